@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@paykit/runtime';
+import { CustomersAppModule } from './app.module';
+
+void runServiceProcess('customers', CustomersAppModule);

@@ -1,0 +1,25 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SupportedCurrency } from '@paykit/contracts';
+
+/** A platform's onboarding configuration, owned by the customers service. */
+@Entity({ name: 'platform_config' })
+export class PlatformConfigEntity {
+  @PrimaryColumn({ name: 'platform_id', type: 'text' })
+  platformId!: string;
+
+  /** Regulated platforms run their own compliance: their customers start APPROVED. */
+  @Column({ type: 'boolean', default: false })
+  regulated!: boolean;
+
+  @Column({ name: 'uma_domain', type: 'text' })
+  umaDomain!: string;
+
+  @Column({ name: 'supported_currencies', type: 'jsonb' })
+  supportedCurrencies!: SupportedCurrency[];
+
+  @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', insert: false })
+  updatedAt!: Date;
+}

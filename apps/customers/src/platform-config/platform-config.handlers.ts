@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CUSTOMERS_SUBJECTS, CustomersPlatformConfig, MessageEnvelope } from '@paykit/contracts';
+import { EnvelopePipe } from '@paykit/transport';
+import { PlatformConfigService } from './platform-config.service';
+
+@Controller()
+export class PlatformConfigHandlers {
+  constructor(private readonly platformConfig: PlatformConfigService) {}
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.getConfig)
+  get(@Payload(new EnvelopePipe()) { ctx }: MessageEnvelope<unknown>): Promise<CustomersPlatformConfig> {
+    return this.platformConfig.get(ctx.platformId);
+  }
+}

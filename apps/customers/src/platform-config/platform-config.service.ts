@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { CustomersPlatformConfig } from '@paykit/contracts';
+import { PlatformConfigEntity } from './entities/platform-config.entity';
+import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain } from './default-platform-config';
+
+@Injectable()
+export class PlatformConfigService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** A platform's configuration; the first use stores the defaults. */
+  async load(platformId: string, manager: EntityManager = this.dataSource.manager): Promise<PlatformConfigEntity> {
+    const existing = await manager.findOne(PlatformConfigEntity, { where: { platformId } });
+    if (existing) return existing;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(PlatformConfigEntity)
+      .values({ platformId, regulated: false, umaDomain: defaultUmaDomain(platformId), supportedCurrencies: () => `'${JSON.stringify(DEFAULT_SUPPORTED_CURRENCIES)}'::jsonb` })
+      .orIgnore()
+      .execute();
+    return manager.findOneOrFail(PlatformConfigEntity, { where: { platformId } });
+  }
+
+  async get(platformId: string): Promise<CustomersPlatformConfig> {
+    const config = await this.load(platformId);
+    return { umaDomain: config.umaDomain, regulated: config.regulated, supportedCurrencies: config.supportedCurrencies };
+  }
+}

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@paykit/runtime';
+import { ExternalAccountsAppModule } from './app.module';
+
+void runServiceProcess('external-accounts', ExternalAccountsAppModule);

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { PersistenceModule } from '@paykit/persistence';
+import { AuthGuard } from './auth/auth.guard';
+import { CredentialsService } from './auth/credentials.service';
+import { AgentAccessTokenEntity } from './auth/entities/agent-access-token.entity';
+import { ApiTokenEntity } from './auth/entities/api-token.entity';
+import { PlatformEntity } from './auth/entities/platform.entity';
+import { CustomersController } from './customers/customers.controller';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { HealthController } from './health/health.controller';
+import { ContractValidationPipe } from './http/contract-validation.pipe';
+import { RootController } from './http/root.controller';
+import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
+import { ConfigController } from './platform-config/config.controller';
+
+/** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
+@Module({
+  imports: [
+    PersistenceModule.forService({
+      service: 'gateway',
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000],
+    }),
+  ],
+  controllers: [RootController, HealthController, CustomersController, ConfigController],
+  providers: [
+    CredentialsService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_PIPE, useClass: ContractValidationPipe },
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
+  ],
+  exports: [CredentialsService],
+})
+export class GatewayAppModule {}

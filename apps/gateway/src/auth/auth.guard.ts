@@ -1,0 +1,62 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ServiceError } from '@paykit/errors';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { CredentialsService } from './credentials.service';
+import { AuthenticatedRequest } from './caller.decorator';
+import { BASIC_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
+
+const SANDBOX_PATH = /\/sandbox(\/|$)/;
+
+/**
+ * Resolves every request to its platform and environment (BasicAuth, or AgentAuth bearer)
+ * and enforces the sandbox rules: in a production deployment `/sandbox/*` does not exist;
+ * in a sandbox deployment a production token may not use it.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsService,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const isSandboxPath = SANDBOX_PATH.test(request.url.split('?')[0]);
+    if (isSandboxPath && this.config.deployment === 'production') {
+      throw new ServiceError('NOT_FOUND', 'Route not found');
+    }
+    const basicOnly = this.reflector.getAllAndOverride<boolean>(BASIC_AUTH_ONLY, targets) || isSandboxPath;
+    const caller = await this.authenticate(request.headers.authorization, basicOnly);
+    if (isSandboxPath && caller.environment === 'production') {
+      throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
+    }
+    request.caller = { ...caller, requestId: String(request.id) };
+    return true;
+  }
+
+  private async authenticate(header: string | undefined, basicOnly: boolean) {
+    if (!header) throw ServiceError.unauthorized('Missing Authorization header');
+    const space = header.indexOf(' ');
+    const scheme = header.slice(0, space).toLowerCase();
+    const value = header.slice(space + 1).trim();
+    if (scheme === 'basic') {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon <= 0) throw ServiceError.unauthorized('Malformed Basic credentials');
+      const caller = await this.credentials.verifyBasic(decoded.slice(0, colon), decoded.slice(colon + 1));
+      if (!caller) throw ServiceError.unauthorized('Invalid API token or secret');
+      return caller;
+    }
+    if (scheme === 'bearer' && !basicOnly) {
+      const caller = await this.credentials.verifyBearer(value);
+      if (!caller) throw ServiceError.unauthorized('Invalid or expired agent access token');
+      return caller;
+    }
+    throw ServiceError.unauthorized(basicOnly ? 'This endpoint accepts Basic authentication only' : 'Unsupported authorization scheme');
+  }
+}

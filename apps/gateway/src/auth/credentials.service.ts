@@ -1,0 +1,95 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { Environment, newId } from '@paykit/contracts';
+import { ApiTokenEntity } from './entities/api-token.entity';
+import { AgentAccessTokenEntity } from './entities/agent-access-token.entity';
+import { PlatformEntity } from './entities/platform.entity';
+
+export interface VerifiedCaller {
+  platformId: string;
+  environment: Environment;
+  agent?: { agentId: string; customerId: string };
+}
+
+export interface IssuedToken {
+  tokenId: string;
+  secret: string;
+  platformId: string;
+  environment: Environment;
+}
+
+/** Positive verifications are remembered this long; a revoked token stops working within it. */
+const VERIFIED_TOKEN_TTL_MS = 30_000;
+const MAX_CACHED_TOKENS = 10_000;
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Platforms and their API credentials: issued here, stored as digests, checked in constant time. */
+@Injectable()
+export class CredentialsService {
+  private readonly verified = new Map<string, { digest: Buffer; caller: VerifiedCaller; until: number }>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createPlatform(name: string): Promise<PlatformEntity> {
+    const platform = { id: newId('Platform'), name } as PlatformEntity;
+    await this.dataSource.getRepository(PlatformEntity).insert(platform);
+    return this.dataSource.getRepository(PlatformEntity).findOneByOrFail({ id: platform.id });
+  }
+
+  listPlatforms(): Promise<PlatformEntity[]> {
+    return this.dataSource.getRepository(PlatformEntity).find({ order: { createdAt: 'ASC' } });
+  }
+
+  /** Issues a token; the secret is returned here once and never stored in clear. */
+  async issueToken(platformId: string, environment: Environment, label: string, fixed?: { tokenId: string; secret: string }): Promise<IssuedToken> {
+    const tokenId = fixed?.tokenId ?? `tok_${randomBytes(12).toString('hex')}`;
+    const secret = fixed?.secret ?? randomBytes(32).toString('base64url');
+    await this.dataSource
+      .getRepository(ApiTokenEntity)
+      .upsert({ id: tokenId, platformId, environment, label, secretSha256: sha256(secret).toString('hex'), revokedAt: null }, ['id']);
+    this.verified.delete(tokenId);
+    return { tokenId, secret, platformId, environment };
+  }
+
+  async findToken(tokenId: string): Promise<ApiTokenEntity | null> {
+    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ id: tokenId });
+  }
+
+  async revokeToken(tokenId: string): Promise<void> {
+    await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date() });
+    this.verified.delete(tokenId);
+  }
+
+  /** BasicAuth `<token id>:<secret>`; undefined when unknown, revoked or wrong. */
+  async verifyBasic(tokenId: string, secret: string): Promise<VerifiedCaller | undefined> {
+    const presented = sha256(secret);
+    const cached = this.verified.get(tokenId);
+    if (cached && cached.until > Date.now()) {
+      return timingSafeEqual(cached.digest, presented) ? cached.caller : undefined;
+    }
+    const token = await this.dataSource.getRepository(ApiTokenEntity).findOneBy({ id: tokenId, revokedAt: IsNull() });
+    if (!token) {
+      // Same work as a known token, so timing does not reveal which ids exist.
+      timingSafeEqual(presented, presented);
+      return undefined;
+    }
+    const digest = Buffer.from(token.secretSha256, 'hex');
+    if (!timingSafeEqual(digest, presented)) return undefined;
+    const caller: VerifiedCaller = { platformId: token.platformId, environment: token.environment };
+    if (this.verified.size >= MAX_CACHED_TOKENS) this.verified.clear();
+    this.verified.set(tokenId, { digest, caller, until: Date.now() + VERIFIED_TOKEN_TTL_MS });
+    return caller;
+  }
+
+  /** AgentAuth bearer: bound to the agent's customer until it expires or is revoked. */
+  async verifyBearer(token: string): Promise<VerifiedCaller | undefined> {
+    const digest = sha256(token).toString('hex');
+    const row = await this.dataSource.getRepository(AgentAccessTokenEntity).findOneBy({ tokenSha256: digest, revokedAt: IsNull() });
+    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    return { platformId: row.platformId, environment: row.environment, agent: { agentId: row.agentId, customerId: row.customerId } };
+  }
+}

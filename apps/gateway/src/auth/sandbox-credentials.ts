@@ -1,0 +1,31 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { GatewayConfig } from '../config/gateway-config';
+import { CredentialsService, IssuedToken } from './credentials.service';
+
+export interface SandboxCredentials {
+  token: IssuedToken;
+  /** False when the secret was generated at an earlier start and cannot be shown again. */
+  secretShown: boolean;
+}
+
+/**
+ * Makes sure a sandbox platform exists to call the API with. With SANDBOX_TOKEN_ID and
+ * SANDBOX_TOKEN_SECRET set, that token is (re)registered; otherwise the first start creates
+ * a platform and a token and shows its secret once.
+ */
+export async function ensureSandboxCredentials(app: INestApplicationContext, config: GatewayConfig): Promise<SandboxCredentials | undefined> {
+  const credentials = app.get(CredentialsService);
+  const platforms = await credentials.listPlatforms();
+  if (config.sandboxTokenId && config.sandboxTokenSecret) {
+    const existing = await credentials.findToken(config.sandboxTokenId);
+    const platformId = existing?.platformId ?? platforms[0]?.id ?? (await credentials.createPlatform('Sandbox platform')).id;
+    const token = await credentials.issueToken(platformId, 'sandbox', 'sandbox (from environment)', {
+      tokenId: config.sandboxTokenId,
+      secret: config.sandboxTokenSecret,
+    });
+    return { token, secretShown: true };
+  }
+  if (platforms.length > 0) return undefined;
+  const platform = await credentials.createPlatform('Sandbox platform');
+  return { token: await credentials.issueToken(platform.id, 'sandbox', 'first start'), secretShown: true };
+}

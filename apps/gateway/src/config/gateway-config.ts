@@ -1,0 +1,44 @@
+import { API_VERSION } from '@paykit/contracts';
+import { EnvReader, Env } from '@paykit/runtime';
+
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  /** Optional path before the version segment: `{base_url}` = `/<prefix>/2025-10-13`. */
+  apiPrefix: string;
+  bodyLimitBytes: number;
+  /** Fixed sandbox credentials (so scripts can rely on them); otherwise generated at first start. */
+  sandboxTokenId?: string;
+  sandboxTokenSecret?: string;
+}
+
+/** The gateway's own settings; the shared ones come from loadRuntimeConfig. */
+export function loadGatewayConfig(env: Env): GatewayConfig {
+  const read = new EnvReader(env);
+  const prefix = read.string('API_PREFIX', '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[A-Za-z0-9._~/-]+$/.test(prefix)) read.problems.push('API_PREFIX may hold only URL path characters');
+  const config: GatewayConfig = {
+    host: read.string('HOST', '0.0.0.0'),
+    port: read.number('PORT', 8080, { min: 0, max: 65535, integer: true }),
+    apiPrefix: prefix,
+    bodyLimitBytes: read.number('BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024, max: 200 * 1024 * 1024, integer: true }),
+    sandboxTokenId: read.optional('SANDBOX_TOKEN_ID'),
+    sandboxTokenSecret: read.optional('SANDBOX_TOKEN_SECRET'),
+  };
+  if (Boolean(config.sandboxTokenId) !== Boolean(config.sandboxTokenSecret)) {
+    read.problems.push('SANDBOX_TOKEN_ID and SANDBOX_TOKEN_SECRET must be set together');
+  }
+  if (config.sandboxTokenId && !/^[A-Za-z0-9_-]{8,64}$/.test(config.sandboxTokenId)) {
+    read.problems.push('SANDBOX_TOKEN_ID must be 8-64 characters of A-Z, a-z, 0-9, _ or - (no colon: it is the Basic auth user name)');
+  }
+  if (config.sandboxTokenSecret && config.sandboxTokenSecret.length < 32) {
+    read.problems.push('SANDBOX_TOKEN_SECRET must be at least 32 characters');
+  }
+  read.done();
+  return config;
+}
+
+/** `/2025-10-13` or `/<prefix>/2025-10-13`. */
+export function basePath(config: GatewayConfig): string {
+  return config.apiPrefix ? `/${config.apiPrefix}/${API_VERSION}` : `/${API_VERSION}`;
+}

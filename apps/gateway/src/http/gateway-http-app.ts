@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { API_VERSION } from '@paykit/contracts';
+import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
+import { GatewayAppModule } from '../app.module';
+import { basePath, GatewayConfig } from '../config/gateway-config';
+import { sendError, toServiceError } from '../errors/http-error.filter';
+import { GATEWAY_CONFIG } from './tokens';
+import { Logger } from '@nestjs/common';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+@Global()
+@Module({})
+class GatewayConfigModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return { module: GatewayConfigModule, providers: [{ provide: GATEWAY_CONFIG, useValue: config }], exports: [GATEWAY_CONFIG] };
+  }
+}
+
+export function buildOpenApiDocument(app: NestFastifyApplication, config: GatewayConfig): OpenAPIObject {
+  const document = new DocumentBuilder()
+    .setTitle('Paykit payments API')
+    .setDescription(
+      'Cards, embedded wallet authentication, customers and onboarding, external accounts, internal accounts and money movement, ' +
+        'webhooks, and a deterministic sandbox. Amounts are integers in the currency\'s smallest unit. ' +
+        'Errors use the envelope `{status, code, message, details}`.',
+    )
+    .setVersion(API_VERSION)
+    .addServer(basePath(config))
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: '`<api token id>:<api client secret>`' }, 'BasicAuth')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Agent `accessToken` from device code redemption' }, 'AgentAuth')
+    .addSecurityRequirements('BasicAuth')
+    .build();
+  return SwaggerModule.createDocument(app, document, { ignoreGlobalPrefix: true });
+}
+
+/**
+ * The gateway's HTTP server (Fastify): every API route under `{prefix}/2025-10-13`, the error
+ * envelope for every failure (including Fastify's own: bad JSON, oversized bodies, 404s),
+ * request ids that follow a request across services, and the OpenAPI document.
+ */
+export async function createGatewayHttpApp(runtime: ServiceRuntime, config: GatewayConfig): Promise<NestFastifyApplication> {
+  @Module({ imports: [ServiceRuntimeModule.forRoot(runtime), GatewayConfigModule.forRoot(config), GatewayAppModule] })
+  class GatewayShellModule {}
+
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Request logging is the gateway's own (pino, below); Fastify's would duplicate it.
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayShellModule, adapter, {
+    logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
+  });
+  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready'] });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  const logger = new Logger('Gateway');
+  const requestLog = rootLogger().child({ service: 'gateway' });
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('x-request-id', String(request.id));
+  });
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  // Errors raised by Fastify before Nest routing (body parsing, size limits) get the envelope too.
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    sendError(reply, toServiceError(error, logger, String(request.id)));
+  });
+
+  const document = buildOpenApiDocument(app, config);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
+  app.enableShutdownHooks();
+  return app;
+}

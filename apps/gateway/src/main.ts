@@ -1,0 +1,37 @@
+import { ConfigError, createRootLogger, createServiceRuntime, loadRuntimeConfig } from '@paykit/runtime';
+import { ensureSandboxCredentials } from './auth/sandbox-credentials';
+import { loadGatewayConfig } from './config/gateway-config';
+import { createGatewayHttpApp } from './http/gateway-http-app';
+import { printCredentialsBanner } from './http/banner';
+
+/** The gateway as its own process (distributed mode). */
+async function main(): Promise<void> {
+  let runtimeConfig, gatewayConfig;
+  try {
+    runtimeConfig = loadRuntimeConfig(process.env, 'distributed', ['gateway']);
+    gatewayConfig = loadGatewayConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`gateway: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createRootLogger({ level: runtimeConfig.logLevel }).child({ service: 'gateway' });
+  const runtime = createServiceRuntime(runtimeConfig, 'gateway');
+  const app = await createGatewayHttpApp(runtime, gatewayConfig);
+  await app.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
+  const credentials = await ensureSandboxCredentials(app, gatewayConfig);
+  logger.info({ port: gatewayConfig.port, mode: 'distributed' }, 'gateway ready');
+  printCredentialsBanner(gatewayConfig, credentials);
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await runtime.client.close();
+    await runtime.eventBus.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+void main();

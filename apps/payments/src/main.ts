@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@paykit/runtime';
+import { PaymentsAppModule } from './app.module';
+
+void runServiceProcess('payments', PaymentsAppModule);

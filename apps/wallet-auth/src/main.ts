@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@paykit/runtime';
+import { WalletAuthAppModule } from './app.module';
+
+void runServiceProcess('wallet-auth', WalletAuthAppModule);

@@ -1,0 +1,60 @@
+/** Deployment and token environments. Wire values: frozen. */
+export const ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/**
+ * Who is calling, resolved by the gateway from the credentials and passed with every message.
+ * Services scope every query by `platformId`.
+ */
+export interface CallerContext {
+  platformId: string;
+  environment: Environment;
+  /** Follows one request across services in the logs. */
+  requestId: string;
+  /** Set when the caller authenticated with AgentAuth. */
+  agent?: { agentId: string; customerId: string };
+}
+
+/** Every request message: the caller's context plus the contract's payload. */
+export interface MessageEnvelope<P> {
+  ctx: CallerContext;
+  payload: P;
+}
+
+/** Schema version stamped on every event; bump when an event's shape changes incompatibly. */
+export const EVENT_SCHEMA_VERSION = 1;
+
+/**
+ * A domain event as written to a service's outbox and published on the bus.
+ * `webhookType` is the spec's event type (e.g. `CUSTOMER.KYC_APPROVED`) when the event is
+ * announced to the platform; `data` is then the resource exactly as its GET returns it.
+ */
+export interface DomainEvent<D = unknown> {
+  eventId: string;
+  subject: string;
+  occurredAt: string;
+  platformId: string;
+  schemaVersion: number;
+  resourceId: string;
+  webhookType?: string;
+  data: D;
+}
+
+/** Cursor pagination (INTEROP.md "Lists"). */
+export interface PageRequest {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount?: number;
+}
+
+export const DEFAULT_PAGE_LIMIT = 20;
+export const MAX_PAGE_LIMIT = 100;
+
+/** `{base_url}` ends in this version segment. */
+export const API_VERSION = '2025-10-13';

@@ -1,0 +1,16 @@
+import { CustomersContract } from './customers';
+import { WebhooksContract } from './webhooks';
+
+export * from './common';
+export * from './ids';
+export * from './customers';
+export * from './webhooks';
+
+/**
+ * Every request/reply subject of the product with its payload and reply types.
+ * The typed client (libs/transport) only accepts subjects and payloads listed here.
+ */
+export type MessageMap = CustomersContract & WebhooksContract;
+export type Subject = keyof MessageMap;
+export type RequestOf<S extends Subject> = MessageMap[S]['request'];
+export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

@@ -1,0 +1,56 @@
+import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { RuntimeConfig, ServiceName } from '@paykit/runtime';
+import { pgliteDriver } from './pglite-pool';
+import { pgliteHost } from './pglite-host';
+import { OutboxEventEntity } from './outbox/outbox-event.entity';
+import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
+import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity';
+import { CreatePlumbingTables1732233600000 } from './migrations/1732233600000-CreatePlumbingTables';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type EntityList = MixedList<Function | string | EntitySchema>;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type MigrationList = Function[];
+
+export interface ServiceDatabaseOptions {
+  service: ServiceName;
+  entities: EntityList;
+  /** The service's own migrations, oldest first; the shared plumbing tables come before them. */
+  migrations: MigrationList;
+}
+
+/** Entities every service has: its outbox, its scheduled jobs and its idempotency records. */
+export const PLUMBING_ENTITIES = [OutboxEventEntity, ScheduledJobEntity, IdempotencyRecordEntity];
+
+/** Schema name of a service inside the shared embedded database. */
+export function embeddedSchemaOf(service: ServiceName): string {
+  return service.replace(/-/g, '_');
+}
+
+/**
+ * One service's database: its own PostgreSQL database in distributed mode, its own schema
+ * of the process's PGlite in embedded mode. Same entities and migrations either way;
+ * migrations run at start and `synchronize` is never on.
+ */
+export function serviceDataSourceOptions(config: RuntimeConfig, options: ServiceDatabaseOptions): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities: [...PLUMBING_ENTITIES, ...(options.entities as unknown[])] as EntityList,
+    migrations: [CreatePlumbingTables1732233600000, ...options.migrations],
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    logging: ['error'] as ('error' | 'warn')[],
+    applicationName: `paykit-${options.service}`,
+  };
+  if (config.mode === 'embedded') {
+    return {
+      ...common,
+      driver: pgliteDriver(),
+      extra: { pgliteHost: pgliteHost(config.embeddedDataDir), schema: embeddedSchemaOf(options.service) },
+    };
+  }
+  const url = config.databaseUrls[options.service];
+  if (!url) throw new Error(`No database URL configured for ${options.service}`);
+  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000 } };
+}

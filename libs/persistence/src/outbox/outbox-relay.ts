@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainEvent } from '@paykit/contracts';
+import { EVENT_BUS, EventBus } from '@paykit/transport';
+import { returningRows } from '../query-rows';
+
+const BATCH_SIZE = 100;
+const IDLE_POLL_MS = 250;
+const MAX_BACKOFF_MS = 5000;
+const CLAIM_SECONDS = 30;
+
+/**
+ * Publishes committed outbox rows to the bus in commit order, at least once. Rows are
+ * claimed with a lease (FOR UPDATE SKIP LOCKED), so replicas share the work and a crashed
+ * relay's claim expires. Publishing happens outside any transaction.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private rerun = false;
+  private stopped = true;
+  private failures = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Called after a commit that wrote events: publish now rather than at the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    let delay = IDLE_POLL_MS;
+    try {
+      let published: number;
+      do {
+        this.rerun = false;
+        published = await this.publishBatch();
+      } while ((published === BATCH_SIZE || this.rerun) && !this.stopped);
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** this.failures);
+      if (!this.stopped) this.logger.warn(`Outbox publish failed (retry in ${delay} ms): ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+      if (!this.stopped) this.timer = setTimeout(() => this.kick(), delay);
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(
+      this.dataSource,
+      `UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+        WHERE seq IN (SELECT seq FROM outbox_event
+                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                       ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
+        RETURNING seq, event`,
+    );
+    if (claimed.length === 0) return 0;
+    claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    const done: string[] = [];
+    try {
+      for (const row of claimed) {
+        await this.bus.publish(row.event);
+        done.push(row.seq);
+      }
+    } finally {
+      await this.settle(done, claimed.filter((row) => !done.includes(row.seq)).map((row) => row.seq));
+    }
+    return claimed.length;
+  }
+
+  private async settle(published: string[], unpublished: string[]): Promise<void> {
+    if (published.length > 0) {
+      await this.dataSource.query(`UPDATE outbox_event SET published_at = now() WHERE seq IN (${placeholders(published)})`, published);
+    }
+    if (unpublished.length > 0) {
+      await this.dataSource.query(`UPDATE outbox_event SET claimed_until = NULL WHERE seq IN (${placeholders(unpublished)})`, unpublished);
+    }
+  }
+}
+
+function placeholders(values: unknown[]): string {
+  return values.map((_, i) => `$${i + 1}`).join(', ');
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { uuidv7 } from '@paykit/contracts';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { ScheduledJobEntity } from './scheduled-job.entity';
+import { TransactionRunner } from '../transaction-runner';
+import { returningRows } from '../query-rows';
+
+export type JobHandler = (payload: Record<string, unknown>, manager: EntityManager) => Promise<void>;
+
+export interface ScheduleRequest {
+  kind: string;
+  payload: Record<string, unknown>;
+  delayMs: number;
+  /** Sandbox delays shrink with SANDBOX_TIME_SCALE; real-world retries do not. */
+  sandboxDelay?: boolean;
+  /** A job with the same key is scheduled once. */
+  dedupeKey?: string;
+}
+
+const POLL_MS = 100;
+const LEASE_SECONDS = 60;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Durable delayed jobs on the service's own database. A job runs in one transaction with
+ * the row that marks it done, so it takes effect exactly once even when replicas race or
+ * a process dies mid-run (the lease expires and another replica retries it).
+ */
+@Injectable()
+export class JobScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(JobScheduler.name);
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private stopped = true;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  async schedule(manager: EntityManager, request: ScheduleRequest): Promise<void> {
+    const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
+    const delay = Math.max(0, Math.round(request.delayMs * scale));
+    await manager.query(
+      `INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`,
+      [uuidv7(), request.kind, JSON.stringify(request.payload), new Date(Date.now() + delay), request.dedupeKey ?? null],
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.arm(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  private arm(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    try {
+      let ran: number;
+      do {
+        ran = await this.runDueJobs();
+      } while (ran > 0 && !this.stopped);
+    } catch (error) {
+      if (!this.stopped) this.logger.warn(`Scheduler poll failed: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+      this.arm(POLL_MS);
+    }
+  }
+
+  private async runDueJobs(): Promise<number> {
+    if (this.handlers.size === 0) return 0;
+    const kinds = [...this.handlers.keys()];
+    const due = await returningRows<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number }>(
+      this.dataSource,
+      `UPDATE scheduled_job SET status = 'RUNNING', locked_until = now() + interval '${LEASE_SECONDS} seconds', attempts = attempts + 1, updated_at = now()
+        WHERE id IN (SELECT id FROM scheduled_job
+                      WHERE kind IN (${kinds.map((_, i) => `$${i + 2}`).join(', ')})
+                        AND ((status = 'PENDING' AND run_at <= $1) OR (status = 'RUNNING' AND locked_until < now()))
+                      ORDER BY run_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, attempts`,
+      [new Date(), ...kinds],
+    );
+    for (const job of due) await this.run(job);
+    return due.length;
+  }
+
+  private async run(job: { id: string; kind: string; payload: Record<string, unknown>; attempts: number }): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      await this.transactions.run(async (manager) => {
+        await handler(job.payload, manager);
+        await manager.update(ScheduledJobEntity, { id: job.id }, { status: 'DONE', lockedUntil: null });
+      });
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const failed = job.attempts >= MAX_ATTEMPTS;
+      const retryAt = new Date(Date.now() + Math.min(60_000, 250 * 2 ** job.attempts));
+      this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${failed ? ', giving up' : ''}): ${message}`);
+      await this.dataSource.query(
+        `UPDATE scheduled_job SET status = $2, run_at = $3, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1`,
+        [job.id, failed ? 'FAILED' : 'PENDING', retryAt, message.slice(0, 1000)],
+      );
+    }
+  }
+}

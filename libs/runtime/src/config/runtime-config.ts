@@ -1,0 +1,127 @@
+import { Environment, ENVIRONMENTS } from '@paykit/contracts';
+
+export const SERVICE_NAMES = ['gateway', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards', 'webhooks'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type RunMode = 'embedded' | 'distributed';
+
+/** Settings every process needs, read once at boot from the environment. */
+export interface RuntimeConfig {
+  mode: RunMode;
+  /** Deployment environment: in production `/sandbox/*` answers 404. */
+  deployment: Environment;
+  natsUrl: string;
+  /** Optional prefix of every NATS subject and stream, so stacks can share one server. */
+  natsNamespace?: string;
+  logLevel: string;
+  /** Multiplies every sandbox delay (0.001 turns 30 s into 30 ms). */
+  sandboxTimeScale: number;
+  rpcTimeoutMs: number;
+  /** Embedded mode: where PGlite keeps its files, or `memory`. */
+  embeddedDataDir: string;
+  /** Distributed mode: the PostgreSQL URL of each service's own database. */
+  databaseUrls: Partial<Record<ServiceName, string>>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** `customers` -> `CUSTOMERS_DATABASE_URL`. */
+export function databaseUrlVariable(service: ServiceName): string {
+  return `${service.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`;
+}
+
+/** Collects problems instead of stopping at the first, so one start reports them all. */
+export class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback?: string): string {
+    const value = this.env[name];
+    if (value === undefined || value === '') {
+      if (fallback === undefined) {
+        this.problems.push(`${name} is required`);
+        return '';
+      }
+      return fallback;
+    }
+    return value;
+  }
+
+  optional(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.env[name] ?? fallback;
+    if (!allowed.includes(value as T)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+      return fallback;
+    }
+    return value as T;
+  }
+
+  number(name: string, fallback: number, { min, max, integer }: { min?: number; max?: number; integer?: boolean } = {}): number {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    const bad =
+      !Number.isFinite(value) || (integer && !Number.isInteger(value)) || (min !== undefined && value < min) || (max !== undefined && value > max);
+    if (bad) {
+      const range = [min !== undefined ? `>= ${min}` : '', max !== undefined ? `<= ${max}` : ''].filter(Boolean).join(' and ');
+      this.problems.push(`${name} must be a${integer ? 'n integer' : ' number'}${range ? ' ' + range : ''} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  url(name: string, protocols: string[], fallback?: string): string {
+    const value = this.string(name, fallback);
+    if (!value) return value;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${parsed.protocol}")`);
+    } catch {
+      this.problems.push(`${name} must be a URL (got "${value}")`);
+    }
+    return value;
+  }
+
+  done(): void {
+    if (this.problems.length > 0) throw new ConfigError(this.problems);
+  }
+}
+
+/**
+ * Reads the shared runtime settings. In distributed mode `services` names the apps this
+ * process runs, whose database URLs are then required.
+ */
+export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly ServiceName[]): RuntimeConfig {
+  const read = new EnvReader(env);
+  const databaseUrls: Partial<Record<ServiceName, string>> = {};
+  const config: RuntimeConfig = {
+    mode,
+    deployment: read.oneOf('DEPLOYMENT_ENV', ENVIRONMENTS, 'sandbox'),
+    natsUrl: mode === 'distributed' ? read.url('NATS_URL', ['nats:'], 'nats://127.0.0.1:4222') : '',
+    natsNamespace: read.optional('NATS_NAMESPACE'),
+    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    sandboxTimeScale: read.number('SANDBOX_TIME_SCALE', 1, { min: 0, max: 1000 }),
+    rpcTimeoutMs: read.number('RPC_TIMEOUT_MS', 5000, { min: 50, max: 120000, integer: true }),
+    embeddedDataDir: read.string('DATA_DIR', '.data'),
+    databaseUrls,
+  };
+  if (mode === 'distributed') {
+    for (const service of services) {
+      databaseUrls[service] = read.url(databaseUrlVariable(service), ['postgres:', 'postgresql:']);
+    }
+  }
+  read.done();
+  return config;
+}

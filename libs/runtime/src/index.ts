@@ -1,0 +1,5 @@
+export * from './config/runtime-config';
+export * from './logger';
+export * from './service-runtime';
+export * from './bootstrap';
+export * from './process';

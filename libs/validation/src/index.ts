@@ -1,0 +1,3 @@
+export * from './decorators';
+export * from './field-errors';
+export * from './validate-contract';

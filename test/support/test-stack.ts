@@ -1,0 +1,100 @@
+import { API_VERSION } from '@paykit/contracts';
+import { RunMode } from '@paykit/runtime';
+import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
+import { RunningStack, startStack } from '../../apps/embedded/src/stack';
+import { ApiClient, Credentials } from './api-client';
+import { createDistributedResources, DistributedResources } from './distributed-resources';
+import { freshPgliteDataDir, removeDataDir } from './pglite-template';
+
+declare const STACK_MODE: RunMode | undefined;
+
+/** The mode the current jest project runs the end-to-end suite in. */
+export function stackMode(): RunMode {
+  return typeof STACK_MODE !== 'undefined' ? STACK_MODE : 'embedded';
+}
+
+export interface TestStack {
+  mode: RunMode;
+  stack: RunningStack;
+  /** Client for the sandbox platform created at start. */
+  api: ApiClient;
+  credentials: Credentials;
+  /** Creates another platform with its own token (tenancy tests). */
+  newPlatform(environment?: 'sandbox' | 'production'): Promise<{ api: ApiClient; platformId: string; credentials: Credentials }>;
+  /** Stops the stack; `keepData` leaves the database for a restart test. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  env: Record<string, string>;
+}
+
+export interface TestStackOptions {
+  mode?: RunMode;
+  env?: Record<string, string>;
+  /** Reuse the databases of an earlier stack (restart tests). */
+  reuse?: { env: Record<string, string> };
+}
+
+/**
+ * Starts the whole product for a test: embedded (in-process transport, a fresh PGlite copy)
+ * or distributed (NATS with a namespace of its own, a fresh PostgreSQL database per service).
+ */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const mode = options.mode ?? stackMode();
+  let resources: DistributedResources | undefined;
+  let dataDir: string | undefined;
+  let env: Record<string, string>;
+  if (options.reuse) {
+    env = { ...options.reuse.env };
+  } else if (mode === 'embedded') {
+    dataDir = freshPgliteDataDir();
+    env = { DATA_DIR: dataDir };
+  } else {
+    resources = await createDistributedResources();
+    env = { ...resources.env };
+  }
+  env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX_TIME_SCALE: '0.001', PORT: '0', HOST: '127.0.0.1', ...env, ...options.env };
+  const stack = await startStack(mode, env);
+  const http = stack.http;
+  const credentials = http.get(CredentialsService);
+  const first = stack.credentials ?? (await (async () => {
+    const platform = (await credentials.listPlatforms())[0];
+    return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), secretShown: true };
+  })());
+  const main: Credentials = { tokenId: first.token.tokenId, secret: first.token.secret };
+  const base = `${stack.url}/${API_VERSION}`;
+  return {
+    mode,
+    stack,
+    env,
+    api: new ApiClient(base, main),
+    credentials: main,
+    async newPlatform(environment = 'sandbox') {
+      const platform = await credentials.createPlatform(`test platform ${Date.now()}`);
+      const token = await credentials.issueToken(platform.id, environment, 'test');
+      const creds = { tokenId: token.tokenId, secret: token.secret };
+      return { api: new ApiClient(base, creds), platformId: platform.id, credentials: creds };
+    },
+    async stop({ keepData = false } = {}) {
+      await stack.close();
+      if (!keepData) {
+        if (dataDir) removeDataDir(dataDir);
+        if (resources) await resources.drop();
+      }
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined) or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`Condition not met within ${timeoutMs} ms${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
+}
