@@ -49,15 +49,19 @@ export async function startStack(mode: RunMode, env: Env = process.env): Promise
   const broker = mode === 'embedded' ? new InProcessBroker() : undefined;
   const runtimes: ServiceRuntime[] = [];
   const services = new Map<ServiceName, INestMicroservice>();
+  // Relays wait until every app's consumers are attached (see ServiceRuntime.eventsReady).
+  let allStarted!: () => void;
+  const eventsReady = new Promise<void>((resolve) => (allStarted = resolve));
   for (const [name, module] of SERVICE_APPS) {
-    const runtime = createServiceRuntime(config, name, { broker });
+    const runtime = { ...createServiceRuntime(config, name, { broker }), eventsReady };
     runtimes.push(runtime);
     services.set(name, await startServiceApp(name, module, runtime, { broker }));
   }
-  const runtime = createServiceRuntime(config, 'gateway', { broker });
+  const runtime = { ...createServiceRuntime(config, 'gateway', { broker }), eventsReady };
   runtimes.push(runtime);
   const http = await createGatewayHttpApp(runtime, gatewayConfig);
   await http.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
+  allStarted();
   const credentials = await ensureSandboxCredentials(http, gatewayConfig);
   const address = http.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;

@@ -3,6 +3,11 @@ import { EVENT_BUS, EventBus, SERVICE_CLIENT, ServiceClient } from '@paykit/tran
 import { RuntimeConfig } from './config/runtime-config';
 
 export const RUNTIME_CONFIG = Symbol('RUNTIME_CONFIG');
+/** Resolves when every consumer of this process's bus is listening; relays publish only then. */
+export const EVENTS_READY = Symbol('EVENTS_READY');
+export interface EventsReadyGate {
+  whenReady: Promise<void>;
+}
 
 /**
  * What a process hands to each app it runs: validated configuration, the client to call
@@ -12,6 +17,11 @@ export interface ServiceRuntime {
   config: RuntimeConfig;
   client: ServiceClient;
   eventBus: EventBus;
+  /**
+   * Embedded mode starts every app before any relay publishes, so no in-process consumer
+   * misses an event; in distributed mode JetStream keeps events for late consumers.
+   */
+  eventsReady?: Promise<void>;
 }
 
 @Global()
@@ -24,8 +34,10 @@ export class ServiceRuntimeModule {
         { provide: RUNTIME_CONFIG, useValue: runtime.config },
         { provide: SERVICE_CLIENT, useValue: runtime.client },
         { provide: EVENT_BUS, useValue: runtime.eventBus },
+        // Wrapped: Nest would await a bare promise-valued provider and block the app's start.
+        { provide: EVENTS_READY, useValue: { whenReady: runtime.eventsReady ?? Promise.resolve() } satisfies EventsReadyGate },
       ],
-      exports: [RUNTIME_CONFIG, SERVICE_CLIENT, EVENT_BUS],
+      exports: [RUNTIME_CONFIG, SERVICE_CLIENT, EVENT_BUS, EVENTS_READY],
     };
   }
 }

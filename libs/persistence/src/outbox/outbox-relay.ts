@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
+import { EVENTS_READY, EventsReadyGate } from '@paykit/runtime';
 import { returningRows } from '../query-rows';
 
 const BATCH_SIZE = 100;
@@ -21,19 +22,25 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running = false;
   private rerun = false;
   private stopped = true;
+  private shutDown = false;
   private failures = 0;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENTS_READY) private readonly eventsReady: EventsReadyGate,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.kick();
+    void this.eventsReady.whenReady.then(() => {
+      if (this.shutDown) return;
+      this.stopped = false;
+      this.kick();
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.shutDown = true;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
