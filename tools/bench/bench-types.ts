@@ -1,0 +1,45 @@
+/** One printed figure of `npm run bench`: a name, a value with its unit, and its target if any. */
+export interface BenchFigure {
+  scenario: string;
+  metric: string;
+  value: number;
+  unit: string;
+  /** e.g. ">= 1000" or "< 50"; `met` says whether the value meets it. */
+  target?: string;
+  met?: boolean;
+}
+
+/** What a benchmark scenario gets: a running stack (distributed unless it says otherwise) and helpers. */
+export interface BenchContext {
+  mode: 'embedded' | 'distributed';
+  /** `http://127.0.0.1:<port>/2025-10-13` */
+  baseUrl: string;
+  /** `Basic ...` header value for the sandbox platform. */
+  authorization: string;
+  /** Load from a separate process (autocannon), as the benchmark harness runs it. */
+  load(options: LoadOptions): Promise<LoadResult>;
+}
+
+export interface LoadOptions {
+  title: string;
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  /** A fixed body, or several bodies used round-robin (each request gets the next). */
+  body?: string;
+  bodies?: string[];
+  /** Several URLs used round-robin instead of `url`. */
+  urls?: string[];
+  connections?: number;
+  durationSeconds?: number;
+  amount?: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
