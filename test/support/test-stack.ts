@@ -3,8 +3,7 @@ import { RunMode } from '@paykit/runtime';
 import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
 import { RunningStack, startStack } from '../../apps/embedded/src/stack';
 import { ApiClient, Credentials } from './api-client';
-import { createDistributedResources, DistributedResources } from './distributed-resources';
-import { freshPgliteDataDir, removeDataDir } from './pglite-template';
+import { createDistributedResources, DistributedResources, freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 
 declare const STACK_MODE: RunMode | undefined;
 

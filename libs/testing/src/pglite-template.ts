@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = resolve(__dirname, '..', '..', '..');
 const TEMPLATE = join(ROOT, 'tmp', 'pglite-template');
 const LOCK = join(ROOT, 'tmp', 'pglite-template.lock');
 

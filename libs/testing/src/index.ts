@@ -1,0 +1,3 @@
+export * from './distributed-resources';
+export * from './pglite-template';
+export * from './software-authenticator';

@@ -1,0 +1,66 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LoadOptions, LoadResult } from './bench-types';
+
+/** The repository root (this file runs from dist/tools/bench). */
+export const ROOT = resolve(__dirname, '..', '..', '..');
+export const LOG_DIR = join(ROOT, 'tmp', 'bench-logs');
+
+const children: ChildProcess[] = [];
+
+/** Starts a compiled entry point as its own process, its output in tmp/bench-logs/<name>.log. */
+export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = createWriteStream(join(LOG_DIR, `${name}.log`));
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], { env: { ...process.env, ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  children.push(child);
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all(children.map(stopProcess));
+}
+
+/** Polls `url` until it answers `status` (any status when omitted). Returns milliseconds waited. */
+export async function waitForHttp(url: string, timeoutMs = 60_000, status?: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (status === undefined || response.status === status) return Date.now() - started;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** One autocannon run in a separate process. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/tools/bench/load-runner.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`load run "${options.title}" failed`);
+  return JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
+}
