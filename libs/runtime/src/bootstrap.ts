@@ -42,7 +42,7 @@ export function createServiceRuntime(config: RuntimeConfig, processName: string,
   }
   return {
     config,
-    client: new ServiceClient(new NatsClient({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, name: `${processName}-client` }), config.rpcTimeoutMs),
+    client: new ServiceClient(new NatsClient({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, name: `${processName}-client` }, config.rpcTimeoutMs + 1000), config.rpcTimeoutMs),
     eventBus: new JetStreamEventBus({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, connectionName: `${processName}-events` }),
   };
 }

@@ -1,5 +1,5 @@
-import { ClientNats, ServerNats } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
+import { ClientProxy, ReadPacket, ServerNats, WritePacket } from '@nestjs/microservices';
+import { connect, JSONCodec, NatsConnection } from 'nats';
 
 /**
  * NATS transport for distributed mode: Nest's own client and server, with an optional
@@ -46,18 +46,65 @@ export class NatsServer extends ServerNats {
   }
 }
 
-export class NatsClient extends ClientNats {
-  constructor(private readonly transport: NatsTransportOptions) {
-    super({
-      servers: [transport.url],
-      name: transport.name,
+/**
+ * Request/reply client for distributed mode. It speaks the wire format of Nest's NATS server
+ * (`{pattern, data, id}` out, `{id, response|err}` back) but uses the NATS client's own
+ * request mechanism, which multiplexes replies on one inbox subscription instead of
+ * subscribing a fresh inbox per request, and reports "no responders" at once.
+ */
+export class NatsClient extends ClientProxy {
+  private connection?: NatsConnection;
+  private connecting?: Promise<NatsConnection>;
+  private readonly codec = JSONCodec<{ id?: string; response?: unknown; err?: unknown }>();
+  private sequence = 0;
+
+  constructor(
+    private readonly transport: NatsTransportOptions,
+    private readonly timeoutMs = 30_000,
+  ) {
+    super();
+  }
+
+  async connect(): Promise<NatsConnection> {
+    if (this.connection) return this.connection;
+    this.connecting ??= connect({
+      servers: [this.transport.url],
+      name: this.transport.name,
       reconnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
-    });
+    }).then((nc) => (this.connection = nc));
+    return this.connecting;
   }
 
-  protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
-    return prefixed(this.transport.namespace, super.normalizePattern(pattern));
+  async close(): Promise<void> {
+    const nc = this.connection ?? (this.connecting ? await this.connecting.catch(() => undefined) : undefined);
+    this.connection = undefined;
+    this.connecting = undefined;
+    if (nc && !nc.isClosed()) await nc.drain();
+  }
+
+  unwrap<T>(): T {
+    return this.connection as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const pattern = this.normalizePattern(packet.pattern as string);
+    const id = String(++this.sequence);
+    const body = this.codec.encode({ pattern, data: packet.data, id } as never);
+    void this.connect()
+      .then((nc) => nc.request(prefixed(this.transport.namespace, pattern), body, { timeout: this.timeoutMs }))
+      .then((message) => {
+        const reply = this.codec.decode(message.data);
+        callback(reply.err !== undefined && reply.err !== null ? { err: reply.err, isDisposed: true } : { response: reply.response, isDisposed: true });
+      })
+      .catch((error: unknown) => callback({ err: error, isDisposed: true }));
+    return () => undefined;
+  }
+
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const nc = await this.connect();
+    nc.publish(prefixed(this.transport.namespace, this.normalizePattern(packet.pattern as string)), this.codec.encode({ data: packet.data } as never));
+    return undefined as T;
   }
 }

@@ -37,12 +37,13 @@ export function toServiceError(error: unknown, subject: string): ServiceError {
   if (error instanceof ServiceError) return error;
   const known = ServiceError.fromSerialized(error);
   if (known) return known;
-  if (error instanceof TimeoutError) {
+  const natsCode = (error as { code?: string } | null)?.code;
+  if (error instanceof TimeoutError || natsCode === 'TIMEOUT') {
     return new ServiceError('SERVICE_TIMEOUT', `The ${serviceOf(subject)} service did not answer in time`);
   }
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   // NATS answers at once (status 503, an empty reply) when nobody listens on the subject.
-  if (/503|no responders|no subscribers|Empty response|not connected|CONNECTION_REFUSED|There is no matching message handler/i.test(text)) {
+  if (natsCode === '503' || /503|no responders|no subscribers|Empty response|not connected|CONNECTION_REFUSED|There is no matching message handler/i.test(text)) {
     return new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceOf(subject)} service is unavailable`);
   }
   return new ServiceError('INTERNAL_ERROR', 'Internal error');
