@@ -52,10 +52,19 @@ export class NatsServer extends ServerNats {
  * request mechanism, which multiplexes replies on one inbox subscription instead of
  * subscribing a fresh inbox per request, and reports "no responders" at once.
  */
+/** Nest's NATS wire format: requests carry pattern/data/id, replies id/response/err. */
+interface NestPacket {
+  pattern?: string;
+  data?: unknown;
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+}
+
 export class NatsClient extends ClientProxy {
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
-  private readonly codec = JSONCodec<{ id?: string; response?: unknown; err?: unknown }>();
+  private readonly codec = JSONCodec<NestPacket>();
   private sequence = 0;
 
   constructor(
@@ -91,7 +100,7 @@ export class NatsClient extends ClientProxy {
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const pattern = this.normalizePattern(packet.pattern as string);
     const id = String(++this.sequence);
-    const body = this.codec.encode({ pattern, data: packet.data, id } as never);
+    const body = this.codec.encode({ pattern, data: packet.data as unknown, id });
     void this.connect()
       .then((nc) => nc.request(prefixed(this.transport.namespace, pattern), body, { timeout: this.timeoutMs }))
       .then((message) => {
@@ -104,7 +113,7 @@ export class NatsClient extends ClientProxy {
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
     const nc = await this.connect();
-    nc.publish(prefixed(this.transport.namespace, this.normalizePattern(packet.pattern as string)), this.codec.encode({ data: packet.data } as never));
+    nc.publish(prefixed(this.transport.namespace, this.normalizePattern(packet.pattern as string)), this.codec.encode({ pattern: '', data: packet.data as unknown }));
     return undefined as T;
   }
 }
