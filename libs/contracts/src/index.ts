@@ -1,16 +1,20 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
+import { PaymentsContract } from './payments';
+import { WalletAuthContract } from './wallet-auth';
 
 export * from './common';
 export * from './ids';
 export * from './customers';
 export * from './webhooks';
+export * from './payments';
+export * from './wallet-auth';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.
  * The typed client (libs/transport) only accepts subjects and payloads listed here.
  */
-export type MessageMap = CustomersContract & WebhooksContract;
+export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];
