@@ -22,14 +22,16 @@ export interface TestStack {
   newPlatform(environment?: 'sandbox' | 'production'): Promise<{ api: ApiClient; platformId: string; credentials: Credentials }>;
   /** Stops the stack; `keepData` leaves the database for a restart test. */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Removes the stack's databases (after a `keepData` stop). */
+  dropData(): Promise<void>;
   env: Record<string, string>;
 }
 
 export interface TestStackOptions {
   mode?: RunMode;
   env?: Record<string, string>;
-  /** Reuse the databases of an earlier stack (restart tests). */
-  reuse?: { env: Record<string, string> };
+  /** Reuse the databases of an earlier, stopped stack (restart tests); they are dropped with this one. */
+  reuse?: Pick<TestStack, 'env' | 'dropData'>;
 }
 
 /**
@@ -41,6 +43,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let resources: DistributedResources | undefined;
   let dataDir: string | undefined;
   let env: Record<string, string>;
+  const dropData = async (): Promise<void> => {
+    if (options.reuse) await options.reuse.dropData();
+    if (dataDir) removeDataDir(dataDir);
+    if (resources) await resources.drop();
+  };
   if (options.reuse) {
     env = { ...options.reuse.env };
   } else if (mode === 'embedded') {
@@ -74,11 +81,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     async stop({ keepData = false } = {}) {
       await stack.close();
-      if (!keepData) {
-        if (dataDir) removeDataDir(dataDir);
-        if (resources) await resources.drop();
-      }
+      if (!keepData) await dropData();
     },
+    dropData,
   };
 }
 

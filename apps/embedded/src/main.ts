@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, createRootLogger } from '@paykit/runtime';
 import { printCredentialsBanner } from '../../gateway/src/http/banner';
 import { startStack } from './stack';
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Lets `npm run platform` refuse to open the same PGlite files while this process runs.
+  writeFileSync(join(stack.config.embeddedDataDir, 'paykit.pid'), String(process.pid));
   logger.info({ mode: 'embedded', url: stack.url, startupMs: Date.now() - startedAt, dataDir: stack.config.embeddedDataDir }, 'paykit ready');
   printCredentialsBanner(stack.gatewayConfig, stack.credentials);
   let stopping = false;

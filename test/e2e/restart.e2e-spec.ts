@@ -1,0 +1,35 @@
+import { WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { eventually, startTestStack } from '../support/test-stack';
+
+describe('Durability across restarts', () => {
+  it('keeps customers and delivers each event once after the whole stack restarts', async () => {
+    const first = await startTestStack();
+    const created = await first.api.post('/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Durable Ltd', registrationNumber: 'R-500' } });
+    expect(created.status).toBe(201);
+    const platformId = await platformOf(first);
+    await eventually(async () => {
+      const received = await first.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, { platformId, environment: 'sandbox', requestId: 't' });
+      return received.length === 1 ? received : undefined;
+    });
+    await first.stop({ keepData: true });
+
+    const second = await startTestStack({ reuse: first });
+    try {
+      const fetched = await second.api.get(`/customers/${created.body.id}`);
+      expect(fetched.status).toBe(200);
+      expect(fetched.body).toEqual(created.body);
+      // Give the restarted relays a moment: nothing must be published twice.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const received = await second.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, { platformId, environment: 'sandbox', requestId: 't' });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ webhookType: 'CUSTOMER.KYB_PENDING' });
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+async function platformOf(t: Awaited<ReturnType<typeof startTestStack>>): Promise<string> {
+  const { CredentialsService } = await import('../../apps/gateway/src/auth/credentials.service');
+  return (await t.stack.http.get(CredentialsService).findToken(t.credentials.tokenId))!.platformId;
+}

@@ -1,0 +1,113 @@
+/**
+ * `npm run platform -- <command>`: manage platforms and API tokens in the gateway's database.
+ *
+ *   list                                          platforms and their tokens (never secrets)
+ *   create --name <name> [--environment sandbox|production]
+ *                                                 a platform and its first token (secret shown once)
+ *   token --platform <Platform:id> [--environment sandbox|production] [--label <text>]
+ *                                                 another token for a platform
+ *   revoke --token <token id>                     revoke a token
+ *
+ * Distributed mode: set GATEWAY_DATABASE_URL. Embedded mode: uses DATA_DIR (default .data) and
+ * must run while `npm start` is stopped (PGlite is single-process).
+ */
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { Environment, ENVIRONMENTS } from '@paykit/contracts';
+import { closePgliteHosts, serviceDataSourceOptions } from '@paykit/persistence';
+import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
+import { CredentialsService } from '../apps/gateway/src/auth/credentials.service';
+import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-access-token.entity';
+import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.entity';
+import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
+import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+function environmentOption(args: string[]): Environment {
+  const value = option(args, 'environment') ?? 'sandbox';
+  if (!(ENVIRONMENTS as readonly string[]).includes(value)) throw new Error(`--environment must be one of ${ENVIRONMENTS.join(', ')}`);
+  return value as Environment;
+}
+
+function assertEmbeddedServerStopped(dataDir: string): void {
+  const pidFile = join(dataDir, 'paykit.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return;
+  }
+  throw new Error(`The embedded server (pid ${pid}) is using ${dataDir}; stop it first (PGlite serves one process).`);
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  const distributed = Boolean(process.env.GATEWAY_DATABASE_URL);
+  const config = loadRuntimeConfig(process.env, distributed ? 'distributed' : 'embedded', ['gateway']);
+  if (!distributed) assertEmbeddedServerStopped(config.embeddedDataDir);
+  const dataSource = new DataSource(
+    serviceDataSourceOptions(config, {
+      service: 'gateway',
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000],
+    }),
+  );
+  await dataSource.initialize();
+  const credentials = new CredentialsService(dataSource);
+  try {
+    switch (command) {
+      case 'list': {
+        for (const platform of await credentials.listPlatforms()) {
+          process.stdout.write(`${platform.id}  ${platform.name}\n`);
+          const tokens = await dataSource.getRepository(ApiTokenEntity).find({ where: { platformId: platform.id }, order: { createdAt: 'ASC' } });
+          for (const token of tokens) {
+            process.stdout.write(`    ${token.id}  ${token.environment}  ${token.label}${token.revokedAt ? `  revoked ${token.revokedAt.toISOString()}` : ''}\n`);
+          }
+        }
+        break;
+      }
+      case 'create': {
+        const name = option(args, 'name');
+        if (!name) throw new Error('create needs --name');
+        const platform = await credentials.createPlatform(name);
+        const token = await credentials.issueToken(platform.id, environmentOption(args), 'created by platform CLI');
+        process.stdout.write(`platform ${platform.id}\ntoken id ${token.tokenId}\nsecret   ${token.secret}   (shown once)\n`);
+        break;
+      }
+      case 'token': {
+        const platformId = option(args, 'platform');
+        if (!platformId) throw new Error('token needs --platform');
+        const platform = (await credentials.listPlatforms()).find((each) => each.id === platformId);
+        if (!platform) throw new Error(`no platform ${platformId}`);
+        const token = await credentials.issueToken(platform.id, environmentOption(args), option(args, 'label') ?? 'created by platform CLI');
+        process.stdout.write(`token id ${token.tokenId}\nsecret   ${token.secret}   (shown once)\n`);
+        break;
+      }
+      case 'revoke': {
+        const tokenId = option(args, 'token');
+        if (!tokenId || !(await credentials.findToken(tokenId))) throw new Error('revoke needs --token <an existing token id>');
+        await credentials.revokeToken(tokenId);
+        process.stdout.write(`revoked ${tokenId} (gateways stop accepting it within 30 s)\n`);
+        break;
+      }
+      default:
+        process.stdout.write('usage: npm run platform -- list | create --name <name> [--environment sandbox|production] | token --platform <id> [--environment ...] | revoke --token <id>\n');
+        process.exitCode = command ? 1 : 0;
+    }
+  } finally {
+    await dataSource.destroy();
+    await closePgliteHosts();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
