@@ -2,6 +2,7 @@ import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
 import { PaymentsContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
+import { ExternalAccountsContract } from './external-accounts';
 
 export * from './common';
 export * from './ids';
@@ -9,12 +10,13 @@ export * from './customers';
 export * from './webhooks';
 export * from './payments';
 export * from './wallet-auth';
+export * from './external-accounts';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.
  * The typed client (libs/transport) only accepts subjects and payloads listed here.
  */
-export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract;
+export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract & ExternalAccountsContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

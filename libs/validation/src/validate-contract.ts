@@ -1,7 +1,20 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
-import { ServiceError } from '@paykit/errors';
+import { FieldError, ServiceError } from '@paykit/errors';
 import { toFieldErrors } from './field-errors';
+
+/**
+ * A contract class whose rules span several fields (e.g. a value that must agree with another)
+ * implements this; its errors are listed together with the per-field ones, so a client still
+ * learns every problem at once. It runs on possibly invalid input and must not throw.
+ */
+export interface CrossFieldRules {
+  crossFieldErrors(): FieldError[];
+}
+
+function hasCrossFieldRules(value: object): value is CrossFieldRules {
+  return typeof (value as Partial<CrossFieldRules>).crossFieldErrors === 'function';
+}
 
 /** The options every validation in the product uses: unknown fields are errors, every error is reported. */
 export const VALIDATION_OPTIONS = {
@@ -26,7 +39,12 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
-  const errors = validateSync(instance, VALIDATION_OPTIONS);
-  if (errors.length > 0) throw invalidInputFrom(errors);
+  const errors = toFieldErrors(validateSync(instance, VALIDATION_OPTIONS));
+  if (hasCrossFieldRules(instance)) {
+    // A field already reported (or inside one) is not reported twice.
+    const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
+    errors.push(...instance.crossFieldErrors().filter((e) => !reported(e.field)));
+  }
+  if (errors.length > 0) throw ServiceError.invalidInput(errors);
   return instance;
 }
