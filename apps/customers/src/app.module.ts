@@ -1,21 +1,49 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@paykit/persistence';
+import { BeneficialOwnersModule } from './beneficial-owners/beneficial-owners.module';
+import { BeneficialOwnerEntity } from './beneficial-owners/entities/beneficial-owner.entity';
+import { BulkImportModule } from './bulk-import/bulk-import.module';
+import { BulkImportJobEntity } from './bulk-import/entities/bulk-import-job.entity';
+import { ContactVerificationModule } from './contact-verification/contact-verification.module';
+import { ContactCodeEntity } from './contact-verification/entities/contact-code.entity';
 import { CustomersModule } from './customers/customers.module';
 import { CustomerEntity } from './customers/entities/customer.entity';
+import { DocumentsModule } from './documents/documents.module';
+import { DocumentEntity } from './documents/entities/document.entity';
+import { KycLinkEntity } from './kyc-links/entities/kyc-link.entity';
+import { KycLinksModule } from './kyc-links/kyc-links.module';
 import { CreateCustomers1732300000000 } from './migrations/1732300000000-CreateCustomers';
+import { CustomerOnboarding1732400000000 } from './migrations/1732400000000-CustomerOnboarding';
 import { PlatformConfigEntity } from './platform-config/entities/platform-config.entity';
 import { PlatformConfigModule } from './platform-config/platform-config.module';
+import { VerificationEntity } from './verification/entities/verification.entity';
+import { VerificationsModule } from './verification/verifications.module';
 
 /** The customers bounded context: customers, onboarding and the platform's onboarding config. */
 @Module({
   imports: [
     PersistenceModule.forService({
       service: 'customers',
-      entities: [CustomerEntity, PlatformConfigEntity],
-      migrations: [CreateCustomers1732300000000],
+      entities: [
+        CustomerEntity,
+        PlatformConfigEntity,
+        VerificationEntity,
+        ContactCodeEntity,
+        KycLinkEntity,
+        BeneficialOwnerEntity,
+        DocumentEntity,
+        BulkImportJobEntity,
+      ],
+      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000],
     }),
     PlatformConfigModule,
     CustomersModule,
+    VerificationsModule,
+    ContactVerificationModule,
+    KycLinksModule,
+    BeneficialOwnersModule,
+    DocumentsModule,
+    BulkImportModule,
   ],
 })
 export class CustomersAppModule {}

@@ -1,6 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateCustomerRequest, Customer, CUSTOMERS_SUBJECTS, GetCustomerRequest, MessageEnvelope } from '@paykit/contracts';
+import {
+  CheckRequirementsRequest,
+  CreateCustomerRequest,
+  Customer,
+  CustomerRequirements,
+  CUSTOMERS_SUBJECTS,
+  GetCustomerRequest,
+  ListCustomersRequest,
+  MessageEnvelope,
+  Page,
+  UpdateCustomerRequest,
+} from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { CustomersService } from './customers.service';
 
@@ -16,5 +27,20 @@ export class CustomersHandlers {
   @MessagePattern(CUSTOMERS_SUBJECTS.getCustomer)
   get(@Payload(new EnvelopePipe(GetCustomerRequest)) { ctx, payload }: MessageEnvelope<GetCustomerRequest>): Promise<Customer> {
     return this.customers.get(ctx, payload.customerId);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.listCustomers)
+  list(@Payload(new EnvelopePipe(ListCustomersRequest)) { ctx, payload }: MessageEnvelope<ListCustomersRequest>): Promise<Page<Customer>> {
+    return this.customers.list(ctx, payload);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.updateCustomer)
+  update(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<Customer> {
+    return this.customers.update(ctx, payload.customerId, payload.changes);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.checkRequirements)
+  checkRequirements(@Payload(new EnvelopePipe(CheckRequirementsRequest)) { ctx, payload }: MessageEnvelope<CheckRequirementsRequest>): Promise<CustomerRequirements> {
+    return this.customers.checkRequirements(ctx, payload);
   }
 }

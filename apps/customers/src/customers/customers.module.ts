@@ -8,5 +8,6 @@ import { CustomersService } from './customers.service';
   imports: [PlatformConfigModule],
   controllers: [CustomersHandlers],
   providers: [CustomersService, CustomersRepository],
+  exports: [CustomersService, CustomersRepository],
 })
 export class CustomersModule {}

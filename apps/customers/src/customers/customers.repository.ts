@@ -1,6 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { CustomerType, KycStatus } from '@paykit/contracts';
 import { CustomerEntity } from './entities/customer.entity';
+
+export interface CustomerFilter {
+  customerType?: CustomerType;
+  kycStatus?: KycStatus;
+  kybStatus?: KycStatus;
+  platformCustomerId?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  /** Only ids older than this one (cursor pagination, newest first). */
+  beforeId?: string;
+}
 
 /** Every query takes the platform first: another platform's customer does not exist here. */
 @Injectable()
@@ -11,7 +23,33 @@ export class CustomersRepository {
     return manager.findOne(CustomerEntity, { where: { platformId, id } });
   }
 
+  /** Locks the row for the rest of the transaction: status transitions never interleave. */
+  findByIdForUpdate(manager: EntityManager, platformId: string, id: string): Promise<CustomerEntity | null> {
+    return manager.findOne(CustomerEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async list(platformId: string, filter: CustomerFilter, limit: number): Promise<CustomerEntity[]> {
+    const query = this.dataSource.manager.createQueryBuilder(CustomerEntity, 'c').where('c.platform_id = :platformId', { platformId });
+    if (filter.customerType) query.andWhere('c.customer_type = :customerType', { customerType: filter.customerType });
+    if (filter.kycStatus) query.andWhere('c.kyc_status = :kycStatus', { kycStatus: filter.kycStatus });
+    if (filter.kybStatus) query.andWhere('c.kyb_status = :kybStatus', { kybStatus: filter.kybStatus });
+    if (filter.platformCustomerId) query.andWhere('c.platform_customer_id = :pcid', { pcid: filter.platformCustomerId });
+    if (filter.createdAfter) query.andWhere('c.created_at >= :after', { after: filter.createdAfter });
+    if (filter.createdBefore) query.andWhere('c.created_at < :before', { before: filter.createdBefore });
+    if (filter.beforeId) query.andWhere('c.id < :beforeId', { beforeId: filter.beforeId });
+    return query.orderBy('c.id', 'DESC').limit(limit).getMany();
+  }
+
   async insert(manager: EntityManager, customer: CustomerEntity): Promise<void> {
     await manager.insert(CustomerEntity, customer);
+  }
+
+  /** One statement for a whole batch (bulk import). */
+  async insertMany(manager: EntityManager, customers: CustomerEntity[]): Promise<void> {
+    if (customers.length > 0) await manager.createQueryBuilder().insert().into(CustomerEntity).values(customers).execute();
+  }
+
+  async save(manager: EntityManager, customer: CustomerEntity): Promise<void> {
+    await manager.save(CustomerEntity, customer);
   }
 }

@@ -1,11 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { CallerContext, CreateCustomerRequest, Customer, CUSTOMERS_EVENTS, KycStatus, newId } from '@paykit/contracts';
+import { EntityManager } from 'typeorm';
+import {
+  CallerContext,
+  CheckRequirementsRequest,
+  CreateCustomerRequest,
+  Customer,
+  CustomerFieldsInput,
+  CustomerRequirements,
+  CUSTOMERS_EVENTS,
+  CUSTOMER_WEBHOOK_TYPES,
+  KycStatus,
+  ListCustomersRequest,
+  newId,
+  Page,
+  UpdateCustomerBody,
+} from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
+import { contactVerificationFor } from './contact-requirements';
 import { toCustomer } from './customer.mapper';
 import { CustomersRepository } from './customers.repository';
 import { CustomerEntity } from './entities/customer.entity';
+import { normaliseUmaAddress } from './uma-address';
+
+const UMA_UNIQUE = 'uq_customer_platform_uma_address';
 
 @Injectable()
 export class CustomersService {
@@ -17,14 +38,33 @@ export class CustomersService {
   ) {}
 
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
-    assertShapeMatchesType(request);
     const config = await this.platformConfig.load(ctx.platformId);
+    const entity = this.newCustomer(ctx, request, config);
+    const customer = toCustomer(entity);
+    try {
+      await this.transactions.run(async (manager) => {
+        await this.customers.insert(manager, entity);
+        await this.announceCreated(manager, ctx, entity, customer);
+      });
+    } catch (error) {
+      throw umaTaken(error) ?? error;
+    }
+    return customer;
+  }
+
+  /**
+   * A new customer from a validated request (POST /customers and each bulk row): UMA address
+   * checked against the platform's domain, initial KYC/KYB status from the platform's regime.
+   */
+  newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = new Date()): CustomerEntity {
+    const umaAddress = request.umaAddress !== undefined ? normaliseUmaAddress(request.umaAddress, config.umaDomain) : null;
     // Regulated platforms vouch for their customers; everyone else goes through KYC/KYB.
     const initialStatus: KycStatus = config.regulated ? 'APPROVED' : 'PENDING';
     const isBusiness = request.customerType === 'BUSINESS';
-    const now = new Date();
     const id = newId('Customer');
-    const entity: CustomerEntity = {
+    const email = request.email?.toLowerCase() ?? null;
+    const phoneNumber = request.phoneNumber ?? null;
+    return {
       id,
       platformId: ctx.platformId,
       platformCustomerId: request.platformCustomerId ?? id.slice('Customer:'.length),
@@ -32,41 +72,159 @@ export class CustomersService {
       fullName: request.fullName ?? null,
       birthDate: request.birthDate ?? null,
       nationality: request.nationality ?? null,
-      email: request.email?.toLowerCase() ?? null,
-      phoneNumber: request.phoneNumber ?? null,
+      email,
+      phoneNumber,
       address: request.address ? { ...request.address } : null,
       businessInfo: request.businessInfo ? { ...request.businessInfo } : null,
+      umaAddress,
+      sourceOfWealthCategories: request.sourceOfWealthCategories ? [...request.sourceOfWealthCategories] : null,
+      purposeOfAccount: request.purposeOfAccount ?? null,
+      annualIncomeRange: request.annualIncomeRange ?? null,
+      contactVerification: contactVerificationFor(ctx, { email, phone: phoneNumber }, undefined),
       kycStatus: isBusiness ? null : initialStatus,
       kybStatus: isBusiness ? initialStatus : null,
       createdAt: now,
       updatedAt: now,
     };
-    const customer = toCustomer(entity);
-    await this.transactions.run(async (manager) => {
-      await this.customers.insert(manager, entity);
-      await this.outbox.add(manager, {
-        subject: CUSTOMERS_EVENTS.customerCreated,
-        platformId: ctx.platformId,
-        resourceId: id,
-        webhookType: initialStatus === 'PENDING' ? (isBusiness ? 'CUSTOMER.KYB_PENDING' : 'CUSTOMER.KYC_PENDING') : undefined,
-        data: customer,
-      });
+  }
+
+  /** The created event; customers entering PENDING announce it to the platform. */
+  async announceCreated(manager: EntityManager, ctx: CallerContext, entity: CustomerEntity, customer: Customer = toCustomer(entity)): Promise<void> {
+    const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
+    const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
+    await this.outbox.add(manager, {
+      subject: CUSTOMERS_EVENTS.customerCreated,
+      platformId: ctx.platformId,
+      resourceId: entity.id,
+      webhookType: status === 'PENDING' ? types.PENDING : undefined,
+      data: customer,
     });
-    return customer;
   }
 
   async get(ctx: CallerContext, customerId: string): Promise<Customer> {
-    const entity = await this.customers.findById(ctx.platformId, customerId);
+    return toCustomer(await this.require(ctx, customerId));
+  }
+
+  /** The customer or 404 USER_NOT_FOUND (also for another platform's customer). */
+  async require(ctx: CallerContext, customerId: string, manager?: EntityManager): Promise<CustomerEntity> {
+    const entity = manager
+      ? await this.customers.findByIdForUpdate(manager, ctx.platformId, customerId)
+      : await this.customers.findById(ctx.platformId, customerId);
     if (!entity) throw new ServiceError('USER_NOT_FOUND', `Customer ${customerId} not found`);
-    return toCustomer(entity);
+    return entity;
+  }
+
+  async list(ctx: CallerContext, request: ListCustomersRequest): Promise<Page<Customer>> {
+    const limit = pageLimit(request.limit);
+    const rows = await this.customers.list(
+      ctx.platformId,
+      {
+        customerType: request.customerType,
+        kycStatus: request.kycStatus,
+        kybStatus: request.kybStatus,
+        platformCustomerId: request.platformCustomerId,
+        createdAfter: request.createdAfter ? new Date(request.createdAfter) : undefined,
+        createdBefore: request.createdBefore ? new Date(request.createdBefore) : undefined,
+        beforeId: decodeCursor(request.cursor, 'Customer'),
+      },
+      limit + 1,
+    );
+    return toPage(rows, limit, toCustomer);
+  }
+
+  /**
+   * PATCH /customers/{id}: applies the given fields. Kept callable on its own so the email
+   * change tied to wallet credentials can apply it after its signed retry.
+   */
+  async update(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody): Promise<Customer> {
+    const config = await this.platformConfig.load(ctx.platformId);
+    const umaAddress = changes.umaAddress !== undefined ? normaliseUmaAddress(changes.umaAddress, config.umaDomain) : undefined;
+    try {
+      return await this.transactions.run(async (manager) => {
+        const entity = await this.require(ctx, customerId, manager);
+        if (changes.customerType !== entity.customerType) {
+          throw ServiceError.invalidField('customerType', `customerType must be the customer's type (${entity.customerType})`, { enum: [entity.customerType] });
+        }
+        const before = { verification: entity.contactVerification, values: { email: entity.email, phone: entity.phoneNumber } };
+        applyFields(entity, changes);
+        if (umaAddress !== undefined) entity.umaAddress = umaAddress;
+        entity.contactVerification = contactVerificationFor(ctx, { email: entity.email, phone: entity.phoneNumber }, before);
+        // A changed destination needs a fresh code.
+        for (const channel of ['email', 'phone'] as const) {
+          if (before.values[channel] !== (channel === 'email' ? entity.email : entity.phoneNumber)) {
+            await manager.query('DELETE FROM contact_code WHERE customer_id = $1 AND channel = $2', [entity.id, channel]);
+          }
+        }
+        entity.updatedAt = new Date();
+        await this.customers.save(manager, entity);
+        const customer = toCustomer(entity);
+        await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerUpdated, platformId: ctx.platformId, resourceId: entity.id, data: customer });
+        return customer;
+      });
+    } catch (error) {
+      throw umaTaken(error) ?? error;
+    }
+  }
+
+  /**
+   * For other services' flows (external accounts, quotes, cards): the customer may transact in
+   * `currencyCode` only with every field its provider requires; else 400 MISSING_MANDATORY_USER_INFO
+   * naming the missing fields (completed by PATCH /customers/{id}).
+   */
+  async checkRequirements(ctx: CallerContext, request: CheckRequirementsRequest): Promise<CustomerRequirements> {
+    const [entity, config] = await Promise.all([this.require(ctx, request.customerId), this.platformConfig.load(ctx.platformId)]);
+    const currency = config.supportedCurrencies.find((c) => c.currencyCode === request.currencyCode);
+    if (!currency) throw new ServiceError('INVALID_CURRENCY', `${request.currencyCode} is not a supported currency of this platform`);
+    const missingFields = missingRequiredFields(entity, currency.providerRequiredCustomerFields);
+    if (missingFields.length > 0) {
+      throw new ServiceError('MISSING_MANDATORY_USER_INFO', `Customer lacks information required for ${request.currencyCode}: ${missingFields.join(', ')}`, {
+        currencyCode: request.currencyCode,
+        missingFields,
+      });
+    }
+    return {
+      customerId: entity.id,
+      currencyCode: request.currencyCode,
+      customerType: entity.customerType,
+      ...(entity.kycStatus ? { kycStatus: entity.kycStatus } : {}),
+      ...(entity.kybStatus ? { kybStatus: entity.kybStatus } : {}),
+    };
   }
 }
 
-function assertShapeMatchesType(request: CreateCustomerRequest): void {
-  if (request.customerType === 'BUSINESS' && !request.businessInfo) {
-    throw ServiceError.invalidField('businessInfo', 'businessInfo is required for BUSINESS customers');
+function applyFields(entity: CustomerEntity, changes: CustomerFieldsInput): void {
+  if (changes.platformCustomerId !== undefined) entity.platformCustomerId = changes.platformCustomerId;
+  if (changes.fullName !== undefined) entity.fullName = changes.fullName;
+  if (changes.birthDate !== undefined) entity.birthDate = changes.birthDate;
+  if (changes.nationality !== undefined) entity.nationality = changes.nationality;
+  if (changes.email !== undefined) entity.email = changes.email.toLowerCase();
+  if (changes.phoneNumber !== undefined) entity.phoneNumber = changes.phoneNumber;
+  if (changes.address !== undefined) entity.address = { ...changes.address };
+  if (changes.businessInfo !== undefined) entity.businessInfo = { ...changes.businessInfo };
+  if (changes.sourceOfWealthCategories !== undefined) entity.sourceOfWealthCategories = [...changes.sourceOfWealthCategories];
+  if (changes.purposeOfAccount !== undefined) entity.purposeOfAccount = changes.purposeOfAccount;
+  if (changes.annualIncomeRange !== undefined) entity.annualIncomeRange = changes.annualIncomeRange;
+}
+
+/** Individual-only and business-only fields apply to their type; the rest to both. */
+const INDIVIDUAL_ONLY = new Set(['fullName', 'birthDate', 'nationality']);
+
+export function missingRequiredFields(entity: CustomerEntity, required: string[]): string[] {
+  const customer = toCustomer(entity) as unknown as Record<string, unknown>;
+  const applicable = required.filter((field) =>
+    entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.'),
+  );
+  const missing = applicable.filter((field) => {
+    const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), customer);
+    return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  });
+  // A business needs its legal name wherever an individual needs a full name.
+  if (entity.customerType === 'BUSINESS' && required.includes('fullName') && !entity.businessInfo?.legalName && !missing.includes('businessInfo.legalName')) {
+    missing.push('businessInfo.legalName');
   }
-  if (request.customerType === 'INDIVIDUAL' && request.businessInfo) {
-    throw ServiceError.invalidField('businessInfo', 'businessInfo is only accepted for BUSINESS customers');
-  }
+  return missing;
+}
+
+function umaTaken(error: unknown): ServiceError | undefined {
+  return isUniqueViolation(error, UMA_UNIQUE) ? new ServiceError('CONFLICT', 'This umaAddress belongs to another customer of the platform') : undefined;
 }

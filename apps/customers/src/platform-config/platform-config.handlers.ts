@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CUSTOMERS_SUBJECTS, CustomersPlatformConfig, MessageEnvelope } from '@paykit/contracts';
+import { CUSTOMERS_SUBJECTS, CustomersPlatformConfig, MessageEnvelope, UpdatePlatformConfigRequest } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { PlatformConfigService } from './platform-config.service';
 
@@ -11,5 +11,10 @@ export class PlatformConfigHandlers {
   @MessagePattern(CUSTOMERS_SUBJECTS.getConfig)
   get(@Payload(new EnvelopePipe()) { ctx }: MessageEnvelope<unknown>): Promise<CustomersPlatformConfig> {
     return this.platformConfig.get(ctx.platformId);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.updateConfig)
+  update(@Payload(new EnvelopePipe(UpdatePlatformConfigRequest)) { ctx, payload }: MessageEnvelope<UpdatePlatformConfigRequest>): Promise<CustomersPlatformConfig> {
+    return this.platformConfig.update(ctx.platformId, payload);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { CustomersPlatformConfig } from '@paykit/contracts';
+import { CustomersPlatformConfig, UpdatePlatformConfigRequest } from '@paykit/contracts';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain } from './default-platform-config';
 
@@ -23,7 +23,22 @@ export class PlatformConfigService {
   }
 
   async get(platformId: string): Promise<CustomersPlatformConfig> {
-    const config = await this.load(platformId);
-    return { umaDomain: config.umaDomain, regulated: config.regulated, supportedCurrencies: config.supportedCurrencies };
+    return toPlatformConfig(await this.load(platformId));
   }
+
+  /** Operator settings (no HTTP route): the compliance regime and the UMA domain. */
+  async update(platformId: string, request: UpdatePlatformConfigRequest): Promise<CustomersPlatformConfig> {
+    await this.load(platformId);
+    const changes: Partial<PlatformConfigEntity> = {};
+    if (request.regulated !== undefined) changes.regulated = request.regulated;
+    if (request.umaDomain !== undefined) changes.umaDomain = request.umaDomain;
+    if (Object.keys(changes).length > 0) {
+      await this.dataSource.manager.update(PlatformConfigEntity, { platformId }, { ...changes, updatedAt: new Date() });
+    }
+    return this.get(platformId);
+  }
+}
+
+function toPlatformConfig(config: PlatformConfigEntity): CustomersPlatformConfig {
+  return { umaDomain: config.umaDomain, regulated: config.regulated, supportedCurrencies: config.supportedCurrencies };
 }

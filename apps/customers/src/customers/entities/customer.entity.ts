@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { Address, BusinessInfo, CustomerType, KycStatus } from '@paykit/contracts';
+import { Address, AnnualIncomeRange, BusinessInfo, ContactVerification, CustomerType, KycStatus, PurposeOfAccount, SourceOfWealthCategory } from '@paykit/contracts';
 
 @Entity({ name: 'customer' })
 export class CustomerEntity {
@@ -36,6 +36,23 @@ export class CustomerEntity {
 
   @Column({ name: 'business_info', type: 'jsonb', nullable: true })
   businessInfo!: BusinessInfo | null;
+
+  /** Lowercase; unique per platform. */
+  @Column({ name: 'uma_address', type: 'text', nullable: true })
+  umaAddress!: string | null;
+
+  @Column({ name: 'source_of_wealth_categories', type: 'jsonb', nullable: true })
+  sourceOfWealthCategories!: SourceOfWealthCategory[] | null;
+
+  @Column({ name: 'purpose_of_account', type: 'text', nullable: true })
+  purposeOfAccount!: PurposeOfAccount | null;
+
+  @Column({ name: 'annual_income_range', type: 'text', nullable: true })
+  annualIncomeRange!: AnnualIncomeRange | null;
+
+  /** Only the channels the customer's provider requires; null when it requires none. */
+  @Column({ name: 'contact_verification', type: 'jsonb', nullable: true })
+  contactVerification!: ContactVerification | null;
 
   @Column({ name: 'kyc_status', type: 'text', nullable: true })
   kycStatus!: KycStatus | null;

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, LessThan } from 'typeorm';
+import {
+  BeneficialOwner,
+  CallerContext,
+  CreateBeneficialOwnerRequest,
+  CUSTOMERS_EVENTS,
+  ListBeneficialOwnersRequest,
+  newId,
+  Page,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { CustomersService } from '../customers/customers.service';
+import { beneficialOwnerKycStatus } from '../sandbox/sandbox-rules';
+import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
+
+export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwner {
+  return {
+    id: entity.id,
+    customerId: entity.customerId,
+    roles: entity.roles,
+    ...(entity.ownershipPercentage !== null ? { ownershipPercentage: entity.ownershipPercentage } : {}),
+    personalInfo: entity.personalInfo,
+    kycStatus: entity.kycStatus,
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class BeneficialOwnersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly customers: CustomersService,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async create(ctx: CallerContext, request: CreateBeneficialOwnerRequest): Promise<BeneficialOwner> {
+    const customer = await this.customers.require(ctx, request.customerId);
+    if (customer.customerType !== 'BUSINESS') {
+      throw ServiceError.invalidField('customerId', 'Beneficial owners, directors and officers belong to BUSINESS customers only');
+    }
+    const info = request.personalInfo;
+    const now = new Date();
+    const entity: BeneficialOwnerEntity = {
+      id: newId('BeneficialOwner'),
+      platformId: ctx.platformId,
+      customerId: customer.id,
+      roles: [...request.roles],
+      ownershipPercentage: request.ownershipPercentage ?? null,
+      personalInfo: {
+        firstName: info.firstName,
+        lastName: info.lastName,
+        birthDate: info.birthDate,
+        nationality: info.nationality,
+        ...(info.email !== undefined ? { email: info.email.toLowerCase() } : {}),
+        ...(info.phoneNumber !== undefined ? { phoneNumber: info.phoneNumber } : {}),
+        ...(info.address !== undefined ? { address: { ...info.address } } : {}),
+        ...(info.title !== undefined ? { title: info.title } : {}),
+      },
+      // The owner's KYC runs on registration (sandbox table by last name; production stays PENDING).
+      kycStatus: ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
+      createdAt: now,
+      updatedAt: now,
+    };
+    const owner = toBeneficialOwner(entity);
+    await this.transactions.run(async (manager) => {
+      await manager.insert(BeneficialOwnerEntity, entity);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerCreated, platformId: ctx.platformId, resourceId: entity.id, data: owner });
+    });
+    return owner;
+  }
+
+  async get(ctx: CallerContext, id: string): Promise<BeneficialOwner> {
+    const entity = await this.dataSource.manager.findOne(BeneficialOwnerEntity, { where: { platformId: ctx.platformId, id } });
+    if (!entity) throw new ServiceError('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${id} not found`);
+    return toBeneficialOwner(entity);
+  }
+
+  async list(ctx: CallerContext, request: ListBeneficialOwnersRequest): Promise<Page<BeneficialOwner>> {
+    if (request.customerId) await this.customers.require(ctx, request.customerId);
+    const limit = pageLimit(request.limit);
+    const beforeId = decodeCursor(request.cursor, 'BeneficialOwner');
+    const rows = await this.dataSource.manager.find(BeneficialOwnerEntity, {
+      where: { platformId: ctx.platformId, ...(request.customerId ? { customerId: request.customerId } : {}), ...(beforeId ? { id: LessThan(beforeId) } : {}) },
+      order: { id: 'DESC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toBeneficialOwner);
+  }
+}

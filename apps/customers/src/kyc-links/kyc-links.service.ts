@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  CallerContext,
+  CompleteKycLinkRequest,
+  CUSTOMERS_EVENTS,
+  EDD_FIELDS,
+  KycLinkCompletion,
+  KycLinkIssued,
+  KycLinkState,
+  KycLinkView,
+  newId,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { DataSource } from 'typeorm';
+import { toCustomer } from '../customers/customer.mapper';
+import { CustomersRepository } from '../customers/customers.repository';
+import { CustomersService } from '../customers/customers.service';
+import { CustomerEntity } from '../customers/entities/customer.entity';
+import { VerificationsService } from '../verification/verifications.service';
+import { KycLinkEntity } from './entities/kyc-link.entity';
+
+/** How long a hosted verification link stays usable. */
+export const KYC_LINK_TTL_MS = 24 * 3600_000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+@Injectable()
+export class KycLinksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly customers: CustomersService,
+    private readonly repository: CustomersRepository,
+    private readonly verifications: VerificationsService,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** A fresh single-use link; earlier links of the customer stay valid. */
+  async create(ctx: CallerContext, customerId: string, redirectUri: string): Promise<KycLinkIssued> {
+    const customer = await this.customers.require(ctx, customerId);
+    const pending = Object.entries(customer.contactVerification ?? {})
+      .filter(([, status]) => status !== 'VERIFIED')
+      .map(([channel]) => channel);
+    if (pending.length > 0) {
+      throw new ServiceError('CONTACT_NOT_VERIFIED', `Verify the customer's ${pending.join(' and ')} before issuing a KYC link`, { unverifiedChannels: pending });
+    }
+    // 256 random bits: the token alone grants access to the hosted page.
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const link: KycLinkEntity = {
+      id: newId('KycLink'),
+      platformId: ctx.platformId,
+      customerId,
+      environment: ctx.environment,
+      tokenHash: hashToken(token),
+      redirectUri,
+      expiresAt: new Date(now.getTime() + KYC_LINK_TTL_MS),
+      usedAt: null,
+      createdAt: now,
+    };
+    await this.dataSource.manager.insert(KycLinkEntity, link);
+    return { customerId, token, expiresAt: link.expiresAt.toISOString() };
+  }
+
+  /** What the hosted page shows. The token is the capability: no platform credentials here. */
+  async open(token: string): Promise<KycLinkView> {
+    const link = await this.dataSource.manager.findOne(KycLinkEntity, { where: { tokenHash: hashToken(token) } });
+    if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
+    const customer = await this.customers.require(linkContext(link, 'kyc-page'), link.customerId);
+    return {
+      state: stateOf(link),
+      customerType: customer.customerType,
+      displayName: (customer.customerType === 'BUSINESS' ? customer.businessInfo?.legalName : customer.fullName) ?? 'customer',
+      redirectUri: link.redirectUri,
+      expiresAt: link.expiresAt.toISOString(),
+      missingEddFields: customer.customerType === 'INDIVIDUAL' ? EDD_FIELDS.filter((field) => customer[field] === null) : [],
+    };
+  }
+
+  /**
+   * The hosted page's submit: records the EDD answers the customer lacked, runs the verification
+   * and spends the link, all in one transaction. A RESOLVE_ERRORS outcome leaves the link usable.
+   */
+  complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
+    return this.transactions.run(async (manager) => {
+      const link = await manager.findOne(KycLinkEntity, { where: { tokenHash: hashToken(request.token) }, lock: { mode: 'pessimistic_write' } });
+      if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
+      const state = stateOf(link);
+      if (state !== 'ACTIVE') throw new ServiceError('CONFLICT', state === 'USED' ? 'This verification link was already used' : 'This verification link has expired', { state });
+      const ctx = linkContext(link, requestId);
+      const customer = await this.customers.require(ctx, link.customerId, manager);
+      if (applyEddAnswers(customer, request)) {
+        customer.updatedAt = new Date();
+        await this.repository.save(manager, customer);
+        await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerUpdated, platformId: ctx.platformId, resourceId: customer.id, data: toCustomer(customer) });
+      }
+      const verification = await this.verifications.verify(manager, ctx, customer);
+      if (verification.verificationStatus !== 'RESOLVE_ERRORS') {
+        await manager.update(KycLinkEntity, { id: link.id }, { usedAt: new Date() });
+      }
+      return { redirectUri: link.redirectUri, verification };
+    });
+  }
+}
+
+function stateOf(link: KycLinkEntity): KycLinkState {
+  if (link.usedAt) return 'USED';
+  return link.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : 'ACTIVE';
+}
+
+/** The platform and environment that issued the link. */
+function linkContext(link: KycLinkEntity, requestId: string): CallerContext {
+  return { platformId: link.platformId, environment: link.environment, requestId };
+}
+
+function applyEddAnswers(customer: CustomerEntity, answers: CompleteKycLinkRequest): boolean {
+  let changed = false;
+  if (customer.sourceOfWealthCategories === null && answers.sourceOfWealthCategories) {
+    customer.sourceOfWealthCategories = [...answers.sourceOfWealthCategories];
+    changed = true;
+  }
+  if (customer.purposeOfAccount === null && answers.purposeOfAccount) {
+    customer.purposeOfAccount = answers.purposeOfAccount;
+    changed = true;
+  }
+  if (customer.annualIncomeRange === null && answers.annualIncomeRange) {
+    customer.annualIncomeRange = answers.annualIncomeRange;
+    changed = true;
+  }
+  return changed;
+}

@@ -1,0 +1,48 @@
+import { CallerContext, EDD_FIELDS, KycStatus, VerificationError, VerificationStatus } from '@paykit/contracts';
+import { CustomerEntity } from '../customers/entities/customer.entity';
+import { businessKybOutcome, individualKycOutcome } from '../sandbox/sandbox-rules';
+
+export interface VerificationDecision {
+  verificationStatus: VerificationStatus;
+  /** The customer's KYC (individual) or KYB (business) status after this verification. */
+  status: KycStatus;
+  errors?: VerificationError[];
+}
+
+function missing(field: string, message: string): VerificationError {
+  return { code: 'MISSING_FIELD', field, message };
+}
+
+/**
+ * What a verification of this customer concludes. Only PENDING customers move; approved ones
+ * stay approved (IN_PROGRESS: nothing left to do) and rejected ones stay rejected. Sandbox
+ * callers get the spec's suffix tables; production reviews stay PENDING (no provider here).
+ */
+export function decideVerification(ctx: CallerContext, customer: CustomerEntity): VerificationDecision {
+  const isBusiness = customer.customerType === 'BUSINESS';
+  const current = (isBusiness ? customer.kybStatus : customer.kycStatus) ?? 'PENDING';
+  if (current === 'APPROVED') return { verificationStatus: 'IN_PROGRESS', status: current };
+  if (current === 'REJECTED') return { verificationStatus: 'REJECTED', status: current };
+
+  const key = isBusiness ? customer.businessInfo?.registrationNumber : customer.fullName;
+  if (!key) {
+    const field = isBusiness ? 'businessInfo.registrationNumber' : 'fullName';
+    return { verificationStatus: 'RESOLVE_ERRORS', status: current, errors: [missing(field, `${field} is needed to verify this customer`)] };
+  }
+  if (ctx.environment !== 'sandbox') return { verificationStatus: 'IN_PROGRESS', status: current };
+
+  const outcome = isBusiness ? businessKybOutcome(key) : individualKycOutcome(key);
+  if (outcome.requiresEdd) {
+    const absent = EDD_FIELDS.filter((field) => customer[field] === null);
+    if (absent.length > 0) {
+      return {
+        verificationStatus: 'RESOLVE_ERRORS',
+        status: current,
+        errors: absent.map((field) => missing(`edd.${field}`, `Enhanced due diligence needs ${field}: PATCH the customer, then verify again`)),
+      };
+    }
+    // Once the enhanced due diligence answers are in, the review passes.
+    return { verificationStatus: 'IN_PROGRESS', status: 'APPROVED' };
+  }
+  return { verificationStatus: outcome.verificationStatus, status: outcome.status ?? current };
+}
