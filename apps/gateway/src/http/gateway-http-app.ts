@@ -3,14 +3,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
 import { GatewayAppModule } from '../app.module';
 import { basePath, GatewayConfig } from '../config/gateway-config';
-import { sendError, toServiceError } from '../errors/http-error.filter';
 import { GATEWAY_CONFIG } from './tokens';
-import { Logger } from '@nestjs/common';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -63,17 +61,12 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready'] });
 
   const fastify = app.getHttpAdapter().getInstance();
-  const logger = new Logger('Gateway');
   const requestLog = rootLogger().child({ service: 'gateway' });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });
   fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
-  // Errors raised by Fastify before Nest routing (body parsing, size limits) get the envelope too.
-  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    sendError(reply, toServiceError(error, logger, String(request.id)));
   });
 
   const document = buildOpenApiDocument(app, config);
