@@ -21,6 +21,12 @@ export interface RuntimeConfig {
   embeddedDataDir: string;
   /** Distributed mode: the PostgreSQL URL of each service's own database. */
   databaseUrls: Partial<Record<ServiceName, string>>;
+  /**
+   * The environment this configuration was read from (process.env, or the map a test or the
+   * embedded stack passed), so each service can read and validate its own settings under its
+   * `config/` folder from the same source.
+   */
+  env: Readonly<Env>;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +122,7 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
     rpcTimeoutMs: read.number('RPC_TIMEOUT_MS', 5000, { min: 50, max: 120000, integer: true }),
     embeddedDataDir: read.string('DATA_DIR', '.data'),
     databaseUrls,
+    env: { ...env },
   };
   if (mode === 'distributed') {
     for (const service of services) {

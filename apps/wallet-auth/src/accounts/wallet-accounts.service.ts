@@ -1,0 +1,152 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  CallerContext,
+  Customer,
+  CUSTOMERS_EVENTS,
+  DomainEvent,
+  InternalAccountRecord,
+  newId,
+  PAYMENTS_EVENTS,
+  PAYMENTS_SUBJECTS,
+  WALLET_AUTH_EVENTS,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { EVENT_BUS, EventBus, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { EntityManager } from 'typeorm';
+import { CredentialsRepository } from '../credentials/credentials.repository';
+import { toAuthMethod } from '../credentials/credential.mapper';
+import { AuthCredentialEntity } from '../credentials/entities/auth-credential.entity';
+import { generateP256KeyPair } from '../crypto/p256';
+import { EnclaveKeysService } from '../keys/enclave-keys.service';
+import { WalletAccountEntity } from './entities/wallet-account.entity';
+import { WalletAccountsRepository } from './wallet-accounts.repository';
+
+/** Durable consumer names on the event stream (wire values: frozen). */
+export const WALLET_AUTH_ACCOUNTS_CONSUMER = 'wallet-auth-accounts';
+export const WALLET_AUTH_CUSTOMERS_CONSUMER = 'wallet-auth-customers';
+
+/**
+ * Embedded wallet accounts, as payments provisions them: each gets a wallet key (sealed at rest)
+ * and starts with an EMAIL_OTP credential bound to the customer email. Learned from payments'
+ * events; an account asked for before its event arrived is fetched from payments once.
+ */
+@Injectable()
+export class WalletAccountsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(WalletAccountsService.name);
+
+  constructor(
+    private readonly accounts: WalletAccountsRepository,
+    private readonly credentials: CredentialsRepository,
+    private readonly keys: EnclaveKeysService,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, 'payments.events.>', (event) => this.onPaymentsEvent(event));
+    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.onCustomersEvent(event));
+  }
+
+  async onPaymentsEvent(event: DomainEvent): Promise<void> {
+    if (event.subject !== PAYMENTS_EVENTS.internalAccountCreated) return;
+    const record = event.data as InternalAccountRecord;
+    if (record.type !== 'EMBEDDED_WALLET') return;
+    await this.provision(event.platformId, record);
+  }
+
+  /** A customer's email changed (after its signed retry): the EMAIL_OTP credentials tied to it follow. */
+  async onCustomersEvent(event: DomainEvent): Promise<void> {
+    if (event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
+    const customer = event.data as Customer;
+    if (!customer.email) return;
+    const email = customer.email;
+    await this.transactions.run(async (manager) => {
+      await this.accounts.updateEmailOfCustomer(manager, event.platformId, customer.id, email);
+      const changed = await this.credentials.syncTiedEmail(manager, event.platformId, customer.id, email);
+      for (const credentialId of changed) {
+        await this.outbox.add(manager, {
+          subject: WALLET_AUTH_EVENTS.credentialEmailChanged,
+          platformId: event.platformId,
+          resourceId: credentialId,
+          data: { credentialId, customerId: customer.id },
+        });
+      }
+    });
+  }
+
+  /** The embedded wallet account, or 404 as for an unknown id (another platform's included). */
+  async require(ctx: CallerContext, accountId: string): Promise<WalletAccountEntity> {
+    const known = await this.accounts.findById(ctx.platformId, accountId);
+    if (known) return known;
+    const record = await this.services.request(PAYMENTS_SUBJECTS.getInternalAccount, { accountId }, ctx);
+    if (record.type !== 'EMBEDDED_WALLET') {
+      throw ServiceError.invalidField('accountId', 'accountId must be an EMBEDDED_WALLET internal account');
+    }
+    return this.provision(ctx.platformId, record);
+  }
+
+  /** Idempotent: a repeated event (or a racing lookup) finds the account already there. */
+  async provision(platformId: string, record: InternalAccountRecord): Promise<WalletAccountEntity> {
+    const now = new Date();
+    const account: WalletAccountEntity = {
+      id: record.id,
+      platformId,
+      customerId: record.customerId ?? null,
+      walletEmail: record.walletEmail?.toLowerCase() ?? null,
+      walletKeySealed: this.keys.seal(generateP256KeyPair().privateKeyHex),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.transactions.run(async (manager) => {
+      if (!(await this.accounts.insertIfAbsent(manager, account))) return;
+      if (account.walletEmail) await this.addInitialEmailOtp(manager, account, account.walletEmail);
+    });
+    const stored = await this.accounts.findById(platformId, record.id);
+    if (!stored) throw new Error(`Wallet account ${record.id} vanished after provisioning`);
+    this.logger.debug(`Embedded wallet account ${record.id} provisioned`);
+    return stored;
+  }
+
+  private async addInitialEmailOtp(manager: EntityManager, account: WalletAccountEntity, email: string): Promise<void> {
+    const credential: AuthCredentialEntity = {
+      ...emptyCredential(),
+      id: newId('AuthMethod'),
+      platformId: account.platformId,
+      accountId: account.id,
+      type: 'EMAIL_OTP',
+      nickname: email,
+      email,
+      tiedCustomerId: account.customerId,
+      createdAt: account.createdAt,
+      updatedAt: account.createdAt,
+    };
+    await this.credentials.insert(manager, credential);
+    await this.outbox.add(manager, {
+      subject: WALLET_AUTH_EVENTS.credentialCreated,
+      platformId: account.platformId,
+      resourceId: credential.id,
+      data: toAuthMethod(credential),
+    });
+  }
+}
+
+/** Every optional column empty: type-specific fields are filled by the caller. */
+export function emptyCredential(): Omit<AuthCredentialEntity, 'id' | 'platformId' | 'accountId' | 'type' | 'nickname' | 'createdAt' | 'updatedAt'> {
+  return {
+    email: null,
+    phoneNumber: null,
+    tiedCustomerId: null,
+    passkeyCredentialId: null,
+    passkeyPublicKey: null,
+    passkeyCounter: null,
+    passkeyTransports: null,
+    oidcIssuer: null,
+    oidcAudience: null,
+    oidcSubject: null,
+    status: 'ACTIVE',
+    revokedAt: null,
+  };
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { CallerContext, EmailBinding, ExportWalletRequest, SignedRetryOutcome, WalletExport } from '@paykit/contracts';
+import { TransactionRunner } from '@paykit/persistence';
+import { CredentialsRepository } from '../credentials/credentials.repository';
+import { sealSessionSigningKey } from '../crypto/session-bundle';
+import { EnclaveKeysService } from '../keys/enclave-keys.service';
+import { SignedRetryService } from '../signed-retry/signed-retry.service';
+import { WalletAccountsService } from './wallet-accounts.service';
+
+/** Wallet export (a signed action) and the customer-email bindings other services ask about. */
+@Injectable()
+export class WalletExportService {
+  constructor(
+    private readonly accounts: WalletAccountsService,
+    private readonly credentials: CredentialsRepository,
+    private readonly keys: EnclaveKeysService,
+    private readonly signedRetry: SignedRetryService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /** The wallet key leaves the service only sealed to the client's key, after a signed retry. */
+  async export(ctx: CallerContext, request: ExportWalletRequest): Promise<SignedRetryOutcome<WalletExport>> {
+    const account = await this.accounts.require(ctx, request.accountId);
+    return this.signedRetry.run(
+      ctx,
+      { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry },
+      async () => ({
+        accountId: account.id,
+        encryptedWalletCredentials: await sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
+      }),
+      (work) => this.transactions.run(work),
+    );
+  }
+
+  async emailBinding(ctx: CallerContext, customerId: string): Promise<EmailBinding> {
+    const tied = await this.credentials.listTiedToCustomer(ctx.platformId, customerId);
+    return { customerId, bindings: tied.map((credential) => ({ accountId: credential.accountId, email: credential.email ?? credential.nickname })) };
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable, Logger } from '@nestjs/common';
+
+export const OTP_SENDER = Symbol('OTP_SENDER');
+
+export type OtpChannel = 'EMAIL' | 'SMS';
+
+/** Delivers one-time codes (outside the sandbox). Implementations must never log the code. */
+export interface OtpSender {
+  send(channel: OtpChannel, destination: string, code: string): Promise<void>;
+}
+
+/** Hides most of an address or number, so logs can say where a code went without saying who. */
+export function maskDestination(destination: string): string {
+  const at = destination.indexOf('@');
+  if (at > 0) return `${destination[0]}***${destination.slice(at)}`;
+  return destination.length > 4 ? `***${destination.slice(-2)}` : '***';
+}
+
+/**
+ * The default sender: records that a code was due, without it. A deployment plugs in its email
+ * and SMS provider by binding OTP_SENDER to another implementation.
+ */
+@Injectable()
+export class LoggingOtpSender implements OtpSender {
+  private readonly logger = new Logger('OtpSender');
+
+  async send(channel: OtpChannel, destination: string, _code: string): Promise<void> {
+    this.logger.log(`One-time code issued by ${channel} to ${maskDestination(destination)} (no delivery provider configured)`);
+  }
+}

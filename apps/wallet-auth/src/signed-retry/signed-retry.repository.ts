@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { SignedOperation } from '@paykit/contracts';
+import { returningRows } from '@paykit/persistence';
+
+export interface SignedRetryChallengeRow {
+  requestId: string;
+  platformId: string;
+  accountId: string;
+  operation: SignedOperation;
+  requestDigest: string;
+  payloadToSign: string;
+  signerPublicKey: string | null;
+  context: Record<string, unknown> | null;
+  expiresAt: Date;
+  consumedAt: Date | null;
+}
+
+/** The challenge joined with the active session (if any) whose key the stamp names. */
+export interface ChallengeWithSigner extends SignedRetryChallengeRow {
+  sessionId: string | null;
+  sessionCredentialId: string | null;
+  now: Date;
+}
+
+const COLUMNS = `c.request_id AS "requestId", c.platform_id AS "platformId", c.account_id AS "accountId", c.operation,
+  c.request_digest AS "requestDigest", c.payload_to_sign AS "payloadToSign", c.signer_public_key AS "signerPublicKey",
+  c.context, c.expires_at AS "expiresAt", c.consumed_at AS "consumedAt"`;
+
+/** Signed-retry challenges. Every query takes the platform first. */
+@Injectable()
+export class SignedRetryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager | DataSource, row: Omit<SignedRetryChallengeRow, 'consumedAt'>): Promise<void> {
+    await manager.query(
+      `INSERT INTO signed_retry_challenge (request_id, platform_id, account_id, operation, request_digest, payload_to_sign, signer_public_key, context, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [row.requestId, row.platformId, row.accountId, row.operation, row.requestDigest, row.payloadToSign, row.signerPublicKey, row.context ? JSON.stringify(row.context) : null, row.expiresAt],
+    );
+  }
+
+  /** One round trip: the challenge, plus the active session of its account whose key is `publicKey`. */
+  async findWithSigner(platformId: string, requestId: string, publicKey: string | null, manager: EntityManager | DataSource = this.dataSource): Promise<ChallengeWithSigner | undefined> {
+    const rows = await manager.query<ChallengeWithSigner[]>(
+      `SELECT ${COLUMNS}, s.id AS "sessionId", s.credential_id AS "sessionCredentialId", now() AS now
+         FROM signed_retry_challenge c
+         LEFT JOIN auth_session s
+           ON s.account_id = c.account_id AND s.platform_id = c.platform_id AND s.public_key = $3
+          AND s.revoked_at IS NULL AND s.expires_at > now()
+        WHERE c.platform_id = $1 AND c.request_id = $2
+        LIMIT 1`,
+      [platformId, requestId, publicKey],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Single use, enforced here: only the first retry flips consumed_at; a concurrent second one
+   * waits on the row lock, then matches nothing.
+   */
+  async markConsumed(manager: EntityManager | DataSource, platformId: string, requestId: string, sessionId: string | null): Promise<boolean> {
+    const rows = await returningRows<{ request_id: string }>(
+      manager,
+      `UPDATE signed_retry_challenge SET consumed_at = now(), consumed_by_session_id = $3
+        WHERE platform_id = $1 AND request_id = $2 AND consumed_at IS NULL AND expires_at > now()
+        RETURNING request_id`,
+      [platformId, requestId, sessionId],
+    );
+    return rows.length === 1;
+  }
+}

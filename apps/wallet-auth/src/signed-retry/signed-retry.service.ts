@@ -1,0 +1,175 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CallerContext,
+  ConsumeSignedRetryRequest,
+  IssueSignedRetryRequest,
+  newId,
+  SignedOperation,
+  SignedRetryChallenge,
+  SignedRetryInput,
+  SignedRetryProof,
+} from '@paykit/contracts';
+import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
+import { compressP256PublicKeyHex } from '../crypto/p256';
+import { parseWalletStamp, verifyWalletStamp, WalletStamp, WalletStampError } from '../crypto/wallet-stamp';
+import { LEGACY_SANDBOX_WALLET_SIGNATURE, SIGNED_RETRY_FAILURE_REASONS, signedRetryErrors } from './signed-retry.errors';
+import { SignedRetryRepository } from './signed-retry.repository';
+
+export interface IssueOptions {
+  /** When set, only this key may sign (e.g. the client key an OTP verification revealed). */
+  signerPublicKey?: string;
+  /** Facts the retry needs (e.g. the credential an OTP verified); stored with the challenge. */
+  context?: Record<string, unknown>;
+  manager?: EntityManager;
+}
+
+export interface ConsumeOptions {
+  /** Consume inside the caller's transaction, so the change and the consumption commit together. */
+  manager?: EntityManager;
+  /** Refuse a session of this credential (revoking a credential needs another one's session). */
+  rejectSessionOfCredential?: string;
+}
+
+export interface ConsumedChallenge extends SignedRetryProof {
+  signerPublicKey?: string;
+  context: Record<string, unknown>;
+}
+
+/** Which call of the two-call pattern a request is. */
+export type SignedRetryStep = 'first-call' | 'retry';
+
+/** No signature headers at all: the first call. Any signature header: the retry (missing ones are 401s). */
+export function signedRetryStep(input: Pick<SignedRetryInput, 'signature' | 'requestId'>): SignedRetryStep {
+  return input.signature === undefined && input.requestId === undefined ? 'first-call' : 'retry';
+}
+
+function compressedKey(publicKeyHex: string): string {
+  // The stamper writes the compressed form; decoding it again would cost a square root per request.
+  return publicKeyHex.length === 66 ? publicKeyHex.toLowerCase() : compressP256PublicKeyHex(publicKeyHex);
+}
+
+/**
+ * The one signed-retry mechanism (DESIGN.md): a challenge bound to (account, operation, digest of
+ * the canonical request), answered by a stamp over `payloadToSign` from an active session key of
+ * that account, consumed exactly once before its expiry.
+ */
+@Injectable()
+export class SignedRetryService {
+  private readonly logger = new Logger(SignedRetryService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly challenges: SignedRetryRepository,
+    @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
+  ) {}
+
+  async issue(ctx: CallerContext, request: IssueSignedRetryRequest, options: IssueOptions = {}): Promise<SignedRetryChallenge> {
+    const requestId = newId('Request');
+    const now = Date.now();
+    const expiresAt = new Date(now + this.config.signedRetryTtlSeconds * 1000);
+    const signerPublicKey = options.signerPublicKey ? compressedKey(options.signerPublicKey) : null;
+    // What the client signs names everything the challenge is bound to.
+    const payloadToSign = JSON.stringify({
+      type: 'SIGNED_REQUEST',
+      requestId,
+      operation: request.operation,
+      accountId: request.accountId,
+      requestDigest: request.requestDigest,
+      ...(signerPublicKey ? { publicKey: signerPublicKey } : {}),
+      timestampMs: String(now),
+      expiresAt: expiresAt.toISOString(),
+    });
+    await this.challenges.insert(options.manager ?? this.dataSource, {
+      requestId,
+      platformId: ctx.platformId,
+      accountId: request.accountId,
+      operation: request.operation,
+      requestDigest: request.requestDigest,
+      payloadToSign,
+      signerPublicKey,
+      context: options.context ?? null,
+      expiresAt,
+    });
+    return { payloadToSign, requestId, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * Checks the retry in the spec's order (headers, request id, request binding, stamp shape, key,
+   * signature) and consumes the challenge. Nothing is consumed when a check fails.
+   */
+  async consume(ctx: CallerContext, request: ConsumeSignedRetryRequest, options: ConsumeOptions = {}): Promise<ConsumedChallenge> {
+    const { signature, requestId } = request;
+    if (signature === undefined || signature === '') {
+      throw requestId === undefined ? signedRetryErrors.requestIdMissing() : signedRetryErrors.signatureMissing();
+    }
+    if (requestId === undefined || requestId === '') throw signedRetryErrors.requestIdMissing();
+
+    const legacy = signature === LEGACY_SANDBOX_WALLET_SIGNATURE && isSandboxCaller(this.config, ctx);
+    let stamp: WalletStamp | undefined;
+    let stampError: WalletStampError | undefined;
+    if (!legacy) {
+      try {
+        stamp = parseWalletStamp(signature);
+      } catch (error) {
+        if (!(error instanceof WalletStampError)) throw error;
+        stampError = error;
+      }
+    }
+    const signerKey = stamp ? compressedKey(stamp.publicKeyHex) : null;
+    const manager = options.manager ?? this.dataSource;
+    const challenge = await this.challenges.findWithSigner(ctx.platformId, requestId, signerKey, manager);
+    if (!challenge || challenge.accountId !== request.accountId) throw signedRetryErrors.requestIdUnknown();
+    if (challenge.consumedAt) throw signedRetryErrors.requestIdUsed();
+    if (new Date(challenge.expiresAt).getTime() <= new Date(challenge.now).getTime()) throw signedRetryErrors.expired();
+    if (challenge.operation !== request.operation || challenge.requestDigest !== request.requestDigest) throw signedRetryErrors.bodyMismatch();
+
+    let sessionId: string | null = null;
+    if (legacy) {
+      this.logger.warn(`Legacy sandbox wallet signature accepted (platform ${ctx.platformId}, request ${ctx.requestId}, operation ${challenge.operation})`);
+    } else {
+      if (!stamp) throw signedRetryErrors.malformed(stampError?.message ?? 'wallet signature is malformed');
+      if (challenge.signerPublicKey) {
+        if (signerKey !== challenge.signerPublicKey) throw signedRetryErrors.invalid(SIGNED_RETRY_FAILURE_REASONS.keyNotBound);
+      } else {
+        if (!challenge.sessionId) throw signedRetryErrors.invalid(SIGNED_RETRY_FAILURE_REASONS.keyNotSession);
+        if (options.rejectSessionOfCredential && challenge.sessionCredentialId === options.rejectSessionOfCredential) {
+          throw signedRetryErrors.invalid(SIGNED_RETRY_FAILURE_REASONS.sameCredential);
+        }
+        sessionId = challenge.sessionId;
+      }
+      // The stamp is trusted for the stored key only (the lookup above matched it), never for any key it names.
+      if (!verifyWalletStamp(stamp, challenge.payloadToSign)) throw signedRetryErrors.invalid(SIGNED_RETRY_FAILURE_REASONS.signatureInvalid);
+    }
+
+    if (!(await this.challenges.markConsumed(manager, ctx.platformId, requestId, sessionId))) throw signedRetryErrors.requestIdUsed();
+    return {
+      requestId,
+      accountId: challenge.accountId,
+      operation: challenge.operation,
+      ...(sessionId ? { sessionId, authMethodId: challenge.sessionCredentialId ?? undefined } : {}),
+      ...(challenge.signerPublicKey ? { signerPublicKey: challenge.signerPublicKey } : {}),
+      legacy,
+      context: challenge.context ?? {},
+    };
+  }
+
+  /** The two-call pattern for wallet-auth's own signed actions: challenge first, then consume and apply. */
+  async run<T>(
+    ctx: CallerContext,
+    binding: { accountId: string; operation: SignedOperation; input: SignedRetryInput },
+    apply: (manager: EntityManager, proof: ConsumedChallenge) => Promise<T>,
+    runInTransaction: <R>(work: (manager: EntityManager) => Promise<R>) => Promise<R>,
+    options: Omit<ConsumeOptions, 'manager'> & Omit<IssueOptions, 'manager'> = {},
+  ): Promise<{ challenge: SignedRetryChallenge } | { result: T }> {
+    const request = { accountId: binding.accountId, operation: binding.operation, requestDigest: binding.input.requestDigest };
+    if (signedRetryStep(binding.input) === 'first-call') {
+      return { challenge: await this.issue(ctx, request, options) };
+    }
+    const result = await runInTransaction(async (manager) => {
+      const proof = await this.consume(ctx, { ...request, signature: binding.input.signature, requestId: binding.input.requestId }, { ...options, manager });
+      return apply(manager, proof);
+    });
+    return { result };
+  }
+}
