@@ -16,6 +16,7 @@ import {
 } from '@paykit/transport';
 import { RuntimeConfig, ServiceName } from './config/runtime-config';
 import { PinoNestLogger, rootLogger } from './logger';
+import { MessageLogInterceptor } from './message-log.interceptor';
 import { ServiceRuntime, ServiceRuntimeModule } from './service-runtime';
 
 /** The subject every service answers for readiness checks (gateway `/ready`). */
@@ -81,11 +82,10 @@ export async function startServiceApp(
     runtime.config.mode === 'embedded'
       ? new InProcessServer(setup.broker ?? embeddedBroker)
       : new NatsServer({ url: runtime.config.natsUrl, namespace: setup.namespace ?? runtime.config.natsNamespace, queue: service, name: service });
-  const app = await NestFactory.createMicroservice(ServiceShellModule, {
-    strategy,
-    logger: new PinoNestLogger(rootLogger().child({ service })),
-  });
+  const logger = rootLogger().child({ service });
+  const app = await NestFactory.createMicroservice(ServiceShellModule, { strategy, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new MessageLogInterceptor(logger));
   await app.listen();
   return app;
 }

@@ -1,0 +1,134 @@
+import { DataSource } from 'typeorm';
+import { DomainEvent } from '@paykit/contracts';
+import { RuntimeConfig } from '@paykit/runtime';
+import { EventBus } from '@paykit/transport';
+import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
+import { serviceDataSourceOptions } from './data-source';
+import { closePgliteHosts } from './pglite-host';
+import { Outbox } from './outbox/outbox';
+import { OutboxRelay } from './outbox/outbox-relay';
+import { JobScheduler } from './scheduler/job-scheduler';
+import { TransactionRunner } from './transaction-runner';
+
+class RecordingBus implements EventBus {
+  readonly published: DomainEvent[] = [];
+  failuresLeft = 0;
+  async publish(event: DomainEvent): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('bus down');
+    }
+    this.published.push(event);
+  }
+  async consume(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('Outbox, relay and scheduler on the service database', () => {
+  let dataDir: string;
+  let dataSource: DataSource;
+  let bus: RecordingBus;
+  let relay: OutboxRelay;
+  let transactions: TransactionRunner;
+  const config = { mode: 'embedded', sandboxTimeScale: 0.001 } as RuntimeConfig;
+
+  beforeAll(async () => {
+    dataDir = freshPgliteDataDir();
+    dataSource = new DataSource(serviceDataSourceOptions({ ...config, embeddedDataDir: dataDir }, { service: 'customers', entities: [], migrations: [] }));
+    await dataSource.initialize();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await closePgliteHosts();
+    removeDataDir(dataDir);
+  });
+
+  beforeEach(() => {
+    bus = new RecordingBus();
+    relay = new OutboxRelay(dataSource, bus, { whenReady: Promise.resolve() });
+    transactions = new TransactionRunner(dataSource, relay);
+  });
+
+  afterEach(async () => {
+    await relay.onApplicationShutdown();
+  });
+
+  const event = (resourceId: string) => ({ subject: 'customers.events.customer.created', platformId: 'Platform:1', resourceId, data: { resourceId } });
+
+  it('publishes committed events once, in commit order, and never the events of a rolled-back transaction', async () => {
+    const outbox = new Outbox();
+    relay.onApplicationBootstrap();
+    await transactions.run((m) => outbox.add(m, event('a')));
+    await expect(transactions.run(async (m) => {
+      await outbox.add(m, event('rolled-back'));
+      throw new Error('business rule failed');
+    })).rejects.toThrow('business rule failed');
+    await transactions.run(async (m) => {
+      await outbox.add(m, event('b'));
+      await outbox.add(m, event('c'));
+    });
+    await until(() => bus.published.length >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bus.published.map((e) => e.resourceId)).toEqual(['a', 'b', 'c']);
+    expect(new Set(bus.published.map((e) => e.eventId)).size).toBe(3);
+  });
+
+  it('keeps events while the bus is down and publishes them, in order, when it is back', async () => {
+    const outbox = new Outbox();
+    bus.failuresLeft = 3;
+    relay.onApplicationBootstrap();
+    await transactions.run((m) => outbox.add(m, event('d')));
+    await transactions.run((m) => outbox.add(m, event('e')));
+    await until(() => bus.published.length >= 2, 10_000);
+    expect(bus.published.map((e) => e.resourceId)).toEqual(['d', 'e']);
+  });
+
+  it('runs a scheduled sandbox delay scaled by SANDBOX_TIME_SCALE, exactly once across two replicas', async () => {
+    const runs: string[] = [];
+    const schedulers = [new JobScheduler(dataSource, transactions, config), new JobScheduler(dataSource, transactions, config)];
+    for (const scheduler of schedulers) {
+      scheduler.register('test.activate', async (payload) => {
+        runs.push(String(payload.cardId));
+      });
+      scheduler.onApplicationBootstrap();
+    }
+    const started = Date.now();
+    await transactions.run(async (m) => {
+      // 30 s in the sandbox's terms; 30 ms at the test's time scale.
+      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:1' }, delayMs: 30_000, sandboxDelay: true });
+      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
+      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
+    });
+    await until(() => runs.length >= 2);
+    await new Promise((r) => setTimeout(r, 400));
+    for (const scheduler of schedulers) await scheduler.onApplicationShutdown();
+    expect(runs.sort()).toEqual(['Card:1', 'Card:2']);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('retries a failing job and rolls back its partial work each time', async () => {
+    const scheduler = new JobScheduler(dataSource, transactions, config);
+    let attempts = 0;
+    scheduler.register('test.flaky', async (_payload, manager) => {
+      attempts += 1;
+      await manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash) VALUES ('Platform:1', 'flaky-${attempts}', 'h')`);
+      if (attempts < 2) throw new Error('transient');
+    });
+    scheduler.onApplicationBootstrap();
+    await transactions.run((m) => scheduler.schedule(m, { kind: 'test.flaky', payload: {}, delayMs: 0 }));
+    await until(() => attempts >= 2, 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    await scheduler.onApplicationShutdown();
+    const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'flaky-%'`);
+    expect(rows.map((r) => r.idempotency_key)).toEqual(['flaky-2']);
+  });
+});
