@@ -1,10 +1,10 @@
-import { NEVER, of, throwError } from 'rxjs';
+import { NEVER, Observable, of, throwError } from 'rxjs';
 import { ServiceError } from '@paykit/errors';
 import { ServiceClient, toServiceError } from './service-client';
 
 const ctx = { platformId: 'Platform:1', environment: 'sandbox' as const, requestId: 'r1' };
 
-function clientAnswering(answer: ReturnType<typeof of> | ReturnType<typeof throwError>, timeoutMs = 50): ServiceClient {
+function clientAnswering(answer: Observable<unknown>, timeoutMs = 50): ServiceClient {
   return new ServiceClient({ send: () => answer, close: () => undefined } as never, timeoutMs);
 }
 
