@@ -23,6 +23,7 @@ const TEXT_SERIALIZED_TYPES = [16, 20, 21, 23, 25, 114, 700, 701, 1043, 1082, 11
 export class PgliteHost {
   private queue: Promise<void> = Promise.resolve();
   private activeSchema?: string;
+  private readonly createdSchemas = new Set<string>();
 
   private constructor(readonly db: PGlite) {}
 
@@ -49,7 +50,9 @@ export class PgliteHost {
     await previous;
     try {
       if (this.activeSchema !== schema) {
-        await this.db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
+        const create = this.createdSchemas.has(schema) ? '' : `CREATE SCHEMA IF NOT EXISTS "${schema}"; `;
+        await this.db.exec(`${create}SET search_path TO "${schema}"`);
+        this.createdSchemas.add(schema);
         this.activeSchema = schema;
       }
     } catch (error) {
