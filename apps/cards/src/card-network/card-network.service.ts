@@ -1,0 +1,445 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import {
+  AdviceReceivedData,
+  CallerContext,
+  CARDS_EVENTS,
+  CARDS_WORK_EVENTS,
+  CardDeclineReason,
+  CardMerchant,
+  CardTransaction,
+  cardTransactionWebhookType,
+  CardTransactionType,
+  Currency,
+  ListCardTransactionsRequest,
+  newId,
+  Page,
+  PullDueData,
+  SandboxCardSimulationResponse,
+  SimulateAdviceRequest,
+  SimulateAuthorizationRequest,
+  SimulateClearingRequest,
+  SimulateReturnRequest,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { CardsRepository } from '../cards/cards.repository';
+import { CardEntity } from '../cards/entities/card.entity';
+import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { toCardTransaction } from './card-transaction.mapper';
+import { CardTransactionsRepository } from './card-transactions.repository';
+import { CardTransactionEntity } from './entities/card-transaction.entity';
+import { isInsufficientFunds, LedgerClient } from './ledger.client';
+import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
+
+export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
+
+const CREDIT_TYPES: ReadonlySet<CardTransactionType> = new Set(['CREDIT_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']);
+
+/** One network message the issuer answers: an authorization of some kind. */
+interface NetworkMessage {
+  id: string;
+  token: string;
+  type: CardTransactionType;
+  amount: bigint;
+  currency: Currency;
+  merchant: CardMerchant;
+}
+
+type MoneyResult = Partial<Pick<CardTransactionEntity, 'status' | 'holdId' | 'settledAmount' | 'settledAt' | 'declineReason' | 'exception'>>;
+
+/**
+ * The sandbox card network and the issuer's answers to it. Money moves only through the
+ * payments ledger (holds, captures, releases, refunds), with caller keys derived from the card
+ * transaction, and never inside one of this service's transactions: the ledger step runs
+ * first, then the card transaction and its event commit together.
+ */
+@Injectable()
+export class CardNetworkService implements OnModuleInit {
+  private readonly logger = new Logger(CardNetworkService.name);
+
+  constructor(
+    private readonly cards: CardsRepository,
+    private readonly cardTransactions: CardTransactionsRepository,
+    private readonly ledger: LedgerClient,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly scheduler: JobScheduler,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onModuleInit(): void {
+    // The job only enqueues the pull: the ledger call runs in the worker, outside any transaction.
+    this.scheduler.register(DELAYED_PULL_JOB, async (payload, manager) => {
+      const platformId = payload.platformId as string;
+      const cardTransactionId = payload.cardTransactionId as string;
+      await this.outbox.add<PullDueData>(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
+    });
+  }
+
+  // ---- Reads ----
+
+  async get(ctx: CallerContext, cardTransactionId: string): Promise<CardTransaction> {
+    const entity = await this.cardTransactions.findById(ctx.platformId, cardTransactionId);
+    if (!entity) throw transactionNotFound(cardTransactionId);
+    return toCardTransaction(entity);
+  }
+
+  async list(ctx: CallerContext, request: ListCardTransactionsRequest): Promise<Page<CardTransaction>> {
+    await this.requireCard(ctx.platformId, request.cardId);
+    const limit = pageLimit(request.limit);
+    const rows = await this.cardTransactions.list(ctx.platformId, request.cardId, {
+      status: request.status,
+      beforeId: decodeCursor(request.cursor, 'CardTransaction'),
+      limit: limit + 1,
+    });
+    return toPage(rows, limit, toCardTransaction);
+  }
+
+  // ---- Simulators ----
+
+  async authorize(ctx: CallerContext, request: SimulateAuthorizationRequest): Promise<CardTransaction> {
+    assertSandbox(ctx);
+    const card = await this.requireCard(ctx.platformId, request.cardId);
+    assertCardCurrency(card, request.currency);
+    const id = newId('CardTransaction');
+    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: BigInt(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
+    return toCardTransaction(await this.answer(ctx, card, message));
+  }
+
+  /** The advice is accepted now; the card operation it causes is announced later, through events only. */
+  async advise(ctx: CallerContext, request: SimulateAdviceRequest): Promise<SandboxCardSimulationResponse> {
+    assertSandbox(ctx);
+    const card = await this.requireCard(ctx.platformId, request.cardId);
+    assertCardCurrency(card, request.currency);
+    const cardTransactionId = newId('CardTransaction');
+    const issuerTransactionToken = issuerTokenOf(cardTransactionId);
+    await this.transactions.run(async (manager) => {
+      await this.outbox.add<AdviceReceivedData>(manager, {
+        subject: CARDS_WORK_EVENTS.adviceReceived,
+        platformId: ctx.platformId,
+        resourceId: cardTransactionId,
+        data: { cardId: card.id, cardTransactionId, issuerTransactionToken, amount: request.amount, currency: { ...request.currency }, merchant: merchantOf(request.merchant) },
+      });
+    });
+    return { issuerTransactionToken };
+  }
+
+  async clear(ctx: CallerContext, request: SimulateClearingRequest): Promise<CardTransaction> {
+    assertSandbox(ctx);
+    const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
+    const amount = BigInt(request.amount);
+    if (entity.type !== 'AUTHORIZATION') throw notClearable(entity, `a ${entity.type} is not cleared separately`);
+    const open = (entity.status === 'CONFIRMED' || entity.status === 'EXCEPTION') && entity.holdId !== null && entity.settledAt === null;
+    if (open) {
+      if (amount === 0n) return toCardTransaction(await this.expire(ctx, entity, 'AUTHORIZATION_EXPIRY', ['CONFIRMED', 'EXCEPTION']));
+      return toCardTransaction(await this.settle(ctx, entity, amount));
+    }
+    // A clearing after the authorization ended (card closed, or expired): the force-post path.
+    if (entity.status === 'EXPIRED' && amount > 0n) return toCardTransaction(await this.forcePost(ctx, entity, amount));
+    throw notClearable(entity, amount === 0n ? 'there is no open authorization to expire' : `it is ${entity.status}`);
+  }
+
+  async return(ctx: CallerContext, request: SimulateReturnRequest): Promise<CardTransaction> {
+    assertSandbox(ctx);
+    const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
+    if (entity.direction !== 'DEBIT' || entity.status !== 'SETTLED' || entity.holdId === null) {
+      throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${entity.status} ${entity.direction}; only a settled debit can be returned`);
+    }
+    const amount = BigInt(request.amount);
+    // The reservation keeps concurrent returns within the settled amount.
+    const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveReturn(manager, ctx.platformId, entity.id, amount));
+    if (sequence === undefined) {
+      const current = (await this.cardTransactions.findById(ctx.platformId, entity.id))!;
+      if (current.status !== 'SETTLED') throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${current.status}`);
+      const left = BigInt(current.settledAmount) - BigInt(current.refundedAmount);
+      throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: left.toString() });
+    }
+    try {
+      await this.ledger.refund(ctx, entity.id, sequence, entity.holdId, amount);
+    } catch (error) {
+      // Compensation: the reservation is given back when the ledger refused the refund.
+      await this.transactions.run((manager) => this.cardTransactions.cancelReturn(manager, ctx.platformId, entity.id, amount));
+      throw error;
+    }
+    return toCardTransaction(
+      await this.transactions.run(async (manager) => {
+        const current = (await this.cardTransactions.findById(ctx.platformId, entity.id, manager))!;
+        const full = BigInt(current.refundedAmount) === BigInt(current.settledAmount);
+        const next = full ? ((await this.cardTransactions.transition(manager, current, ['SETTLED'], { status: 'REFUNDED' })) ?? current) : current;
+        await this.announce(manager, next);
+        return next;
+      }),
+    );
+  }
+
+  // ---- The worker's steps (CARDS_WORK_EVENTS), each idempotent ----
+
+  /** A delayed pull (descriptor 005) is due: move the money, then confirm. */
+  async completeDelayedPull(platformId: string, cardTransactionId: string): Promise<void> {
+    const entity = await this.cardTransactions.findById(platformId, cardTransactionId);
+    if (!entity || entity.status !== 'PENDING') return;
+    const ctx = this.workContext(platformId, `pull:${cardTransactionId}`, 'sandbox');
+    const outcome = sandboxNetworkOutcome(entity.merchant.descriptor);
+    const result = await this.moveMoney(ctx, entity, outcome);
+    const next = await this.transactions.run(async (manager) => {
+      const moved = await this.cardTransactions.transition(manager, entity, ['PENDING'], result);
+      if (moved) await this.announce(manager, moved);
+      return moved;
+    });
+    // The card closed meanwhile and the pull lost the race: its hold goes back.
+    if (!next && result.holdId && !result.settledAt) await this.ledger.release(ctx, entity.id, result.holdId);
+  }
+
+  /** A closed card's open authorizations reconcile to a terminal state. */
+  async reconcileClosedCard(platformId: string, cardId: string): Promise<void> {
+    const ctx = this.workContext(platformId, `close:${cardId}`, this.config.deployment);
+    for (const entity of await this.cardTransactions.openOfCard(platformId, cardId)) {
+      if (entity.status === 'PENDING') {
+        await this.transactions.run(async (manager) => {
+          const declined = await this.cardTransactions.transition(manager, entity, ['PENDING'], { status: 'DECLINED', declineReason: 'CARD_CLOSED' });
+          if (declined) await this.announce(manager, declined);
+        });
+      } else if (entity.type === 'AUTHORIZATION' && entity.holdId !== null && entity.settledAt === null) {
+        await this.expire(ctx, entity, 'CARD_CLOSED', [entity.status as 'CONFIRMED' | 'EXCEPTION']);
+      }
+    }
+  }
+
+  /** The card operation an advice causes; the advice's token identifies it (a redelivery finds it done). */
+  async applyAdvice(platformId: string, data: AdviceReceivedData): Promise<void> {
+    if (await this.cardTransactions.findById(platformId, data.cardTransactionId)) return;
+    const card = await this.cards.findById(platformId, data.cardId);
+    if (!card) return;
+    const ctx = this.workContext(platformId, `advice:${data.cardTransactionId}`, 'sandbox');
+    await this.answer(ctx, card, {
+      id: data.cardTransactionId,
+      token: data.issuerTransactionToken,
+      type: 'CREDIT_AUTHORIZATION_ADVICE',
+      amount: BigInt(data.amount),
+      currency: data.currency,
+      merchant: data.merchant,
+    });
+  }
+
+  // ---- Steps ----
+
+  /** The issuer's answer to a network message: card state first, then the sandbox descriptor table, then the ledger. */
+  private async answer(ctx: CallerContext, card: CardEntity, message: NetworkMessage): Promise<CardTransactionEntity> {
+    const now = new Date();
+    const entity: CardTransactionEntity = {
+      id: message.id,
+      platformId: ctx.platformId,
+      cardId: card.id,
+      customerId: card.cardholderId,
+      // v1: only the first funding source takes part in authorization decisions.
+      accountId: card.fundingSources[0] ?? '',
+      issuerTransactionToken: message.token,
+      type: message.type,
+      direction: CREDIT_TYPES.has(message.type) ? 'CREDIT' : 'DEBIT',
+      status: 'PENDING',
+      merchant: message.merchant,
+      currency: message.currency,
+      authorizedAmount: message.amount.toString(),
+      settledAmount: '0',
+      refundedAmount: '0',
+      returnCount: 0,
+      holdId: null,
+      declineReason: null,
+      expiryReason: null,
+      exception: null,
+      forcePosted: false,
+      authorizedAt: now,
+      settledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const outcome = sandboxNetworkOutcome(message.merchant.descriptor);
+    const decline = stateDecline(card) ?? (outcome.kind === 'DECLINE' ? outcome.reason : undefined);
+    if (decline) return this.record({ ...entity, status: 'DECLINED', declineReason: decline });
+    if (outcome.kind === 'DELAYED_PULL') {
+      return this.record(entity, async (manager) => {
+        await this.scheduler.schedule(manager, {
+          kind: DELAYED_PULL_JOB,
+          payload: { platformId: ctx.platformId, cardTransactionId: entity.id },
+          delayMs: outcome.delayMs,
+          sandboxDelay: true,
+          dedupeKey: `${entity.id}:pull`,
+        });
+      });
+    }
+    const result = await this.moveMoney(ctx, entity, outcome);
+    try {
+      return await this.record({ ...entity, ...result });
+    } catch (error) {
+      // Compensation: a hold whose card transaction could not be recorded is released.
+      if (result.holdId && !result.settledAt) await this.ledger.release(ctx, entity.id, result.holdId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Pulls (or credits) the money of an approved message; a failed pull is the INSUFFICIENT_FUNDS decline. */
+  private async moveMoney(ctx: CallerContext, entity: CardTransactionEntity, outcome: NetworkOutcome): Promise<MoneyResult> {
+    const amount = BigInt(entity.authorizedAmount);
+    const currency = entity.currency.code;
+    const exception = outcome.kind === 'CONFIRMATION_FAILED' ? confirmationFailed() : null;
+    try {
+      if (entity.direction === 'CREDIT') {
+        await this.ledger.credit(ctx, entity.accountId, amount);
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount.toString(), settledAt: new Date(), exception };
+      }
+      const hold = await this.ledger.hold(ctx, entity.id, 'hold', entity.accountId, amount, currency);
+      if (entity.type === 'FINANCIAL_AUTHORIZATION') {
+        // Single-message: authorized and posted at once.
+        await this.ledger.capture(ctx, entity.id, 'capture', hold.id, amount);
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount.toString(), settledAt: new Date(), exception };
+      }
+      return { status: exception ? 'EXCEPTION' : 'CONFIRMED', holdId: hold.id, exception };
+    } catch (error) {
+      if (isInsufficientFunds(error)) return { status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' };
+      throw error;
+    }
+  }
+
+  /** Posts a clearing: capture of the hold; above the authorized amount the ledger pulls the excess from the available balance. */
+  private async settle(ctx: CallerContext, entity: CardTransactionEntity, amount: bigint): Promise<CardTransactionEntity> {
+    let settledAmount = amount;
+    let exception = entity.exception;
+    try {
+      await this.ledger.capture(ctx, entity.id, 'capture', entity.holdId!, amount);
+    } catch (error) {
+      if (!isInsufficientFunds(error) || amount <= BigInt(entity.authorizedAmount)) throw error;
+      // The excess could not be pulled: post what was authorized and raise the exception.
+      settledAmount = BigInt(entity.authorizedAmount);
+      await this.ledger.capture(ctx, entity.id, 'capture-authorized', entity.holdId!, settledAmount);
+      exception = { urgency: 'HIGH', reason: 'EXCESS_PULL_FAILED', message: `The excess ${amount - settledAmount} over the authorized amount could not be pulled` };
+    }
+    return this.finish(entity, ['CONFIRMED', 'EXCEPTION'], {
+      status: exception && exception.reason === 'EXCESS_PULL_FAILED' ? 'EXCEPTION' : 'SETTLED',
+      settledAmount: settledAmount.toString(),
+      settledAt: new Date(),
+      exception,
+    });
+  }
+
+  /** The authorization ends without a clearing: its hold is released. */
+  private async expire(ctx: CallerContext, entity: CardTransactionEntity, reason: 'AUTHORIZATION_EXPIRY' | 'CARD_CLOSED', from: Array<'CONFIRMED' | 'EXCEPTION'>): Promise<CardTransactionEntity> {
+    await this.ledger.release(ctx, entity.id, entity.holdId!);
+    return this.finish(entity, from, { status: 'EXPIRED', expiryReason: reason });
+  }
+
+  /** A late clearing without a live hold: hold and capture the cleared amount at once. */
+  private async forcePost(ctx: CallerContext, entity: CardTransactionEntity, amount: bigint): Promise<CardTransactionEntity> {
+    try {
+      const hold = await this.ledger.hold(ctx, entity.id, 'force-hold', entity.accountId, amount, entity.currency.code);
+      await this.ledger.capture(ctx, entity.id, 'force-capture', hold.id, amount);
+      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount.toString(), settledAt: new Date() });
+    } catch (error) {
+      if (!isInsufficientFunds(error)) throw error;
+      return this.finish(entity, ['EXPIRED'], {
+        status: 'EXCEPTION',
+        forcePosted: true,
+        exception: { urgency: 'HIGH', reason: 'FORCE_POST_FAILED', message: `The late clearing of ${amount} could not be posted: insufficient funds` },
+      });
+    }
+  }
+
+  private async finish(
+    entity: CardTransactionEntity,
+    from: CardTransactionEntity['status'][],
+    changes: Partial<Omit<CardTransactionEntity, 'id' | 'platformId'>>,
+  ): Promise<CardTransactionEntity> {
+    return this.transactions.run(async (manager) => {
+      const next = await this.cardTransactions.transition(manager, entity, from, changes);
+      if (!next) {
+        const current = (await this.cardTransactions.findById(entity.platformId, entity.id, manager))!;
+        throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} changed meanwhile (now ${current.status})`);
+      }
+      await this.announce(manager, next);
+      return next;
+    });
+  }
+
+  private async record(entity: CardTransactionEntity, also?: (manager: EntityManager) => Promise<void>): Promise<CardTransactionEntity> {
+    return this.transactions.run(async (manager) => {
+      await this.cardTransactions.insert(manager, entity);
+      await this.announce(manager, entity);
+      if (also) await also(manager);
+      return entity;
+    });
+  }
+
+  /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
+  private async announce(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
+    await this.outbox.add(manager, {
+      subject: CARDS_EVENTS.cardTransactionStatusChanged,
+      platformId: entity.platformId,
+      resourceId: entity.id,
+      webhookType: cardTransactionWebhookType(entity.status),
+      data: toCardTransaction(entity),
+    });
+  }
+
+  private workContext(platformId: string, requestId: string, environment: CallerContext['environment']): CallerContext {
+    return { platformId, environment, requestId };
+  }
+
+  private async requireCard(platformId: string, cardId: string): Promise<CardEntity> {
+    const card = await this.cards.findById(platformId, cardId);
+    if (!card) throw new ServiceError('CARD_NOT_FOUND', `Card ${cardId} not found`);
+    return card;
+  }
+
+  private async requireTransactionOfCard(platformId: string, cardId: string, cardTransactionId: string): Promise<CardTransactionEntity> {
+    await this.requireCard(platformId, cardId);
+    const entity = await this.cardTransactions.findById(platformId, cardTransactionId);
+    if (!entity || entity.cardId !== cardId) throw transactionNotFound(cardTransactionId);
+    return entity;
+  }
+}
+
+/** A frozen card declines new authorizations; a card that is not (yet, or any more) usable too. */
+function stateDecline(card: CardEntity): CardDeclineReason | undefined {
+  switch (card.state) {
+    case 'ACTIVE':
+      return undefined;
+    case 'FROZEN':
+      return 'CARD_PAUSED';
+    case 'CLOSED':
+      return 'CARD_CLOSED';
+    case 'PROCESSING':
+      return 'CARD_NOT_ACTIVE';
+  }
+}
+
+function confirmationFailed(): CardTransactionEntity['exception'] {
+  return { urgency: 'HIGH', reason: 'CONFIRMATION_FAILED', message: 'The pull succeeded but the network confirmation reported FAILED' };
+}
+
+function merchantOf(input: CardMerchant): CardMerchant {
+  return { descriptor: input.descriptor, ...(input.mcc !== undefined ? { mcc: input.mcc } : {}), ...(input.country !== undefined ? { country: input.country } : {}) };
+}
+
+/** The network's token of a simulated message; it names the card transaction it becomes. */
+function issuerTokenOf(cardTransactionId: string): string {
+  return `itx_${cardTransactionId.slice('CardTransaction:'.length).replace(/-/g, '')}`;
+}
+
+function assertSandbox(ctx: CallerContext): void {
+  if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'The card network simulators are sandbox only');
+}
+
+function assertCardCurrency(card: CardEntity, currency: Currency): void {
+  if (currency.code !== card.currencyCode) {
+    throw new ServiceError('INVALID_CURRENCY', `The card is in ${card.currencyCode}, not ${currency.code}`, { field: 'currency.code' });
+  }
+}
+
+function notClearable(entity: CardTransactionEntity, why: string): ServiceError {
+  return new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} cannot be cleared: ${why}`, { status: entity.status });
+}
+
+function transactionNotFound(id: string): ServiceError {
+  return new ServiceError('TRANSACTION_NOT_FOUND', `Card transaction ${id} not found`);
+}

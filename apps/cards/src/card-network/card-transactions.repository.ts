@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { CardTransactionStatus } from '@paykit/contracts';
+import { returningRows } from '@paykit/persistence';
+import { CardTransactionEntity } from './entities/card-transaction.entity';
+
+/** Every query takes the platform first: another platform's transaction does not exist here. */
+@Injectable()
+export class CardTransactionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardTransactionEntity | null> {
+    return manager.findOne(CardTransactionEntity, { where: { platformId, id } });
+  }
+
+  list(platformId: string, cardId: string, filter: { status?: CardTransactionStatus; beforeId?: string; limit: number }): Promise<CardTransactionEntity[]> {
+    return this.dataSource.manager.find(CardTransactionEntity, {
+      where: {
+        platformId,
+        cardId,
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+      },
+      order: { id: 'DESC' },
+      take: filter.limit,
+    });
+  }
+
+  /** Authorizations of a card whose hold or pull is still open (released when the card closes). */
+  openOfCard(platformId: string, cardId: string): Promise<CardTransactionEntity[]> {
+    return this.dataSource.manager.find(CardTransactionEntity, {
+      where: { platformId, cardId, status: In(['PENDING', 'CONFIRMED', 'EXCEPTION']) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  async insert(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
+    await manager.insert(CardTransactionEntity, entity);
+  }
+
+  /**
+   * Moves a transaction on only from the status the caller saw (a conditional update): a
+   * concurrent step that got there first wins and this one changes nothing.
+   */
+  async transition(
+    manager: EntityManager,
+    entity: CardTransactionEntity,
+    from: CardTransactionStatus[],
+    changes: Partial<Omit<CardTransactionEntity, 'id' | 'platformId'>>,
+  ): Promise<CardTransactionEntity | undefined> {
+    const updatedAt = new Date();
+    const result = await manager.update(CardTransactionEntity, { platformId: entity.platformId, id: entity.id, status: In(from) }, { ...changes, updatedAt });
+    if ((result.affected ?? 0) === 0) return undefined;
+    return (await this.findById(entity.platformId, entity.id, manager))!;
+  }
+
+  /**
+   * Reserves a return of `amount` on a settled debit: never more than what was settled and not
+   * yet returned, even under concurrent returns. Gives the return's sequence number.
+   */
+  async reserveReturn(manager: EntityManager, platformId: string, id: string, amount: bigint): Promise<number | undefined> {
+    const rows = await returningRows<{ return_count: number }>(
+      manager,
+      `UPDATE card_transaction SET refunded_amount = refunded_amount + $3, return_count = return_count + 1, updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND status = 'SETTLED' AND direction = 'DEBIT' AND refunded_amount + $3 <= settled_amount
+        RETURNING return_count`,
+      [platformId, id, amount.toString()],
+    );
+    return rows[0]?.return_count;
+  }
+
+  /** Undoes a reservation whose ledger refund failed. */
+  async cancelReturn(manager: EntityManager, platformId: string, id: string, amount: bigint): Promise<void> {
+    await manager.query(`UPDATE card_transaction SET refunded_amount = refunded_amount - $3, updated_at = now() WHERE platform_id = $1 AND id = $2`, [
+      platformId,
+      id,
+      amount.toString(),
+    ]);
+  }
+}

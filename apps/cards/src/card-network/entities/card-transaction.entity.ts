@@ -1,0 +1,88 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import {
+  CardDeclineReason,
+  CardExpiryReason,
+  CardMerchant,
+  CardTransactionDirection,
+  CardTransactionException,
+  CardTransactionStatus,
+  CardTransactionType,
+  Currency,
+} from '@paykit/contracts';
+
+/** Amounts are bigint minor units, kept as strings (never through a float). */
+@Entity({ name: 'card_transaction' })
+export class CardTransactionEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'platform_id', type: 'text' })
+  platformId!: string;
+
+  @Column({ name: 'card_id', type: 'text' })
+  cardId!: string;
+
+  @Column({ name: 'customer_id', type: 'text' })
+  customerId!: string;
+
+  @Column({ name: 'account_id', type: 'text' })
+  accountId!: string;
+
+  @Column({ name: 'issuer_transaction_token', type: 'text' })
+  issuerTransactionToken!: string;
+
+  @Column({ type: 'text' })
+  type!: CardTransactionType;
+
+  @Column({ type: 'text' })
+  direction!: CardTransactionDirection;
+
+  @Column({ type: 'text' })
+  status!: CardTransactionStatus;
+
+  @Column({ type: 'jsonb' })
+  merchant!: CardMerchant;
+
+  @Column({ type: 'jsonb' })
+  currency!: Currency;
+
+  @Column({ name: 'authorized_amount', type: 'bigint' })
+  authorizedAmount!: string;
+
+  @Column({ name: 'settled_amount', type: 'bigint' })
+  settledAmount!: string;
+
+  @Column({ name: 'refunded_amount', type: 'bigint' })
+  refundedAmount!: string;
+
+  /** Returns reserved so far; numbers the ledger caller key of each return. */
+  @Column({ name: 'return_count', type: 'integer' })
+  returnCount!: number;
+
+  @Column({ name: 'hold_id', type: 'text', nullable: true })
+  holdId!: string | null;
+
+  @Column({ name: 'decline_reason', type: 'text', nullable: true })
+  declineReason!: CardDeclineReason | null;
+
+  @Column({ name: 'expiry_reason', type: 'text', nullable: true })
+  expiryReason!: CardExpiryReason | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  exception!: CardTransactionException | null;
+
+  @Column({ name: 'force_posted', type: 'boolean' })
+  forcePosted!: boolean;
+
+  @Column({ name: 'authorized_at', type: 'timestamptz' })
+  authorizedAt!: Date;
+
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CallerContext, Hold, PAYMENTS_SUBJECTS } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+
+/**
+ * The payments service's ledger, as the card network uses it. Every money step carries a
+ * caller key derived from the card transaction (`<CardTransaction id>:<step>`), so a
+ * redelivered step answers the first result and never moves money twice.
+ */
+@Injectable()
+export class LedgerClient {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  hold(ctx: CallerContext, cardTransactionId: string, step: string, accountId: string, amount: bigint, currency: string): Promise<Hold> {
+    return this.services.request(
+      PAYMENTS_SUBJECTS.createHold,
+      { callerKey: `${cardTransactionId}:${step}`, accountId, amount: toWire(amount), currency, reference: cardTransactionId },
+      ctx,
+    );
+  }
+
+  capture(ctx: CallerContext, cardTransactionId: string, step: string, holdId: string, amount: bigint): Promise<Hold> {
+    return this.services.request(PAYMENTS_SUBJECTS.captureHold, { callerKey: `${cardTransactionId}:${step}`, holdId, amount: toWire(amount) }, ctx);
+  }
+
+  release(ctx: CallerContext, cardTransactionId: string, holdId: string): Promise<Hold> {
+    return this.services.request(PAYMENTS_SUBJECTS.releaseHold, { callerKey: `${cardTransactionId}:release`, holdId }, ctx);
+  }
+
+  refund(ctx: CallerContext, cardTransactionId: string, sequence: number, holdId: string, amount: bigint): Promise<Hold> {
+    return this.services.request(PAYMENTS_SUBJECTS.createRefund, { callerKey: `${cardTransactionId}:return-${sequence}`, holdId, amount: toWire(amount) }, ctx);
+  }
+
+  /**
+   * Puts money back on a funding account. The payments contract offers no keyed credit
+   * message, so this uses the sandbox funding credit; the card transaction row guards it
+   * (a credit is applied only by the step that moved the row out of its open status).
+   */
+  async credit(ctx: CallerContext, accountId: string, amount: bigint): Promise<void> {
+    await this.services.request(PAYMENTS_SUBJECTS.fundInternalAccount, { accountId, amount: toWire(amount) }, ctx);
+  }
+}
+
+export function isInsufficientFunds(error: unknown): boolean {
+  return error instanceof ServiceError && error.code === 'INSUFFICIENT_FUNDS';
+}
+
+function toWire(amount: bigint): number {
+  if (amount <= 0n || amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new ServiceError('INVALID_AMOUNT', `Amount ${amount} is out of range`);
+  return Number(amount);
+}

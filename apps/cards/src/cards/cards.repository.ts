@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
+import { CardState } from '@paykit/contracts';
+import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
+import { CardEntity } from './entities/card.entity';
+
+/** Every query takes the platform first: another platform's card does not exist here. */
+@Injectable()
+export class CardsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardEntity | null> {
+    return manager.findOne(CardEntity, { where: { platformId, id } });
+  }
+
+  /** The card row locked for the rest of the caller's transaction. */
+  lockById(manager: EntityManager, platformId: string, id: string): Promise<CardEntity | null> {
+    return manager.findOne(CardEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  list(platformId: string, filter: { cardholderId?: string; state?: CardState; beforeId?: string; limit: number }): Promise<CardEntity[]> {
+    return this.dataSource.manager.find(CardEntity, {
+      where: {
+        platformId,
+        ...(filter.cardholderId ? { cardholderId: filter.cardholderId } : {}),
+        ...(filter.state ? { state: filter.state } : {}),
+        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+      },
+      order: { id: 'DESC' },
+      take: filter.limit,
+    });
+  }
+
+  async insert(manager: EntityManager, card: CardEntity): Promise<void> {
+    await manager.insert(CardEntity, card);
+  }
+
+  async save(manager: EntityManager, card: CardEntity): Promise<void> {
+    await manager.update(CardEntity, { platformId: card.platformId, id: card.id }, {
+      state: card.state,
+      stateReason: card.stateReason,
+      fundingSources: card.fundingSources,
+      updatedAt: card.updatedAt,
+      closedAt: card.closedAt,
+    });
+  }
+
+  /** Activation of a PROCESSING card; false when it is no longer PROCESSING. */
+  async activateIfProcessing(manager: EntityManager, platformId: string, id: string, now: Date): Promise<boolean> {
+    const result = await manager.update(CardEntity, { platformId, id, state: 'PROCESSING' }, { state: 'ACTIVE', updatedAt: now });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Replaces the live bindings: the old ones are detached (kept as history), the new ones bound in order. */
+  async bind(manager: EntityManager, platformId: string, cardId: string, accountIds: string[], now: Date): Promise<void> {
+    await this.detachAll(manager, cardId, now);
+    if (accountIds.length === 0) return;
+    await manager.insert(
+      CardFundingBindingEntity,
+      accountIds.map((accountId, position) => ({ cardId, platformId, accountId, position, boundAt: now, detachedAt: null })),
+    );
+  }
+
+  async detachAll(manager: EntityManager, cardId: string, now: Date): Promise<void> {
+    await manager.update(CardFundingBindingEntity, { cardId, detachedAt: IsNull() }, { detachedAt: now });
+  }
+}

@@ -1,0 +1,47 @@
+import { CardState, CardStateReason } from '@paykit/contracts';
+
+/** Sandbox magic values: the last three characters of a value. */
+export function suffixOf(value: string): string {
+  return value.slice(-3);
+}
+
+export interface IssuanceOutcome {
+  state: CardState;
+  stateReason?: CardStateReason;
+  /** Sandbox delay after which a PROCESSING card becomes ACTIVE. */
+  activateAfterMs?: number;
+}
+
+/** About 30 s (SANDBOX_TIME_SCALE shrinks it). */
+export const SANDBOX_ACTIVATION_DELAY_MS = 30_000;
+
+/**
+ * Card issuance, last three characters of `platformCardId` (or of `cardholderId` when it is
+ * omitted). Any suffix not listed activates instantly.
+ */
+export const ISSUANCE_OUTCOMES: Readonly<Record<string, IssuanceOutcome>> = {
+  '001': { state: 'PROCESSING' },
+  '002': { state: 'CLOSED', stateReason: 'ISSUER_REJECTED' },
+  '005': { state: 'PROCESSING', activateAfterMs: SANDBOX_ACTIVATION_DELAY_MS },
+};
+const INSTANT_ACTIVATION: IssuanceOutcome = { state: 'ACTIVE' };
+
+export function sandboxIssuanceOutcome(platformCardId: string | undefined, cardholderId: string): IssuanceOutcome {
+  return ISSUANCE_OUTCOMES[suffixOf(platformCardId ?? cardholderId)] ?? INSTANT_ACTIVATION;
+}
+
+/**
+ * last4 deterministic from the suffix: '0' then one digit per suffix character (a digit stays
+ * itself, any other character its code point mod 10). `...001` gives 0001, `...4a2` gives 0472.
+ */
+export function sandboxLast4(platformCardId: string | undefined, cardholderId: string): string {
+  const digits = [...suffixOf(platformCardId ?? cardholderId).padStart(3, '0')].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10)));
+  return `0${digits.join('')}`;
+}
+
+/** Funding-source binding, last three characters of the account id: these are ineligible. */
+export const INELIGIBLE_FUNDING_SUFFIXES: ReadonlySet<string> = new Set(['002', '003']);
+
+export function isSandboxIneligibleFundingSource(accountId: string): boolean {
+  return INELIGIBLE_FUNDING_SUFFIXES.has(suffixOf(accountId));
+}

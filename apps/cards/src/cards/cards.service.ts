@@ -1,0 +1,217 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import {
+  CallerContext,
+  Card,
+  CARD_WEBHOOK_TYPES,
+  CARDS_EVENTS,
+  CARDS_WORK_EVENTS,
+  CardClosedData,
+  CreateCardRequest,
+  Customer,
+  CUSTOMERS_SUBJECTS,
+  ListCardsRequest,
+  newId,
+  Page,
+  SignedRetryOutcome,
+  UpdateCardRequest,
+  WALLET_AUTH_SUBJECTS,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { toCard } from './card.mapper';
+import { assertFundingMutable, assertStateChange } from './card-state-machine';
+import { CardsRepository } from './cards.repository';
+import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
+import { CardEntity } from './entities/card.entity';
+import { FundingSourcesService } from './funding-sources.service';
+
+export const ACTIVATE_CARD_JOB = 'cards.card.activate';
+/** Issued cards are valid for this many years. */
+const CARD_VALIDITY_YEARS = 3;
+
+@Injectable()
+export class CardsService implements OnModuleInit {
+  constructor(
+    private readonly cards: CardsRepository,
+    private readonly funding: FundingSourcesService,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly scheduler: JobScheduler,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+  ) {}
+
+  onModuleInit(): void {
+    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId as string, payload.cardId as string));
+  }
+
+  async issue(ctx: CallerContext, request: CreateCardRequest): Promise<Card> {
+    const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId: request.cardholderId }, ctx);
+    assertReady(customer);
+    const currency = await this.funding.assertEligible(ctx, request.cardholderId, request.fundingSources);
+    const sandbox = ctx.environment === 'sandbox';
+    const outcome: IssuanceOutcome = sandbox ? sandboxIssuanceOutcome(request.platformCardId, request.cardholderId) : { state: 'ACTIVE' };
+    const now = new Date();
+    const closed = outcome.state === 'CLOSED';
+    const entity: CardEntity = {
+      id: newId('Card'),
+      platformId: ctx.platformId,
+      cardholderId: request.cardholderId,
+      platformCardId: request.platformCardId ?? null,
+      form: request.form,
+      state: outcome.state,
+      stateReason: outcome.stateReason ?? null,
+      // An issuer-rejected card never holds bindings.
+      fundingSources: closed ? [] : [...request.fundingSources],
+      currencyCode: currency,
+      last4: sandbox ? sandboxLast4(request.platformCardId, request.cardholderId) : randomLast4(),
+      brand: 'VISA',
+      expMonth: now.getUTCMonth() + 1,
+      expYear: now.getUTCFullYear() + CARD_VALIDITY_YEARS,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: closed ? now : null,
+    };
+    const card = toCard(entity);
+    await this.transactions.run(async (manager) => {
+      await this.cards.insert(manager, entity);
+      await this.cards.bind(manager, ctx.platformId, entity.id, entity.fundingSources, now);
+      await this.outbox.add(manager, { subject: CARDS_EVENTS.cardIssued, platformId: ctx.platformId, resourceId: entity.id, data: card });
+      if (outcome.activateAfterMs !== undefined) {
+        await this.scheduler.schedule(manager, {
+          kind: ACTIVATE_CARD_JOB,
+          payload: { platformId: ctx.platformId, cardId: entity.id },
+          delayMs: outcome.activateAfterMs,
+          sandboxDelay: true,
+          dedupeKey: `${entity.id}:activate`,
+        });
+      }
+    });
+    return card;
+  }
+
+  async get(ctx: CallerContext, cardId: string): Promise<Card> {
+    return toCard(await this.require(ctx.platformId, cardId));
+  }
+
+  async list(ctx: CallerContext, request: ListCardsRequest): Promise<Page<Card>> {
+    const limit = pageLimit(request.limit);
+    const rows = await this.cards.list(ctx.platformId, {
+      cardholderId: request.cardholderId,
+      state: request.state,
+      beforeId: decodeCursor(request.cursor, 'Card'),
+      limit: limit + 1,
+    });
+    return toPage(rows, limit, toCard);
+  }
+
+  /**
+   * PATCH /cards/{id} through the signed retry: the whole request is validated on both calls
+   * (so 4xx answers come before the 202); the change applies only after wallet-auth consumed
+   * a challenge signed by a session of the card's owning account (its first funding source).
+   */
+  async update(ctx: CallerContext, request: UpdateCardRequest): Promise<SignedRetryOutcome<Card>> {
+    const card = await this.require(ctx.platformId, request.cardId);
+    assertChangeAllowed(card, request);
+    if (request.fundingSources) await this.funding.assertEligible(ctx, card.cardholderId, request.fundingSources, card.currencyCode);
+    const binding = { accountId: card.fundingSources[0], operation: 'CARD_UPDATE' as const, requestDigest: request.signedRetry.requestDigest };
+    const { signature, requestId } = request.signedRetry;
+    if (signature === undefined && requestId === undefined) {
+      return { challenge: await this.services.request(WALLET_AUTH_SUBJECTS.issueSignedRetry, binding, ctx) };
+    }
+    await this.services.request(WALLET_AUTH_SUBJECTS.consumeSignedRetry, { ...binding, signature, requestId }, ctx);
+    return { result: await this.apply(ctx, request) };
+  }
+
+  private async apply(ctx: CallerContext, request: UpdateCardRequest): Promise<Card> {
+    return this.transactions.run(async (manager) => {
+      // Locked and checked again: the card may have changed since the first call.
+      const entity = await this.cards.lockById(manager, ctx.platformId, request.cardId);
+      if (!entity) throw cardNotFound(request.cardId);
+      assertChangeAllowed(entity, request);
+      const now = new Date();
+      const stateChanged = request.state !== undefined;
+      if (request.state === 'CLOSED') {
+        entity.state = 'CLOSED';
+        entity.stateReason = 'CLOSED_BY_PLATFORM';
+        entity.closedAt = now;
+        entity.fundingSources = [];
+        await this.cards.detachAll(manager, entity.id, now);
+      } else if (request.state !== undefined) {
+        entity.state = request.state;
+      }
+      if (request.fundingSources) {
+        entity.fundingSources = [...request.fundingSources];
+        await this.cards.bind(manager, ctx.platformId, entity.id, entity.fundingSources, now);
+      }
+      entity.updatedAt = now;
+      await this.cards.save(manager, entity);
+      const card = toCard(entity);
+      if (stateChanged) await this.announceStateChange(manager, ctx.platformId, card);
+      if (request.fundingSources) {
+        await this.outbox.add(manager, {
+          subject: CARDS_EVENTS.cardFundingSourcesChanged,
+          platformId: ctx.platformId,
+          resourceId: card.id,
+          webhookType: CARD_WEBHOOK_TYPES.FUNDING_SOURCE_CHANGE,
+          data: card,
+        });
+      }
+      if (request.state === 'CLOSED') {
+        // Open authorizations are released by the worker, outside this transaction.
+        await this.outbox.add<CardClosedData>(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
+      }
+      return card;
+    });
+  }
+
+  /** Sandbox delayed activation (issuance suffix 005). */
+  private async activate(manager: EntityManager, platformId: string, cardId: string): Promise<void> {
+    const activated = await this.cards.activateIfProcessing(manager, platformId, cardId, new Date());
+    if (!activated) return;
+    const entity = await this.cards.findById(platformId, cardId, manager);
+    await this.announceStateChange(manager, platformId, toCard(entity!));
+  }
+
+  /** Every state change (activation, freeze, unfreeze, close) announces the card with its new state. */
+  private async announceStateChange(manager: EntityManager, platformId: string, card: Card): Promise<void> {
+    await this.outbox.add(manager, {
+      subject: CARDS_EVENTS.cardStateChanged,
+      platformId,
+      resourceId: card.id,
+      webhookType: CARD_WEBHOOK_TYPES.STATE_CHANGE,
+      data: card,
+    });
+  }
+
+  private async require(platformId: string, cardId: string): Promise<CardEntity> {
+    const entity = await this.cards.findById(platformId, cardId);
+    if (!entity) throw cardNotFound(cardId);
+    return entity;
+  }
+}
+
+export function cardNotFound(cardId: string): ServiceError {
+  return new ServiceError('CARD_NOT_FOUND', `Card ${cardId} not found`);
+}
+
+/** The order of the spec's checks: closed card first, then the state table. */
+function assertChangeAllowed(card: CardEntity, request: Pick<UpdateCardRequest, 'state' | 'fundingSources'>): void {
+  if (request.state !== undefined) assertStateChange(card.state, request.state);
+  if (request.fundingSources !== undefined) assertFundingMutable(card.state);
+}
+
+/** Only a customer whose KYC (individuals) or KYB (businesses) is approved gets a card. */
+function assertReady(customer: Customer): void {
+  const status = customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus;
+  if (status !== 'APPROVED') {
+    throw new ServiceError('USER_NOT_READY', `Customer ${customer.id} is not ready for a card (${customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC'} ${status ?? 'missing'})`);
+  }
+}
+
+function randomLast4(): string {
+  return String(randomInt(10_000)).padStart(4, '0');
+}
