@@ -13,6 +13,8 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { ConfigController } from './platform-config/config.controller';
+import { CardsController } from './cards/cards.controller';
+import { SandboxCardsController } from './cards/sandbox-cards.controller';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
@@ -23,7 +25,7 @@ import { ConfigController } from './platform-config/config.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, ConfigController],
+  controllers: [RootController, HealthController, CustomersController, ConfigController, CardsController, SandboxCardsController],
   providers: [
     CredentialsService,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -473,7 +473,7 @@ export interface CardsContract {
   [CARDS_SUBJECTS.createCard]: { request: CreateCardRequest; reply: Card };
   [CARDS_SUBJECTS.getCard]: { request: CardIdRequest; reply: Card };
   [CARDS_SUBJECTS.listCards]: { request: ListCardsRequest; reply: Page<Card> };
-  [CARDS_SUBJECTS.updateCard]: { request: UpdateCardRequest; reply: SignedRetryOutcome<Card> };
+  [CARDS_SUBJECTS.updateCard]: { request: Omit<UpdateCardRequest, 'crossFieldErrors'>; reply: SignedRetryOutcome<Card> };
   [CARDS_SUBJECTS.getCardTransaction]: { request: GetCardTransactionRequest; reply: CardTransaction };
   [CARDS_SUBJECTS.listCardTransactions]: { request: ListCardTransactionsRequest; reply: Page<CardTransaction> };
   [CARDS_SUBJECTS.simulateAuthorization]: { request: SimulateAuthorizationRequest; reply: CardTransaction };

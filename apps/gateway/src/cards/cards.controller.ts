@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CallerContext,
+  Card,
+  CARDS_SUBJECTS,
+  CardTransaction,
+  CreateCardRequest,
+  ListCardsRequest,
+  ListCardTransactionsQuery,
+  Page,
+  SignedRetryChallenge,
+  UpdateCardBody,
+} from '@paykit/contracts';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { Caller } from '../auth/caller.decorator';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { ApiSignedRetry, SignedRetryGateway } from '../wallet-auth/signed-retry';
+import { CardPageDto, CardResponseDto, CardTransactionPageDto, CardTransactionResponseDto } from './dto/card.response';
+
+const CARD_ID = { name: 'id', description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
+
+const ISSUANCE =
+  'Sandbox outcome by the last 3 characters of `platformCardId` (or of `cardholderId` when omitted): 001 stays PROCESSING; 002 CLOSED with ISSUER_REJECTED; ' +
+  '005 ACTIVE after about 30 s (CARD.STATE_CHANGE); other ACTIVE at once; last4 is deterministic from the suffix. ' +
+  'Funding sources: internal accounts of the cardholder in USDC (sandbox account suffixes 002 and 003 are ineligible), else 400 FUNDING_SOURCE_INELIGIBLE. ' +
+  'The cardholder must be ready (KYC/KYB approved), else 403 USER_NOT_READY.';
+
+@ApiTags('Cards')
+@ApiBasicAuth('BasicAuth')
+@Controller()
+export class CardsController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly signedRetry: SignedRetryGateway,
+  ) {}
+
+  @Post('cards')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Issue a card', description: ISSUANCE })
+  @ApiCreatedResponse({ type: CardResponseDto })
+  @ApiErrors(400, 401, 403, 404)
+  create(@Body() body: CreateCardRequest, @Caller() caller: CallerContext): Promise<Card> {
+    return this.services.request(
+      CARDS_SUBJECTS.createCard,
+      { cardholderId: body.cardholderId, platformCardId: body.platformCardId, form: body.form, fundingSources: body.fundingSources },
+      caller,
+    );
+  }
+
+  @Get('cards')
+  @ApiOperation({ summary: 'List cards', description: 'Newest first, cursor-paginated; filter by cardholder and state.' })
+  @ApiOkResponse({ type: CardPageDto })
+  @ApiErrors(400, 401)
+  list(@Query() query: ListCardsRequest, @Caller() caller: CallerContext): Promise<Page<Card>> {
+    return this.services.request(
+      CARDS_SUBJECTS.listCards,
+      { cardholderId: query.cardholderId, state: query.state, limit: query.limit, cursor: query.cursor },
+      caller,
+    );
+  }
+
+  @Get('cards/:id')
+  @ApiOperation({ summary: 'Get a card' })
+  @ApiParam(CARD_ID)
+  @ApiOkResponse({ type: CardResponseDto })
+  @ApiErrors(401, 404)
+  get(@Param('id') id: string, @Caller() caller: CallerContext): Promise<Card> {
+    return this.services.request(CARDS_SUBJECTS.getCard, { cardId: id }, caller);
+  }
+
+  @Patch('cards/:id')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Freeze, unfreeze or close a card, or replace its funding sources',
+    description:
+      'Signed retry: the first call validates the whole request and answers 202 with `payloadToSign`; the retry with `Service-Wallet-Signature` ' +
+      "(a session key of the card's owning internal account, its first funding source) and `Request-Id` answers 200 with the Card. " +
+      'Transitions: ACTIVE→FROZEN, FROZEN→ACTIVE, ACTIVE/FROZEN→CLOSED; anything else 409 INVALID_STATE_TRANSITION. A closed card answers 409 ' +
+      'CARD_ALREADY_CLOSED (state) or CARD_NOT_MUTABLE (funding sources). `fundingSources` replaces the ordered list (at least one) and cannot be sent with state CLOSED.',
+  })
+  @ApiParam(CARD_ID)
+  @ApiOkResponse({ type: CardResponseDto })
+  @ApiSignedRetry()
+  @ApiErrors(400, 401, 404, 409)
+  async update(
+    @Param('id') id: string,
+    @Body() body: UpdateCardBody,
+    @Caller() caller: CallerContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Card | SignedRetryChallenge> {
+    const outcome = await this.services.request(
+      CARDS_SUBJECTS.updateCard,
+      { cardId: id, state: body.state, fundingSources: body.fundingSources, signedRetry: this.signedRetry.input(request) },
+      caller,
+    );
+    return this.signedRetry.respond(outcome, reply);
+  }
+
+  @Get('cards/:id/transactions')
+  @ApiOperation({ summary: "List a card's transactions", description: 'Newest first, cursor-paginated; filter by status.' })
+  @ApiParam(CARD_ID)
+  @ApiOkResponse({ type: CardTransactionPageDto })
+  @ApiErrors(400, 401, 404)
+  listTransactions(@Param('id') id: string, @Query() query: ListCardTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<CardTransaction>> {
+    return this.services.request(CARDS_SUBJECTS.listCardTransactions, { cardId: id, status: query.status, limit: query.limit, cursor: query.cursor }, caller);
+  }
+
+  @Get('card-transactions/:cardTransactionId')
+  @ApiOperation({ summary: 'Get a card transaction' })
+  @ApiParam({ name: 'cardTransactionId', description: 'Card transaction id', example: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: CardTransactionResponseDto })
+  @ApiErrors(401, 404)
+  getTransaction(@Param('cardTransactionId') cardTransactionId: string, @Caller() caller: CallerContext): Promise<CardTransaction> {
+    return this.services.request(CARDS_SUBJECTS.getCardTransaction, { cardTransactionId }, caller);
+  }
+}
