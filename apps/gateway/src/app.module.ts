@@ -13,6 +13,8 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { ConfigController } from './platform-config/config.controller';
+import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
+import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 
@@ -25,7 +27,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, ConfigController, CardsController, SandboxCardsController],
+  controllers: [RootController, HealthController, CustomersController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController],
   providers: [
     CredentialsService,
     { provide: APP_GUARD, useClass: AuthGuard },

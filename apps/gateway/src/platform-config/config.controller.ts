@@ -1,9 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { Body, Controller, Get, Inject, Patch } from '@nestjs/common';
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, IntersectionType } from '@nestjs/swagger';
+import { CallerContext, CUSTOMERS_SUBJECTS, UpdateWebhookConfigRequest, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { WebhookConfigPartDto } from '../webhooks/dto/webhook-config.response';
 
 class SupportedCurrencyDto {
   @ApiProperty({ example: 'USD' }) currencyCode!: string;
@@ -17,6 +18,9 @@ class PlatformConfigResponseDto {
   @ApiProperty({ type: [SupportedCurrencyDto] }) supportedCurrencies!: SupportedCurrencyDto[];
 }
 
+/** The whole `/config`: each service's part, merged. */
+class ComposedPlatformConfigDto extends IntersectionType(PlatformConfigResponseDto, WebhookConfigPartDto) {}
+
 /** `/config` is composed from the services that own each part of the platform's configuration. */
 @ApiTags('Platform configuration')
 @ApiBasicAuth('BasicAuth')
@@ -26,9 +30,23 @@ export class ConfigController {
 
   @Get()
   @ApiOperation({ summary: 'Get the platform configuration' })
-  @ApiOkResponse({ type: PlatformConfigResponseDto })
+  @ApiOkResponse({ type: ComposedPlatformConfigDto })
   @ApiErrors(401)
-  async get(@Caller() caller: CallerContext): Promise<PlatformConfigResponseDto> {
-    return this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, caller);
+  async get(@Caller() caller: CallerContext): Promise<ComposedPlatformConfigDto> {
+    const [customers, webhooks] = await Promise.all([
+      this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, caller),
+      this.services.request(WEBHOOKS_SUBJECTS.getConfig, {}, caller),
+    ]);
+    return { ...customers, ...webhooks };
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Update the platform configuration', description: 'Sets (or with `null` removes) the webhook endpoint. Answers the whole configuration.' })
+  @ApiOkResponse({ type: ComposedPlatformConfigDto })
+  @ApiErrors(400, 401)
+  async update(@Body() body: UpdateWebhookConfigRequest, @Caller() caller: CallerContext): Promise<ComposedPlatformConfigDto> {
+    const webhooks = await this.services.request(WEBHOOKS_SUBJECTS.updateConfig, { webhookEndpoint: body.webhookEndpoint }, caller);
+    const customers = await this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, caller);
+    return { ...customers, ...webhooks };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module';
 import { InboxHandlers } from './inbox.handlers';
 import { InboxService } from './inbox.service';
 
-@Module({ controllers: [InboxHandlers], providers: [InboxService] })
+@Module({ imports: [DeliveriesModule], controllers: [InboxHandlers], providers: [InboxService] })
 export class InboxModule {}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_PAGE_LIMIT,
+  isTypedId,
+  ListWebhookDeliveriesRequest,
+  newId,
+  Page,
+  WEBHOOK_TEST_EVENT_TYPE,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookTestResult,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
+import { signatureHeader } from '../signing/webhook-signature';
+import { WebhookConfigService } from '../webhook-config/webhook-config.service';
+import { DeliveriesRepository } from './deliveries.repository';
+import { toWebhookDelivery, toWebhookDeliveryDetail, webhookBody } from './delivery.mapper';
+import { DeliveryWorker } from './delivery.worker';
+import { sendWebhook } from './webhook-sender';
+
+/** The sandbox test answers within the gateway's RPC timeout, leaving it this much room. */
+const TEST_TIMEOUT_MARGIN_MS = 1000;
+
+@Injectable()
+export class DeliveriesService {
+  constructor(
+    private readonly deliveries: DeliveriesRepository,
+    private readonly platforms: WebhookConfigService,
+    private readonly worker: DeliveryWorker,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
+  ) {}
+
+  async list(platformId: string, request: ListWebhookDeliveriesRequest): Promise<Page<WebhookDelivery>> {
+    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const rows = await this.deliveries.list(
+      platformId,
+      { type: request.type, status: request.status, resourceId: request.resourceId, beforeSeq: request.cursor ? decodeCursor(request.cursor) : undefined },
+      limit + 1,
+    );
+    const page = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    return { data: page.map(toWebhookDelivery), hasMore, ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].seq) } : {}) };
+  }
+
+  async get(platformId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+    const delivery = isTypedId(deliveryId, 'Webhook') ? await this.deliveries.findById(platformId, deliveryId) : null;
+    if (!delivery) throw notFound(deliveryId);
+    return toWebhookDeliveryDetail(delivery, await this.deliveries.attemptsOf(delivery.id));
+  }
+
+  /** Sends a delivery again soon (same payload id, so the receiver can deduplicate), with a fresh retry round. */
+  async redeliver(platformId: string, deliveryId: string): Promise<WebhookDelivery> {
+    if (!isTypedId(deliveryId, 'Webhook') || !(await this.deliveries.findById(platformId, deliveryId))) throw notFound(deliveryId);
+    if (!(await this.platforms.endpointOf(platformId))) throw endpointNotSet();
+    const delivery = await this.deliveries.requestRedelivery(platformId, deliveryId, new Date());
+    if (!delivery) throw notFound(deliveryId);
+    this.worker.kick();
+    return toWebhookDelivery(delivery);
+  }
+
+  /** Sends a signed test event now and reports what the receiver answered; nothing is stored or retried. */
+  async sendTest(platformId: string): Promise<WebhookTestResult> {
+    const endpoint = await this.platforms.endpointOf(platformId);
+    if (!endpoint) throw endpointNotSet();
+    const id = newId('Webhook');
+    const body = webhookBody({
+      id,
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      timestamp: new Date().toISOString(),
+      data: { message: 'A test webhook from the Paykit sandbox: your endpoint is reachable and can verify signatures.' },
+    });
+    const outcome = await sendWebhook({
+      url: endpoint,
+      body,
+      signature: signatureHeader(await this.platforms.signingKey(platformId), body),
+      timeoutMs: Math.max(100, Math.min(this.config.deliveryTimeoutMs, this.runtime.rpcTimeoutMs - TEST_TIMEOUT_MARGIN_MS)),
+    });
+    if (!outcome.succeeded || outcome.statusCode === undefined) {
+      throw new ServiceError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test event: ${outcome.error}`, {
+        endpoint,
+        ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}),
+        error: outcome.error,
+        latencyMs: outcome.latencyMs,
+      });
+    }
+    return { id, type: WEBHOOK_TEST_EVENT_TYPE, endpoint, statusCode: outcome.statusCode, latencyMs: outcome.latencyMs };
+  }
+}
+
+function notFound(deliveryId: string): ServiceError {
+  return new ServiceError('WEBHOOK_DELIVERY_NOT_FOUND', `Webhook delivery ${deliveryId} not found`);
+}
+
+function endpointNotSet(): ServiceError {
+  return new ServiceError('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured: set one with PATCH /config {"webhookEndpoint": "..."}');
+}
+
+/** Cursors are opaque to clients: the receipt sequence of the last delivery of the page. */
+function encodeCursor(seq: string): string {
+  return Buffer.from(`d${seq}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^d\d{1,19}$/.test(decoded)) throw ServiceError.invalidField('cursor', 'cursor must be a nextCursor returned by this endpoint');
+  return decoded.slice(1);
+}
