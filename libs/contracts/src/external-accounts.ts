@@ -4,6 +4,7 @@ import {
   Allow,
   buildMessage,
   isEmail,
+  IsDefined,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -179,12 +180,16 @@ function withConstraint(options: ValidationOptions | undefined, constraint: Fiel
   return { ...options, context: { ...(options?.context as object), constraint } };
 }
 
-function checkDigitRule(name: string, format: string, test: (value: string) => boolean, description: string): PropertyDecorator {
+/**
+ * A check-digit rule. `shape` is the format rule reported by its own decorator: a value of the
+ * wrong shape is left to it, so one field gets one error naming the rule it broke.
+ */
+function checkDigitRule(name: string, format: string, test: (value: string) => boolean, description: string, shape?: RegExp): PropertyDecorator {
   return ValidateBy(
     {
       name,
       validator: {
-        validate: (value) => typeof value === 'string' && test(value),
+        validate: (value) => typeof value === 'string' && ((shape !== undefined && !shape.test(value)) || test(value)),
         defaultMessage: buildMessage((each) => `${each}$property must be ${description}`),
       },
     },
@@ -194,8 +199,8 @@ function checkDigitRule(name: string, format: string, test: (value: string) => b
 
 const IsIban = () => checkDigitRule('isIban', 'iban', isValidIbanChecksum, 'an IBAN (electronic format, no spaces) with a valid check digit');
 const IsAbaRoutingNumber = () =>
-  checkDigitRule('isAbaRoutingNumber', 'aba-routing-number', isValidAbaRoutingNumber, 'a 9-digit ABA routing number with a valid check digit');
-const IsClabe = () => checkDigitRule('isClabe', 'clabe', isValidClabe, 'an 18-digit CLABE with a valid control digit');
+  checkDigitRule('isAbaRoutingNumber', 'aba-routing-number', isValidAbaRoutingNumber, 'a 9-digit ABA routing number with a valid check digit', ACCOUNT_FORMATS.routingNumber);
+const IsClabe = () => checkDigitRule('isClabe', 'clabe', isValidClabe, 'an 18-digit CLABE with a valid control digit', ACCOUNT_FORMATS.clabe);
 
 // ---- Beneficiary (inside accountInfo) ----
 export class BeneficiaryInput {
@@ -253,6 +258,7 @@ abstract class AccountInfoBase {
 /** Every accountType except LN_WALLET names its beneficiary. */
 abstract class BeneficiaryAccountInfo extends AccountInfoBase {
   @ApiProperty({ type: BeneficiaryInput, description: 'Owner of the destination; minimum fields depend on the destination (see README)' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => BeneficiaryInput)
   beneficiary!: BeneficiaryInput;
@@ -260,7 +266,7 @@ abstract class BeneficiaryAccountInfo extends AccountInfoBase {
 
 const BankName = (example: string, description = 'Bank name') =>
   function (target: object, property: string): void {
-    ApiProperty({ description, example })(target, property);
+    ApiProperty({ type: String, description, example })(target, property);
     IsString()(target, property);
     IsNotEmpty()(target, property);
     MaxLength(140)(target, property);
@@ -268,7 +274,7 @@ const BankName = (example: string, description = 'Bank name') =>
 
 const OptionalBankName = (example: string, description: string) =>
   function (target: object, property: string): void {
-    ApiPropertyOptional({ description, example })(target, property);
+    ApiPropertyOptional({ type: String, description, example })(target, property);
     IsOptional()(target, property);
     IsString()(target, property);
     IsNotEmpty()(target, property);
@@ -443,9 +449,9 @@ export class ZarAccountInfo extends BeneficiaryAccountInfo {
 }
 
 function mobileMoneyFields(target: object, phone: RegExp, phoneRule: string, phoneExample: string, providers: readonly string[]): void {
-  ApiProperty({ description: `Mobile-money phone number: ${phoneRule}`, example: phoneExample })(target, 'phoneNumber');
+  ApiProperty({ type: String, description: `Mobile-money phone number: ${phoneRule}`, example: phoneExample })(target, 'phoneNumber');
   MatchesPattern(phone, phoneRule)(target, 'phoneNumber');
-  ApiProperty({ enum: providers, description: 'Mobile-money operator code', example: providers[0] })(target, 'provider');
+  ApiProperty({ type: String, enum: providers, description: 'Mobile-money operator code', example: providers[0] })(target, 'provider');
   IsOneOf(providers)(target, 'provider');
 }
 
@@ -797,6 +803,7 @@ abstract class ExternalAccountFields implements CrossFieldRules {
   platformAccountId!: string;
 
   @ApiProperty(ACCOUNT_INFO_SCHEMA)
+  @IsDefined()
   @ValidateNested()
   @Type(() => UnknownAccountInfo, { discriminator: ACCOUNT_INFO_DISCRIMINATOR, keepDiscriminatorProperty: true })
   accountInfo!: AccountInfoInput;
@@ -964,11 +971,14 @@ export interface ExternalAccountPage {
   totalCount: number;
 }
 
+/** A contract class as data on the wire (its cross-field rule method is not part of the payload). */
+export type WirePayload<T> = Omit<T, 'crossFieldErrors'>;
+
 export interface ExternalAccountsContract {
-  [EXTERNAL_ACCOUNTS_SUBJECTS.createAccount]: { request: CreateExternalAccountMessage; reply: ExternalAccount };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.createAccount]: { request: WirePayload<CreateExternalAccountMessage>; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts]: { request: ListExternalAccountsMessage; reply: ExternalAccountPage };
   [EXTERNAL_ACCOUNTS_SUBJECTS.getAccount]: { request: GetExternalAccountRequest; reply: ExternalAccountWithRouting };
-  [EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount]: { request: UpdateExternalAccountMessage; reply: ExternalAccount };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount]: { request: WirePayload<UpdateExternalAccountMessage>; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount]: { request: RemoveExternalAccountRequest; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.listDiscoveries]: { request: ListDiscoveriesQuery; reply: DiscoveryList };
 }
