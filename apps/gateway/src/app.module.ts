@@ -7,6 +7,10 @@ import { AgentAccessTokenEntity } from './auth/entities/agent-access-token.entit
 import { ApiTokenEntity } from './auth/entities/api-token.entity';
 import { PlatformEntity } from './auth/entities/platform.entity';
 import { CustomersController } from './customers/customers.controller';
+import { BeneficialOwnersController } from './beneficial-owners/beneficial-owners.controller';
+import { DocumentsController } from './documents/documents.controller';
+import { KycPageController } from './kyc/kyc-page.controller';
+import { VerificationsController } from './verifications/verifications.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { ContractValidationPipe } from './http/contract-validation.pipe';
@@ -27,7 +31,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController],
+  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController],
   providers: [
     CredentialsService,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -388,12 +388,12 @@ export class ListCustomersRequest {
 
   @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsISO8601({ strict: true }, { context: { constraint: { format: 'date-time' } } })
   createdAfter?: string;
 
   @ApiPropertyOptional({ description: 'Created before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsISO8601({ strict: true }, { context: { constraint: { format: 'date-time' } } })
   createdBefore?: string;
 
   @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })

@@ -211,7 +211,7 @@ const INDIVIDUAL_ONLY = new Set(['fullName', 'birthDate', 'nationality']);
 
 export function missingRequiredFields(entity: CustomerEntity, required: string[]): string[] {
   const customer = toCustomer(entity) as unknown as Record<string, unknown>;
-  const applicable = required.filter((field) =>
+  const applicable = [...new Set(required)].filter((field) =>
     entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.'),
   );
   const missing = applicable.filter((field) => {

@@ -1,10 +1,59 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CallerContext, CreateCustomerRequest, Customer, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProperty,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  BULK_CSV_COLUMNS,
+  BULK_CSV_MAX_BYTES,
+  BulkImportJob,
+  CallerContext,
+  ContactChannel,
+  ContactCodeBody,
+  ContactCodeSent,
+  CreateCustomerRequest,
+  Customer,
+  CUSTOMERS_SUBJECTS,
+  KycLinkBody,
+  ListCustomersRequest,
+  Page,
+  UpdateCustomerBody,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { CustomerResponseDto } from './dto/customer.response';
+import { importCustomersCsv } from './customers-csv-import';
+import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, KycLinkResponseDto } from './dto/customer.response';
+
+const CUSTOMER_ID_PARAM = { name: 'customerId', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
+
+class BulkCsvUploadDto {
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: `UTF-8 CSV under 100 MB with a header row; columns (any order, empty cell = absent): ${BULK_CSV_COLUMNS.join(', ')}. sourceOfWealthCategories separates values with \`;\`.`,
+  })
+  file!: unknown;
+}
+
+const CONTACT_SEND_DESCRIPTION =
+  "Sends a one-time code (valid 10 minutes); re-POST resends, at most once every 30 s (else 429 with Retry-After). 409 CONTACT_VERIFICATION_NOT_REQUIRED when the customer's " +
+  'provider does not require this channel. Sandbox: required for an email whose local part ends in `+verify` and a phone number ending in `0000`; nothing is delivered and the code is `000000`.';
+const CONTACT_CONFIRM_DESCRIPTION =
+  'A right code moves the channel to VERIFIED and answers the Customer; a wrong, expired or unsent code answers 400 INVALID_VERIFICATION_CODE and changes nothing ' +
+  '(after 5 wrong codes a new one must be requested).';
 
 @ApiTags('Customers')
 @ApiBasicAuth('BasicAuth')
@@ -15,19 +64,141 @@ export class CustomersController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a customer', description: 'Creates an individual or business customer. Unregulated platforms start it in KYC/KYB PENDING.' })
+  @ApiOperation({
+    summary: 'Create a customer',
+    description:
+      'Creates an individual or business customer. Customers of regulated platforms start APPROVED; others start KYC/KYB PENDING ' +
+      '(`CUSTOMER.KYC_PENDING` / `CUSTOMER.KYB_PENDING` webhook). A bad `umaAddress` answers 400 INVALID_UMA_ADDRESS.',
+  })
   @ApiCreatedResponse({ type: CustomerResponseDto })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 409)
   create(@Body() body: CreateCustomerRequest, @Caller() caller: CallerContext): Promise<Customer> {
     return this.services.request(CUSTOMERS_SUBJECTS.createCustomer, body, caller);
   }
 
+  @Get()
+  @ApiOperation({
+    summary: 'List customers',
+    description: 'Newest first, cursor-paginated (`limit`, `cursor`). Filters: type, KYC/KYB status, `platformCustomerId` (the platform-id lookup; several customers may share one) and a creation range.',
+  })
+  @ApiOkResponse({ type: CustomerPageDto })
+  @ApiErrors(400, 401)
+  list(@Query() query: ListCustomersRequest, @Caller() caller: CallerContext): Promise<Page<Customer>> {
+    return this.services.request(CUSTOMERS_SUBJECTS.listCustomers, query, caller);
+  }
+
+  @Post('bulk/csv')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Import customers from a CSV file',
+    description:
+      'multipart/form-data with one `file` part. The file is parsed as it streams in; each row is validated like POST /customers. Bad rows are reported ' +
+      'per row (row number, field, message) and never stop the good ones; a malformed file (broken CSV, not UTF-8, 100 MB or more, unknown columns) fails ' +
+      'the job. Answers the job once the upload is read; `BULK_UPLOAD.COMPLETED` or `BULK_UPLOAD.FAILED` is announced by webhook with the job as data.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: BulkCsvUploadDto })
+  @ApiResponse({ status: 202, type: BulkImportJobDto })
+  @ApiErrors(400, 401, 415)
+  async importCsv(@Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<BulkImportJob> {
+    if (!request.isMultipart()) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV as multipart/form-data with a `file` part');
+    // Larger files are cut at the limit; the import then fails the job with a clear reason.
+    const file = await request.file({ limits: { fileSize: BULK_CSV_MAX_BYTES, files: 1 } });
+    if (!file) throw ServiceError.invalidField('file', 'file is required');
+    return importCustomersCsv(this.services, caller, file.filename || undefined, file.file);
+  }
+
+  @Get('bulk/jobs/:jobId')
+  @ApiOperation({ summary: 'Get a bulk import job', description: 'Progress, counts and per-row errors (first 1000; `errorCount` counts all).' })
+  @ApiParam({ name: 'jobId', example: 'BulkUploadJob:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: BulkImportJobDto })
+  @ApiErrors(401, 404)
+  getBulkJob(@Param('jobId') jobId: string, @Caller() caller: CallerContext): Promise<BulkImportJob> {
+    return this.services.request(CUSTOMERS_SUBJECTS.getBulkImport, { jobId }, caller);
+  }
+
   @Get(':customerId')
   @ApiOperation({ summary: 'Get a customer' })
-  @ApiParam({ name: 'customerId', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
   @ApiErrors(401, 404)
   get(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<Customer> {
     return this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, caller);
+  }
+
+  @Patch(':customerId')
+  @ApiOperation({
+    summary: 'Update a customer',
+    description:
+      "The body carries `customerType` (must be the customer's) and the fields to change, with the same rules as POST /customers. Use it to complete the " +
+      'fields a currency requires (`providerRequiredCustomerFields` of GET /config) and the enhanced due diligence fields a verification asked for. ' +
+      'A changed email or phone needs verifying again when the provider requires it.',
+  })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: CustomerResponseDto })
+  @ApiErrors(400, 401, 404, 409)
+  update(@Param('customerId') customerId: string, @Body() body: UpdateCustomerBody, @Caller() caller: CallerContext): Promise<Customer> {
+    return this.services.request(CUSTOMERS_SUBJECTS.updateCustomer, { customerId, changes: body }, caller);
+  }
+
+  @Post(':customerId/kyc-link')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Create a hosted KYC link',
+    description:
+      'A fresh single-use link to the hosted verification page (`GET /kyc/{token}`, outside the versioned base path), valid 24 hours; earlier links stay ' +
+      'valid. The page completes the verification (sandbox tables as POST /verifications) and redirects the browser to `redirectUri`. 409 CONTACT_NOT_VERIFIED ' +
+      'while a required contact channel is not VERIFIED.',
+  })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: KycLinkResponseDto })
+  @ApiErrors(400, 401, 404, 409)
+  async kycLink(@Param('customerId') customerId: string, @Body() body: KycLinkBody, @Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<KycLinkResponseDto> {
+    const link = await this.services.request(CUSTOMERS_SUBJECTS.createKycLink, { customerId, redirectUri: body.redirectUri }, caller);
+    return { kycUrl: `${request.protocol}://${request.headers.host}/kyc/${link.token}`, expiresAt: link.expiresAt, token: link.token };
+  }
+
+  @Post(':customerId/verify-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send an email verification code', description: CONTACT_SEND_DESCRIPTION })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: ContactCodeSentDto })
+  @ApiErrors(401, 404, 409, 429)
+  sendEmailCode(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<ContactCodeSent> {
+    return this.sendCode(customerId, 'email', caller);
+  }
+
+  @Post(':customerId/verify-email/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the email verification code', description: CONTACT_CONFIRM_DESCRIPTION })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: CustomerResponseDto })
+  @ApiErrors(400, 401, 404, 409)
+  confirmEmail(@Param('customerId') customerId: string, @Body() body: ContactCodeBody, @Caller() caller: CallerContext): Promise<Customer> {
+    return this.services.request(CUSTOMERS_SUBJECTS.confirmContactCode, { customerId, channel: 'email', code: body.code }, caller);
+  }
+
+  @Post(':customerId/verify-phone')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a phone verification code', description: CONTACT_SEND_DESCRIPTION })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: ContactCodeSentDto })
+  @ApiErrors(401, 404, 409, 429)
+  sendPhoneCode(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<ContactCodeSent> {
+    return this.sendCode(customerId, 'phone', caller);
+  }
+
+  @Post(':customerId/verify-phone/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the phone verification code', description: CONTACT_CONFIRM_DESCRIPTION })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: CustomerResponseDto })
+  @ApiErrors(400, 401, 404, 409)
+  confirmPhone(@Param('customerId') customerId: string, @Body() body: ContactCodeBody, @Caller() caller: CallerContext): Promise<Customer> {
+    return this.services.request(CUSTOMERS_SUBJECTS.confirmContactCode, { customerId, channel: 'phone', code: body.code }, caller);
+  }
+
+  private sendCode(customerId: string, channel: ContactChannel, caller: CallerContext): Promise<ContactCodeSent> {
+    return this.services.request(CUSTOMERS_SUBJECTS.sendContactCode, { customerId, channel }, caller);
   }
 }

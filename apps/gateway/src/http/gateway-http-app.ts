@@ -3,6 +3,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
@@ -58,7 +59,10 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   const app = await NestFactory.create<NestFastifyApplication>(GatewayShellModule, adapter, {
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
   });
-  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready'] });
+  // The hosted KYC page is for customers' browsers: it lives outside the versioned API path.
+  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token'] });
+  // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
+  await app.register(fastifyMultipart as unknown as Parameters<NestFastifyApplication['register']>[0], { limits: { files: 1, fields: 20, parts: 25 } });
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });

@@ -1,5 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CUSTOMER_TYPES, CustomerType, KYC_STATUSES, KycStatus } from '@paykit/contracts';
+import {
+  ANNUAL_INCOME_RANGES,
+  AnnualIncomeRange,
+  BULK_IMPORT_STATUSES,
+  BulkImportStatus,
+  CONTACT_CHANNELS,
+  CONTACT_VERIFICATION_STATUSES,
+  ContactChannel,
+  ContactVerificationStatus,
+  CUSTOMER_TYPES,
+  CustomerType,
+  KYC_STATUSES,
+  KycStatus,
+  PURPOSES_OF_ACCOUNT,
+  PurposeOfAccount,
+  SOURCE_OF_WEALTH_CATEGORIES,
+  SourceOfWealthCategory,
+} from '@paykit/contracts';
 
 /** OpenAPI description of the Customer resource (the reply is passed through as the service shaped it). */
 export class AddressDto {
@@ -17,6 +34,13 @@ export class BusinessInfoDto {
   @ApiPropertyOptional({ example: '12-3456789' }) taxId?: string;
 }
 
+export class ContactVerificationDto {
+  @ApiPropertyOptional({ enum: CONTACT_VERIFICATION_STATUSES, description: 'Present when the provider requires email verification', example: 'PENDING' })
+  email?: ContactVerificationStatus;
+  @ApiPropertyOptional({ enum: CONTACT_VERIFICATION_STATUSES, description: 'Present when the provider requires phone verification', example: 'VERIFIED' })
+  phone?: ContactVerificationStatus;
+}
+
 export class CustomerResponseDto {
   @ApiProperty({ description: 'Customer id', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: "Platform's own id for the customer", example: 'user-8812' }) platformCustomerId!: string;
@@ -28,8 +52,64 @@ export class CustomerResponseDto {
   @ApiPropertyOptional({ example: '+14155550123' }) phoneNumber?: string;
   @ApiPropertyOptional({ type: AddressDto }) address?: AddressDto;
   @ApiPropertyOptional({ type: BusinessInfoDto }) businessInfo?: BusinessInfoDto;
+  @ApiPropertyOptional({ description: 'UMA address (lowercase)', example: '$ada@p-1f2d3c4b5a.uma.sandbox.paykit.dev' }) umaAddress?: string;
+  @ApiPropertyOptional({ enum: SOURCE_OF_WEALTH_CATEGORIES, isArray: true, description: 'Enhanced due diligence', example: ['SALARY'] })
+  sourceOfWealthCategories?: SourceOfWealthCategory[];
+  @ApiPropertyOptional({ enum: PURPOSES_OF_ACCOUNT, description: 'Enhanced due diligence', example: 'P2P_TRANSFERS' }) purposeOfAccount?: PurposeOfAccount;
+  @ApiPropertyOptional({ enum: ANNUAL_INCOME_RANGES, description: 'Enhanced due diligence', example: 'RANGE_100K_250K' }) annualIncomeRange?: AnnualIncomeRange;
   @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'Individuals: KYC status', example: 'PENDING' }) kycStatus?: KycStatus;
   @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'Businesses: KYB status', example: 'PENDING' }) kybStatus?: KycStatus;
+  @ApiPropertyOptional({
+    type: ContactVerificationDto,
+    description: "Only when the customer's provider requires contact verification, with only the required channels (sandbox: email local part ending in `+verify`, phone ending in `0000`)",
+  })
+  contactVerification?: ContactVerificationDto;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
+}
+
+export class CustomerPageDto {
+  @ApiProperty({ type: [CustomerResponseDto] }) data!: CustomerResponseDto[];
+  @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
+  @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page', example: 'Q3VzdG9tZXI6MDE5MGYxYzI' }) nextCursor?: string;
+}
+
+export class ContactCodeSentDto {
+  @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
+  @ApiProperty({ enum: CONTACT_CHANNELS, example: 'email' }) channel!: ContactChannel;
+  @ApiProperty({ enum: CONTACT_VERIFICATION_STATUSES, example: 'PENDING' }) status!: ContactVerificationStatus;
+  @ApiProperty({ description: 'The code stops working at this instant (10 minutes)', example: '2025-10-13T12:10:00.000Z' }) expiresAt!: string;
+  @ApiProperty({ description: 'A re-send before this instant answers 429 with Retry-After (30 s)', example: '2025-10-13T12:00:30.000Z' }) resendAvailableAt!: string;
+}
+
+export class KycLinkResponseDto {
+  @ApiProperty({ description: 'Single-use hosted verification page; open it in a browser', example: 'https://api.example/kyc/3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' }) kycUrl!: string;
+  @ApiProperty({ description: 'The link stops working at this instant (24 hours)', example: '2025-10-14T12:00:00.000Z' }) expiresAt!: string;
+  @ApiProperty({ description: 'The link token, for SDK embedding', example: '3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' }) token!: string;
+}
+
+export class BulkImportProgressDto {
+  @ApiProperty({ example: 1000 }) processedRows!: number;
+  @ApiProperty({ example: 998 }) successfulRows!: number;
+  @ApiProperty({ example: 2 }) failedRows!: number;
+}
+
+export class BulkImportRowErrorDto {
+  @ApiProperty({ description: 'Record number in the file; the header is row 1', example: 7 }) row!: number;
+  @ApiProperty({ description: 'Dot path of the field (empty for a whole-row problem)', example: 'birthDate' }) field!: string;
+  @ApiProperty({ example: 'birthDate must be an existing date in YYYY-MM-DD format' }) message!: string;
+}
+
+export class BulkImportJobDto {
+  @ApiProperty({ example: 'BulkUploadJob:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
+  @ApiProperty({ enum: BULK_IMPORT_STATUSES, example: 'COMPLETED' }) status!: BulkImportStatus;
+  @ApiPropertyOptional({ example: 'customers.csv' }) fileName?: string;
+  @ApiProperty({ type: BulkImportProgressDto }) progress!: BulkImportProgressDto;
+  @ApiProperty({ type: [BulkImportRowErrorDto], description: 'Per-row errors (first 1000)' }) errors!: BulkImportRowErrorDto[];
+  @ApiProperty({ description: 'Number of row errors in all', example: 2 }) errorCount!: number;
+  @ApiPropertyOptional({ description: 'Why a FAILED job stopped (malformed CSV, not UTF-8, too large, bad header)', example: 'Invalid CSV at row 12: quote not closed' })
+  failure?: string;
+  @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ example: '2025-10-13T12:00:05.000Z' }) updatedAt!: string;
+  @ApiPropertyOptional({ example: '2025-10-13T12:00:05.000Z' }) completedAt?: string;
 }

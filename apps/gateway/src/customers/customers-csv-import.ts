@@ -1,0 +1,98 @@
+import { Readable, Transform, TransformCallback } from 'node:stream';
+import { parse } from 'csv-parse';
+import { BULK_CSV_MAX_BYTES, BULK_ROWS_PER_BATCH, BulkImportJob, BulkRowInput, BulkRowsProcessed, CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { ServiceClient } from '@paykit/transport';
+
+/** Refuses bytes that are not UTF-8 instead of replacing them (a wrong encoding is a malformed file). */
+class Utf8Decoder extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+
+  constructor() {
+    super({ decodeStrings: true, readableObjectMode: false });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      done(null, this.decoder.decode(chunk, { stream: true }));
+    } catch {
+      done(new MalformedFile('The file is not valid UTF-8'));
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      done(null, this.decoder.decode());
+    } catch {
+      done(new MalformedFile('The file is not valid UTF-8'));
+    }
+  }
+}
+
+class MalformedFile extends Error {}
+
+function describeFailure(error: unknown, row: number): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return `The file is larger than the ${BULK_CSV_MAX_BYTES / 1024 / 1024} MB limit`;
+  if (error instanceof MalformedFile) return error.message;
+  if (typeof code === 'string' && code.startsWith('CSV_')) return `Invalid CSV after row ${row}: ${(error as Error).message}`;
+  return `The upload could not be read: ${(error as Error).message}`;
+}
+
+/**
+ * Streams an uploaded CSV into a bulk import job: the file is decoded and parsed as it arrives
+ * and sent to the customers service in batches of rows, one batch in flight while the next is
+ * parsed (never the whole file in memory). Rows are validated by the service; a malformed file
+ * (broken quoting, not UTF-8, too large, unusable header) fails the job with the reason.
+ */
+export async function importCustomersCsv(services: ServiceClient, caller: CallerContext, fileName: string | undefined, file: Readable): Promise<BulkImportJob> {
+  const job = await services.request(CUSTOMERS_SUBJECTS.startBulkImport, { fileName }, caller);
+  let columns: string[] | undefined;
+  let batch: BulkRowInput[] = [];
+  let row = 0;
+  let inFlight: Promise<BulkRowsProcessed> | undefined;
+  let failure: string | undefined;
+  let stopped = false;
+
+  const send = async (rows: BulkRowInput[]): Promise<void> => {
+    const previous = await inFlight;
+    if (previous?.jobFailed) {
+      stopped = true;
+      return;
+    }
+    inFlight = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, rows }, caller);
+  };
+
+  const parser = file.pipe(new Utf8Decoder()).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
+  file.once('error', (error) => parser.destroy(error));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row += 1;
+      if (!columns) {
+        columns = record.map((cell) => cell.trim());
+        continue;
+      }
+      batch.push({ row, cells: record });
+      if (batch.length >= BULK_ROWS_PER_BATCH) {
+        await send(batch);
+        batch = [];
+        if (stopped) break;
+      }
+    }
+    if (!stopped && !columns) failure = 'The file is empty: a header row is required';
+    if (!stopped && columns) {
+      // A header without data rows still gets its columns checked.
+      await send(batch);
+    }
+    const last = await inFlight;
+    if (last?.jobFailed) stopped = true;
+  } catch (error) {
+    await inFlight?.catch(() => undefined);
+    failure = describeFailure(error, row);
+  } finally {
+    // Whatever was not read is drained, so the request completes and the answer goes out.
+    file.unpipe();
+    file.resume();
+  }
+  if (stopped) return services.request(CUSTOMERS_SUBJECTS.getBulkImport, { jobId: job.id }, caller);
+  return services.request(CUSTOMERS_SUBJECTS.finishBulkImport, { jobId: job.id, ...(failure ? { failure } : {}) }, caller);
+}

@@ -1,0 +1,102 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  CallerContext,
+  CustomerDocument,
+  CUSTOMERS_SUBJECTS,
+  DOCUMENT_CHUNK_BYTES,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DocumentContentType,
+  ListDocumentsRequest,
+  Page,
+} from '@paykit/contracts';
+import { FieldError, ServiceError } from '@paykit/errors';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { toFieldErrors, VALIDATION_OPTIONS } from '@paykit/validation';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { Caller } from '../auth/caller.decorator';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { DocumentPageDto, DocumentResponseDto, DocumentUploadFields, DocumentUploadFormDto } from './dto/document.dto';
+
+interface ReceivedFile {
+  fileName: string;
+  mimeType: string;
+  chunks: Buffer[];
+}
+
+@ApiTags('Documents')
+@ApiBasicAuth('BasicAuth')
+@ApiBearerAuth('AgentAuth')
+@Controller('documents')
+export class DocumentsController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a KYC/KYB document', description: 'multipart/form-data with `customerId`, `documentType`, optional `beneficialOwnerId`, and `file`.' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: DocumentUploadFormDto })
+  @ApiCreatedResponse({ type: DocumentResponseDto })
+  @ApiErrors(400, 401, 404, 413, 415)
+  async upload(@Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<CustomerDocument> {
+    if (!request.isMultipart()) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'POST /documents takes multipart/form-data');
+    const fields: Record<string, string> = {};
+    let file: ReceivedFile | undefined;
+    // Bounded by the 10 MB file limit: the parts are read here, then sent on in chunks.
+    for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        file = { fileName: part.filename, mimeType: part.mimetype, chunks };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    const form = validateForm(fields, file);
+    const started = await this.services.request(
+      CUSTOMERS_SUBJECTS.startDocumentUpload,
+      { customerId: form.customerId, documentType: form.documentType, beneficialOwnerId: form.beneficialOwnerId, fileName: file!.fileName, contentType: file!.mimeType as DocumentContentType },
+      caller,
+    );
+    const bytes = Buffer.concat(file!.chunks);
+    let index = 0;
+    for (let offset = 0; offset < bytes.length; offset += DOCUMENT_CHUNK_BYTES, index += 1) {
+      const data = bytes.subarray(offset, offset + DOCUMENT_CHUNK_BYTES).toString('base64');
+      await this.services.request(CUSTOMERS_SUBJECTS.appendDocumentChunk, { documentId: started.documentId, index, data }, caller);
+    }
+    return this.services.request(CUSTOMERS_SUBJECTS.completeDocumentUpload, { documentId: started.documentId, chunks: index }, caller);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List documents' metadata", description: 'Newest first, cursor-paginated; filter by `customerId`.' })
+  @ApiOkResponse({ type: DocumentPageDto })
+  @ApiErrors(400, 401, 404)
+  list(@Query() query: ListDocumentsRequest, @Caller() caller: CallerContext): Promise<Page<CustomerDocument>> {
+    return this.services.request(CUSTOMERS_SUBJECTS.listDocuments, query, caller);
+  }
+
+  @Get(':documentId')
+  @ApiOperation({ summary: "Get a document's metadata" })
+  @ApiParam({ name: 'documentId', example: 'Document:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: DocumentResponseDto })
+  @ApiErrors(401, 404)
+  get(@Param('documentId') documentId: string, @Caller() caller: CallerContext): Promise<CustomerDocument> {
+    return this.services.request(CUSTOMERS_SUBJECTS.getDocument, { documentId }, caller);
+  }
+}
+
+/** Every problem of the form at once, like a JSON body's validation. */
+function validateForm(fields: Record<string, string>, file: ReceivedFile | undefined): DocumentUploadFields {
+  const form = plainToInstance(DocumentUploadFields, fields);
+  const errors: FieldError[] = toFieldErrors(validateSync(form, VALIDATION_OPTIONS));
+  if (!file) errors.push({ field: 'file', message: 'file is required' });
+  else if (!(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(file.mimeType)) {
+    errors.push({ field: 'file', message: `file must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')} (got ${file.mimeType})`, constraint: { enum: [...DOCUMENT_CONTENT_TYPES] } });
+  } else if (file.chunks.every((chunk) => chunk.length === 0)) errors.push({ field: 'file', message: 'file is empty' });
+  if (errors.length > 0) throw ServiceError.invalidInput(errors);
+  return form;
+}
