@@ -17,6 +17,9 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { ConfigController } from './platform-config/config.controller';
+import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
+import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
+import { DiscoveriesController } from './discoveries/discoveries.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
 import { CardsController } from './cards/cards.controller';
@@ -31,7 +34,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController],
+  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController],
   providers: [
     CredentialsService,
     { provide: APP_GUARD, useClass: AuthGuard },

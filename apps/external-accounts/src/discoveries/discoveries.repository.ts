@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DiscoveryEntry } from '@paykit/contracts';
+import { DiscoveryBankEntity } from './entities/discovery-bank.entity';
+
+/** Reference data is the same for every platform: no platform filter here, by design. */
+@Injectable()
+export class DiscoveriesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(filter: { country?: string; currency?: string }): Promise<DiscoveryEntry[]> {
+    const rows = await this.dataSource.manager.find(DiscoveryBankEntity, {
+      where: { ...(filter.country ? { country: filter.country } : {}), ...(filter.currency ? { currency: filter.currency } : {}) },
+      order: { country: 'ASC', currency: 'ASC', displayName: 'ASC' },
+    });
+    return rows.map((row) => ({ bankName: row.bankName, displayName: row.displayName, country: row.country, currency: row.currency }));
+  }
+}

@@ -1,0 +1,104 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAccountInfoModels,
+  CallerContext,
+  CreateCustomerExternalAccountRequest,
+  EXTERNAL_ACCOUNTS_SUBJECTS,
+  ExternalAccount,
+  ExternalAccountPage,
+  ListCustomerExternalAccountsQuery,
+  UpdateExternalAccountRequest,
+} from '@paykit/contracts';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { Caller } from '../auth/caller.decorator';
+import { ErrorResponseDto } from '../errors/error-response.dto';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from './dto/external-account.response';
+
+const ID_EXAMPLE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+const REVIEW =
+  'In the sandbox the last 3 digits of the primary identifier (account number, IBAN, CLABE, phone, pix key, VPA or wallet address; ' +
+  'for user@domain identifiers, of the username) drive name verification: 102 NOT_MATCHED (UNDER_REVIEW), 103 PARTIAL_MATCH (ACTIVE), ' +
+  '104 PENDING (PENDING, resolves to MATCHED/ACTIVE after about 30 s with an EXTERNAL_ACCOUNT.STATUS_CHANGE webhook), 105 400 INVALID_BANK_ACCOUNT, ' +
+  '106 UNSUPPORTED (ACTIVE), 107 CHECKED_BY_RECEIVING_FI (ACTIVE), other MATCHED (ACTIVE).';
+
+@ApiTags('External accounts')
+@ApiBasicAuth('BasicAuth')
+@ApiBearerAuth('AgentAuth')
+@ApiAccountInfoModels()
+@Controller('customers/external-accounts')
+export class CustomerExternalAccountsController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Register a customer's external account",
+    description:
+      'Bank, mobile-money or crypto destination of a customer of the platform (unknown or foreign customer: 404 USER_NOT_FOUND). ' +
+      'accountType must agree with currency; every invalid or missing field is listed at once in details.errors[]. ' +
+      'The same destination registered twice for one customer answers 409 DUPLICATE_EXTERNAL_ACCOUNT with details.existingAccountId. ' +
+      REVIEW,
+  })
+  @ApiCreatedResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'DUPLICATE_EXTERNAL_ACCOUNT: already registered (details.existingAccountId)' })
+  @ApiErrors(400, 401, 404)
+  create(@Body() body: CreateCustomerExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.createAccount,
+      { ownerType: 'CUSTOMER', customerId: body.customerId, currency: body.currency, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
+      caller,
+    );
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: "List customers' external accounts",
+    description: "Newest first, cursor-paginated; `customerId` narrows to one customer. Removed (INACTIVE) accounts are included. Account numbers, IBANs and CLABEs are masked.",
+  })
+  @ApiOkResponse({ type: ExternalAccountPageDto })
+  @ApiErrors(400, 401, 404)
+  list(@Query() query: ListCustomerExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts,
+      { ownerType: 'CUSTOMER', customerId: query.customerId, status: query.status, limit: query.limit, cursor: query.cursor },
+      caller,
+    );
+  }
+
+  @Get(':externalAccountId')
+  @ApiOperation({ summary: "Get a customer's external account", description: 'Full, unmasked destination details.' })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiErrors(401, 404)
+  async get(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return withoutRouting(await this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount, { externalAccountId, ownerType: 'CUSTOMER' }, caller));
+  }
+
+  @Patch(':externalAccountId')
+  @ApiOperation({
+    summary: "Update a customer's external account",
+    description: 'New platformAccountId and/or accountInfo (same currency). New accountInfo re-runs review: the status and verification result may change. ' + REVIEW,
+  })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or DUPLICATE_EXTERNAL_ACCOUNT' })
+  @ApiErrors(400, 401, 404)
+  update(@Param('externalAccountId') externalAccountId: string, @Body() body: UpdateExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount,
+      { ownerType: 'CUSTOMER', externalAccountId, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
+      caller,
+    );
+  }
+
+  @Delete(':externalAccountId')
+  @ApiOperation({ summary: "Remove a customer's external account", description: 'The account becomes INACTIVE and stays readable (history). Repeating the call changes nothing.' })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto, description: 'The account, now INACTIVE' })
+  @ApiErrors(401, 404)
+  remove(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'CUSTOMER' }, caller);
+  }
+}

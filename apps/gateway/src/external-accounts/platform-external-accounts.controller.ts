@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAccountInfoModels,
+  CallerContext,
+  CreatePlatformExternalAccountRequest,
+  EXTERNAL_ACCOUNTS_SUBJECTS,
+  ExternalAccount,
+  ExternalAccountPage,
+  ListPlatformExternalAccountsQuery,
+  UpdateExternalAccountRequest,
+} from '@paykit/contracts';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { Caller } from '../auth/caller.decorator';
+import { ErrorResponseDto } from '../errors/error-response.dto';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from './dto/external-account.response';
+
+const ID_EXAMPLE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+
+@ApiTags('External accounts')
+@ApiBasicAuth('BasicAuth')
+@ApiAccountInfoModels()
+@Controller('platform/external-accounts')
+export class PlatformExternalAccountsController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Register one of the platform's own external accounts",
+    description: 'Same shape, validation and sandbox name verification as customer external accounts, owned by the platform (no customerId).',
+  })
+  @ApiCreatedResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'DUPLICATE_EXTERNAL_ACCOUNT: already registered (details.existingAccountId)' })
+  @ApiErrors(400, 401, 403)
+  create(@Body() body: CreatePlatformExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.createAccount,
+      { ownerType: 'PLATFORM', currency: body.currency, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
+      caller,
+    );
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the platform's external accounts", description: 'Newest first, cursor-paginated; account numbers, IBANs and CLABEs are masked.' })
+  @ApiOkResponse({ type: ExternalAccountPageDto })
+  @ApiErrors(400, 401, 403)
+  list(@Query() query: ListPlatformExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts, { ownerType: 'PLATFORM', status: query.status, limit: query.limit, cursor: query.cursor }, caller);
+  }
+
+  @Get(':externalAccountId')
+  @ApiOperation({ summary: "Get one of the platform's external accounts", description: 'Full, unmasked destination details.' })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiErrors(401, 403, 404)
+  async get(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return withoutRouting(await this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount, { externalAccountId, ownerType: 'PLATFORM' }, caller));
+  }
+
+  @Patch(':externalAccountId')
+  @ApiOperation({ summary: "Update one of the platform's external accounts", description: 'New accountInfo (same currency) re-runs review.' })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or DUPLICATE_EXTERNAL_ACCOUNT' })
+  @ApiErrors(400, 401, 403, 404)
+  update(@Param('externalAccountId') externalAccountId: string, @Body() body: UpdateExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount,
+      { ownerType: 'PLATFORM', externalAccountId, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
+      caller,
+    );
+  }
+
+  @Delete(':externalAccountId')
+  @ApiOperation({ summary: "Remove one of the platform's external accounts", description: 'The account becomes INACTIVE and stays readable.' })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiOkResponse({ type: ExternalAccountResponseDto, description: 'The account, now INACTIVE' })
+  @ApiErrors(401, 403, 404)
+  remove(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'PLATFORM' }, caller);
+  }
+}
