@@ -1,0 +1,109 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CallerContext, ListTransactionsQuery, Page, PAYMENTS_SUBJECTS, Transaction, TransferInRequest, TransferOutRequest } from '@paykit/contracts';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { Caller } from '../auth/caller.decorator';
+import { ApiErrors } from '../http/api-errors.decorator';
+import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
+
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Same key and body: the first answer again, no second movement. Same key with another body: 409 IDEMPOTENCY_KEY_REUSED.',
+};
+
+const SANDBOX_OUTCOMES =
+  'Sandbox outcome by the last 3 digits of the external account\'s primary identifier: 002 insufficient funds and 003 account closed or invalid fail immediately; ' +
+  '004 rejected by the bank; 005 pending about 30 s, then fails; anything else completes. Webhooks: `OUTGOING_PAYMENT.<STATUS>` / `INCOMING_PAYMENT.<STATUS>` on every status.';
+
+@ApiTags('Transfers')
+@ApiBasicAuth('BasicAuth')
+@Controller()
+export class TransfersController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post('transfer-out')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Send funds to an external account',
+    description: `Moves funds from an internal account to an external account of the same currency; the amount is held until the transfer completes, and returned if it fails. ${SANDBOX_OUTCOMES}`,
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({ type: TransactionResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  transferOut(@Body() body: TransferOutRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
+    return this.services.request(
+      PAYMENTS_SUBJECTS.transferOut,
+      {
+        source: { accountId: body.source.accountId },
+        destination: { accountId: body.destination.accountId },
+        amount: body.amount,
+        ...(body.currency !== undefined ? { currency: body.currency } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      },
+      caller,
+    );
+  }
+
+  @Post('transfer-in')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Pull funds from an external account',
+    description: `Moves funds from an external account into an internal account of the same currency; the account is credited when the transfer completes. ${SANDBOX_OUTCOMES}`,
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({ type: TransactionResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  transferIn(@Body() body: TransferInRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
+    return this.services.request(
+      PAYMENTS_SUBJECTS.transferIn,
+      {
+        source: { accountId: body.source.accountId },
+        destination: { accountId: body.destination.accountId },
+        amount: body.amount,
+        ...(body.currency !== undefined ? { currency: body.currency } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      },
+      caller,
+    );
+  }
+}
+
+@ApiTags('Transactions')
+@ApiBasicAuth('BasicAuth')
+@Controller('transactions')
+export class TransactionsController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List transactions', description: 'Filters: account (source or destination), customer, status, type, created range. Newest first, cursor-paginated.' })
+  @ApiOkResponse({ type: TransactionListResponseDto })
+  @ApiErrors(400, 401)
+  list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction>> {
+    return this.services.request(
+      PAYMENTS_SUBJECTS.listTransactions,
+      {
+        accountId: query.accountId,
+        customerId: query.customerId,
+        status: query.status,
+        type: query.type,
+        createdAfter: query.createdAfter,
+        createdBefore: query.createdBefore,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      caller,
+    );
+  }
+
+  @Get(':transactionId')
+  @ApiOperation({ summary: 'Get a transaction' })
+  @ApiParam({ name: 'transactionId', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiErrors(401, 404)
+  get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction> {
+    return this.services.request(PAYMENTS_SUBJECTS.getTransaction, { transactionId }, caller);
+  }
+}

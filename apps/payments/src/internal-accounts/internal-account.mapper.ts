@@ -1,0 +1,27 @@
+import { InternalAccount, InternalAccountRecord } from '@paykit/contracts';
+import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
+import { toAmount } from '../ledger/amounts';
+import { InternalAccountWithBalance } from './entities/internal-account.entity';
+
+/** The InternalAccount resource exactly as the API returns it; `balance` is the available balance. */
+export function toInternalAccount(entity: InternalAccountWithBalance, currency: CurrencyInfo): InternalAccount {
+  return {
+    id: entity.id,
+    ...(entity.customerId !== null ? { customerId: entity.customerId } : {}),
+    type: entity.type,
+    status: entity.status,
+    balance: { amount: toAmount(BigInt(entity.posted) - BigInt(entity.held)), currency: toCurrency(currency) },
+    privateEnabled: entity.privateEnabled,
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+/** What other services get: the resource plus internal fields the gateway never returns. */
+export function toInternalAccountRecord(entity: InternalAccountWithBalance, currency: CurrencyInfo): InternalAccountRecord {
+  return {
+    ...toInternalAccount(entity, currency),
+    currencyCode: entity.currencyCode,
+    ...(entity.type === 'EMBEDDED_WALLET' && entity.walletEmail ? { walletEmail: entity.walletEmail } : {}),
+  };
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { InternalAccountType } from '@paykit/contracts';
+import { InternalAccountWithBalance } from './entities/internal-account.entity';
+
+interface AccountRow {
+  id: string;
+  platform_id: string;
+  customer_id: string | null;
+  type: InternalAccountType;
+  status: InternalAccountWithBalance['status'];
+  currency_code: string;
+  wallet_email: string | null;
+  private_enabled: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  posted: string;
+  held: string;
+}
+
+const SELECT_ACCOUNT = `SELECT a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
+  a.created_at, a.updated_at, l.posted, l.held FROM internal_account a JOIN ledger_account l ON l.id = a.id`;
+
+function toEntity(row: AccountRow): InternalAccountWithBalance {
+  return {
+    id: row.id,
+    platformId: row.platform_id,
+    customerId: row.customer_id,
+    type: row.type,
+    status: row.status,
+    currencyCode: row.currency_code,
+    walletEmail: row.wallet_email,
+    privateEnabled: row.private_enabled,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    posted: String(row.posted),
+    held: String(row.held),
+  };
+}
+
+export interface AccountFilter {
+  owner: 'CUSTOMER' | 'PLATFORM';
+  customerId?: string;
+  currency?: string;
+  type?: InternalAccountType;
+  /** Only ids below this one (the cursor: ids are time-ordered). */
+  beforeId?: string;
+  limit: number;
+}
+
+export interface NewInternalAccount {
+  id: string;
+  platformId: string;
+  customerId: string | null;
+  type: InternalAccountType;
+  currencyCode: string;
+  walletEmail: string | null;
+}
+
+/** Every query takes the platform first: another platform's account does not exist here. */
+@Injectable()
+export class InternalAccountsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<InternalAccountWithBalance | undefined> {
+    const rows = (await manager.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`, [platformId, id]));
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async list(platformId: string, filter: AccountFilter): Promise<InternalAccountWithBalance[]> {
+    const where = ['a.platform_id = $1', filter.owner === 'PLATFORM' ? 'a.customer_id IS NULL' : 'a.customer_id IS NOT NULL'];
+    const params: unknown[] = [platformId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filter.customerId) add('a.customer_id = ?', filter.customerId);
+    if (filter.currency) add('a.currency_code = ?', filter.currency);
+    if (filter.type) add('a.type = ?', filter.type);
+    if (filter.beforeId) add('a.id < ?', filter.beforeId);
+    params.push(filter.limit);
+    const rows = (await this.dataSource.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`, params));
+    return rows.map(toEntity);
+  }
+
+  /** The accounts an owner (customer, or the platform when null) already has, as `currency|type` keys. */
+  async ownedKeys(platformId: string, customerId: string | null, manager: EntityManager = this.dataSource.manager): Promise<Set<string>> {
+    const rows = (await manager.query<Array<{ currency_code: string; type: string }>>(
+      `SELECT currency_code, type FROM internal_account WHERE platform_id = $1 AND customer_id IS NOT DISTINCT FROM $2`,
+      [platformId, customerId],
+    ));
+    return new Set(rows.map((row) => `${row.currency_code}|${row.type}`));
+  }
+
+  /** Inserts the account unless the owner already has one of that currency and type; true when inserted. */
+  async insertIfAbsent(manager: EntityManager, account: NewInternalAccount): Promise<boolean> {
+    const rows = (await manager.query<Array<{ id: string }>>(
+      `INSERT INTO internal_account (id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled)
+       VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, false)
+       ON CONFLICT ON CONSTRAINT uq_internal_account_owner DO NOTHING RETURNING id`,
+      [account.id, account.platformId, account.customerId, account.type, account.currencyCode, account.walletEmail],
+    ));
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '@paykit/persistence';
+import { HoldEntity } from './entities/hold.entity';
+
+interface HoldRow {
+  id: string;
+  platform_id: string;
+  account_id: string;
+  currency_code: string;
+  caller_key: string;
+  amount: string;
+  status: HoldEntity['status'];
+  captured_amount: string;
+  refunded_amount: string;
+  resolution_key: string | null;
+  reference: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  resolved_at: Date | string | null;
+}
+
+function toEntity(row: HoldRow): HoldEntity {
+  return {
+    id: row.id,
+    platformId: row.platform_id,
+    accountId: row.account_id,
+    currencyCode: row.currency_code,
+    callerKey: row.caller_key,
+    amount: String(row.amount),
+    status: row.status,
+    capturedAmount: String(row.captured_amount),
+    refundedAmount: String(row.refunded_amount),
+    resolutionKey: row.resolution_key,
+    reference: row.reference,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+  };
+}
+
+export interface NewHold {
+  id: string;
+  platformId: string;
+  accountId: string;
+  currencyCode: string;
+  callerKey: string;
+  amount: bigint;
+  reference: string | null;
+}
+
+/** Holds, always scoped by platform. State changes are conditional on the current state, so each resolves once. */
+@Injectable()
+export class HoldsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
+    const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND id = $2`, [platformId, id]));
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async findByCallerKey(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
+    const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]));
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** Inserts the hold; undefined when the caller key is taken (a concurrent or earlier identical request). */
+  async insert(manager: EntityManager, hold: NewHold): Promise<HoldEntity | undefined> {
+    const rows = await returningRows<HoldRow>(
+      manager,
+      `INSERT INTO hold (id, platform_id, account_id, currency_code, caller_key, amount, reference) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT ON CONSTRAINT uq_hold_caller_key DO NOTHING RETURNING *`,
+      [hold.id, hold.platformId, hold.accountId, hold.currencyCode, hold.callerKey, hold.amount.toString(), hold.reference],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** PENDING -> CAPTURED or RELEASED, once: undefined when the hold is not PENDING (or unknown). */
+  async resolve(manager: EntityManager, platformId: string, id: string, to: 'CAPTURED' | 'RELEASED', capturedAmount: bigint, resolutionKey: string): Promise<HoldEntity | undefined> {
+    const rows = await returningRows<HoldRow>(
+      manager,
+      `UPDATE hold SET status = $3, captured_amount = $4, resolution_key = $5, resolved_at = now(), updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' RETURNING *`,
+      [platformId, id, to, capturedAmount.toString(), resolutionKey],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** Adds a refund if the hold is captured and refunds stay within the captured amount. */
+  async addRefund(manager: EntityManager, platformId: string, id: string, amount: bigint): Promise<HoldEntity | undefined> {
+    const rows = await returningRows<HoldRow>(
+      manager,
+      `UPDATE hold SET refunded_amount = refunded_amount + $3, updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND status = 'CAPTURED' AND refunded_amount + $3 <= captured_amount RETURNING *`,
+      [platformId, id, amount.toString()],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async findRefund(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<{ holdId: string; amount: string } | undefined> {
+    const rows = await manager.query<Array<{ hold_id: string; amount: string }>>(`SELECT hold_id, amount FROM hold_refund WHERE platform_id = $1 AND caller_key = $2`, [
+      platformId,
+      callerKey,
+    ]);
+    return rows[0] ? { holdId: rows[0].hold_id, amount: String(rows[0].amount) } : undefined;
+  }
+
+  async insertRefund(manager: EntityManager, refund: { id: string; platformId: string; holdId: string; callerKey: string; amount: bigint; entryId: string }): Promise<void> {
+    await manager.query(`INSERT INTO hold_refund (id, platform_id, hold_id, caller_key, amount, entry_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      refund.id,
+      refund.platformId,
+      refund.holdId,
+      refund.callerKey,
+      refund.amount.toString(),
+      refund.entryId,
+    ]);
+  }
+}

@@ -1,0 +1,59 @@
+/** Purposes of ledger accounts. HOLDING accounts back internal accounts; the rest are the platform's contra accounts. */
+export const LEDGER_PURPOSES = ['HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING', 'CARD_SETTLEMENT'] as const;
+export type LedgerPurpose = (typeof LEDGER_PURPOSES)[number];
+export type SystemPurpose = Exclude<LedgerPurpose, 'HOLDING'>;
+
+export const ENTRY_KINDS = ['SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/**
+ * A ledger account as the posting code needs it. `checked` accounts keep a running total
+ * that may never go below zero; unchecked (contra) accounts have no bound and no running
+ * total — their balance is the sum of their postings — so they never become a hot row.
+ */
+export interface LedgerAccountRef {
+  id: string;
+  currency: string;
+  checked: boolean;
+}
+
+/** One line of an entry: positive credits the account, negative debits it (minor units). */
+export interface PostingLine {
+  account: LedgerAccountRef;
+  amount: bigint;
+  /** Pending hold amount on this account resolved by the same posting (capture). */
+  releaseHeld?: bigint;
+}
+
+export interface JournalEntryInput {
+  platformId: string;
+  kind: EntryKind;
+  referenceId: string;
+  currency: string;
+  lines: PostingLine[];
+}
+
+/** Thrown when code tries to write an entry that does not balance: a bug, never a user error. */
+export class UnbalancedEntryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnbalancedEntryError';
+  }
+}
+
+/** Every entry has two or more non-zero postings in its one currency, summing to zero. */
+export function assertBalanced(entry: JournalEntryInput): void {
+  if (entry.lines.length < 2) throw new UnbalancedEntryError(`${entry.kind}: an entry needs at least two postings`);
+  let sum = 0n;
+  for (const line of entry.lines) {
+    if (line.amount === 0n) throw new UnbalancedEntryError(`${entry.kind}: zero posting on ${line.account.id}`);
+    if (line.account.currency !== entry.currency) {
+      throw new UnbalancedEntryError(`${entry.kind}: posting in ${line.account.currency} on an entry in ${entry.currency}`);
+    }
+    if (line.releaseHeld !== undefined && (line.releaseHeld < 0n || !line.account.checked)) {
+      throw new UnbalancedEntryError(`${entry.kind}: only checked accounts carry holds`);
+    }
+    sum += line.amount;
+  }
+  if (sum !== 0n) throw new UnbalancedEntryError(`${entry.kind}: postings sum to ${sum}, not 0`);
+}

@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CallerContext,
+  CaptureHoldRequest,
+  CreateHoldRequest,
+  CreateRefundRequest,
+  FundInternalAccountRequest,
+  Hold,
+  InternalAccount,
+  newId,
+  ReleaseHoldRequest,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { isUniqueViolation, TransactionRunner } from '@paykit/persistence';
+import { CurrencyCatalog } from '../currencies/currency-catalog';
+import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
+import { toInternalAccount } from '../internal-accounts/internal-account.mapper';
+import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { HoldEntity } from './entities/hold.entity';
+import { toHold } from './hold.mapper';
+import { HoldsRepository } from './holds.repository';
+import { EntryKind, SystemPurpose } from './ledger-entry';
+import { BalanceRow, LedgerRepository } from './ledger.repository';
+
+/**
+ * Money movements on internal accounts: sandbox funding and the hold lifecycle cards use
+ * (hold, capture above or below the hold, release, refund). Each operation is one database
+ * transaction writing one balanced entry (or a hold change), idempotent by the caller's key.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly holds: HoldsRepository,
+    private readonly accounts: InternalAccountsRepository,
+    private readonly currencies: CurrencyCatalog,
+    private readonly transactions: TransactionRunner,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Sandbox: credits the account from the platform's sandbox funding source, instantly. */
+  async fund(ctx: CallerContext, request: FundInternalAccountRequest): Promise<InternalAccount> {
+    const account = await this.requireAccount(ctx.platformId, request.accountId);
+    if (account.status === 'CLOSED') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is CLOSED`);
+    const amount = BigInt(request.amount);
+    await this.transactions.run(async (manager) => {
+      const source = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'SANDBOX_FUNDING');
+      await this.ledger.post(manager, {
+        platformId: ctx.platformId,
+        kind: 'SANDBOX_FUNDING',
+        referenceId: account.id,
+        currency: account.currencyCode,
+        lines: [
+          { account: source, amount: -amount },
+          { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
+        ],
+      });
+    });
+    const updated = (await this.accounts.findById(ctx.platformId, account.id))!;
+    return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
+  }
+
+  async createHold(ctx: CallerContext, request: CreateHoldRequest): Promise<Hold> {
+    const earlier = await this.holds.findByCallerKey(ctx.platformId, request.callerKey);
+    if (earlier) return this.replayHold(earlier, request);
+    const account = await this.requireAccount(ctx.platformId, request.accountId);
+    if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+    if (request.currency !== account.currencyCode) {
+      throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
+    }
+    const result = await this.transactions.run(async (manager) => {
+      const hold = await this.holdWithin(manager, ctx.platformId, account, BigInt(request.amount), request.callerKey, request.reference ?? null);
+      return hold && toHold(hold.hold, hold.balance);
+    });
+    if (result) return result;
+    // The key was taken concurrently: answer like a replay.
+    return this.replayHold((await this.holds.findByCallerKey(ctx.platformId, request.callerKey))!, request);
+  }
+
+  /**
+   * Places a hold inside the caller's transaction; undefined when the caller key already
+   * exists. The balance row is touched last, so its lock is held as briefly as possible.
+   */
+  async holdWithin(
+    manager: EntityManager,
+    platformId: string,
+    account: Pick<InternalAccountWithBalance, 'id' | 'currencyCode'>,
+    amount: bigint,
+    callerKey: string,
+    reference: string | null,
+  ): Promise<{ hold: HoldEntity; balance: BalanceRow } | undefined> {
+    const hold = await this.holds.insert(manager, { id: newId('Hold'), platformId, accountId: account.id, currencyCode: account.currencyCode, callerKey, amount, reference });
+    if (!hold) return undefined;
+    const balance = await this.ledger.placeHold(manager, this.ledger.holdingRef(account.id, account.currencyCode), amount);
+    return { hold, balance };
+  }
+
+  async captureHold(ctx: CallerContext, request: CaptureHoldRequest): Promise<Hold> {
+    return this.transactions.run(async (manager) => {
+      const captured = await this.captureWithin(manager, ctx.platformId, request.holdId, BigInt(request.amount), request.callerKey, 'CARD_SETTLEMENT', 'HOLD_CAPTURE');
+      if (captured) return toHold(captured.hold, captured.balance);
+      return this.replayResolution(manager, ctx.platformId, request.holdId, 'CAPTURED', request.callerKey, BigInt(request.amount));
+    });
+  }
+
+  /**
+   * Resolves a PENDING hold by posting `amount` to a contra account: below the hold the
+   * rest goes back to the available balance, above it the excess must be available.
+   * Undefined when the hold is no longer PENDING.
+   */
+  async captureWithin(
+    manager: EntityManager,
+    platformId: string,
+    holdId: string,
+    amount: bigint,
+    resolutionKey: string,
+    counterparty: SystemPurpose,
+    kind: EntryKind,
+  ): Promise<{ hold: HoldEntity; balance: BalanceRow } | undefined> {
+    const hold = await this.holds.resolve(manager, platformId, holdId, 'CAPTURED', amount, resolutionKey);
+    if (!hold) return undefined;
+    const contra = await this.ledger.systemAccount(manager, platformId, hold.currencyCode, counterparty);
+    const holding = this.ledger.holdingRef(hold.accountId, hold.currencyCode);
+    const posted = await this.ledger.post(manager, {
+      platformId,
+      kind,
+      referenceId: hold.id,
+      currency: hold.currencyCode,
+      lines: [
+        { account: holding, amount: -amount, releaseHeld: BigInt(hold.amount) },
+        { account: contra, amount },
+      ],
+    });
+    return { hold, balance: posted.balances.get(hold.accountId)! };
+  }
+
+  async releaseHold(ctx: CallerContext, request: ReleaseHoldRequest): Promise<Hold> {
+    return this.transactions.run(async (manager) => {
+      const released = await this.releaseWithin(manager, ctx.platformId, request.holdId, request.callerKey);
+      if (released) return toHold(released.hold, released.balance);
+      return this.replayResolution(manager, ctx.platformId, request.holdId, 'RELEASED', request.callerKey, 0n);
+    });
+  }
+
+  /** PENDING -> RELEASED: the held amount is available again. Undefined when the hold is no longer PENDING. */
+  async releaseWithin(manager: EntityManager, platformId: string, holdId: string, resolutionKey: string): Promise<{ hold: HoldEntity; balance: BalanceRow } | undefined> {
+    const hold = await this.holds.resolve(manager, platformId, holdId, 'RELEASED', 0n, resolutionKey);
+    if (!hold) return undefined;
+    const balance = await this.ledger.releaseHeld(manager, this.ledger.holdingRef(hold.accountId, hold.currencyCode), BigInt(hold.amount));
+    return { hold, balance };
+  }
+
+  /** Credits part or all of a captured hold back to its account; refunds never exceed the captured amount. */
+  async refund(ctx: CallerContext, request: CreateRefundRequest): Promise<Hold> {
+    const earlier = await this.holds.findRefund(ctx.platformId, request.callerKey);
+    if (earlier) return this.replayRefund(ctx.platformId, earlier, request);
+    try {
+      return await this.transactions.run(async (manager) => {
+        const amount = BigInt(request.amount);
+        const hold = await this.holds.addRefund(manager, ctx.platformId, request.holdId, amount);
+        if (!hold) {
+          const current = await this.holds.findById(ctx.platformId, request.holdId, manager);
+          if (!current) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${request.holdId} not found`);
+          if (current.status !== 'CAPTURED') throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${current.id} is ${current.status}; only a captured hold can be refunded`);
+          throw new ServiceError('AMOUNT_OUT_OF_RANGE', `Refunds of hold ${current.id} would exceed its captured amount`, {
+            capturedAmount: Number(current.capturedAmount),
+            refundedAmount: Number(current.refundedAmount),
+          });
+        }
+        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, hold.currencyCode, 'CARD_SETTLEMENT');
+        const posted = await this.ledger.post(manager, {
+          platformId: ctx.platformId,
+          kind: 'HOLD_REFUND',
+          referenceId: hold.id,
+          currency: hold.currencyCode,
+          lines: [
+            { account: settlement, amount: -amount },
+            { account: this.ledger.holdingRef(hold.accountId, hold.currencyCode), amount },
+          ],
+        });
+        await this.holds.insertRefund(manager, { id: newId('Refund'), platformId: ctx.platformId, holdId: hold.id, callerKey: request.callerKey, amount, entryId: posted.entryId });
+        return toHold(hold, posted.balances.get(hold.accountId)!);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'uq_hold_refund_caller_key')) throw error;
+      return this.replayRefund(ctx.platformId, (await this.holds.findRefund(ctx.platformId, request.callerKey))!, request);
+    }
+  }
+
+  private async requireAccount(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
+    const account = await this.accounts.findById(platformId, accountId);
+    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    return account;
+  }
+
+  private async currentBalance(manager: EntityManager | undefined, accountId: string): Promise<BalanceRow> {
+    return (await this.ledger.balance(manager ?? this.dataSource.manager, accountId))!;
+  }
+
+  private async replayHold(earlier: HoldEntity, request: CreateHoldRequest): Promise<Hold> {
+    if (earlier.accountId !== request.accountId || earlier.amount !== String(request.amount) || earlier.currencyCode !== request.currency) {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different hold`);
+    }
+    return toHold(earlier, await this.currentBalance(undefined, earlier.accountId));
+  }
+
+  /** A capture or release that found the hold resolved: the same key and outcome is a replay, anything else a conflict. */
+  private async replayResolution(manager: EntityManager, platformId: string, holdId: string, to: 'CAPTURED' | 'RELEASED', key: string, amount: bigint): Promise<Hold> {
+    const hold = await this.holds.findById(platformId, holdId, manager);
+    if (!hold) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${holdId} not found`);
+    if (hold.status === to && hold.resolutionKey === key && (to === 'RELEASED' || hold.capturedAmount === amount.toString())) {
+      return toHold(hold, await this.currentBalance(manager, hold.accountId));
+    }
+    throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${hold.id} is already ${hold.status}`);
+  }
+
+  private async replayRefund(platformId: string, earlier: { holdId: string; amount: string }, request: CreateRefundRequest): Promise<Hold> {
+    if (earlier.holdId !== request.holdId || earlier.amount !== String(request.amount)) {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different refund`);
+    }
+    const hold = (await this.holds.findById(platformId, earlier.holdId))!;
+    return toHold(hold, await this.currentBalance(undefined, hold.accountId));
+  }
+}

@@ -1,0 +1,26 @@
+import { Transaction } from '@paykit/contracts';
+import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
+import { toAmount } from '../ledger/amounts';
+import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
+
+/** The Transaction resource exactly as the API returns it (GET, replies and webhooks alike). */
+export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo): Transaction {
+  const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
+  const external = { accountId: entity.externalAccountId, currency: entity.currencyCode };
+  const money = { amount: toAmount(BigInt(entity.amount)), currency: toCurrency(currency) };
+  return {
+    id: entity.id,
+    type: entity.type,
+    status: entity.status,
+    ...(entity.customerId !== null ? { customerId: entity.customerId } : {}),
+    source: entity.type === 'OUTGOING' ? internal : external,
+    destination: entity.type === 'OUTGOING' ? external : internal,
+    sentAmount: money,
+    receivedAmount: { ...money, currency: { ...money.currency } },
+    ...(entity.description !== null ? { description: entity.description } : {}),
+    ...(entity.failureReason !== null ? { failureReason: entity.failureReason } : {}),
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+    ...(entity.settledAt !== null ? { settledAt: entity.settledAt.toISOString() } : {}),
+  };
+}

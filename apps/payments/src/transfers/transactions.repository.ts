@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { TransactionStatus, TransactionType } from '@paykit/contracts';
+import { returningRows } from '@paykit/persistence';
+import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
+
+interface TransactionRow {
+  id: string;
+  platform_id: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  customer_id: string | null;
+  internal_account_id: string;
+  external_account_id: string;
+  currency_code: string;
+  amount: string;
+  hold_id: string | null;
+  description: string | null;
+  failure_reason: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+function toEntity(row: TransactionRow): PaymentTransactionEntity {
+  return {
+    id: row.id,
+    platformId: row.platform_id,
+    type: row.type,
+    status: row.status,
+    customerId: row.customer_id,
+    internalAccountId: row.internal_account_id,
+    externalAccountId: row.external_account_id,
+    currencyCode: row.currency_code,
+    amount: String(row.amount),
+    holdId: row.hold_id,
+    description: row.description,
+    failureReason: row.failure_reason,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+  };
+}
+
+export interface TransactionFilter {
+  accountId?: string;
+  customerId?: string;
+  status?: TransactionStatus;
+  type?: TransactionType;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  beforeId?: string;
+  limit: number;
+}
+
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt'>;
+
+/** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
+@Injectable()
+export class TransactionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
+    const rows = await returningRows<TransactionRow>(
+      manager,
+      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
+      [tx.id, tx.platformId, tx.type, tx.status, tx.customerId, tx.internalAccountId, tx.externalAccountId, tx.currencyCode, tx.amount, tx.holdId, tx.description, tx.failureReason],
+    );
+    return toEntity(rows[0]);
+  }
+
+  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<PaymentTransactionEntity | undefined> {
+    const rows = (await manager.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id]));
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async transition(manager: EntityManager, platformId: string, id: string, from: TransactionStatus, to: TransactionStatus, failureReason: string | null): Promise<PaymentTransactionEntity | undefined> {
+    const rows = await returningRows<TransactionRow>(
+      manager,
+      `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = now(),
+              settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() ELSE settled_at END
+        WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`,
+      [platformId, id, from, to, failureReason],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async list(platformId: string, filter: TransactionFilter): Promise<PaymentTransactionEntity[]> {
+    const where = ['platform_id = $1'];
+    const params: unknown[] = [platformId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace(/\?/g, `$${params.length}`));
+    };
+    if (filter.accountId) add('(internal_account_id = ? OR external_account_id = ?)', filter.accountId);
+    if (filter.customerId) add('customer_id = ?', filter.customerId);
+    if (filter.status) add('status = ?', filter.status);
+    if (filter.type) add('type = ?', filter.type);
+    if (filter.createdAfter) add('created_at >= ?', filter.createdAfter);
+    if (filter.createdBefore) add('created_at < ?', filter.createdBefore);
+    if (filter.beforeId) add('id < ?', filter.beforeId);
+    params.push(filter.limit);
+    const rows = (await this.dataSource.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params));
+    return rows.map(toEntity);
+  }
+
+  /**
+   * Count and amount of a customer's transfers in a currency over the last 24 hours, taken
+   * under a lock on the customer's limit row so concurrent transfers are counted one by one.
+   * Undefined when the customer has no limit in that currency.
+   */
+  async lockVelocity(
+    manager: EntityManager,
+    platformId: string,
+    customerId: string,
+    currency: string,
+  ): Promise<{ maxCount: number | null; maxAmount: bigint | null; count: number; amount: bigint } | undefined> {
+    const limits = (await manager.query<Array<{ max_count_per_day: number | null; max_amount_per_day: string | null }>>(
+      `SELECT max_count_per_day, max_amount_per_day FROM velocity_limit WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 FOR UPDATE`,
+      [platformId, customerId, currency],
+    ));
+    if (limits.length === 0) return undefined;
+    const usage = (await manager.query<Array<{ count: number; amount: string }>>(
+      `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::text AS amount FROM payment_transaction
+        WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 AND status <> 'FAILED' AND created_at > now() - interval '1 day'`,
+      [platformId, customerId, currency],
+    ));
+    return {
+      maxCount: limits[0].max_count_per_day,
+      maxAmount: limits[0].max_amount_per_day === null ? null : BigInt(limits[0].max_amount_per_day),
+      count: Number(usage[0].count),
+      amount: BigInt(usage[0].amount),
+    };
+  }
+
+  async setVelocityLimit(platformId: string, customerId: string, currency: string, maxCount: number | null, maxAmount: bigint | null): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO velocity_limit (platform_id, customer_id, currency_code, max_count_per_day, max_amount_per_day) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (platform_id, customer_id, currency_code) DO UPDATE SET max_count_per_day = $4, max_amount_per_day = $5, updated_at = now()`,
+      [platformId, customerId, currency, maxCount, maxAmount === null ? null : maxAmount.toString()],
+    );
+  }
+}

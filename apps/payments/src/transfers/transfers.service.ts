@@ -1,0 +1,304 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  CallerContext,
+  DEFAULT_PAGE_LIMIT,
+  ExternalAccountWithRouting,
+  ListTransactionsQuery,
+  newId,
+  Page,
+  PAYMENTS_EVENTS,
+  SetVelocityLimitRequest,
+  Transaction,
+  TransactionType,
+  transactionWebhookType,
+  TransferInMessage,
+  TransferOutMessage,
+  VelocityLimit,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { CustomersClient } from '../counterparties/customers.client';
+import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
+import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
+import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
+import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { decodeCursor, encodeCursor } from '../ledger/amounts';
+import { LedgerRepository } from '../ledger/ledger.repository';
+import { LedgerService } from '../ledger/ledger.service';
+import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
+import { toTransaction } from './transaction.mapper';
+import { TransactionsRepository } from './transactions.repository';
+
+/** Durable job that moves an accepted transfer to its next status. */
+export const ADVANCE_TRANSFER_JOB = 'payments.transfer.advance';
+
+interface AdvancePayload {
+  platformId: string;
+  transactionId: string;
+  status: TransferStep['status'];
+  failureReason?: string;
+}
+
+interface TransferRequest {
+  type: TransactionType;
+  internalAccountId: string;
+  externalAccountId: string;
+  amount: number;
+  currency?: string;
+  description?: string;
+  idempotencyKey?: string;
+}
+
+/**
+ * Transfers between internal and external accounts. Every check that needs another service
+ * (the external account, the customer's readiness) runs before the database transaction;
+ * the transaction then writes the transfer, its hold or entry, its event and its
+ * idempotency record together. Later status changes run on the durable scheduler.
+ */
+@Injectable()
+export class TransfersService implements OnModuleInit {
+  constructor(
+    private readonly transfers: TransactionsRepository,
+    private readonly accounts: InternalAccountsRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly ledgerService: LedgerService,
+    private readonly currencies: CurrencyCatalog,
+    private readonly customers: CustomersClient,
+    private readonly externalAccounts: ExternalAccountsClient,
+    private readonly idempotency: IdempotencyStore,
+    private readonly scheduler: JobScheduler,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload as unknown as AdvancePayload, manager));
+  }
+
+  transferOut(ctx: CallerContext, request: TransferOutMessage): Promise<Transaction> {
+    return this.transfer(ctx, {
+      type: 'OUTGOING',
+      internalAccountId: request.source.accountId,
+      externalAccountId: request.destination.accountId,
+      amount: request.amount,
+      currency: request.currency,
+      description: request.description,
+      idempotencyKey: request.idempotencyKey,
+    });
+  }
+
+  transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
+    return this.transfer(ctx, {
+      type: 'INCOMING',
+      internalAccountId: request.destination.accountId,
+      externalAccountId: request.source.accountId,
+      amount: request.amount,
+      currency: request.currency,
+      description: request.description,
+      idempotencyKey: request.idempotencyKey,
+    });
+  }
+
+  private async transfer(ctx: CallerContext, request: TransferRequest): Promise<Transaction> {
+    const { idempotencyKey, ...body } = request;
+    const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
+    if (idempotencyKey) {
+      const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
+    const internalField = request.type === 'OUTGOING' ? 'source' : 'destination';
+    const externalField = request.type === 'OUTGOING' ? 'destination' : 'source';
+    const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
+    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${request.internalAccountId} not found`, { field: `${internalField}.accountId` });
+    if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+    const external = await this.externalAccounts.get(ctx, request.externalAccountId);
+    assertCounterparty(account, external, externalField);
+    const currency = await this.currencies.get(account.currencyCode);
+    if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
+      throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
+    }
+    assertAmountInRange(BigInt(request.amount), currency);
+    if (account.customerId) await this.customers.assertReady(ctx, account.customerId);
+    const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
+
+    try {
+      return await this.transactions.run(async (manager) => {
+        if (idempotencyKey) {
+          const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
+          if (earlier) return earlier;
+        }
+        const amount = BigInt(request.amount);
+        if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
+        const id = newId('Transaction');
+        let holdId: string | null = null;
+        if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
+          // The amount leaves the available balance now; it is posted or returned when the transfer settles.
+          holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
+        }
+        const failed = outcome.kind === 'FAILS_IMMEDIATELY';
+        const entity = await this.transfers.insert(manager, {
+          id,
+          platformId: ctx.platformId,
+          type: request.type,
+          status: failed ? 'FAILED' : 'PENDING',
+          customerId: account.customerId,
+          internalAccountId: account.id,
+          externalAccountId: external.id,
+          currencyCode: currency.code,
+          amount: amount.toString(),
+          holdId,
+          description: request.description ?? null,
+          failureReason: failed ? outcome.failureReason : null,
+        });
+        const transaction = toTransaction(entity, currency);
+        await this.announce(manager, ctx.platformId, transaction);
+        if (outcome.kind === 'ACCEPTED') {
+          for (const step of outcome.steps) {
+            await this.scheduler.schedule(manager, {
+              kind: ADVANCE_TRANSFER_JOB,
+              payload: { platformId: ctx.platformId, transactionId: id, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}) },
+              delayMs: step.delayMs,
+              sandboxDelay: true,
+              dedupeKey: `${id}:${step.status}`,
+            });
+          }
+        }
+        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, transaction);
+        return transaction;
+      });
+    } catch (error) {
+      // A concurrent first use of the same key committed first: answer what it answered.
+      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
+        const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The scheduled next step of an accepted transfer. A step that finds the transfer already
+   * past it does nothing, so a retried job never moves money twice; settling an outgoing
+   * transfer captures its hold (or releases it on failure), an incoming one credits the account.
+   */
+  async advance(payload: AdvancePayload, manager: EntityManager): Promise<void> {
+    const current = await this.transfers.findById(payload.platformId, payload.transactionId, manager, true);
+    if (!current || current.status === 'COMPLETED' || current.status === 'FAILED') return;
+    if (payload.status === 'PROCESSING' && current.status !== 'PENDING') return;
+    const amount = BigInt(current.amount);
+    if (current.type === 'OUTGOING' && current.holdId) {
+      if (payload.status === 'COMPLETED') {
+        await this.ledgerService.captureWithin(manager, payload.platformId, current.holdId, amount, `transfer:${current.id}:settle`, 'EXTERNAL_CLEARING', 'TRANSFER_OUT');
+      } else if (payload.status === 'FAILED') {
+        await this.ledgerService.releaseWithin(manager, payload.platformId, current.holdId, `transfer:${current.id}:fail`);
+      }
+    }
+    if (current.type === 'INCOMING' && payload.status === 'COMPLETED') {
+      const clearing = await this.ledger.systemAccount(manager, payload.platformId, current.currencyCode, 'EXTERNAL_CLEARING');
+      await this.ledger.post(manager, {
+        platformId: payload.platformId,
+        kind: 'TRANSFER_IN',
+        referenceId: current.id,
+        currency: current.currencyCode,
+        lines: [
+          { account: clearing, amount: -amount },
+          { account: this.ledger.holdingRef(current.internalAccountId, current.currencyCode), amount },
+        ],
+      });
+    }
+    const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
+    if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
+    await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode)));
+  }
+
+  async get(ctx: CallerContext, transactionId: string): Promise<Transaction> {
+    const entity = await this.transfers.findById(ctx.platformId, transactionId);
+    if (!entity) throw new ServiceError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    return toTransaction(entity, await this.currencies.get(entity.currencyCode));
+  }
+
+  async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const rows = await this.transfers.list(ctx.platformId, {
+      accountId: query.accountId,
+      customerId: query.customerId,
+      status: query.status,
+      type: query.type,
+      createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
+      createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
+      beforeId: decodeCursor(query.cursor),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const data = await Promise.all(page.map(async (row) => toTransaction(row, await this.currencies.get(row.currencyCode))));
+    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+  }
+
+  async setVelocityLimit(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
+    if (!(await this.currencies.find(request.currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${request.currency}`);
+    await this.transfers.setVelocityLimit(
+      ctx.platformId,
+      request.customerId,
+      request.currency,
+      request.maxCountPerDay ?? null,
+      request.maxAmountPerDay === undefined ? null : BigInt(request.maxAmountPerDay),
+    );
+    return request.maxCountPerDay === undefined && request.maxAmountPerDay === undefined
+      ? { customerId: request.customerId, currency: request.currency }
+      : {
+          customerId: request.customerId,
+          currency: request.currency,
+          ...(request.maxCountPerDay !== undefined ? { maxCountPerDay: request.maxCountPerDay } : {}),
+          ...(request.maxAmountPerDay !== undefined ? { maxAmountPerDay: request.maxAmountPerDay } : {}),
+        };
+  }
+
+  private async assertWithinVelocity(manager: EntityManager, platformId: string, customerId: string, currency: string, amount: bigint): Promise<void> {
+    const usage = await this.transfers.lockVelocity(manager, platformId, customerId, currency);
+    if (!usage) return;
+    const overCount = usage.maxCount !== null && usage.count + 1 > usage.maxCount;
+    const overAmount = usage.maxAmount !== null && usage.amount + amount > usage.maxAmount;
+    if (overCount || overAmount) {
+      throw new ServiceError('VELOCITY_LIMIT_EXCEEDED', `The customer's ${overCount ? 'daily transfer count' : 'daily transfer amount'} limit in ${currency} would be exceeded`, {
+        ...(usage.maxCount !== null ? { maxCountPerDay: usage.maxCount } : {}),
+        ...(usage.maxAmount !== null ? { maxAmountPerDay: Number(usage.maxAmount) } : {}),
+        countLast24h: usage.count,
+        amountLast24h: Number(usage.amount),
+      });
+    }
+  }
+
+  /** Every status a transaction enters is announced, with the transaction as GET returns it. */
+  private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
+    await this.outbox.add(manager, {
+      subject: PAYMENTS_EVENTS.transactionStatusChanged,
+      platformId,
+      resourceId: transaction.id,
+      webhookType: transactionWebhookType(transaction.type, transaction.status),
+      data: transaction,
+    });
+  }
+}
+
+/** The external account must be the internal account owner's (the same customer, or both the platform's) and able to receive payments. */
+function assertCounterparty(account: InternalAccountWithBalance, external: ExternalAccountWithRouting, field: string): void {
+  if ((external.customerId ?? null) !== account.customerId) {
+    throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `External account ${external.id} does not belong to the owner of internal account ${account.id}`, {
+      field: `${field}.accountId`,
+    });
+  }
+  if (!external.routing.canReceivePayments) {
+    throw new ServiceError('INVALID_BANK_ACCOUNT', `External account ${external.id} is ${external.status}; only ACTIVE accounts can be used`, { status: external.status });
+  }
+}
+
+function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
+  if (amount < 1n || amount > currency.maxTransferAmount) {
+    throw new ServiceError('AMOUNT_OUT_OF_RANGE', `A transfer in ${currency.code} must be between 1 and ${currency.maxTransferAmount} (smallest unit)`, {
+      min: 1,
+      max: Number(currency.maxTransferAmount),
+    });
+  }
+}

@@ -1,0 +1,304 @@
+import { CallerContext, CUSTOMERS_SUBJECTS, Hold, InternalAccount, PAYMENTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { ApiClient } from '../support/api-client';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
+
+/**
+ * Payments core, part 1: internal accounts provisioned from customer events, sandbox
+ * funding, and the hold lifecycle cards use over the transport — including 200 concurrent
+ * debits against one account. Runs in embedded (PGlite) and distributed (PostgreSQL) mode.
+ */
+describe('Payments: internal accounts, sandbox funding and holds', () => {
+  let t: TestStack;
+  let api: ApiClient;
+  let ctx: CallerContext;
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const platform = await t.newPlatform();
+    api = platform.api;
+    ctx = { platformId: platform.platformId, environment: 'sandbox', requestId: 'payments-ledger-test' };
+    // Regulated platforms' customers start APPROVED: they may move money at once.
+    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function newCustomer(body: Record<string, unknown> = {}): Promise<string> {
+    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'Ada@Example.com', ...body });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  async function accountsOf(customerId: string, count: number): Promise<InternalAccount[]> {
+    return eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`);
+      return listed.status === 200 && listed.body.data.length >= count ? (listed.body.data as InternalAccount[]) : undefined;
+    });
+  }
+
+  async function usdAccount(customerId?: string): Promise<InternalAccount> {
+    const accounts = await accountsOf(customerId ?? (await newCustomer()), 2);
+    return accounts.find((a) => a.balance.currency.code === 'USD' && a.type === 'INTERNAL_FIAT')!;
+  }
+
+  async function fund(accountId: string, amount: number): Promise<void> {
+    const funded = await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
+    expect(funded.status).toBe(200);
+  }
+
+  async function balanceOf(accountId: string): Promise<number> {
+    return (await api.get(`/internal-accounts/${accountId}`)).body.balance.amount;
+  }
+
+  function send<R>(subject: Parameters<typeof t.stack.runtime.client.request>[0], payload: unknown): Promise<R> {
+    return t.stack.runtime.client.request(subject, payload as never, ctx) as Promise<R>;
+  }
+
+  async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ServiceError);
+    return error as ServiceError;
+  }
+
+  describe('internal accounts', () => {
+    it("gives a new customer a holding account per supported currency and an embedded wallet bound to the customer's email", async () => {
+      const config = await api.get('/config');
+      const currencies: string[] = config.body.supportedCurrencies.map((c: { currencyCode: string }) => c.currencyCode);
+      const customerId = await newCustomer();
+      const accounts = await accountsOf(customerId, currencies.length + 1);
+      expect(accounts).toHaveLength(currencies.length + 1);
+      expect(accounts.map((a) => a.balance.currency.code).sort()).toEqual([...currencies, 'USDC'].sort());
+      for (const account of accounts) {
+        expect(account).toEqual({
+          id: expect.stringMatching(/^InternalAccount:[0-9a-f-]{36}$/),
+          customerId,
+          type: expect.any(String),
+          status: 'ACTIVE',
+          balance: { amount: 0, currency: { code: expect.any(String), name: expect.any(String), symbol: expect.any(String), decimals: expect.any(Number) } },
+          privateEnabled: false,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        });
+      }
+      expect(accounts.find((a) => a.balance.currency.code === 'USD')!.balance.currency).toEqual({ code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 });
+      expect(accounts.find((a) => a.balance.currency.code === 'BTC')!.type).toBe('INTERNAL_CRYPTO');
+      const wallet = accounts.find((a) => a.type === 'EMBEDDED_WALLET')!;
+      expect(wallet.balance.currency).toEqual({ code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 });
+
+      // Other services see the wallet's email; the API never shows it.
+      const record = await send<{ walletEmail?: string }>(PAYMENTS_SUBJECTS.getInternalAccount, { accountId: wallet.id });
+      expect(record.walletEmail).toBe('ada@example.com');
+      const fetched = await api.get(`/internal-accounts/${wallet.id}`);
+      expect(fetched.status).toBe(200);
+      expect(fetched.body).toEqual(wallet);
+
+      const events = await eventually(async () => {
+        const received = await send<Array<{ subject: string }>>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: wallet.id });
+        return received.length > 0 ? received : undefined;
+      });
+      expect(events.map((e) => e.subject)).toEqual(['payments.events.internal-account.created']);
+    });
+
+    it('provisions no embedded wallet for a customer without an email, and provisions each account once', async () => {
+      const customerId = await newCustomer({ email: undefined });
+      const accounts = await accountsOf(customerId, 1);
+      // Let any redelivery or late provisioning land before counting.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await accountsOf(customerId, accounts.length);
+      expect(again).toHaveLength(accounts.length);
+      expect(again.some((a) => a.type === 'EMBEDDED_WALLET')).toBe(false);
+    });
+
+    it('filters by currency and type and pages with a cursor, newest first', async () => {
+      const customerId = await newCustomer();
+      const all = await accountsOf(customerId, 9);
+      const usd = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`);
+      expect(usd.body.data.map((a: InternalAccount) => a.balance.currency.code)).toEqual(['USD']);
+      const wallets = await api.get(`/customers/internal-accounts?customerId=${customerId}&type=EMBEDDED_WALLET`);
+      expect(wallets.body.data).toHaveLength(1);
+
+      const first = await api.get(`/customers/internal-accounts?customerId=${customerId}&limit=4`);
+      expect(first.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+      const second = await api.get(`/customers/internal-accounts?customerId=${customerId}&limit=100&cursor=${first.body.nextCursor}`);
+      const ids = [...first.body.data, ...second.body.data].map((a: InternalAccount) => a.id);
+      expect(ids).toEqual(all.map((a) => a.id));
+      expect([...ids].sort().reverse()).toEqual(ids);
+      expect(second.body.hasMore).toBe(false);
+    });
+
+    it("lists the platform's own accounts, one per supported currency", async () => {
+      const listed = await api.get('/platform/internal-accounts?limit=100');
+      expect(listed.status).toBe(200);
+      const config = await api.get('/config');
+      expect(listed.body.data).toHaveLength(config.body.supportedCurrencies.length);
+      for (const account of listed.body.data) expect(account.customerId).toBeUndefined();
+      const again = await api.get('/platform/internal-accounts?limit=100');
+      expect(again.body.data.map((a: InternalAccount) => a.id)).toEqual(listed.body.data.map((a: InternalAccount) => a.id));
+    });
+
+    it.each([
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['type=SAVINGS', 'type'],
+      ['currency=usd', 'currency'],
+      ['customerId=Customer:nope', 'customerId'],
+      ['color=blue', 'color'],
+    ])('refuses the query %s with 400 INVALID_INPUT naming %s', async (query, field) => {
+      const response = await api.get(`/customers/internal-accounts?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INVALID_INPUT');
+      expect(response.body.details.errors.map((e: { field: string }) => e.field)).toContain(field);
+    });
+
+    it("answers another platform's account exactly like an unknown one", async () => {
+      const account = await usdAccount();
+      const other = await t.newPlatform();
+      for (const id of [account.id, 'InternalAccount:00000000-0000-7000-8000-000000000000']) {
+        const response = await other.api.get(`/internal-accounts/${id}`);
+        expect(response.status).toBe(404);
+        expect(response.body).toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
+        const funded = await other.api.post(`/sandbox/internal-accounts/${id}/fund`, { amount: 100 });
+        expect(funded.status).toBe(404);
+      }
+      const listed = await other.api.get(`/customers/internal-accounts?customerId=${account.customerId}`);
+      expect(listed.body.data).toEqual([]);
+    });
+  });
+
+  describe('sandbox funding', () => {
+    it('credits the account instantly and returns it', async () => {
+      const account = await usdAccount();
+      const funded = await api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 125050 });
+      expect(funded.status).toBe(200);
+      expect(funded.body).toMatchObject({ id: account.id, balance: { amount: 125050, currency: { code: 'USD' } } });
+      await fund(account.id, 50);
+      expect(await balanceOf(account.id)).toBe(125100);
+    });
+
+    it.each([
+      ['zero', 0],
+      ['a negative amount', -5],
+      ['a fraction', 1.5],
+      ['a string', '100'],
+      ['an unsafe integer', 2 ** 60],
+    ])('refuses %s with 400 INVALID_INPUT and changes nothing', async (_, amount) => {
+      const account = await usdAccount();
+      const response = await api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount });
+      expect(response.status).toBe(400);
+      expect(response.body.details.errors).toEqual([expect.objectContaining({ field: 'amount', constraint: { format: 'int64', exclusiveMinimum: 0 } })]);
+      expect(await balanceOf(account.id)).toBe(0);
+    });
+
+    it('is refused to a production token', async () => {
+      const account = await usdAccount();
+      const production = await t.newPlatform('production');
+      const response = await production.api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 100 });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('holds (the cards funding interface)', () => {
+    it('holds, then captures below the hold: the rest comes back', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 10_000);
+      const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-1', accountId: account.id, amount: 4_000, currency: 'USD' });
+      expect(hold).toMatchObject({ id: expect.stringMatching(/^Hold:/), status: 'PENDING', amount: 4_000, availableBalance: 6_000 });
+      expect(await balanceOf(account.id)).toBe(6_000);
+      const captured = await send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-1', holdId: hold.id, amount: 3_000 });
+      expect(captured).toMatchObject({ status: 'CAPTURED', capturedAmount: 3_000, availableBalance: 7_000 });
+      expect(await balanceOf(account.id)).toBe(7_000);
+    });
+
+    it('captures above the hold when the excess is available, and refuses it (changing nothing) when it is not', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 10_000);
+      const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-2', accountId: account.id, amount: 4_000, currency: 'USD' });
+      const tooMuch = await refusal(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2a', holdId: hold.id, amount: 10_001 }));
+      expect(tooMuch.code).toBe('INSUFFICIENT_FUNDS');
+      expect(await balanceOf(account.id)).toBe(6_000);
+      const captured = await send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2b', holdId: hold.id, amount: 10_000 });
+      expect(captured).toMatchObject({ status: 'CAPTURED', capturedAmount: 10_000, availableBalance: 0 });
+    });
+
+    it('releases a hold exactly once; a resolved hold cannot be captured', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 1_000);
+      const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-3', accountId: account.id, amount: 600, currency: 'USD' });
+      const released = await send<Hold>(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3', holdId: hold.id });
+      expect(released).toMatchObject({ status: 'RELEASED', availableBalance: 1_000 });
+      const replay = await send<Hold>(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3', holdId: hold.id });
+      expect(replay).toMatchObject({ status: 'RELEASED', availableBalance: 1_000 });
+      expect((await refusal(send(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3b', holdId: hold.id }))).code).toBe('INVALID_STATE_TRANSITION');
+      expect((await refusal(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-3', holdId: hold.id, amount: 600 }))).code).toBe('INVALID_STATE_TRANSITION');
+      expect(await balanceOf(account.id)).toBe(1_000);
+    });
+
+    it('refunds a captured hold in parts, never beyond the captured amount', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 5_000);
+      const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-4', accountId: account.id, amount: 5_000, currency: 'USD' });
+      await send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-4', holdId: hold.id, amount: 5_000 });
+      const partial = await send<Hold>(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 2_000 });
+      expect(partial).toMatchObject({ refundedAmount: 2_000, availableBalance: 2_000 });
+      const replay = await send<Hold>(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 2_000 });
+      expect(replay.refundedAmount).toBe(2_000);
+      expect((await refusal(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusal(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4b', holdId: hold.id, amount: 3_001 }))).code).toBe('AMOUNT_OUT_OF_RANGE');
+      await send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4c', holdId: hold.id, amount: 3_000 });
+      expect(await balanceOf(account.id)).toBe(5_000);
+    });
+
+    it('answers a repeated hold key with the first hold, and refuses it for another hold', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 1_000);
+      const first = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 700, currency: 'USD' });
+      const again = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 700, currency: 'USD' });
+      expect(again.id).toBe(first.id);
+      expect(await balanceOf(account.id)).toBe(300);
+      expect((await refusal(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    });
+
+    it.each([
+      ['more than is available', { amount: 1_001, currency: 'USD' }, 'INSUFFICIENT_FUNDS'],
+      ['another currency', { amount: 10, currency: 'EUR' }, 'INVALID_CURRENCY'],
+    ])('refuses a hold of %s and changes nothing', async (_, body, code) => {
+      const account = await usdAccount();
+      await fund(account.id, 1_000);
+      const error = await refusal(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `refused-${code}`, accountId: account.id, ...body }));
+      expect(error.code).toBe(code);
+      expect(await balanceOf(account.id)).toBe(1_000);
+    });
+
+    it('lets exactly 100 of 200 concurrent debits through on an account funded for 100, leaving zero', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 100 * 250);
+      const attempts = Array.from({ length: 200 }, (_, i) =>
+        send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: `race-${i}`, accountId: account.id, amount: 250, currency: 'USD' })
+          .then((hold) => send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: `race-${i}-capture`, holdId: hold.id, amount: 250 }))
+          .then(
+            () => 'ok',
+            (error: ServiceError) => error.code,
+          ),
+      );
+      const outcomes = await Promise.all(attempts);
+      expect(outcomes.filter((o) => o === 'ok')).toHaveLength(100);
+      expect(outcomes.filter((o) => o === 'INSUFFICIENT_FUNDS')).toHaveLength(100);
+      expect(await balanceOf(account.id)).toBe(0);
+    });
+  });
+
+  it('documents the endpoints in the OpenAPI output', async () => {
+    const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
+    expect(document.paths['/customers/internal-accounts'].get).toBeDefined();
+    expect(document.paths['/platform/internal-accounts'].get).toBeDefined();
+    expect(document.paths['/internal-accounts/{accountId}'].get).toBeDefined();
+    expect(document.paths['/sandbox/internal-accounts/{accountId}/fund'].post).toBeDefined();
+    expect(document.components.schemas.InternalAccountResponseDto.properties.balance).toBeDefined();
+  });
+});
