@@ -17,6 +17,8 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { ConfigController } from './platform-config/config.controller';
+import { InternalAccountsController } from './payments/internal-accounts.controller';
+import { TransactionsController, TransfersController } from './payments/transfers.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -34,7 +36,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController],
+  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, InternalAccountsController, TransfersController, TransactionsController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController],
   providers: [
     CredentialsService,
     { provide: APP_GUARD, useClass: AuthGuard },
