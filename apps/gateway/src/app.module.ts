@@ -17,13 +17,18 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { ConfigController } from './platform-config/config.controller';
+import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
+import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
 import { InternalAccountsController } from './payments/internal-accounts.controller';
 import { TransactionsController, TransfersController } from './payments/transfers.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
-import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
-import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
+import { AuthCredentialsController } from './wallet-auth/auth-credentials.controller';
+import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
+import { CustomerEmailChangeGateway } from './wallet-auth/customer-email-change';
+import { SignedRetryGateway } from './wallet-auth/signed-retry';
+import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 
@@ -36,13 +41,15 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   ],
-  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, InternalAccountsController, TransfersController, TransactionsController, CardsController, SandboxCardsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController],
+  controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, InternalAccountsController, TransfersController, TransactionsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController, AuthCredentialsController, AuthSessionsController, WalletAccountsController, CardsController, SandboxCardsController],
   providers: [
     CredentialsService,
+    SignedRetryGateway,
+    CustomerEmailChangeGateway,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],
-  exports: [CredentialsService],
+  exports: [CredentialsService, SignedRetryGateway],
 })
 export class GatewayAppModule {}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { typedIdPattern } from './ids';
 
@@ -203,6 +203,7 @@ export class CreateCredentialBody {
 
   @ApiPropertyOptional({ type: PasskeyAttestationInput, description: 'PASSKEY: the WebAuthn attestation' })
   @ValidateIf((o: CreateCredentialBody) => o.type === 'PASSKEY' || o.attestation !== undefined)
+  @IsDefined()
   @ValidateNested()
   @Type(() => PasskeyAttestationInput)
   attestation?: PasskeyAttestationInput;
@@ -254,6 +255,7 @@ export class VerifyCredentialBody {
 
   @ApiPropertyOptional({ type: PasskeyAssertionInput, description: 'PASSKEY: the WebAuthn assertion' })
   @ValidateIf((o: VerifyCredentialBody) => o.type === 'PASSKEY' || o.assertion !== undefined)
+  @IsDefined()
   @ValidateNested()
   @Type(() => PasskeyAssertionInput)
   assertion?: PasskeyAssertionInput;

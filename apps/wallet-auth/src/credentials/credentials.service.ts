@@ -88,9 +88,12 @@ export class CredentialsService {
     const account = await this.accounts.require(ctx, request.accountId);
     const draft = await this.draftCredential(ctx, account, request);
     const existing = await this.credentials.listActive(ctx.platformId, account.id);
-    this.refuseDuplicate(draft, existing);
+    const step = signedRetryStep(request.signedRetry);
+    // First call: a doomed request fails before any challenge. Retry: the request id is checked
+    // first (a reused one is 401 whatever else changed); the unique indexes guard the insert.
+    if (step === 'first-call') this.refuseDuplicate(draft, existing);
 
-    if (existing.length === 0 && signedRetryStep(request.signedRetry) === 'first-call') {
+    if (existing.length === 0 && step === 'first-call') {
       const created = await this.transactions.run(async (manager) => {
         // The account row lock orders concurrent first credentials: only one can be "the first".
         await lockAccount(manager, ctx.platformId, account.id);
