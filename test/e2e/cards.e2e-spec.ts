@@ -1,0 +1,544 @@
+import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, ReceivedEvent, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { ApiClient, ApiResponse } from '../support/api-client';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client';
+
+/**
+ * Cards through HTTP: issuance (suffix table), the card state table with signed PATCH from a real
+ * OTP session, funding-source rules, and the sandbox card network with the payments ledger checked
+ * after every path. Runs in embedded and distributed mode.
+ */
+
+const USDC = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+
+interface Holder {
+  customerId: string;
+  wallet: string;
+  crypto: string;
+  usd: string;
+  session: Session;
+}
+
+describe('Cards', () => {
+  let t: TestStack;
+  let api: ApiClient;
+  let ctx: CallerContext;
+  let client: WalletAuthClient;
+  let holder: Holder;
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const platform = await t.newPlatform();
+    api = platform.api;
+    ctx = { platformId: platform.platformId, environment: 'sandbox', requestId: 'cards-test' };
+    // Regulated platforms' customers start APPROVED: they are ready for cards at once.
+    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
+    client = new WalletAuthClient(api);
+    holder = await newHolder();
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function newHolder(): Promise<Holder> {
+    const wallet = await client.createWallet('card');
+    const accounts = await eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(wallet.customerId)}&limit=100`);
+      const data = (listed.body?.data ?? []) as InternalAccount[];
+      const crypto = data.find((a) => a.type === 'INTERNAL_CRYPTO' && a.balance.currency.code === 'USDC');
+      const usd = data.find((a) => a.balance.currency.code === 'USD');
+      return crypto && usd ? { crypto: crypto.id, usd: usd.id } : undefined;
+    });
+    const session = await client.otpLogin(wallet.emailCredentialId);
+    return { customerId: wallet.customerId, wallet: wallet.accountId, ...accounts, session };
+  }
+
+  function issue(body: Record<string, unknown> = {}, who: Holder = holder): Promise<ApiResponse> {
+    return api.post('/cards', { cardholderId: who.customerId, form: 'VIRTUAL', fundingSources: [who.wallet], ...body });
+  }
+
+  async function activeCard(who: Holder = holder, fundingSources = [who.wallet]): Promise<any> {
+    const created = await issue({ platformCardId: `card-${Math.random().toString(36).slice(2, 8)}-900`, fundingSources }, who);
+    expect(created.status).toBe(201);
+    expect(created.body.state).toBe('ACTIVE');
+    return created.body;
+  }
+
+  function patch(cardId: string, body: unknown, who: Holder = holder): Promise<ApiResponse> {
+    return client.signed('PATCH', `/cards/${cardId}`, body, who.session.key);
+  }
+
+  async function fund(accountId: string, amount: number): Promise<void> {
+    const funded = await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount });
+    expect(funded.status).toBe(200);
+  }
+
+  async function balance(accountId: string): Promise<number> {
+    return (await api.get(`/internal-accounts/${accountId}`)).body.balance.amount;
+  }
+
+  function simulate(cardId: string, kind: string, body: Record<string, unknown>): Promise<ApiResponse> {
+    return api.post(`/sandbox/cards/${cardId}/simulate/${kind}`, body);
+  }
+
+  function authorize(cardId: string, amount: number, descriptor = 'COFFEE SHOP 100', kind = 'authorization'): Promise<ApiResponse> {
+    return simulate(cardId, kind, { amount, currency: USDC, merchant: { descriptor, mcc: '5814', country: 'US' } });
+  }
+
+  async function events(resourceId: string, count: number): Promise<ReceivedEvent[]> {
+    return eventually(async () => {
+      const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId }, ctx);
+      const announced = received.filter((e) => e.webhookType);
+      return announced.length >= count ? announced : undefined;
+    });
+  }
+
+  async function webhookTypes(resourceId: string, count: number): Promise<string[]> {
+    return (await events(resourceId, count)).map((e) => e.webhookType!);
+  }
+
+  describe('issuance', () => {
+    it.each([
+      ['001', 'PROCESSING', undefined, '0001'],
+      ['002', 'CLOSED', 'ISSUER_REJECTED', '0002'],
+      ['005', 'PROCESSING', undefined, '0005'],
+      ['123', 'ACTIVE', undefined, '0123'],
+    ])('platformCardId suffix %s issues a %s card (stateReason %s, last4 %s)', async (suffix, state, stateReason, last4) => {
+      const created = await issue({ platformCardId: `card-${suffix}` });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^Card:[0-9a-f-]{36}$/),
+        cardholderId: holder.customerId,
+        platformCardId: `card-${suffix}`,
+        form: 'VIRTUAL',
+        fundingSources: state === 'CLOSED' ? [] : [holder.wallet],
+        state,
+        ...(stateReason ? { stateReason } : {}),
+        last4,
+        brand: 'VISA',
+        expMonth: expect.any(Number),
+        expYear: expect.any(Number),
+        currency: 'USDC',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      // 005 may already have activated (its 30 s are scaled down); its own test follows.
+      const fetched = await api.get(`/cards/${created.body.id}`);
+      expect(fetched.status).toBe(200);
+      expect(fetched.body).toEqual(suffix === '005' ? { ...created.body, state: fetched.body.state, updatedAt: fetched.body.updatedAt } : created.body);
+    });
+
+    it('suffix 005 activates after about 30 s (scaled) and announces CARD.STATE_CHANGE with state ACTIVE', async () => {
+      const created = await issue({ platformCardId: 'late-005' });
+      expect(created.body.state).toBe('PROCESSING');
+      const active = await eventually(async () => {
+        const fetched = await api.get(`/cards/${created.body.id}`);
+        return fetched.body.state === 'ACTIVE' ? fetched.body : undefined;
+      });
+      expect(active.last4).toBe('0005');
+      expect(await webhookTypes(created.body.id, 1)).toEqual(['CARD.STATE_CHANGE']);
+    });
+
+    it("uses the cardholderId's last 3 characters when platformCardId is omitted", async () => {
+      const created = await issue();
+      expect(created.status).toBe(201);
+      const suffix = holder.customerId.slice(-3);
+      const expected = ['001', '002', '005'].includes(suffix) ? created.body.state : 'ACTIVE';
+      expect(created.body.state).toBe(expected);
+      expect(created.body.last4).toBe(`0${[...suffix].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10))).join('')}`);
+      expect(created.body.platformCardId).toBeUndefined();
+    });
+
+    it('lists every invalid field of the body', async () => {
+      const response = await api.post('/cards', { cardholderId: 'nope', form: 'PHYSICAL', fundingSources: [], extra: 1 });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INVALID_INPUT');
+      const fields = response.body.details.errors.map((e: { field: string }) => e.field).sort();
+      expect(fields).toEqual(['cardholderId', 'extra', 'form', 'fundingSources']);
+      const form = response.body.details.errors.find((e: { field: string }) => e.field === 'form');
+      expect(form.constraint).toEqual({ enum: ['VIRTUAL'] });
+    });
+
+    it('refuses a customer who is not ready (KYC not approved) with 403 USER_NOT_READY', async () => {
+      // The stack's own platform is unregulated: its customers start with KYC PENDING.
+      const customer = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Pending Person', email: 'pending@example.com' });
+      const response = await t.api.post('/cards', { cardholderId: customer.body.id, form: 'VIRTUAL', fundingSources: [holder.wallet] });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('USER_NOT_READY');
+    });
+
+    it('answers 404 for an unknown card and for another platform\'s card', async () => {
+      const card = await activeCard();
+      const other = await t.newPlatform();
+      for (const [client_, id] of [
+        [api, 'Card:00000000-0000-7000-8000-000000000000'],
+        [other.api, card.id],
+      ] as const) {
+        const response = await client_.get(`/cards/${id}`);
+        expect(response.status).toBe(404);
+        expect(response.body.code).toBe('CARD_NOT_FOUND');
+      }
+    });
+
+    it('lists cards newest first, filtered by cardholder and state, with a cursor', async () => {
+      const who = await newHolder();
+      const first = await activeCard(who);
+      const second = await activeCard(who);
+      const processing = (await issue({ platformCardId: 'list-001' }, who)).body;
+      const all = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}`);
+      expect(all.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id, second.id, first.id]);
+      const active = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1`);
+      expect(active.body.data.map((c: { id: string }) => c.id)).toEqual([second.id]);
+      expect(active.body.hasMore).toBe(true);
+      const next = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1&cursor=${active.body.nextCursor}`);
+      expect(next.body).toMatchObject({ data: [{ id: first.id }], hasMore: false });
+    });
+  });
+
+  describe('funding sources', () => {
+    const fake = (suffix: string) => `InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5${suffix}`;
+
+    it.each([
+      ['sandbox account suffix 002', () => fake('002')],
+      ['sandbox account suffix 003', () => fake('003')],
+      ['an unknown account', () => fake('a69')],
+      ["another customer's USDC account", () => otherHolder.wallet],
+      ['an account in another currency (USD)', () => holder.usd],
+    ])('issuing with %s answers 400 FUNDING_SOURCE_INELIGIBLE', async (_, source) => {
+      const response = await issue({ fundingSources: [holder.wallet, source()] });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('FUNDING_SOURCE_INELIGIBLE');
+      expect(response.body.details).toMatchObject({ field: 'fundingSources[1]', accountId: source() });
+    });
+
+    let otherHolder: Holder;
+    beforeAll(async () => {
+      otherHolder = await newHolder();
+    });
+
+    it('replaces the ordered list by signed PATCH and announces CARD.FUNDING_SOURCE_CHANGE with the post-change card', async () => {
+      const card = await activeCard();
+      const updated = await patch(card.id, { fundingSources: [holder.wallet, holder.crypto] });
+      expect(updated.status).toBe(200);
+      expect(updated.body.fundingSources).toEqual([holder.wallet, holder.crypto]);
+      expect((await api.get(`/cards/${card.id}`)).body.fundingSources).toEqual([holder.wallet, holder.crypto]);
+      expect(await webhookTypes(card.id, 1)).toEqual(['CARD.FUNDING_SOURCE_CHANGE']);
+    });
+
+    it.each([
+      ['an empty list', { fundingSources: [] }, 400, 'INVALID_INPUT'],
+      ['fundingSources with state CLOSED', { state: 'CLOSED', fundingSources: ['InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'] }, 400, 'INVALID_INPUT'],
+      ['an ineligible source', { fundingSources: ['InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5002'] }, 400, 'FUNDING_SOURCE_INELIGIBLE'],
+    ])('refuses %s on the first call (before any 202)', async (_, body, status, code) => {
+      const card = await activeCard();
+      const response = await api.patch(`/cards/${card.id}`, body);
+      expect(response.status).toBe(status);
+      expect(response.body.code).toBe(code);
+    });
+
+    it('only the first source is used for authorizations', async () => {
+      const who = await newHolder();
+      await fund(who.crypto, 1_000_000);
+      const card = await activeCard(who, [who.wallet, who.crypto]);
+      const declined = await authorize(card.id, 500_000);
+      expect(declined.body).toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', accountId: who.wallet });
+      expect(await balance(who.crypto)).toBe(1_000_000);
+    });
+  });
+
+  describe('card state table (signed PATCH)', () => {
+    async function cardIn(state: string): Promise<any> {
+      if (state === 'PROCESSING') return (await issue({ platformCardId: `state-${Math.random().toString(36).slice(2, 6)}-001` })).body;
+      const card = await activeCard();
+      if (state === 'FROZEN' || state === 'CLOSED') expect((await patch(card.id, { state })).status).toBe(200);
+      return card;
+    }
+
+    it.each([
+      ['ACTIVE', 'FROZEN', undefined],
+      ['FROZEN', 'ACTIVE', undefined],
+      ['ACTIVE', 'CLOSED', 'CLOSED_BY_PLATFORM'],
+      ['FROZEN', 'CLOSED', 'CLOSED_BY_PLATFORM'],
+    ])('%s -> %s: 202, then 200 with the card, and CARD.STATE_CHANGE', async (from, to, stateReason) => {
+      const card = await cardIn(from);
+      const first = await api.patch(`/cards/${card.id}`, { state: to });
+      expect(first.status).toBe(202);
+      expect(first.body).toEqual({ payloadToSign: expect.any(String), requestId: expect.any(String), expiresAt: expect.any(String) });
+      const done = await patch(card.id, { state: to });
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ id: card.id, state: to, ...(stateReason ? { stateReason, fundingSources: [] } : {}) });
+      const types = await webhookTypes(card.id, from === 'FROZEN' ? 2 : 1);
+      expect(types.every((type) => type === 'CARD.STATE_CHANGE')).toBe(true);
+    });
+
+    it.each([
+      ['ACTIVE', 'ACTIVE', 'INVALID_STATE_TRANSITION'],
+      ['FROZEN', 'FROZEN', 'INVALID_STATE_TRANSITION'],
+      ['PROCESSING', 'ACTIVE', 'INVALID_STATE_TRANSITION'],
+      ['PROCESSING', 'FROZEN', 'INVALID_STATE_TRANSITION'],
+      ['PROCESSING', 'CLOSED', 'INVALID_STATE_TRANSITION'],
+      ['CLOSED', 'ACTIVE', 'CARD_ALREADY_CLOSED'],
+      ['CLOSED', 'FROZEN', 'CARD_ALREADY_CLOSED'],
+      ['CLOSED', 'CLOSED', 'CARD_ALREADY_CLOSED'],
+    ])('%s -> %s is refused with 409 %s on the first call', async (from, to, code) => {
+      const card = await cardIn(from);
+      const response = await api.patch(`/cards/${card.id}`, { state: to });
+      expect(response.status).toBe(409);
+      expect(response.body.code).toBe(code);
+    });
+
+    it('a closed card refuses a funding-source change with 409 CARD_NOT_MUTABLE', async () => {
+      const card = await cardIn('CLOSED');
+      const response = await api.patch(`/cards/${card.id}`, { fundingSources: [holder.wallet] });
+      expect(response.status).toBe(409);
+      expect(response.body.code).toBe('CARD_NOT_MUTABLE');
+    });
+
+    it('applies nothing without a valid signature, and a request id works once', async () => {
+      const card = await activeCard(holder, [holder.wallet, holder.crypto]);
+      const body = { fundingSources: [holder.wallet] };
+      const first = await api.patch(`/cards/${card.id}`, body);
+      const unsigned = await api.patch(`/cards/${card.id}`, body, { headers: { 'request-id': first.body.requestId } });
+      expect(unsigned.status).toBe(401);
+      expect(unsigned.body.code).toBe('WALLET_SIGNATURE_MISSING');
+      const headers = { 'service-wallet-signature': await stamp(first.body.payloadToSign, holder.session.key), 'request-id': first.body.requestId };
+      const otherBody = await api.patch(`/cards/${card.id}`, { ...body, state: 'FROZEN' }, { headers });
+      expect(otherBody.status).toBe(401);
+      expect(otherBody.body.code).toBe('WALLET_SIGNATURE_BODY_MISMATCH');
+      expect((await api.get(`/cards/${card.id}`)).body).toMatchObject({ state: 'ACTIVE', fundingSources: [holder.wallet, holder.crypto] });
+      const signed = await api.patch(`/cards/${card.id}`, body, { headers });
+      expect(signed.status).toBe(200);
+      expect(signed.body.fundingSources).toEqual([holder.wallet]);
+      const replay = await api.patch(`/cards/${card.id}`, body, { headers });
+      expect(replay.status).toBe(401);
+    });
+
+    it("refuses a session of another customer's wallet", async () => {
+      const who = await newHolder();
+      const card = await activeCard();
+      const response = await patch(card.id, { state: 'FROZEN' }, who);
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('WALLET_SIGNATURE_INVALID');
+    });
+  });
+
+  describe('sandbox card network', () => {
+    let card: any;
+    let who: Holder;
+
+    beforeAll(async () => {
+      who = await newHolder();
+      card = await activeCard(who);
+      await fund(who.wallet, 100_000_000);
+    });
+
+    it.each([
+      ['002', 'DECLINED', { declineReason: 'INSUFFICIENT_FUNDS' }, 0],
+      ['003', 'DECLINED', { declineReason: 'CARD_PAUSED' }, 0],
+      ['006', 'EXCEPTION', { exception: { urgency: 'HIGH', reason: 'CONFIRMATION_FAILED', message: expect.any(String) } }, 1_000_000],
+      ['100', 'CONFIRMED', {}, 1_000_000],
+    ])('descriptor suffix %s: %s, and the funding account is held by the approved amount only', async (suffix, status, extra, held) => {
+      const before = await balance(who.wallet);
+      const response = await authorize(card.id, 1_000_000, `SHOP ${suffix}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        id: expect.stringMatching(/^CardTransaction:[0-9a-f-]{36}$/),
+        cardId: card.id,
+        customerId: who.customerId,
+        accountId: who.wallet,
+        issuerTransactionToken: expect.stringMatching(/^itx_[0-9a-f]{32}$/),
+        type: 'AUTHORIZATION',
+        direction: 'DEBIT',
+        status,
+        merchant: { descriptor: `SHOP ${suffix}`, mcc: '5814', country: 'US' },
+        currency: USDC,
+        authorizedAmount: 1_000_000,
+        settledAmount: 0,
+        refundedAmount: 0,
+        forcePosted: false,
+        authorizedAt: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        ...extra,
+      });
+      expect(await balance(who.wallet)).toBe(before - held);
+      expect((await api.get(`/card-transactions/${response.body.id}`)).body).toEqual(response.body);
+      expect(await webhookTypes(response.body.id, 1)).toEqual([`CARD_TRANSACTION.${status}`]);
+    });
+
+    it('descriptor suffix 005: PENDING, then the delayed pull holds the amount and confirms', async () => {
+      const before = await balance(who.wallet);
+      const response = await authorize(card.id, 2_000_000, 'SLOW SHOP 005');
+      expect(response.body.status).toBe('PENDING');
+      const confirmed = await eventually(async () => {
+        const fetched = await api.get(`/card-transactions/${response.body.id}`);
+        return fetched.body.status === 'CONFIRMED' ? fetched.body : undefined;
+      });
+      expect(confirmed.authorizedAmount).toBe(2_000_000);
+      expect(await balance(who.wallet)).toBe(before - 2_000_000);
+      expect(await webhookTypes(response.body.id, 2)).toEqual(['CARD_TRANSACTION.PENDING', 'CARD_TRANSACTION.CONFIRMED']);
+    });
+
+    it.each([
+      ['equal to', 3_000_000, 'SETTLED', 3_000_000],
+      ['below', 2_000_000, 'SETTLED', 2_000_000],
+      ['above (the excess is pulled afterwards)', 3_500_000, 'SETTLED', 3_500_000],
+    ])('a clearing %s the authorized amount posts it', async (_, amount, status, posted) => {
+      const before = await balance(who.wallet);
+      const auth = await authorize(card.id, 3_000_000);
+      const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ status, settledAmount: posted, authorizedAmount: 3_000_000, settledAt: expect.any(String) });
+      expect(await balance(who.wallet)).toBe(before - posted);
+      expect(await webhookTypes(auth.body.id, 2)).toEqual(['CARD_TRANSACTION.CONFIRMED', 'CARD_TRANSACTION.SETTLED']);
+    });
+
+    it('a clearing of 0 expires the authorization (AUTHORIZATION_EXPIRY) and releases the hold', async () => {
+      const before = await balance(who.wallet);
+      const auth = await authorize(card.id, 4_000_000);
+      expect(await balance(who.wallet)).toBe(before - 4_000_000);
+      const expired = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 0 });
+      expect(expired.body).toMatchObject({ status: 'EXPIRED', expiryReason: 'AUTHORIZATION_EXPIRY', settledAmount: 0 });
+      expect(await balance(who.wallet)).toBe(before);
+    });
+
+    it('returns: a partial one keeps SETTLED with refundedAmount, the rest moves it to REFUNDED; never more than settled', async () => {
+      const before = await balance(who.wallet);
+      const auth = await authorize(card.id, 5_000_000);
+      await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 5_000_000 });
+      const partial = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 2_000_000 });
+      expect(partial.body).toMatchObject({ status: 'SETTLED', refundedAmount: 2_000_000 });
+      expect(await balance(who.wallet)).toBe(before - 3_000_000);
+      const tooMuch = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 3_000_001 });
+      expect(tooMuch.status).toBe(400);
+      const rest = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 3_000_000 });
+      expect(rest.body).toMatchObject({ status: 'REFUNDED', refundedAmount: 5_000_000 });
+      expect(await balance(who.wallet)).toBe(before);
+      expect(await webhookTypes(auth.body.id, 4)).toEqual([
+        'CARD_TRANSACTION.CONFIRMED',
+        'CARD_TRANSACTION.SETTLED',
+        'CARD_TRANSACTION.SETTLED',
+        'CARD_TRANSACTION.REFUNDED',
+      ]);
+    });
+
+    it.each([
+      ['credit_authorization', 'CREDIT_AUTHORIZATION', 'CREDIT', +1],
+      ['financial_credit_authorization', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT', +1],
+      ['financial_authorization', 'FINANCIAL_AUTHORIZATION', 'DEBIT', -1],
+    ])('%s settles at once and moves the money on the funding account', async (path, type, direction, sign) => {
+      const before = await balance(who.wallet);
+      const response = await authorize(card.id, 700_000, 'ONLINE STORE 100', path);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ type, direction, status: 'SETTLED', settledAmount: 700_000 });
+      expect(await balance(who.wallet)).toBe(before + sign * 700_000);
+    });
+
+    it('credit authorization advice: 202 with the token; the card operation arrives later through events only', async () => {
+      const before = await balance(who.wallet);
+      const response = await authorize(card.id, 900_000, 'REFUND DESK 100', 'credit_authorization_advice');
+      expect(response.status).toBe(202);
+      expect(response.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_[0-9a-f]{32}$/) });
+      const token: string = response.body.issuerTransactionToken;
+      const id = `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
+      expect(await webhookTypes(id, 1)).toEqual(['CARD_TRANSACTION.SETTLED']);
+      const operation = (await api.get(`/card-transactions/${id}`)).body;
+      expect(operation).toMatchObject({ issuerTransactionToken: token, type: 'CREDIT_AUTHORIZATION_ADVICE', direction: 'CREDIT', status: 'SETTLED', settledAmount: 900_000 });
+      expect(await balance(who.wallet)).toBe(before + 900_000);
+    });
+
+    it('lists the card transactions newest first', async () => {
+      const listed = await api.get(`/cards/${card.id}/transactions?limit=2`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data).toHaveLength(2);
+      expect(listed.body.hasMore).toBe(true);
+      expect(listed.body.data[0].id > listed.body.data[1].id).toBe(true);
+    });
+
+    it('lists every invalid field of a simulator body', async () => {
+      const response = await simulate(card.id, 'authorization', {
+        amount: 0,
+        currency: { code: 'usdc', name: '', symbol: 'USDC', decimals: -1 },
+        merchant: { mcc: '58', country: 'USA' },
+      });
+      expect(response.status).toBe(400);
+      const fields = response.body.details.errors.map((e: { field: string }) => e.field).sort();
+      expect(fields).toEqual(['amount', 'currency.code', 'currency.decimals', 'currency.name', 'merchant.country', 'merchant.descriptor', 'merchant.mcc']);
+      const mcc = response.body.details.errors.find((e: { field: string }) => e.field === 'merchant.mcc');
+      expect(mcc.constraint).toEqual({ pattern: '^\\d{4}$' });
+    });
+
+    it('answers 404 for an unknown card and 403 for a production token', async () => {
+      const unknown = await authorize('Card:00000000-0000-7000-8000-000000000000', 100);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.code).toBe('CARD_NOT_FOUND');
+      const production = await t.newPlatform('production');
+      const refused = await production.api.post(`/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: USDC, merchant: { descriptor: 'X 100' } });
+      expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('freeze and close with lifecycles in flight', () => {
+    it('a frozen card declines new authorizations with CARD_PAUSED while clearings and returns continue', async () => {
+      const who = await newHolder();
+      const card = await activeCard(who);
+      await fund(who.wallet, 10_000_000);
+      const auth = await authorize(card.id, 1_000_000);
+      expect((await patch(card.id, { state: 'FROZEN' }, who)).status).toBe(200);
+      const declined = await authorize(card.id, 1_000_000);
+      expect(declined.body).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_PAUSED' });
+      const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 1_000_000 });
+      expect(cleared.body.status).toBe('SETTLED');
+      const returned = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 1_000_000 });
+      expect(returned.body.status).toBe('REFUNDED');
+      expect(await balance(who.wallet)).toBe(10_000_000);
+      expect((await patch(card.id, { state: 'ACTIVE' }, who)).status).toBe(200);
+      expect((await authorize(card.id, 1_000_000)).body.status).toBe('CONFIRMED');
+    });
+
+    it('closing releases open authorizations, lets returns complete, and force-posts a late clearing', async () => {
+      const who = await newHolder();
+      const card = await activeCard(who);
+      await fund(who.wallet, 10_000_000);
+      const open = await authorize(card.id, 2_000_000);
+      const settled = await authorize(card.id, 1_000_000);
+      await simulate(card.id, 'clearing', { cardTransactionId: settled.body.id, amount: 1_000_000 });
+      expect(await balance(who.wallet)).toBe(7_000_000);
+
+      const closed = await patch(card.id, { state: 'CLOSED' }, who);
+      expect(closed.body).toMatchObject({ state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM', fundingSources: [] });
+      const expired = await eventually(async () => {
+        const fetched = await api.get(`/card-transactions/${open.body.id}`);
+        return fetched.body.status === 'EXPIRED' ? fetched.body : undefined;
+      });
+      expect(expired.expiryReason).toBe('CARD_CLOSED');
+      expect(await balance(who.wallet)).toBe(9_000_000);
+
+      const returned = await simulate(card.id, 'return', { cardTransactionId: settled.body.id, amount: 1_000_000 });
+      expect(returned.body.status).toBe('REFUNDED');
+      expect(await balance(who.wallet)).toBe(10_000_000);
+
+      const late = await simulate(card.id, 'clearing', { cardTransactionId: open.body.id, amount: 1_500_000 });
+      expect(late.body).toMatchObject({ status: 'SETTLED', forcePosted: true, settledAmount: 1_500_000 });
+      expect(await balance(who.wallet)).toBe(8_500_000);
+
+      expect((await authorize(card.id, 100)).body).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_CLOSED' });
+    });
+  });
+
+  describe('concurrency', () => {
+    it('100 concurrent authorizations on one card funded for 50 approve exactly 50', async () => {
+      const who = await newHolder();
+      const card = await activeCard(who);
+      await fund(who.wallet, 50 * 10_000);
+      const results = await Promise.all(Array.from({ length: 100 }, () => authorize(card.id, 10_000)));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const statuses = results.map((r) => r.body.status);
+      expect(statuses.filter((s) => s === 'CONFIRMED')).toHaveLength(50);
+      expect(statuses.filter((s) => s === 'DECLINED')).toHaveLength(50);
+      expect(results.filter((r) => r.body.status === 'DECLINED').every((r) => r.body.declineReason === 'INSUFFICIENT_FUNDS')).toBe(true);
+      expect(await balance(who.wallet)).toBe(0);
+    });
+  });
+});
