@@ -1,0 +1,46 @@
+import { isSandboxIneligibleFundingSource, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
+
+const CUSTOMER = 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+
+describe('cards sandbox tables', () => {
+  describe(sandboxIssuanceOutcome.name, () => {
+    it.each([
+      ['card-001', { state: 'PROCESSING' }],
+      ['card-002', { state: 'CLOSED', stateReason: 'ISSUER_REJECTED' }],
+      ['card-005', { state: 'PROCESSING', activateAfterMs: 30_000 }],
+      ['card-004', { state: 'ACTIVE' }],
+      ['card-123', { state: 'ACTIVE' }],
+    ])('platformCardId %s -> %j', (platformCardId, outcome) => {
+      expect(sandboxIssuanceOutcome(platformCardId, CUSTOMER)).toEqual(outcome);
+    });
+
+    it('falls back to the cardholderId suffix when platformCardId is omitted', () => {
+      expect(sandboxIssuanceOutcome(undefined, 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5002')).toEqual({ state: 'CLOSED', stateReason: 'ISSUER_REJECTED' });
+      expect(sandboxIssuanceOutcome(undefined, CUSTOMER)).toEqual({ state: 'ACTIVE' });
+    });
+  });
+
+  describe(sandboxLast4.name, () => {
+    it.each([
+      ['card-001', '0001'],
+      ['card-123', '0123'],
+      ['card-a1b', '0718'],
+      ['x', '0000'],
+    ])('%s -> %s', (platformCardId, last4) => {
+      expect(sandboxLast4(platformCardId, CUSTOMER)).toBe(last4);
+      expect(sandboxLast4(platformCardId, CUSTOMER)).toBe(sandboxLast4(platformCardId, 'Customer:other'));
+    });
+  });
+
+  describe(isSandboxIneligibleFundingSource.name, () => {
+    it.each([
+      ['002', true],
+      ['003', true],
+      ['001', false],
+      ['004', false],
+      ['a69', false],
+    ])('account suffix %s ineligible: %s', (suffix, ineligible) => {
+      expect(isSandboxIneligibleFundingSource(`InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5${suffix}`)).toBe(ineligible);
+    });
+  });
+});
