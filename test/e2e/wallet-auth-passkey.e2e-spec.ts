@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { chromium } from 'playwright-core';
+import { SoftwareAuthenticator } from '../../libs/testing/src/software-authenticator';
+import { startTestStack, TestStack } from '../support/test-stack';
+import { newClientKey, RP_ID, RP_ORIGIN, Session, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
+
+const SESSION_TTL_SECONDS = 5;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  if (process.env.CI === 'true') throw new Error(`Chromium is required in CI for the passkey browser test (${CHROMIUM}); run tools/ensure-chromium.sh`);
+  process.stderr.write(`\n*** SKIPPING the headless Chromium passkey test: ${CHROMIUM} not found (run tools/ensure-chromium.sh) ***\n\n`);
+}
+const browserIt = hasChromium ? it : it.skip;
+
+describe('Embedded wallet authentication: passkeys', () => {
+  let t: TestStack;
+  let client: WalletAuthClient;
+  let page: Server;
+  let pageOrigin: string;
+
+  beforeAll(async () => {
+    // The relying party's page for the browser run: WebAuthn needs a secure context, which localhost is.
+    page = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<!doctype html><title>Paykit wallet</title><p>passkeys</p>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    pageOrigin = `http://localhost:${(page.address() as { port: number }).port}`;
+    t = await startTestStack({
+      env: {
+        WALLET_AUTH_RP_ID: RP_ID,
+        WALLET_AUTH_RP_ORIGINS: `${RP_ORIGIN},${pageOrigin}`,
+        WALLET_AUTH_SESSION_TTL_SECONDS: String(SESSION_TTL_SECONDS),
+      },
+    });
+    client = new WalletAuthClient(t.api);
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+    await new Promise<void>((resolve) => (page ? page.close(() => resolve()) : resolve()));
+  });
+
+  /** A wallet, an OTP session on it, and a registered passkey. */
+  async function walletWithPasskey(authenticator = new SoftwareAuthenticator()): Promise<{ wallet: Wallet; otp: Session; passkeyId: string; authenticator: SoftwareAuthenticator }> {
+    const wallet = await client.createWallet('passkey');
+    const otp = await client.otpLogin(wallet.emailCredentialId);
+    const added = await client.addPasskey(wallet.accountId, authenticator, otp.key);
+    if (added.status !== 201) throw new Error(`passkey registration: ${added.status} ${JSON.stringify(added.body)}`);
+    return { wallet, otp, passkeyId: added.body.id, authenticator };
+  }
+
+  describe('registration', () => {
+    it('verifies a genuine attestation (202 then 201) and refuses the same credentialId twice', async () => {
+      const authenticator = new SoftwareAuthenticator({ attestation: 'packed' });
+      const { wallet, otp, passkeyId } = await walletWithPasskey(authenticator);
+      const list = await t.api.get(`/auth/credentials?accountId=${wallet.accountId}`);
+      expect(list.body.data.find((c: any) => c.id === passkeyId)).toMatchObject({ type: 'PASSKEY', nickname: 'Laptop', credentialId: authenticator.credentialId });
+      const again = await client.addPasskey(wallet.accountId, authenticator, otp.key, 'Again');
+      expect(again.status).toBe(400);
+      expect(again.body.code).toBe('PASSKEY_CREDENTIAL_ALREADY_EXISTS');
+      // Another passkey is fine: any number of distinct credential ids.
+      expect((await client.addPasskey(wallet.accountId, new SoftwareAuthenticator({ attestation: 'none' }), otp.key, 'Phone')).status).toBe(201);
+    });
+
+    it.each<[string, { origin?: string; rpId?: string; signedChallenge?: string; userPresent?: boolean }, number, string | RegExp]>([
+      ['an attestation made for another challenge', { signedChallenge: 'another-challenge' }, 401, 'passkey challenge does not match'],
+      ['an origin that is not allowed', { origin: 'https://evil.example' }, 401, 'passkey origin is not allowed'],
+      ['another RP id', { rpId: 'evil.example' }, 401, 'passkey RP ID does not match'],
+      ['no user presence', { userPresent: false }, 401, 'passkey user presence flag is not set'],
+    ])('refuses %s', async (_label, ceremony, status, reason) => {
+      const wallet = await client.createWallet('passkey-bad');
+      const authenticator = new SoftwareAuthenticator();
+      const challenge = 'registration-challenge';
+      const registration = authenticator.createRegistration({
+        rpId: ceremony.rpId ?? RP_ID,
+        origin: ceremony.origin ?? RP_ORIGIN,
+        challenge: ceremony.signedChallenge ?? challenge,
+        userPresent: ceremony.userPresent,
+      });
+      const response = await t.api.post('/auth/credentials', {
+        type: 'PASSKEY',
+        accountId: wallet.accountId,
+        challenge,
+        attestation: { credentialId: registration.id, clientDataJson: registration.response.clientDataJSON, attestationObject: registration.response.attestationObject },
+      });
+      expect(response.status).toBe(status);
+      expect(response.body).toMatchObject({ code: 'UNAUTHORIZED', details: { reason } });
+    });
+  });
+
+  describe('authentication', () => {
+    it('challenge with clientPublicKey, assertion with Request-Id, and a session key sealed to the client key', async () => {
+      const { wallet, passkeyId, authenticator } = await walletWithPasskey();
+      const clientKey = newClientKey();
+      const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
+      expect(challenge.status).toBe(200);
+      expect(challenge.body).toEqual({ challenge: expect.any(String), requestId: expect.stringMatching(/^Request:/), credentialId: authenticator.credentialId, expiresAt: expect.any(String) });
+      const assertion = authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge });
+      const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
+      expect(verify.status).toBe(200);
+      expect(verify.body).toMatchObject({ id: expect.stringMatching(/^Session:/), authMethodId: passkeyId, accountId: wallet.accountId, type: 'PASSKEY', encryptedSessionSigningKey: expect.any(String) });
+      const session = client.openSealedSession(verify.body, clientKey);
+      // The opened key signs for the account: it revokes its own session.
+      expect((await client.signed('DELETE', `/auth/sessions/${session.id}`, undefined, session.key)).status).toBe(204);
+      // A Request-Id opens one session only.
+      const reuse = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge }) }, { headers: { 'request-id': challenge.body.requestId } });
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.details.reason).toBe('Request-Id has already been used');
+    });
+
+    it('requires clientPublicKey on the challenge and Request-Id on verify', async () => {
+      const { passkeyId, authenticator } = await walletWithPasskey();
+      const noKey = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, {});
+      expect(noKey.status).toBe(400);
+      expect(noKey.body.details.errors[0].field).toBe('clientPublicKey');
+      const badKey = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: '04' + '11'.repeat(64) });
+      expect(badKey.status).toBe(400);
+      const noRequestId = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: 'x' }) });
+      expect(noRequestId.status).toBe(401);
+      expect(noRequestId.body.code).toBe('REQUEST_ID_MISSING');
+    });
+
+    it.each<[string, (authenticator: SoftwareAuthenticator, challenge: string) => any, string]>([
+      ['an assertion for another challenge', (a) => a.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: 'stale' }), 'passkey challenge does not match'],
+      ['another origin', (a, c) => a.createAssertion({ rpId: RP_ID, origin: 'https://evil.example', challenge: c }), 'passkey origin is not allowed'],
+      ['another RP id', (a, c) => a.createAssertion({ rpId: 'evil.example', origin: RP_ORIGIN, challenge: c }), 'passkey RP ID does not match'],
+      ['no user presence', (a, c) => a.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c, userPresent: false }), 'passkey user presence flag is not set'],
+      ['a counter that goes backwards', (a, c) => a.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c, signCount: 0 }), 'passkey signature counter did not increase'],
+      [
+        'a signature by another authenticator',
+        (a, c) => ({ ...new SoftwareAuthenticator({ initialSignCount: 10 }).createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c }), credentialId: a.credentialId }),
+        'passkey signature is invalid',
+      ],
+      ['another credential id', (_a, c) => new SoftwareAuthenticator().createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c }), 'passkey credential id does not match the credential'],
+    ])('refuses %s with 401 and its reason', async (_label, assertionFor, reason) => {
+      const { passkeyId, authenticator } = await walletWithPasskey();
+      // One good login first, so the stored counter is above zero.
+      await client.passkeyLogin(passkeyId, authenticator);
+      const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: newClientKey().publicKeyUncompressed });
+      const response = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: assertionFor(authenticator, challenge.body.challenge) }, { headers: { 'request-id': challenge.body.requestId } });
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason } });
+    });
+
+    it('accepts the legacy fixed assertion signature in the sandbox without WebAuthn checks', async () => {
+      const { passkeyId } = await walletWithPasskey();
+      const clientKey = newClientKey();
+      const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
+      const legacyAssertion = { credentialId: 'AAAA', clientDataJson: 'e30', authenticatorData: 'AAAA', signature: 'sandbox-valid-passkey-signature' };
+      const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: legacyAssertion }, { headers: { 'request-id': challenge.body.requestId } });
+      expect(verify.status).toBe(200);
+      expect(client.openSealedSession(verify.body, clientKey).key.privateKey).toMatch(/^[0-9a-f]{64}$/);
+    });
+  });
+
+  describe('session expiry', () => {
+    it('stops accepting a session key after expiresAt', async () => {
+      const { wallet, passkeyId, authenticator } = await walletWithPasskey();
+      const session = await client.passkeyLogin(passkeyId, authenticator);
+      expect(Date.parse(session.body.expiresAt) - Date.parse(session.body.createdAt)).toBe(SESSION_TTL_SECONDS * 1000);
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(session.body.expiresAt) - Date.now() + 200));
+      const late = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: newClientKey().publicKeyUncompressed }, session.key);
+      expect(late.status).toBe(404);
+      const signedLate = await client.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550166' }, session.key);
+      expect(signedLate.status).toBe(401);
+      expect(signedLate.body).toMatchObject({ code: 'WALLET_SIGNATURE_INVALID', details: { reason: 'signing key is not an active session key of this account' } });
+      const sessions = await t.api.get(`/auth/sessions?accountId=${wallet.accountId}`);
+      expect(sessions.body.data.map((s: any) => s.id)).not.toContain(session.id);
+    });
+  });
+
+  browserIt('registers and signs in with Chromium and its virtual authenticator, end to end', async () => {
+    const wallet = await client.createWallet('chromium');
+    const otp = await client.otpLogin(wallet.emailCredentialId);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    try {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${pageOrigin}/`);
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      });
+
+      const registrationChallenge = `chromium-registration-${Date.now()}`;
+      const attestation = await tab.evaluate(async ({ challenge, rpId }) => {
+        const b64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        const credential = (await navigator.credentials.create({
+          publicKey: {
+            challenge: new TextEncoder().encode(challenge),
+            rp: { id: rpId, name: 'Paykit wallet' },
+            user: { id: new TextEncoder().encode('grace'), name: 'grace@example.com', displayName: 'Grace' },
+            pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+            attestation: 'none',
+          },
+        })) as PublicKeyCredential;
+        const response = credential.response as AuthenticatorAttestationResponse;
+        return { credentialId: credential.id, clientDataJson: b64url(response.clientDataJSON), attestationObject: b64url(response.attestationObject), transports: response.getTransports() };
+      }, { challenge: registrationChallenge, rpId: RP_ID });
+
+      const added = await client.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation }, otp.key);
+      expect(added.status).toBe(201);
+      expect(added.body.credentialId).toBe(attestation.credentialId);
+
+      const clientKey = newClientKey();
+      const challenge = await t.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
+      const assertion = await tab.evaluate(async ({ challenge: text, rpId, credentialId }) => {
+        const b64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+        const credential = (await navigator.credentials.get({
+          publicKey: { challenge: new TextEncoder().encode(text), rpId, allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }], userVerification: 'preferred' },
+        })) as PublicKeyCredential;
+        const response = credential.response as AuthenticatorAssertionResponse;
+        return {
+          credentialId: credential.id,
+          clientDataJson: b64url(response.clientDataJSON),
+          authenticatorData: b64url(response.authenticatorData),
+          signature: b64url(response.signature),
+        };
+      }, { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId });
+
+      const verify = await t.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
+      expect(verify.status).toBe(200);
+      const session = client.openSealedSession(verify.body, clientKey);
+      const refreshed = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: newClientKey().publicKeyUncompressed }, session.key);
+      expect(refreshed.status).toBe(201);
+    } finally {
+      await browser.close();
+    }
+  });
+});
