@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Type, TypeHelpOptions } from 'class-transformer';
 import {
   Allow,
   buildMessage,
@@ -7,6 +7,7 @@ import {
   IsDefined,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -19,6 +20,7 @@ import {
 import { FieldConstraint, FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCalendarDate, IsCountryCode, IsE164Phone, isE164, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { AddressInput, BusinessInfoInput } from './customers';
+import { typedIdPattern } from './ids';
 
 // ---- Subjects (wire values: frozen) ----
 export const EXTERNAL_ACCOUNTS_SUBJECTS = {
@@ -239,12 +241,14 @@ export class BeneficiaryInput {
 
   @ApiPropertyOptional({ type: BusinessInfoInput, description: 'Business beneficiaries: legalName, registrationNumber, taxId' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => BusinessInfoInput)
   businessInfo?: BusinessInfoInput;
 
   @ApiPropertyOptional({ type: AddressInput, description: 'Beneficiary address: line1, city, postalCode, country (state optional)' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => AddressInput)
   address?: AddressInput;
@@ -259,6 +263,7 @@ abstract class AccountInfoBase {
 abstract class BeneficiaryAccountInfo extends AccountInfoBase {
   @ApiProperty({ type: BeneficiaryInput, description: 'Owner of the destination; minimum fields depend on the destination (see README)' })
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => BeneficiaryInput)
   beneficiary!: BeneficiaryInput;
@@ -559,6 +564,7 @@ export class LnWalletAccountInfo extends AccountInfoBase {
 
   @ApiPropertyOptional({ type: BeneficiaryInput, description: 'Not required (self-custody)' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => BeneficiaryInput)
   beneficiary?: BeneficiaryInput;
@@ -612,10 +618,17 @@ function knownProperties(type: new () => object): string[] {
   return [...names];
 }
 
-const ACCOUNT_INFO_DISCRIMINATOR = {
-  property: 'accountType',
-  subTypes: ACCOUNT_TYPES.map((name) => ({ name, value: ACCOUNT_INFO_CLASSES[name] })),
-};
+/**
+ * The accountInfo class chosen by its accountType. Chosen here rather than with
+ * class-transformer's `discriminator` option, which throws on arrays holding null.
+ */
+function accountInfoClass(options?: TypeHelpOptions): new () => object {
+  const value = options?.object[options.property] as unknown;
+  const accountType = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { accountType?: unknown }).accountType : undefined;
+  return typeof accountType === 'string' && Object.prototype.hasOwnProperty.call(ACCOUNT_INFO_CLASSES, accountType)
+    ? ACCOUNT_INFO_CLASSES[accountType as AccountType]
+    : UnknownAccountInfo;
+}
 
 const ACCOUNT_INFO_SCHEMA = {
   description: 'Destination details; `accountType` selects the shape and must agree with `currency` (SWIFT_ACCOUNT: any currency)',
@@ -804,8 +817,9 @@ abstract class ExternalAccountFields implements CrossFieldRules {
 
   @ApiProperty(ACCOUNT_INFO_SCHEMA)
   @IsDefined()
+  @IsObject()
   @ValidateNested()
-  @Type(() => UnknownAccountInfo, { discriminator: ACCOUNT_INFO_DISCRIMINATOR, keepDiscriminatorProperty: true })
+  @Type(accountInfoClass)
   accountInfo!: AccountInfoInput;
 
   crossFieldErrors(): FieldError[] {
@@ -821,9 +835,7 @@ export class CreateCustomerExternalAccountRequest extends ExternalAccountFields 
     example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
   })
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
+  @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')
   customerId?: string;
 }
 
@@ -842,8 +854,9 @@ export class UpdateExternalAccountRequest implements CrossFieldRules {
 
   @ApiPropertyOptional({ ...ACCOUNT_INFO_SCHEMA, description: 'Replaces the destination details (same currency); re-runs review' })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
-  @Type(() => UnknownAccountInfo, { discriminator: ACCOUNT_INFO_DISCRIMINATOR, keepDiscriminatorProperty: true })
+  @Type(accountInfoClass)
   accountInfo?: AccountInfoInput;
 
   crossFieldErrors(): FieldError[] {
@@ -901,9 +914,7 @@ export class ListPlatformExternalAccountsQuery extends PageQuery {}
 export class ListCustomerExternalAccountsQuery extends PageQuery {
   @ApiPropertyOptional({ description: "Only this customer's accounts (404 USER_NOT_FOUND if not a customer of the platform)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
+  @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')
   customerId?: string;
 }
 

@@ -38,6 +38,8 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
+  const reserved = reservedKeyErrors(plain);
+  if (reserved.length > 0) throw ServiceError.invalidInput(reserved);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, VALIDATION_OPTIONS));
   if (hasCrossFieldRules(instance)) {
@@ -47,4 +49,18 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   }
   if (errors.length > 0) throw ServiceError.invalidInput(errors);
   return instance;
+}
+
+/** Keys no contract has; class-transformer throws (a 500) on a nested object carrying them. */
+const RESERVED_KEYS = ['constructor', 'prototype', '__proto__'];
+
+function reservedKeyErrors(value: unknown, path = ''): FieldError[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(value)) {
+    const field = path ? `${path}.${key}` : key;
+    if (RESERVED_KEYS.includes(key)) errors.push({ field, message: `${field} is not a recognised field` });
+    else errors.push(...reservedKeyErrors((value as Record<string, unknown>)[key], field));
+  }
+  return errors;
 }
