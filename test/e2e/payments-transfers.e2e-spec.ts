@@ -1,0 +1,395 @@
+import { randomInt } from 'node:crypto';
+import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, PAYMENTS_SUBJECTS, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { ApiClient } from '../support/api-client';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
+
+/**
+ * Payments core, part 2: transfer-out and transfer-in through the gateway, with every
+ * sandbox outcome of the spec's table, idempotency, readiness, limits and the transactions
+ * they leave behind (and their webhooks). Runs in embedded and distributed mode.
+ */
+describe('Payments: transfers and transactions', () => {
+  let t: TestStack;
+  let api: ApiClient;
+  let ctx: CallerContext;
+  let notReadyCustomer: string;
+
+  const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const platform = await t.newPlatform();
+    api = platform.api;
+    ctx = { platformId: platform.platformId, environment: 'sandbox', requestId: 'payments-transfers-test' };
+    // Created before the platform turns regulated: its KYC stays PENDING.
+    notReadyCustomer = await newCustomer();
+    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function newCustomer(): Promise<string> {
+    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  async function internalAccount(customerId: string, currency = 'USD'): Promise<string> {
+    return eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}&type=INTERNAL_FIAT`);
+      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+    });
+  }
+
+  /** A USD external account whose account number ends in `suffix` (the sandbox outcome). */
+  async function externalAccount(customerId: string | null, suffix: string): Promise<string> {
+    const accountNumber = `${randomInt(100_000, 999_999)}${randomInt(100, 999)}${suffix}`;
+    const body = {
+      currency: 'USD',
+      platformAccountId: `pa-${accountNumber}`,
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber,
+        routingNumber: '021000021',
+        bankAccountType: 'CHECKING',
+        bankName: 'JPMorgan Chase Bank',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address },
+      },
+    };
+    const created = customerId ? await api.post('/customers/external-accounts', { customerId, ...body }) : await api.post('/platform/external-accounts', body);
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('ACTIVE');
+    return created.body.id;
+  }
+
+  async function fund(accountId: string, amount: number): Promise<void> {
+    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount })).status).toBe(200);
+  }
+
+  async function balanceOf(accountId: string): Promise<number> {
+    return (await api.get(`/internal-accounts/${accountId}`)).body.balance.amount;
+  }
+
+  async function settled(transactionId: string): Promise<Transaction> {
+    return eventually(async () => {
+      const fetched = await api.get(`/transactions/${transactionId}`);
+      return fetched.body.status === 'COMPLETED' || fetched.body.status === 'FAILED' ? (fetched.body as Transaction) : undefined;
+    });
+  }
+
+  async function webhookTypes(resourceId: string, count: number): Promise<string[]> {
+    return eventually(async () => {
+      const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId }, ctx);
+      return received.length >= count ? received.map((event) => event.webhookType ?? '') : undefined;
+    });
+  }
+
+  async function readyCustomerWithFunds(suffix: string, funds: number) {
+    const customerId = await newCustomer();
+    const accountId = await internalAccount(customerId);
+    if (funds > 0) await fund(accountId, funds);
+    const externalId = await externalAccount(customerId, suffix);
+    return { customerId, accountId, externalId };
+  }
+
+  describe('transfer-out: sandbox outcomes by the last 3 digits of the destination', () => {
+    it.each([
+      ['002', 'FAILED', 'INSUFFICIENT_FUNDS', 10_000, ['OUTGOING_PAYMENT.FAILED']],
+      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID', 10_000, ['OUTGOING_PAYMENT.FAILED']],
+      ['004', 'FAILED', 'REJECTED_BY_BANK', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.FAILED']],
+      ['005', 'FAILED', 'TIMED_OUT', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED']],
+      ['001', 'COMPLETED', undefined, 7_500, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.COMPLETED']],
+    ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, finalBalance, events) => {
+      const { customerId, accountId, externalId } = await readyCustomerWithFunds(suffix, 10_000);
+      const created = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 2_500 });
+      expect(created.status).toBe(201);
+      const failsImmediately = suffix === '002' || suffix === '003';
+      expect(created.body).toMatchObject({
+        id: expect.stringMatching(/^Transaction:[0-9a-f-]{36}$/),
+        type: 'OUTGOING',
+        status: failsImmediately ? 'FAILED' : 'PENDING',
+        customerId,
+        source: { accountId, currency: 'USD' },
+        destination: { accountId: externalId, currency: 'USD' },
+        sentAmount: { amount: 2_500, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } },
+        receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
+      });
+      // (That an accepted transfer holds its amount at once is what the 200-concurrent test below shows.)
+      const final = await settled(created.body.id);
+      expect(final.status).toBe(status);
+      expect(final.failureReason).toBe(failureReason);
+      expect(final.settledAt).toEqual(expect.any(String));
+      expect(await balanceOf(accountId)).toBe(finalBalance);
+      expect(await webhookTypes(created.body.id, events.length)).toEqual(events);
+    });
+
+    it('sends the transaction, as GET returns it, with each webhook', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const created = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100, description: 'Payout #1' });
+      const final = await settled(created.body.id);
+      await webhookTypes(created.body.id, 2);
+      const deliveries = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, ctx);
+      expect(deliveries.map((d) => d.subject)).toEqual(['payments.events.transaction.status-changed', 'payments.events.transaction.status-changed']);
+      expect(final).toMatchObject({ description: 'Payout #1', status: 'COMPLETED' });
+    });
+  });
+
+  describe('transfer-in: sandbox outcomes by the last 3 digits of the source', () => {
+    it.each([
+      ['002', 'FAILED', 'INSUFFICIENT_FUNDS', 0, ['INCOMING_PAYMENT.FAILED']],
+      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID', 0, ['INCOMING_PAYMENT.FAILED']],
+      ['004', 'FAILED', 'REJECTED_BY_BANK', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']],
+      ['005', 'FAILED', 'TIMED_OUT', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.PROCESSING', 'INCOMING_PAYMENT.FAILED']],
+      ['789', 'COMPLETED', undefined, 4_200, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']],
+    ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, finalBalance, events) => {
+      const { accountId, externalId } = await readyCustomerWithFunds(suffix, 0);
+      const created = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 4_200 });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ type: 'INCOMING', source: { accountId: externalId }, destination: { accountId } });
+      expect(created.body.status).toBe(suffix === '002' || suffix === '003' ? 'FAILED' : 'PENDING');
+      const final = await settled(created.body.id);
+      expect(final.status).toBe(status);
+      expect(final.failureReason).toBe(failureReason);
+      expect(await balanceOf(accountId)).toBe(finalBalance);
+      expect(await webhookTypes(created.body.id, events.length)).toEqual(events);
+    });
+  });
+
+  it("moves the platform's own accounts to and from the platform's external accounts", async () => {
+    const platformAccounts = await api.get('/platform/internal-accounts?currency=USD');
+    const accountId = platformAccounts.body.data[0].id;
+    const externalId = await externalAccount(null, '321');
+    const incoming = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 900 });
+    expect(incoming.status).toBe(201);
+    expect(incoming.body.customerId).toBeUndefined();
+    expect((await settled(incoming.body.id)).status).toBe('COMPLETED');
+    const outgoing = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 400 });
+    expect((await settled(outgoing.body.id)).status).toBe('COMPLETED');
+    expect(await balanceOf(accountId)).toBe(500);
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a repeat of the same request with the same transaction and moves the money once', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const body = { source: { accountId }, destination: { accountId: externalId }, amount: 300 };
+      const headers = { 'idempotency-key': `out-${randomInt(1e9)}` };
+      const first = await api.post('/transfer-out', body, { headers });
+      const replays = await Promise.all([1, 2, 3].map(() => api.post('/transfer-out', body, { headers })));
+      expect(first.status).toBe(201);
+      for (const replay of replays) {
+        expect(replay.status).toBe(201);
+        expect(replay.body).toEqual(first.body);
+      }
+      await settled(first.body.id);
+      expect(await balanceOf(accountId)).toBe(700);
+      const listed = await api.get(`/transactions?accountId=${accountId}`);
+      expect(listed.body.data).toHaveLength(1);
+    });
+
+    it('lets concurrent first uses of one key create one transaction', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const body = { source: { accountId: externalId }, destination: { accountId }, amount: 250 };
+      const headers = { 'idempotency-key': `in-${randomInt(1e9)}` };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => api.post('/transfer-in', body, { headers })));
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      await settled(answers[0].body.id);
+      expect(await balanceOf(accountId)).toBe(1_250);
+    });
+
+    it('refuses the same key with another body with 409 IDEMPOTENCY_KEY_REUSED and moves nothing', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const headers = { 'idempotency-key': `reuse-${randomInt(1e9)}` };
+      const first = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 }, { headers });
+      expect(first.status).toBe(201);
+      const other = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 101 }, { headers });
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      const otherDirection = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 100 }, { headers });
+      expect(otherDirection.status).toBe(409);
+      await settled(first.body.id);
+      expect(await balanceOf(accountId)).toBe(900);
+    });
+  });
+
+  describe('refusals (nothing moves)', () => {
+    it('lists every invalid field at once', async () => {
+      const response = await api.post('/transfer-out', { source: { accountId: 'ExternalAccount:00000000-0000-7000-8000-000000000000' }, destination: {}, amount: 0, extra: 1 });
+      expect(response.status).toBe(400);
+      const fields = response.body.details.errors.map((e: { field: string }) => e.field).sort();
+      expect(fields).toEqual(['amount', 'destination.accountId', 'extra', 'source.accountId']);
+      const pattern = response.body.details.errors.find((e: { field: string }) => e.field === 'source.accountId');
+      expect(pattern.constraint.pattern).toMatch(/^\^InternalAccount:/);
+    });
+
+    it('answers 403 USER_NOT_READY for a customer whose KYC is not APPROVED', async () => {
+      const accountId = await internalAccount(notReadyCustomer);
+      await fund(accountId, 1_000);
+      const externalId = await externalAccount(notReadyCustomer, '001');
+      for (const [path, body] of [
+        ['/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 }],
+        ['/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 100 }],
+      ] as const) {
+        const response = await api.post(path, body);
+        expect(response.status).toBe(403);
+        expect(response.body.code).toBe('USER_NOT_READY');
+      }
+      expect(await balanceOf(accountId)).toBe(1_000);
+    });
+
+    it('answers 400 INSUFFICIENT_FUNDS when the available balance is short, creating no transaction', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 999);
+      const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 1_000 });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INSUFFICIENT_FUNDS');
+      expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toEqual([]);
+      expect(await balanceOf(accountId)).toBe(999);
+    });
+
+    it.each([
+      ['an amount above the per-transfer limit', { amount: 100_000_001 }, 400, 'AMOUNT_OUT_OF_RANGE'],
+      ['a currency other than the accounts\'', { currency: 'EUR' }, 400, 'INVALID_CURRENCY'],
+    ])('answers %s (%j) with %d %s', async (_, change, status, code) => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100, ...change });
+      expect(response.status).toBe(status);
+      expect(response.body.code).toBe(code);
+      expect(await balanceOf(accountId)).toBe(1_000);
+    });
+
+    it('answers 400 INVALID_CURRENCY between accounts of different currencies', async () => {
+      const { customerId, externalId } = await readyCustomerWithFunds('001', 0);
+      const eurAccount = await internalAccount(customerId, 'EUR');
+      const response = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId: eurAccount }, amount: 100 });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INVALID_CURRENCY');
+    });
+
+    it("answers 403 COUNTERPARTY_NOT_ALLOWED for another customer's external account", async () => {
+      const { accountId } = await readyCustomerWithFunds('001', 1_000);
+      const stranger = await readyCustomerWithFunds('001', 0);
+      const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: stranger.externalId }, amount: 100 });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('COUNTERPARTY_NOT_ALLOWED');
+    });
+
+    it('answers 400 INVALID_BANK_ACCOUNT for an external account that is no longer ACTIVE', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      expect((await api.delete(`/customers/external-accounts/${externalId}`)).status).toBeLessThan(300);
+      const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('INVALID_BANK_ACCOUNT');
+    });
+
+    it("answers another platform's or an unknown internal account with 404 ACCOUNT_NOT_FOUND", async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const other = await t.newPlatform();
+      const response = await other.api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
+      expect(response.status).toBe(404);
+      expect(response.body.code).toBe('ACCOUNT_NOT_FOUND');
+      const unknown = await api.post('/transfer-out', { source: { accountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' }, destination: { accountId: externalId }, amount: 100 });
+      expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
+    });
+
+    it('answers 403 VELOCITY_LIMIT_EXCEEDED past a customer\'s daily count or amount', async () => {
+      const { customerId, accountId, externalId } = await readyCustomerWithFunds('001', 10_000);
+      await t.stack.runtime.client.request(PAYMENTS_SUBJECTS.setVelocityLimit, { customerId, currency: 'USD', maxCountPerDay: 2, maxAmountPerDay: 1_000 }, ctx);
+      const out = (amount: number) => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount });
+      expect((await out(600)).status).toBe(201);
+      const overAmount = await out(401);
+      expect(overAmount.status).toBe(403);
+      expect(overAmount.body).toMatchObject({ code: 'VELOCITY_LIMIT_EXCEEDED', details: { maxAmountPerDay: 1_000, amountLast24h: 600 } });
+      expect((await out(400)).status).toBe(201);
+      const overCount = await out(1);
+      expect(overCount.status).toBe(403);
+      expect(overCount.body.details).toMatchObject({ maxCountPerDay: 2, countLast24h: 2 });
+    });
+  });
+
+  it('lets exactly 100 of 200 concurrent transfer-outs through on an account funded for 100, leaving zero', async () => {
+    const { accountId, externalId } = await readyCustomerWithFunds('001', 100 * 50);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 50 })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
+    expect(answers.filter((a) => a.status === 400 && a.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(100);
+    for (const answer of answers.filter((a) => a.status === 201)) expect((await settled(answer.body.id)).status).toBe('COMPLETED');
+    expect(await balanceOf(accountId)).toBe(0);
+  });
+
+  describe('transactions', () => {
+    let customerId: string;
+    let accountId: string;
+    let ids: string[];
+
+    beforeAll(async () => {
+      const setup = await readyCustomerWithFunds('001', 10_000);
+      customerId = setup.customerId;
+      accountId = setup.accountId;
+      const failing = await externalAccount(customerId, '002');
+      ids = [];
+      for (const [path, body] of [
+        ['/transfer-out', { source: { accountId }, destination: { accountId: setup.externalId }, amount: 100 }],
+        ['/transfer-in', { source: { accountId: setup.externalId }, destination: { accountId }, amount: 200 }],
+        ['/transfer-out', { source: { accountId }, destination: { accountId: failing }, amount: 300 }],
+      ] as const) {
+        const created = await api.post(path, body);
+        expect(created.status).toBe(201);
+        ids.push(created.body.id);
+      }
+      await Promise.all(ids.map(settled));
+    });
+
+    it('gets one, and answers an unknown or foreign id with 404 TRANSACTION_NOT_FOUND', async () => {
+      expect((await api.get(`/transactions/${ids[0]}`)).body).toMatchObject({ id: ids[0], status: 'COMPLETED' });
+      const other = await t.newPlatform();
+      for (const response of [await other.api.get(`/transactions/${ids[0]}`), await api.get('/transactions/Transaction:00000000-0000-7000-8000-000000000000')]) {
+        expect(response.status).toBe(404);
+        expect(response.body).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+      }
+      expect((await other.api.get(`/transactions?customerId=${customerId}`)).body.data).toEqual([]);
+    });
+
+    it.each([
+      ['customer', () => `customerId=${customerId}`, [2, 1, 0]],
+      ['account', () => `accountId=${accountId}`, [2, 1, 0]],
+      ['status', () => `customerId=${customerId}&status=FAILED`, [2]],
+      ['type', () => `customerId=${customerId}&type=INCOMING`, [1]],
+      ['created range (none after now)', () => `customerId=${customerId}&createdAfter=${new Date(Date.now() + 60_000).toISOString()}`, []],
+      ['created range (all before the future)', () => `customerId=${customerId}&createdBefore=${new Date(Date.now() + 60_000).toISOString()}`, [2, 1, 0]],
+    ])('filters by %s, newest first', async (_, query, expected) => {
+      const listed = await api.get(`/transactions?${query()}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual((expected).map((i) => ids[i]));
+    });
+
+    it('pages with a cursor', async () => {
+      const first = await api.get(`/transactions?customerId=${customerId}&limit=2`);
+      expect(first.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+      const second = await api.get(`/transactions?customerId=${customerId}&limit=2&cursor=${first.body.nextCursor}`);
+      expect(second.body.hasMore).toBe(false);
+      expect([...first.body.data, ...second.body.data].map((tx: Transaction) => tx.id)).toEqual([ids[2], ids[1], ids[0]]);
+    });
+
+    it.each([
+      ['status=DONE', 'status'],
+      ['type=SIDEWAYS', 'type'],
+      ['createdAfter=yesterday', 'createdAfter'],
+      ['limit=1000', 'limit'],
+    ])('refuses %s with 400 naming %s', async (query, field) => {
+      const response = await api.get(`/transactions?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    });
+  });
+
+  it('documents the endpoints in the OpenAPI output', async () => {
+    const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
+    expect(document.paths['/transfer-out'].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]));
+    expect(document.paths['/transfer-in'].post).toBeDefined();
+    expect(document.paths['/transactions'].get).toBeDefined();
+    expect(document.paths['/transactions/{transactionId}'].get).toBeDefined();
+  });
+});
