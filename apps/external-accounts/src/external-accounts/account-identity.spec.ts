@@ -1,0 +1,45 @@
+import { destinationFingerprint, identifierLast3, maskAccountInfo, primaryIdentifier } from './account-identity';
+
+describe(primaryIdentifier.name, () => {
+  it.each([
+    [{ accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021' }, '123456789'],
+    [{ accountType: 'MXN_ACCOUNT', clabeNumber: '002010077777777771' }, '002010077777777771'],
+    [{ accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' }, 'DE89370400440532013000'],
+    [{ accountType: 'SWIFT_ACCOUNT', accountNumber: 'AB1234' }, 'AB1234'],
+    [{ accountType: 'COP_ACCOUNT', phoneNumber: '+573001234567' }, '+573001234567'],
+    [{ accountType: 'KES_ACCOUNT', phoneNumber: '+254712345678' }, '+254712345678'],
+    [{ accountType: 'BRL_ACCOUNT', pixKey: 'a@b.co' }, 'a@b.co'],
+  ] as const)('%o -> %s', (info, expected) => {
+    expect(primaryIdentifier(info as never)).toBe(expected);
+  });
+});
+
+describe(identifierLast3.name, () => {
+  it.each([
+    ['000123456789', '789'],
+    ['maria107@example.com', '107'],
+    ['12', '12'],
+  ])('%s -> %s', (identifier, expected) => {
+    expect(identifierLast3(identifier)).toBe(expected);
+  });
+});
+
+describe(maskAccountInfo.name, () => {
+  it('keeps the last 4 of account numbers, IBANs and CLABEs and nothing else changes', () => {
+    expect(maskAccountInfo({ accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021' })).toEqual({
+      accountType: 'USD_ACCOUNT',
+      accountNumber: '********6789',
+      routingNumber: '021000021',
+    });
+    expect(maskAccountInfo({ accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' }).iban).toBe('******************3000');
+  });
+});
+
+describe(destinationFingerprint.name, () => {
+  it('ignores labels, beneficiary and case, and tells destinations apart', () => {
+    const a = destinationFingerprint('INR', { accountType: 'INR_ACCOUNT', vpa: 'Priya@OkAxis', beneficiary: { fullName: 'A' } });
+    expect(destinationFingerprint('INR', { accountType: 'INR_ACCOUNT', vpa: 'priya@okaxis', beneficiary: { fullName: 'B' } })).toBe(a);
+    expect(destinationFingerprint('INR', { accountType: 'INR_ACCOUNT', vpa: 'priya2@okaxis' })).not.toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
