@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { oidcNonceForClientPublicKey } from '../../apps/wallet-auth/src/crypto/oidc-token';
 import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
 import { createRootLogger } from '@paykit/runtime';
-import { startTestStack, TestStack } from '../support/test-stack';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
 
 // Every log line of the stack lands here, so the test can prove no secret was ever logged.
@@ -539,6 +539,65 @@ describe('Embedded wallet authentication', () => {
       remember(walletKey.privateKey);
       const again = await client.signed('POST', path, { clientPublicKey: clientKey.publicKeyUncompressed }, session.key);
       expect(client.openSealedSession({ ...again.body, encryptedSessionSigningKey: again.body.encryptedWalletCredentials }, clientKey).key.privateKey).toBe(walletKey.privateKey);
+    });
+  });
+
+  describe('wallet privacy (PATCH /internal-accounts/{id})', () => {
+    it('updates privateEnabled after a signed retry', async () => {
+      const wallet = await client.createWallet('privacy');
+      const session = await client.otpLogin(wallet.emailCredentialId);
+      const first = await t.api.patch(`/internal-accounts/${wallet.accountId}`, { privateEnabled: true });
+      expect(first.status).toBe(202);
+      expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'WALLET_PRIVACY_UPDATE', accountId: wallet.accountId });
+      const updated = await client.signed('PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, session.key);
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ id: wallet.accountId, type: 'EMBEDDED_WALLET', privateEnabled: true });
+      expect((await t.api.get(`/internal-accounts/${wallet.accountId}`)).body.privateEnabled).toBe(true);
+    });
+
+    it('refuses before any challenge: another platform 404, a non-wallet account 400, a bad body 400', async () => {
+      const wallet = await client.createWallet('privacy-refused');
+      const other = await t.newPlatform();
+      expect((await other.api.patch(`/internal-accounts/${wallet.accountId}`, { privateEnabled: true })).status).toBe(404);
+      const accounts = await t.api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(wallet.customerId)}`);
+      const holding = accounts.body.data.find((a: any) => a.type !== 'EMBEDDED_WALLET');
+      const notWallet = await t.api.patch(`/internal-accounts/${holding.id}`, { privateEnabled: true });
+      expect(notWallet.status).toBe(400);
+      const badBody = await t.api.patch(`/internal-accounts/${wallet.accountId}`, { privateEnabled: 'yes' });
+      expect(badBody.status).toBe(400);
+      expect(badBody.body.details.errors[0].field).toBe('privateEnabled');
+    });
+  });
+
+  describe('customer email tied to EMAIL_OTP (PATCH /customers/{customerId})', () => {
+    it('needs a signed retry to change the email, then the tied credential follows', async () => {
+      const wallet = await client.createWallet('email-change');
+      const session = await client.otpLogin(wallet.emailCredentialId);
+      const body = { customerType: 'INDIVIDUAL', email: 'Changed.Address@example.com' };
+      const first = await t.api.patch(`/customers/${wallet.customerId}`, body);
+      expect(first.status).toBe(202);
+      expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'CUSTOMER_EMAIL_UPDATE', accountId: wallet.accountId });
+      expect((await t.api.get(`/customers/${wallet.customerId}`)).body.email).toBe(wallet.email);
+      const unsigned = await t.api.patch(`/customers/${wallet.customerId}`, body, { headers: { 'request-id': first.body.requestId } });
+      expect(unsigned.status).toBe(401);
+      expect(unsigned.body.code).toBe('WALLET_SIGNATURE_MISSING');
+      const changed = await client.signed('PATCH', `/customers/${wallet.customerId}`, body, session.key);
+      expect(changed.status).toBe(200);
+      expect(changed.body.email).toBe('changed.address@example.com');
+      await eventually(async () => {
+        const list = await t.api.get(`/auth/credentials?accountId=${wallet.accountId}`);
+        const credential = list.body.data.find((c: any) => c.id === wallet.emailCredentialId);
+        return credential.nickname === 'changed.address@example.com' ? credential : undefined;
+      });
+      // The new address is now the tied one: setting it again needs no signature.
+      expect((await t.api.patch(`/customers/${wallet.customerId}`, body)).status).toBe(200);
+    });
+
+    it('lets other customer changes through without a signature', async () => {
+      const wallet = await client.createWallet('email-unchanged');
+      const response = await t.api.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', fullName: 'Grace B. Hopper', email: wallet.email.toUpperCase() });
+      expect(response.status).toBe(200);
+      expect(response.body.fullName).toBe('Grace B. Hopper');
     });
   });
 

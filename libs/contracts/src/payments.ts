@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Page } from './common';
 import { typedIdPattern } from './ids';
@@ -19,11 +19,15 @@ export const PAYMENTS_SUBJECTS = {
   getTransaction: 'payments.transaction.get',
   listTransactions: 'payments.transaction.list',
   setVelocityLimit: 'payments.velocity-limit.set',
+  /** Embedded wallet privacy; the gateway calls it after the signed retry of PATCH /internal-accounts/{id}. */
+  updateInternalAccountPrivacy: 'payments.internal-account.update-privacy',
 } as const;
 
 export const PAYMENTS_EVENTS = {
   /** Every internal account, when provisioned; EMBEDDED_WALLET ones carry `walletEmail`. */
   internalAccountCreated: 'payments.events.internal-account.created',
+  /** An internal account's settings changed (e.g. embedded wallet privacy). */
+  internalAccountUpdated: 'payments.events.internal-account.updated',
   /** Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or `INCOMING_PAYMENT.<STATUS>`. */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
 } as const;
@@ -62,6 +66,17 @@ export class GetInternalAccountRequest {
   @IsString()
   @IsNotEmpty()
   accountId!: string;
+}
+
+export class UpdateInternalAccountPrivacyRequest {
+  @ApiProperty({ description: 'Embedded wallet internal account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  accountId!: string;
+
+  @ApiProperty({ description: 'Whether the embedded wallet is private', example: true })
+  @IsBoolean()
+  privateEnabled!: boolean;
 }
 
 /** Query of `GET /platform/internal-accounts`. */
@@ -439,6 +454,7 @@ export type InternalAccountCreatedData = InternalAccountRecord;
 
 export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.getInternalAccount]: { request: GetInternalAccountRequest; reply: InternalAccountRecord };
+  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.listInternalAccounts]: { request: ListInternalAccountsRequest; reply: Page<InternalAccount> };
   [PAYMENTS_SUBJECTS.fundInternalAccount]: { request: FundInternalAccountRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.createHold]: { request: CreateHoldRequest; reply: Hold };

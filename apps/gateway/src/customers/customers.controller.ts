@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -13,7 +13,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BULK_CSV_COLUMNS,
   BULK_CSV_MAX_BYTES,
@@ -28,12 +28,15 @@ import {
   KycLinkBody,
   ListCustomersRequest,
   Page,
+  SignedRetryChallenge,
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { CustomerEmailChangeGateway } from '../wallet-auth/customer-email-change';
+import { ApiSignedRetry } from '../wallet-auth/signed-retry';
 import { importCustomersCsv } from './customers-csv-import';
 import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, KycLinkResponseDto } from './dto/customer.response';
 
@@ -60,7 +63,10 @@ const CONTACT_CONFIRM_DESCRIPTION =
 @ApiBearerAuth('AgentAuth')
 @Controller('customers')
 export class CustomersController {
-  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly emailChange: CustomerEmailChangeGateway,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -132,13 +138,22 @@ export class CustomersController {
     description:
       "The body carries `customerType` (must be the customer's) and the fields to change, with the same rules as POST /customers. Use it to complete the " +
       'fields a currency requires (`providerRequiredCustomerFields` of GET /config) and the enhanced due diligence fields a verification asked for. ' +
-      'A changed email or phone needs verifying again when the provider requires it.',
+      'A changed email or phone needs verifying again when the provider requires it. ' +
+      'When the email is tied to embedded wallet EMAIL_OTP credentials, changing it is a signed action: 202 challenge, then the signed retry ' +
+      'updates the customer, and the tied credentials follow.',
   })
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
+  @ApiSignedRetry()
   @ApiErrors(400, 401, 404, 409)
-  update(@Param('customerId') customerId: string, @Body() body: UpdateCustomerBody, @Caller() caller: CallerContext): Promise<Customer> {
-    return this.services.request(CUSTOMERS_SUBJECTS.updateCustomer, { customerId, changes: body }, caller);
+  update(
+    @Param('customerId') customerId: string,
+    @Body() body: UpdateCustomerBody,
+    @Caller() caller: CallerContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Customer | SignedRetryChallenge> {
+    return this.emailChange.update({ request, reply }, caller, customerId, body);
   }
 
   @Post(':customerId/kyc-link')

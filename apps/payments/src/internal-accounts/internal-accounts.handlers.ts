@@ -8,6 +8,7 @@ import {
   MessageEnvelope,
   Page,
   PAYMENTS_SUBJECTS,
+  UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { InternalAccountsService } from './internal-accounts.service';
@@ -24,5 +25,12 @@ export class InternalAccountsHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.listInternalAccounts)
   list(@Payload(new EnvelopePipe(ListInternalAccountsRequest)) { ctx, payload }: MessageEnvelope<ListInternalAccountsRequest>): Promise<Page<InternalAccount>> {
     return this.accounts.list(ctx, payload);
+  }
+
+  @MessagePattern(PAYMENTS_SUBJECTS.updateInternalAccountPrivacy)
+  updatePrivacy(
+    @Payload(new EnvelopePipe(UpdateInternalAccountPrivacyRequest)) { ctx, payload }: MessageEnvelope<UpdateInternalAccountPrivacyRequest>,
+  ): Promise<InternalAccount> {
+    return this.accounts.updatePrivacy(ctx, payload.accountId, payload.privateEnabled);
   }
 }

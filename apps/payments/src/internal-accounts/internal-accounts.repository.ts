@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InternalAccountType } from '@paykit/contracts';
+import { returningRows } from '@paykit/persistence';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
 interface AccountRow {
@@ -100,6 +101,17 @@ export class InternalAccountsRepository {
        ON CONFLICT ON CONSTRAINT uq_internal_account_owner DO NOTHING RETURNING id`,
       [account.id, account.platformId, account.customerId, account.type, account.currencyCode, account.walletEmail],
     ));
+    return rows.length > 0;
+  }
+
+  /** Sets an embedded wallet's privacy; false when there is no such wallet on the platform. */
+  async setPrivateEnabled(manager: EntityManager, platformId: string, id: string, privateEnabled: boolean): Promise<boolean> {
+    const rows = await returningRows<{ id: string }>(
+      manager,
+      `UPDATE internal_account SET private_enabled = $3, updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND type = 'EMBEDDED_WALLET' RETURNING id`,
+      [platformId, id, privateEnabled],
+    );
     return rows.length > 0;
   }
 }

@@ -47,6 +47,22 @@ export class InternalAccountsService {
     return toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
   }
 
+  /** PATCH /internal-accounts/{id} (a signed action: the gateway applies it after the signed retry). */
+  async updatePrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
+    const current = await this.require(ctx.platformId, accountId);
+    if (current.type !== 'EMBEDDED_WALLET') throw ServiceError.invalidField('privateEnabled', 'privateEnabled applies to EMBEDDED_WALLET accounts only');
+    const updated = await this.transactions.run(async (manager) => {
+      if (!(await this.accounts.setPrivateEnabled(manager, ctx.platformId, accountId, privateEnabled))) {
+        throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+      }
+      const entity = (await this.accounts.findById(ctx.platformId, accountId, manager))!;
+      const record = toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
+      await this.outbox.add(manager, { subject: PAYMENTS_EVENTS.internalAccountUpdated, platformId: ctx.platformId, resourceId: accountId, data: record });
+      return entity;
+    });
+    return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
+  }
+
   async require(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
     const entity = await this.accounts.findById(platformId, accountId);
     if (!entity) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
