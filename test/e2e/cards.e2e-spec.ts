@@ -288,6 +288,13 @@ describe('Cards', () => {
       expect(response.body.code).toBe(code);
     });
 
+    it('a state change and a funding change in one PATCH announce both events', async () => {
+      const card = await activeCard(holder, [holder.wallet, holder.crypto]);
+      const done = await patch(card.id, { state: 'FROZEN', fundingSources: [holder.wallet] });
+      expect(done.body).toMatchObject({ state: 'FROZEN', fundingSources: [holder.wallet] });
+      expect((await webhookTypes(card.id, 2)).sort()).toEqual(['CARD.FUNDING_SOURCE_CHANGE', 'CARD.STATE_CHANGE']);
+    });
+
     it('a closed card refuses a funding-source change with 409 CARD_NOT_MUTABLE', async () => {
       const card = await cardIn('CLOSED');
       const response = await api.patch(`/cards/${card.id}`, { fundingSources: [holder.wallet] });
@@ -446,6 +453,32 @@ describe('Cards', () => {
       const operation = (await api.get(`/card-transactions/${id}`)).body;
       expect(operation).toMatchObject({ issuerTransactionToken: token, type: 'CREDIT_AUTHORIZATION_ADVICE', direction: 'CREDIT', status: 'SETTLED', settledAmount: 900_000 });
       expect(await balance(who.wallet)).toBe(before + 900_000);
+    });
+
+    it('descriptor suffix 005 on a credit: PENDING, then the delayed credit settles it once', async () => {
+      const before = await balance(who.wallet);
+      const response = await authorize(card.id, 300_000, 'REFUND DESK 005', 'credit_authorization');
+      expect(response.body).toMatchObject({ status: 'PENDING', direction: 'CREDIT' });
+      const settled = await eventually(async () => {
+        const fetched = await api.get(`/card-transactions/${response.body.id}`);
+        return fetched.body.status === 'SETTLED' ? fetched.body : undefined;
+      });
+      expect(settled.settledAmount).toBe(300_000);
+      expect(await balance(who.wallet)).toBe(before + 300_000);
+      expect(await webhookTypes(response.body.id, 2)).toEqual(['CARD_TRANSACTION.PENDING', 'CARD_TRANSACTION.SETTLED']);
+    });
+
+    it("answers another platform's card and card transaction like unknown ones", async () => {
+      const auth = await authorize(card.id, 1_000);
+      const other = await t.newPlatform();
+      const transaction = await other.api.get(`/card-transactions/${auth.body.id}`);
+      expect(transaction.status).toBe(404);
+      expect(transaction.body.code).toBe('TRANSACTION_NOT_FOUND');
+      const simulated = await other.api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 });
+      expect(simulated.status).toBe(404);
+      expect(simulated.body.code).toBe('CARD_NOT_FOUND');
+      const listed = await other.api.get(`/cards/${card.id}/transactions`);
+      expect(listed.status).toBe(404);
     });
 
     it('lists the card transactions newest first', async () => {

@@ -96,7 +96,8 @@ export type CardTransactionDirection = (typeof CARD_TRANSACTION_DIRECTIONS)[numb
  */
 export const CARD_TRANSACTION_STATUSES = ['PENDING', 'CONFIRMED', 'SETTLED', 'REFUNDED', 'DECLINED', 'EXPIRED', 'EXCEPTION'] as const;
 export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
-export const CARD_DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'CARD_CLOSED', 'CARD_NOT_ACTIVE'] as const;
+/** FUNDING_SOURCE_UNAVAILABLE: the ledger refused the funding account itself (e.g. not ACTIVE). */
+export const CARD_DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'CARD_CLOSED', 'CARD_NOT_ACTIVE', 'FUNDING_SOURCE_UNAVAILABLE'] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 export const CARD_EXPIRY_REASONS = ['AUTHORIZATION_EXPIRY', 'CARD_CLOSED'] as const;
 export type CardExpiryReason = (typeof CARD_EXPIRY_REASONS)[number];

@@ -30,7 +30,7 @@ import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
-import { isInsufficientFunds, LedgerClient } from './ledger.client';
+import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
 import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
 
 export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
@@ -181,6 +181,7 @@ export class CardNetworkService implements OnModuleInit {
     const entity = await this.cardTransactions.findById(platformId, cardTransactionId);
     if (!entity || entity.status !== 'PENDING') return;
     const ctx = this.workContext(platformId, `pull:${cardTransactionId}`, 'sandbox');
+    if (entity.direction === 'CREDIT' && !(await this.transactions.run((manager) => this.cardTransactions.claimCredit(manager, platformId, entity.id)))) return;
     const outcome = sandboxNetworkOutcome(entity.merchant.descriptor);
     const result = await this.moveMoney(ctx, entity, outcome);
     const next = await this.transactions.run(async (manager) => {
@@ -250,6 +251,7 @@ export class CardNetworkService implements OnModuleInit {
       expiryReason: null,
       exception: null,
       forcePosted: false,
+      creditClaimedAt: null,
       authorizedAt: now,
       settledAt: null,
       createdAt: now,
@@ -268,6 +270,11 @@ export class CardNetworkService implements OnModuleInit {
           dedupeKey: `${entity.id}:pull`,
         });
       });
+    }
+    if (entity.direction === 'CREDIT') {
+      // Recorded (and claimed) before the money moves: a credit happens at most once.
+      await this.transactions.run((manager) => this.cardTransactions.insert(manager, { ...entity, creditClaimedAt: now }));
+      return this.finish(entity, ['PENDING'], await this.moveMoney(ctx, entity, outcome));
     }
     const result = await this.moveMoney(ctx, entity, outcome);
     try {
@@ -298,6 +305,7 @@ export class CardNetworkService implements OnModuleInit {
       return { status: exception ? 'EXCEPTION' : 'CONFIRMED', holdId: hold.id, exception };
     } catch (error) {
       if (isInsufficientFunds(error)) return { status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' };
+      if (isAccountRefusal(error)) return { status: 'DECLINED', declineReason: 'FUNDING_SOURCE_UNAVAILABLE' };
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
 import { returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -67,6 +67,16 @@ export class CardTransactionsRepository {
       [platformId, id, amount.toString()],
     );
     return rows[0]?.return_count;
+  }
+
+  /** Claims the crediting of a pending credit; false when another step already claimed it. */
+  async claimCredit(manager: EntityManager, platformId: string, id: string): Promise<boolean> {
+    const result = await manager.update(
+      CardTransactionEntity,
+      { platformId, id, status: 'PENDING', direction: 'CREDIT', creditClaimedAt: IsNull() },
+      { creditClaimedAt: new Date() },
+    );
+    return (result.affected ?? 0) > 0;
   }
 
   /** Undoes a reservation whose ledger refund failed. */

@@ -46,6 +46,11 @@ export function isInsufficientFunds(error: unknown): boolean {
   return error instanceof ServiceError && error.code === 'INSUFFICIENT_FUNDS';
 }
 
+/** The ledger refused the funding account itself (unknown, not ACTIVE, other currency): a decline, not a failure. */
+export function isAccountRefusal(error: unknown): boolean {
+  return error instanceof ServiceError && ['ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_ACTIVE', 'INVALID_CURRENCY'].includes(error.code);
+}
+
 function toWire(amount: bigint): number {
   if (amount <= 0n || amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new ServiceError('INVALID_AMOUNT', `Amount ${amount} is out of range`);
   return Number(amount);

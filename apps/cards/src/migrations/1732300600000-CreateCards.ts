@@ -72,6 +72,7 @@ export class CreateCards1732300600000 implements MigrationInterface {
         expiry_reason text,
         exception jsonb,
         force_posted boolean NOT NULL DEFAULT false,
+        credit_claimed_at timestamptz,
         authorized_at timestamptz NOT NULL,
         settled_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),

@@ -74,6 +74,13 @@ export class CardTransactionEntity {
   @Column({ name: 'force_posted', type: 'boolean' })
   forcePosted!: boolean;
 
+  /**
+   * Set by the one step that puts a credit's money on the funding account. The ledger has no
+   * keyed credit, so this claim makes a credit happen at most once across redeliveries.
+   */
+  @Column({ name: 'credit_claimed_at', type: 'timestamptz', nullable: true })
+  creditClaimedAt!: Date | null;
+
   @Column({ name: 'authorized_at', type: 'timestamptz' })
   authorizedAt!: Date;
 
