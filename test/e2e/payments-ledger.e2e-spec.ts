@@ -105,7 +105,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(events.map((e) => e.subject)).toEqual(['payments.events.internal-account.created']);
     });
 
-    it('provisions no embedded wallet for a customer without an email, and provisions each account once', async () => {
+    it('provisions no embedded wallet for a customer without an email until one is given, and provisions each account once', async () => {
       const customerId = await newCustomer({ email: undefined });
       const accounts = await accountsOf(customerId, 1);
       // Let any redelivery or late provisioning land before counting.
@@ -113,6 +113,13 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       const again = await accountsOf(customerId, accounts.length);
       expect(again).toHaveLength(accounts.length);
       expect(again.some((a) => a.type === 'EMBEDDED_WALLET')).toBe(false);
+
+      // The first email brings the embedded wallet, bound to it.
+      const updated = await api.patch(`/customers/${customerId}`, { customerType: 'INDIVIDUAL', email: 'Grace@Example.com' });
+      expect(updated.status).toBe(200);
+      const wallet = await eventually(async () => (await accountsOf(customerId, accounts.length)).find((a) => a.type === 'EMBEDDED_WALLET'));
+      const record = await send<{ walletEmail?: string }>(PAYMENTS_SUBJECTS.getInternalAccount, { accountId: wallet.id });
+      expect(record.walletEmail).toBe('grace@example.com');
     });
 
     it('filters by currency and type and pages with a cursor, newest first', async () => {

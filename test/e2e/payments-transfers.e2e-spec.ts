@@ -30,8 +30,9 @@ describe('Payments: transfers and transactions', () => {
     await t?.stop();
   });
 
-  async function newCustomer(): Promise<string> {
-    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+  /** A customer with every field USD and EUR require (GET /config providerRequiredCustomerFields). */
+  async function newCustomer(fields: Record<string, unknown> = { birthDate: '1990-04-12', nationality: 'GB', address }): Promise<string> {
+    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', ...fields });
     expect(created.status).toBe(201);
     return created.body.id;
   }
@@ -236,6 +237,17 @@ describe('Payments: transfers and transactions', () => {
         expect(response.status).toBe(403);
         expect(response.body.code).toBe('USER_NOT_READY');
       }
+      expect(await balanceOf(accountId)).toBe(1_000);
+    });
+
+    it('answers 400 MISSING_MANDATORY_USER_INFO for a customer lacking fields the currency requires', async () => {
+      const customerId = await newCustomer({});
+      const accountId = await internalAccount(customerId);
+      await fund(accountId, 1_000);
+      const externalId = await externalAccount(customerId, '001');
+      const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: expect.arrayContaining(['birthDate']) } });
       expect(await balanceOf(accountId)).toBe(1_000);
     });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CallerContext, Customer, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { CallerContext, CustomerRequirements, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 
@@ -8,9 +8,13 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 export class CustomersClient {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
-  /** A customer may move money once its KYC (individual) or KYB (business) is APPROVED. */
-  async assertReady(ctx: CallerContext, customerId: string): Promise<Customer> {
-    const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
+  /**
+   * A customer may move money in a currency once it has every field the currency's provider
+   * requires (else the customers service answers 400 MISSING_MANDATORY_USER_INFO) and its KYC
+   * (individual) or KYB (business) is APPROVED (else 403 USER_NOT_READY).
+   */
+  async assertReady(ctx: CallerContext, customerId: string, currencyCode: string): Promise<CustomerRequirements> {
+    const customer = await this.services.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId, currencyCode }, ctx);
     const status = customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus;
     if (status !== 'APPROVED') {
       throw new ServiceError('USER_NOT_READY', `Customer ${customerId} cannot move money until its ${customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC'} is APPROVED`, {

@@ -24,10 +24,14 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
   }
 
   async receive(event: DomainEvent): Promise<void> {
-    if (event.subject !== CUSTOMERS_EVENTS.customerCreated) return;
+    if (event.subject !== CUSTOMERS_EVENTS.customerCreated && event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
     const customer = event.data as Customer;
     const ctx: CallerContext = { platformId: event.platformId, environment: this.config.deployment, requestId: `event:${event.eventId}` };
     const currencies = await this.customers.supportedCurrencies(ctx);
+    // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
     await this.accounts.provision({ platformId: event.platformId, customerId: customer.id, email: customer.email }, currencies);
+    if (event.subject === CUSTOMERS_EVENTS.customerUpdated && customer.email) {
+      await this.accounts.updateWalletEmail(event.platformId, customer.id, customer.email);
+    }
   }
 }

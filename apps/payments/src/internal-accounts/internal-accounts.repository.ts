@@ -114,4 +114,15 @@ export class InternalAccountsRepository {
     );
     return rows.length > 0;
   }
+
+  /** The customer's embedded wallets follow its email; the ids of those that changed. */
+  async setWalletEmail(manager: EntityManager, platformId: string, customerId: string, email: string): Promise<string[]> {
+    const rows = await returningRows<{ id: string }>(
+      manager,
+      `UPDATE internal_account SET wallet_email = $3, updated_at = now()
+        WHERE platform_id = $1 AND customer_id = $2 AND type = 'EMBEDDED_WALLET' AND wallet_email IS DISTINCT FROM $3 RETURNING id`,
+      [platformId, customerId, email],
+    );
+    return rows.map((row) => row.id);
+  }
 }

@@ -63,6 +63,17 @@ export class InternalAccountsService {
     return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
   }
 
+  /** Keeps an embedded wallet's email equal to its customer's, announcing the change to wallet-auth. */
+  async updateWalletEmail(platformId: string, customerId: string, email: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      for (const id of await this.accounts.setWalletEmail(manager, platformId, customerId, email.toLowerCase())) {
+        const entity = (await this.accounts.findById(platformId, id, manager))!;
+        const record = toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
+        await this.outbox.add(manager, { subject: PAYMENTS_EVENTS.internalAccountUpdated, platformId, resourceId: id, data: record });
+      }
+    });
+  }
+
   async require(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
     const entity = await this.accounts.findById(platformId, accountId);
     if (!entity) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);

@@ -120,7 +120,7 @@ export class TransfersService implements OnModuleInit {
       throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
     }
     assertAmountInRange(BigInt(request.amount), currency);
-    if (account.customerId) await this.customers.assertReady(ctx, account.customerId);
+    if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
 
     try {
