@@ -1,0 +1,128 @@
+import { CallerContext, SimulateAuthorizationRequest } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { JobScheduler, TransactionRunner } from '@paykit/persistence';
+import { RuntimeConfig } from '@paykit/runtime';
+import { EntityManager } from 'typeorm';
+import { CardsRepository } from '../cards/cards.repository';
+import { CardEntity } from '../cards/entities/card.entity';
+import { CardNetworkService } from './card-network.service';
+import { CardTransactionsRepository } from './card-transactions.repository';
+import { CardTransactionEntity } from './entities/card-transaction.entity';
+import { LedgerClient } from './ledger.client';
+
+const ctx: CallerContext = { platformId: 'platform-1', environment: 'sandbox', requestId: 'spec' };
+const USDC = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+const now = new Date('2025-10-13T12:00:00Z');
+
+const card: CardEntity = {
+  id: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  platformId: ctx.platformId,
+  cardholderId: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  platformCardId: null,
+  form: 'VIRTUAL',
+  state: 'ACTIVE',
+  stateReason: null,
+  fundingSources: ['InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
+  currencyCode: 'USDC',
+  last4: '0123',
+  brand: 'VISA',
+  expMonth: 10,
+  expYear: 2028,
+  createdAt: now,
+  updatedAt: now,
+  closedAt: null,
+};
+
+function settled(): CardTransactionEntity {
+  return {
+    id: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+    platformId: ctx.platformId,
+    cardId: card.id,
+    customerId: card.cardholderId,
+    accountId: card.fundingSources[0],
+    issuerTransactionToken: 'itx_0190f1c27a6b7cc19a2e1f2d3c4b5a69',
+    type: 'AUTHORIZATION',
+    direction: 'DEBIT',
+    status: 'SETTLED',
+    merchant: { descriptor: 'SHOP 100' },
+    currency: USDC,
+    authorizedAmount: '1000',
+    settledAmount: '1000',
+    refundedAmount: '0',
+    returnCount: 0,
+    holdId: 'Hold:1',
+    declineReason: null,
+    expiryReason: null,
+    exception: null,
+    forcePosted: false,
+    creditClaimedAt: null,
+    authorizedAt: now,
+    settledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function setup() {
+  const cards = { findById: jest.fn().mockResolvedValue(card) };
+  const cardTransactions = {
+    findById: jest.fn().mockResolvedValue(settled()),
+    reserveReturn: jest.fn().mockResolvedValue(1),
+    cancelReturn: jest.fn().mockResolvedValue(undefined),
+    insert: jest.fn().mockResolvedValue(undefined),
+  };
+  const ledger = { refund: jest.fn(), hold: jest.fn(), release: jest.fn().mockResolvedValue({}) };
+  const transactions = { run: jest.fn((work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager)) };
+  const outbox = { add: jest.fn().mockResolvedValue(undefined) };
+  const scheduler = { register: jest.fn(), schedule: jest.fn() };
+  const service = new CardNetworkService(
+    cards as unknown as CardsRepository,
+    cardTransactions as unknown as CardTransactionsRepository,
+    ledger as unknown as LedgerClient,
+    transactions as unknown as TransactionRunner,
+    outbox,
+    scheduler as unknown as JobScheduler,
+    { deployment: 'sandbox' } as RuntimeConfig,
+  );
+  return { service, cardTransactions, ledger, outbox };
+}
+
+describe(CardNetworkService.name, () => {
+  describe('return', () => {
+    it('gives the reserved amount back when the ledger refuses the refund (compensation)', async () => {
+      const { service, cardTransactions, ledger, outbox } = setup();
+      ledger.refund.mockRejectedValue(new ServiceError('SERVICE_UNAVAILABLE', 'payments down'));
+      const request = { cardId: card.id, cardTransactionId: settled().id, amount: 400 };
+      await expect(service.return(ctx, request)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(cardTransactions.reserveReturn).toHaveBeenCalledWith(expect.anything(), ctx.platformId, settled().id, 400n);
+      expect(cardTransactions.cancelReturn).toHaveBeenCalledWith(expect.anything(), ctx.platformId, settled().id, 400n);
+      expect(outbox.add).not.toHaveBeenCalled();
+    });
+
+    it('keys each return of a transaction by its sequence number', async () => {
+      const { service, ledger } = setup();
+      ledger.refund.mockResolvedValue({});
+      await service.return(ctx, { cardId: card.id, cardTransactionId: settled().id, amount: 400 });
+      expect(ledger.refund).toHaveBeenCalledWith(ctx, settled().id, 1, 'Hold:1', 400n);
+    });
+  });
+
+  describe('authorize', () => {
+    it('releases the hold when the card transaction cannot be recorded (compensation)', async () => {
+      const { service, cardTransactions, ledger } = setup();
+      ledger.hold.mockResolvedValue({ id: 'Hold:9' });
+      cardTransactions.insert.mockRejectedValue(new Error('database unavailable'));
+      const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      await expect(service.authorize(ctx, request)).rejects.toThrow('database unavailable');
+      const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
+      expect(ledger.release).toHaveBeenCalledWith(ctx, id, 'Hold:9');
+    });
+
+    it('declines with INSUFFICIENT_FUNDS when the ledger refuses the hold', async () => {
+      const { service, ledger } = setup();
+      ledger.hold.mockRejectedValue(new ServiceError('INSUFFICIENT_FUNDS', 'no funds'));
+      const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', authorizedAmount: 500 });
+    });
+  });
+});
