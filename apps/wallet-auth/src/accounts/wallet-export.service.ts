@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CallerContext, EmailBinding, ExportWalletRequest, SignedRetryOutcome, WalletExport } from '@paykit/contracts';
-import { TransactionRunner } from '@paykit/persistence';
+import { ServiceError } from '@paykit/errors';
+import { DataSource } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
+import { isValidP256PublicKeyHex } from '../crypto/p256';
 import { sealSessionSigningKey } from '../crypto/session-bundle';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { SignedRetryService } from '../signed-retry/signed-retry.service';
@@ -15,12 +17,13 @@ export class WalletExportService {
     private readonly credentials: CredentialsRepository,
     private readonly keys: EnclaveKeysService,
     private readonly signedRetry: SignedRetryService,
-    private readonly transactions: TransactionRunner,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** The wallet key leaves the service only sealed to the client's key, after a signed retry. */
   async export(ctx: CallerContext, request: ExportWalletRequest): Promise<SignedRetryOutcome<WalletExport>> {
     const account = await this.accounts.require(ctx, request.accountId);
+    if (!isValidP256PublicKeyHex(request.clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
     return this.signedRetry.run(
       ctx,
       { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry },
@@ -28,7 +31,8 @@ export class WalletExportService {
         accountId: account.id,
         encryptedWalletCredentials: await sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
       }),
-      (work) => this.transactions.run(work),
+      // Nothing is written but the consumption itself, which is atomic on its own: no transaction needed.
+      (work) => work(this.dataSource.manager),
     );
   }
 

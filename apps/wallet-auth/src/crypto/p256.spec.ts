@@ -69,6 +69,16 @@ describe('p256', () => {
       expect(isValidP256PublicKeyHex(undefined)).toBe(false);
       expect(isValidP256PublicKeyHex(42)).toBe(false);
     });
+
+    it('answers from the verification key cache for a key already used, in any letter case', () => {
+      const keyPair = generateP256KeyPair();
+      const signature = signP256Sha256LowS(keyPair.privateKeyHex, 'cached');
+      expect(verifyP256Sha256(keyPair.publicKeyCompressedHex, 'cached', signature)).toBe(true);
+      expect(isValidP256PublicKeyHex(keyPair.publicKeyCompressedHex.toUpperCase())).toBe(true);
+      // A key that never decoded is never cached.
+      expect(verifyP256Sha256('04' + '01'.repeat(64), 'cached', signature)).toBe(false);
+      expect(isValidP256PublicKeyHex('04' + '01'.repeat(64))).toBe(false);
+    });
   });
 
   describe(verifyP256Sha256.name, () => {

@@ -57,6 +57,8 @@ function decodePublicKeyPoint(publicKeyHex: unknown): NoblePoint {
 
 /** True when the hex string is a valid compressed or uncompressed P-256 public key. */
 export function isValidP256PublicKeyHex(publicKeyHex: unknown): publicKeyHex is string {
+  // A key already turned into a KeyObject was decoded and checked then: skip the square root.
+  if (typeof publicKeyHex === 'string' && publicKeyObjectCache.get(publicKeyHex.toLowerCase())) return true;
   try {
     decodePublicKeyPoint(publicKeyHex);
     return true;
