@@ -1,3 +1,4 @@
+import { createServer, Server } from 'node:http';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, ReceivedEvent, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -557,6 +558,48 @@ describe('Cards', () => {
       expect(await balance(who.wallet)).toBe(8_500_000);
 
       expect((await authorize(card.id, 100)).body).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_CLOSED' });
+    });
+  });
+
+  describe('webhooks', () => {
+    let server: Server;
+    const received: Array<{ type: string; data: any }> = [];
+
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        let raw = '';
+        request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        request.on('end', () => {
+          received.push(JSON.parse(raw) as { type: string; data: any });
+          response.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      expect((await api.patch('/config', { webhookEndpoint: `http://127.0.0.1:${port}/hooks` })).status).toBe(200);
+    });
+
+    afterAll(async () => {
+      await api.patch('/config', { webhookEndpoint: null });
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    async function delivered(type: string, id: string): Promise<any> {
+      return eventually(async () => received.find((hook) => hook.type === type && hook.data.id === id)?.data);
+    }
+
+    it('delivers CARD.STATE_CHANGE and CARD_TRANSACTION.<STATUS> with the resources exactly as GET returns them', async () => {
+      const who = await newHolder();
+      const card = await activeCard(who);
+      await fund(who.wallet, 1_000_000);
+      const auth = await authorize(card.id, 400_000);
+      const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 400_000 });
+      expect(await delivered('CARD_TRANSACTION.CONFIRMED', auth.body.id)).toEqual(auth.body);
+      expect(await delivered('CARD_TRANSACTION.SETTLED', auth.body.id)).toEqual((await api.get(`/card-transactions/${auth.body.id}`)).body);
+      expect(cleared.body.status).toBe('SETTLED');
+      const frozen = await patch(card.id, { state: 'FROZEN' }, who);
+      expect(await delivered('CARD.STATE_CHANGE', card.id)).toEqual(frozen.body);
+      expect(frozen.body).toEqual((await api.get(`/cards/${card.id}`)).body);
     });
   });
 
