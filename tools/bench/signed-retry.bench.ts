@@ -64,15 +64,24 @@ async function verifierFigures(): Promise<BenchFigure[]> {
   ];
 }
 
-interface JsonResponse {
+interface JsonResponse<T = unknown> {
   status: number;
-  body: any;
+  body: T | undefined;
+}
+
+interface Challenge {
+  payloadToSign: string;
+  requestId: string;
+}
+
+interface IdList {
+  data?: Array<{ id: string }>;
 }
 
 async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const base = new URL(ctx.baseUrl);
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
+  const call = <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const request = httpRequest(
@@ -89,7 +98,7 @@ async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+            resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as T) : undefined });
           });
         },
       );
@@ -97,24 +106,24 @@ async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
       if (payload) request.write(payload);
       request.end();
     });
-  const expect = (response: JsonResponse, status: number, what: string): any => {
-    if (response.status !== status) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  const expect = <T>(response: JsonResponse<T>, status: number, what: string): T => {
+    if (response.status !== status || response.body === undefined) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   };
   const stampOf = async (payload: string, key: { publicKey: string; privateKey: string }) =>
     (await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(payload)).stampHeaderValue;
 
   // Setup: wallets (so the applies spread over rows), each with an OTP session.
-  const enclave = expect(await call('GET', '/auth/enclave-key'), 200, 'enclave key').enclaveQuorumPublic as string;
+  const enclave = expect(await call<{ enclaveQuorumPublic: string }>('GET', '/auth/enclave-key'), 200, 'enclave key').enclaveQuorumPublic;
   const wallets = await Promise.all(
     Array.from({ length: WALLETS }, async (_, index) => {
-      const customer = expect(await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Signed Retry Bench', email: `signed-retry-${index}-${Date.now()}@example.com` }), 201, 'customer');
-      const accountId = await poll(async () => (await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body?.data?.[0]?.id as string | undefined);
-      const credentialId = await poll(async () => (await call('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`)).body?.data?.[0]?.id as string | undefined);
+      const customer = expect(await call<{ id: string }>('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Signed Retry Bench', email: `signed-retry-${index}-${Date.now()}@example.com` }), 201, 'customer');
+      const accountId = await poll(async () => (await call<IdList>('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body?.data?.[0]?.id);
+      const credentialId = await poll(async () => (await call<IdList>('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`)).body?.data?.[0]?.id);
       const key = generateP256KeyPair();
-      const challenge = expect(await call('POST', `/auth/credentials/${credentialId}/challenge`, {}), 200, 'otp challenge');
+      const challenge = expect(await call<{ otpEncryptionTargetBundle: string }>('POST', `/auth/credentials/${credentialId}/challenge`, {}), 200, 'otp challenge');
       const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.otpEncryptionTargetBundle, key.publicKey, enclave) };
-      const first = expect(await call('POST', `/auth/credentials/${credentialId}/verify`, body), 202, 'otp verify');
+      const first = expect(await call<Challenge>('POST', `/auth/credentials/${credentialId}/verify`, body), 202, 'otp verify');
       expect(await call('POST', `/auth/credentials/${credentialId}/verify`, body, { 'service-wallet-signature': await stampOf(first.payloadToSign, key), 'request-id': first.requestId }), 200, 'otp retry');
       return { accountId, key };
     }),
@@ -129,7 +138,7 @@ async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
         const wallet = wallets[(start + offset) % wallets.length];
         const path = `/internal-accounts/${wallet.accountId}/export`;
         const body = { clientPublicKey: exportKey.publicKeyUncompressed };
-        const challenge = expect(await call('POST', path, body), 202, 'export challenge');
+        const challenge = expect(await call<Challenge>('POST', path, body), 202, 'export challenge');
         return { path, body, headers: { 'service-wallet-signature': await stampOf(challenge.payloadToSign, wallet.key), 'request-id': challenge.requestId } };
       }),
     );
