@@ -261,6 +261,17 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(await balanceOf(account.id)).toBe(5_000);
     });
 
+    it('credits an account once per caller key', async () => {
+      const account = await usdAccount();
+      const body = { callerKey: 'credit-1', accountId: account.id, amount: 1_500, currency: 'USD', reference: 'CardTransaction:x' };
+      const first = await send<{ id: string; availableBalance: number }>(PAYMENTS_SUBJECTS.createCredit, body);
+      expect(first).toMatchObject({ id: expect.stringMatching(/^Credit:/), amount: 1_500, availableBalance: 1_500, reference: 'CardTransaction:x' });
+      const again = await send<{ id: string }>(PAYMENTS_SUBJECTS.createCredit, body);
+      expect(again.id).toBe(first.id);
+      expect((await refusal(send(PAYMENTS_SUBJECTS.createCredit, { ...body, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await balanceOf(account.id)).toBe(1_500);
+    });
+
     it('answers a repeated hold key with the first hold, and refuses it for another hold', async () => {
       const account = await usdAccount();
       await fund(account.id, 1_000);

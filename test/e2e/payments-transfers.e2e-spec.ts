@@ -84,7 +84,7 @@ describe('Payments: transfers and transactions', () => {
     return eventually(async () => {
       const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId }, ctx);
       return received.length >= count ? received.map((event) => event.webhookType ?? '') : undefined;
-    });
+    }, 30_000);
   }
 
   async function readyCustomerWithFunds(suffix: string, funds: number) {

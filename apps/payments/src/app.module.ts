@@ -5,6 +5,7 @@ import { InternalAccountsModule } from './internal-accounts/internal-accounts.mo
 import { HoldEntity } from './ledger/entities/hold.entity';
 import { LedgerModule } from './ledger/ledger.module';
 import { CreateLedger1732300300000 } from './migrations/1732300300000-CreateLedger';
+import { CreateAccountCredits1732300400000 } from './migrations/1732300400000-CreateAccountCredits';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
 
@@ -14,7 +15,7 @@ import { TransfersModule } from './transfers/transfers.module';
     PersistenceModule.forService({
       service: 'payments',
       entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-      migrations: [CreateLedger1732300300000],
+      migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
     }),
     LedgerModule,
     InternalAccountsModule,

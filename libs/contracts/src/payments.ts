@@ -14,6 +14,8 @@ export const PAYMENTS_SUBJECTS = {
   captureHold: 'payments.hold.capture',
   releaseHold: 'payments.hold.release',
   createRefund: 'payments.refund.create',
+  /** A keyed credit to an account from the card settlement account (card credits, advices). */
+  createCredit: 'payments.credit.create',
   transferOut: 'payments.transfer.out',
   transferIn: 'payments.transfer.in',
   getTransaction: 'payments.transaction.get',
@@ -198,6 +200,31 @@ export class CreateRefundRequest {
   @ApiProperty({ description: 'Amount to credit back, in the smallest unit', example: 1000 })
   @IsPositiveMinorAmount()
   amount!: number;
+}
+
+export class CreateCreditRequest {
+  @ApiProperty({ description: "The caller's unique key of this credit; a repeat answers the first result" })
+  @MatchesPattern(CALLER_KEY, '1-200 characters of A-Z a-z 0-9 : . _ -')
+  callerKey!: string;
+
+  @ApiProperty({ description: 'Internal account to credit' })
+  @IsString()
+  @IsNotEmpty()
+  accountId!: string;
+
+  @ApiProperty({ description: 'Amount in the smallest unit', example: 1500 })
+  @IsPositiveMinorAmount()
+  amount!: number;
+
+  @ApiProperty({ description: 'Currency the amount is in; must be the account currency', example: 'USDC' })
+  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  currency!: string;
+
+  @ApiPropertyOptional({ description: "The caller's resource the credit belongs to (e.g. a card transaction id)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reference?: string;
 }
 
 export class TransferSourceInternal {
@@ -421,6 +448,17 @@ export interface Hold {
   updatedAt: string;
 }
 
+export interface Credit {
+  id: string;
+  accountId: string;
+  amount: number;
+  currency: string;
+  reference?: string;
+  /** The account's available balance right after the credit (or, on a replay, now). */
+  availableBalance: number;
+  createdAt: string;
+}
+
 export interface TransactionEndpoint {
   accountId: string;
   currency: string;
@@ -461,6 +499,7 @@ export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.captureHold]: { request: CaptureHoldRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.releaseHold]: { request: ReleaseHoldRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.createRefund]: { request: CreateRefundRequest; reply: Hold };
+  [PAYMENTS_SUBJECTS.createCredit]: { request: CreateCreditRequest; reply: Credit };
   [PAYMENTS_SUBJECTS.transferOut]: { request: TransferOutMessage; reply: Transaction };
   [PAYMENTS_SUBJECTS.transferIn]: { request: TransferInMessage; reply: Transaction };
   [PAYMENTS_SUBJECTS.getTransaction]: { request: GetTransactionRequest; reply: Transaction };

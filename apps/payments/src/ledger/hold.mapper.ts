@@ -1,4 +1,4 @@
-import { Hold } from '@paykit/contracts';
+import { Credit, Hold } from '@paykit/contracts';
 import { toAmount } from './amounts';
 import { HoldEntity } from './entities/hold.entity';
 import { available, BalanceRow } from './ledger.repository';
@@ -17,5 +17,18 @@ export function toHold(entity: HoldEntity, balance: BalanceRow): Hold {
     availableBalance: toAmount(available(balance)),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+/** The Credit reply of `payments.credit.create`. */
+export function toCredit(credit: { id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date }, balance: BalanceRow): Credit {
+  return {
+    id: credit.id,
+    accountId: credit.accountId,
+    amount: toAmount(BigInt(credit.amount)),
+    currency: credit.currency,
+    ...(credit.reference !== null ? { reference: credit.reference } : {}),
+    availableBalance: toAmount(available(balance)),
+    createdAt: credit.createdAt.toISOString(),
   };
 }

@@ -115,4 +115,28 @@ export class HoldsRepository {
       refund.entryId,
     ]);
   }
+
+  async findCredit(
+    platformId: string,
+    callerKey: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date } | undefined> {
+    const rows = await manager.query<
+      Array<{ id: string; account_id: string; currency_code: string; amount: string; reference: string | null; created_at: Date | string }>
+    >(`SELECT id, account_id, currency_code, amount, reference, created_at FROM account_credit WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]);
+    const row = rows[0];
+    return row && { id: row.id, accountId: row.account_id, currency: row.currency_code, amount: String(row.amount), reference: row.reference, createdAt: new Date(row.created_at) };
+  }
+
+  async insertCredit(
+    manager: EntityManager,
+    credit: { id: string; platformId: string; accountId: string; currency: string; callerKey: string; amount: bigint; reference: string | null; entryId: string },
+  ): Promise<Date> {
+    const rows = await returningRows<{ created_at: Date | string }>(
+      manager,
+      `INSERT INTO account_credit (id, platform_id, account_id, currency_code, caller_key, amount, reference, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+      [credit.id, credit.platformId, credit.accountId, credit.currency, credit.callerKey, credit.amount.toString(), credit.reference, credit.entryId],
+    );
+    return new Date(rows[0].created_at);
+  }
 }

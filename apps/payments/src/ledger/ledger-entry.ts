@@ -3,7 +3,7 @@ export const LEDGER_PURPOSES = ['HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING
 export type LedgerPurpose = (typeof LEDGER_PURPOSES)[number];
 export type SystemPurpose = Exclude<LedgerPurpose, 'HOLDING'>;
 
-export const ENTRY_KINDS = ['SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
+export const ENTRY_KINDS = ['SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_CREDIT'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /**

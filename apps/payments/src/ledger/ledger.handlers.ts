@@ -2,7 +2,9 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CaptureHoldRequest,
+  CreateCreditRequest,
   CreateHoldRequest,
+  Credit,
   CreateRefundRequest,
   FundInternalAccountRequest,
   Hold,
@@ -44,5 +46,10 @@ export class LedgerHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.createRefund)
   refund(@Payload(new EnvelopePipe(CreateRefundRequest)) { ctx, payload }: MessageEnvelope<CreateRefundRequest>): Promise<Hold> {
     return this.ledger.refund(ctx, payload);
+  }
+
+  @MessagePattern(PAYMENTS_SUBJECTS.createCredit)
+  credit(@Payload(new EnvelopePipe(CreateCreditRequest)) { ctx, payload }: MessageEnvelope<CreateCreditRequest>): Promise<Credit> {
+    return this.ledger.credit(ctx, payload);
   }
 }

@@ -11,6 +11,7 @@ import { InternalAccountEntity } from '../internal-accounts/entities/internal-ac
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
+import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -21,7 +22,7 @@ import { LedgerService } from './ledger.service';
 
 /**
  * Ledger invariants as properties, on the real SQL (PGlite) and the real services: for any
- * sequence of funds, holds, captures, releases, refunds and transfers (with their scheduled
+ * sequence of funds, holds, captures, releases, refunds, credits and transfers (with their scheduled
  * settlement steps, some delivered twice), every entry balances, all postings sum to zero,
  * no available balance is negative, every running total equals the sum of its postings,
  * and every outcome is the one a plain in-memory model predicts.
@@ -32,6 +33,7 @@ type Op =
   | { op: 'capture'; hold: number; amount: number }
   | { op: 'release'; hold: number }
   | { op: 'refund'; hold: number; amount: number }
+  | { op: 'credit'; account: number; amount: number; repeat: boolean }
   | { op: 'transferOut'; account: number; amount: number; suffix: string }
   | { op: 'transferIn'; account: number; amount: number; suffix: string }
   | { op: 'settle'; redeliver: boolean };
@@ -46,6 +48,7 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('capture' as const), hold: index, amount: fc.integer({ min: 1, max: 1_500 }) }),
   fc.record({ op: fc.constant('release' as const), hold: index }),
   fc.record({ op: fc.constant('refund' as const), hold: index, amount }),
+  fc.record({ op: fc.constant('credit' as const), account, amount, repeat: fc.boolean() }),
   fc.record({ op: fc.constant('transferOut' as const), account, amount, suffix }),
   fc.record({ op: fc.constant('transferIn' as const), account, amount, suffix }),
   fc.record({ op: fc.constant('settle' as const), redeliver: fc.boolean() }),
@@ -78,7 +81,7 @@ describe('ledger invariants (property)', () => {
   beforeAll(async () => {
     const config = { mode: 'embedded', embeddedDataDir: 'memory', sandboxTimeScale: 1 } as RuntimeConfig;
     dataSource = new DataSource(
-      serviceDataSourceOptions(config, { service: 'payments', entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity], migrations: [CreateLedger1732300300000] }),
+      serviceDataSourceOptions(config, { service: 'payments', entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity], migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000] }),
     );
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
@@ -223,6 +226,15 @@ describe('ledger invariants (property)', () => {
                 hold.refunded += amount;
                 hold.account.posted += amount;
               }
+              break;
+            }
+            case 'credit': {
+              const target = model[step.account];
+              const request = { callerKey: `k${key}`, accountId: target.id, amount: step.amount, currency: 'USD' };
+              const first = await ledgerService.credit(ctx, request);
+              target.posted += BigInt(step.amount);
+              // A repeated key answers the first credit and moves nothing.
+              if (step.repeat) expect((await ledgerService.credit(ctx, request)).id).toBe(first.id);
               break;
             }
             case 'transferOut':

@@ -3,7 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   CallerContext,
   CaptureHoldRequest,
+  CreateCreditRequest,
   CreateHoldRequest,
+  Credit,
   CreateRefundRequest,
   FundInternalAccountRequest,
   Hold,
@@ -18,7 +20,7 @@ import { InternalAccountWithBalance } from '../internal-accounts/entities/intern
 import { toInternalAccount } from '../internal-accounts/internal-account.mapper';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { HoldEntity } from './entities/hold.entity';
-import { toHold } from './hold.mapper';
+import { toCredit, toHold } from './hold.mapper';
 import { HoldsRepository } from './holds.repository';
 import { EntryKind, SystemPurpose } from './ledger-entry';
 import { BalanceRow, LedgerRepository } from './ledger.repository';
@@ -186,6 +188,50 @@ export class LedgerService {
       if (!isUniqueViolation(error, 'uq_hold_refund_caller_key')) throw error;
       return this.replayRefund(ctx.platformId, (await this.holds.findRefund(ctx.platformId, request.callerKey))!, request);
     }
+  }
+
+  /** Credits an account from the card settlement account (card credits and advices), once per caller key. */
+  async credit(ctx: CallerContext, request: CreateCreditRequest): Promise<Credit> {
+    const earlier = await this.holds.findCredit(ctx.platformId, request.callerKey);
+    if (earlier) return this.replayCredit(earlier, request);
+    const account = await this.requireAccount(ctx.platformId, request.accountId);
+    if (account.status === 'CLOSED') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is CLOSED`);
+    if (request.currency !== account.currencyCode) {
+      throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
+    }
+    const amount = BigInt(request.amount);
+    try {
+      return await this.transactions.run(async (manager) => {
+        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'CARD_SETTLEMENT');
+        const id = newId('Credit');
+        const posted = await this.ledger.post(manager, {
+          platformId: ctx.platformId,
+          kind: 'CARD_CREDIT',
+          referenceId: id,
+          currency: account.currencyCode,
+          lines: [
+            { account: settlement, amount: -amount },
+            { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
+          ],
+        });
+        const reference = request.reference ?? null;
+        const createdAt = await this.holds.insertCredit(manager, { id, platformId: ctx.platformId, accountId: account.id, currency: account.currencyCode, callerKey: request.callerKey, amount, reference, entryId: posted.entryId });
+        return toCredit({ id, accountId: account.id, currency: account.currencyCode, amount: amount.toString(), reference, createdAt }, posted.balances.get(account.id)!);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'uq_account_credit_caller_key')) throw error;
+      return this.replayCredit((await this.holds.findCredit(ctx.platformId, request.callerKey))!, request);
+    }
+  }
+
+  private async replayCredit(
+    earlier: { id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date },
+    request: CreateCreditRequest,
+  ): Promise<Credit> {
+    if (earlier.accountId !== request.accountId || earlier.amount !== String(request.amount) || earlier.currency !== request.currency) {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different credit`);
+    }
+    return toCredit(earlier, await this.currentBalance(undefined, earlier.accountId));
   }
 
   private async requireAccount(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {

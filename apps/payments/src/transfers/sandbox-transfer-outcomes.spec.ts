@@ -11,7 +11,7 @@ describe(transferOutcome.name, () => {
         kind: 'ACCEPTED',
         steps: [
           { status: 'PROCESSING', delayMs: SANDBOX_SETTLE_DELAY_MS },
-          { status: 'FAILED', delayMs: SANDBOX_LONG_PENDING_MS, failureReason: 'TIMED_OUT' },
+          { status: 'FAILED', delayMs: SANDBOX_LONG_PENDING_MS - SANDBOX_SETTLE_DELAY_MS, failureReason: 'TIMED_OUT' },
         ],
       },
     ],
@@ -26,6 +26,7 @@ describe(transferOutcome.name, () => {
   });
 
   it('puts the 005 failure about 30 s after acceptance', () => {
-    expect(SANDBOX_LONG_PENDING_MS).toBe(30_000);
+    const outcome = transferOutcome(true, '005');
+    expect(outcome.kind === 'ACCEPTED' && outcome.steps.reduce((total, step) => total + step.delayMs, 0)).toBe(30_000);
   });
 });

@@ -7,7 +7,7 @@ export type TransferFailureReason = (typeof TRANSFER_FAILURE_REASONS)[number];
 /** A later status change of an accepted transfer, run on the durable scheduler. */
 export interface TransferStep {
   status: Exclude<TransactionStatus, 'PENDING'>;
-  /** Sandbox time, scaled by SANDBOX_TIME_SCALE. */
+  /** After the previous step (or acceptance); sandbox time, scaled by SANDBOX_TIME_SCALE. */
   delayMs: number;
   failureReason?: TransferFailureReason;
 }
@@ -37,7 +37,7 @@ export const SANDBOX_TRANSFER_OUTCOMES: Readonly<Record<string, TransferOutcome>
     kind: 'ACCEPTED',
     steps: [
       { status: 'PROCESSING', delayMs: SANDBOX_SETTLE_DELAY_MS },
-      { status: 'FAILED', delayMs: SANDBOX_LONG_PENDING_MS, failureReason: 'TIMED_OUT' },
+      { status: 'FAILED', delayMs: SANDBOX_LONG_PENDING_MS - SANDBOX_SETTLE_DELAY_MS, failureReason: 'TIMED_OUT' },
     ],
   },
 };

@@ -38,6 +38,8 @@ interface AdvancePayload {
   transactionId: string;
   status: TransferStep['status'];
   failureReason?: string;
+  /** The steps after this one; each is scheduled only once this one took effect, so they run in order. */
+  next?: TransferStep[];
 }
 
 interface TransferRequest {
@@ -154,17 +156,7 @@ export class TransfersService implements OnModuleInit {
         });
         const transaction = toTransaction(entity, currency);
         await this.announce(manager, ctx.platformId, transaction);
-        if (outcome.kind === 'ACCEPTED') {
-          for (const step of outcome.steps) {
-            await this.scheduler.schedule(manager, {
-              kind: ADVANCE_TRANSFER_JOB,
-              payload: { platformId: ctx.platformId, transactionId: id, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}) },
-              delayMs: step.delayMs,
-              sandboxDelay: true,
-              dedupeKey: `${id}:${step.status}`,
-            });
-          }
-        }
+        if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
         if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, transaction);
         return transaction;
       });
@@ -211,6 +203,21 @@ export class TransfersService implements OnModuleInit {
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
     await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode)));
+    await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
+  }
+
+  /** Schedules the first of `steps`, carrying the rest: a transfer's steps never overtake each other. */
+  private async scheduleSteps(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
+    const [step, ...rest] = steps;
+    if (!step) return;
+    const payload: AdvancePayload = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
+    await this.scheduler.schedule(manager, {
+      kind: ADVANCE_TRANSFER_JOB,
+      payload: payload as unknown as Record<string, unknown>,
+      delayMs: step.delayMs,
+      sandboxDelay: true,
+      dedupeKey: `${transactionId}:${step.status}`,
+    });
   }
 
   async get(ctx: CallerContext, transactionId: string): Promise<Transaction> {
