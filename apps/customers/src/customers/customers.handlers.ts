@@ -39,6 +39,11 @@ export class CustomersHandlers {
     return this.customers.update(ctx, payload.customerId, payload.changes);
   }
 
+  @MessagePattern(CUSTOMERS_SUBJECTS.validateCustomerUpdate)
+  validateUpdate(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<Customer> {
+    return this.customers.update(ctx, payload.customerId, payload.changes, { validateOnly: true });
+  }
+
   @MessagePattern(CUSTOMERS_SUBJECTS.checkRequirements)
   checkRequirements(@Payload(new EnvelopePipe(CheckRequirementsRequest)) { ctx, payload }: MessageEnvelope<CheckRequirementsRequest>): Promise<CustomerRequirements> {
     return this.customers.checkRequirements(ctx, payload);

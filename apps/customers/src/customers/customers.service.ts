@@ -44,7 +44,7 @@ export class CustomersService {
     try {
       await this.transactions.run(async (manager) => {
         await this.customers.insert(manager, entity);
-        await this.announceCreated(manager, ctx, entity, customer);
+        await this.announceCreated(manager, ctx, [entity]);
       });
     } catch (error) {
       throw umaTaken(error) ?? error;
@@ -88,17 +88,22 @@ export class CustomersService {
     };
   }
 
-  /** The created event; customers entering PENDING announce it to the platform. */
-  async announceCreated(manager: EntityManager, ctx: CallerContext, entity: CustomerEntity, customer: Customer = toCustomer(entity)): Promise<void> {
-    const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
-    const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
-    await this.outbox.add(manager, {
-      subject: CUSTOMERS_EVENTS.customerCreated,
-      platformId: ctx.platformId,
-      resourceId: entity.id,
-      webhookType: status === 'PENDING' ? types.PENDING : undefined,
-      data: customer,
-    });
+  /** The created events; customers entering PENDING announce it to the platform. */
+  async announceCreated(manager: EntityManager, ctx: CallerContext, entities: CustomerEntity[]): Promise<void> {
+    await this.outbox.addMany(
+      manager,
+      entities.map((entity) => {
+        const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
+        const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
+        return {
+          subject: CUSTOMERS_EVENTS.customerCreated,
+          platformId: ctx.platformId,
+          resourceId: entity.id,
+          webhookType: status === 'PENDING' ? types.PENDING : undefined,
+          data: toCustomer(entity),
+        };
+      }),
+    );
   }
 
   async get(ctx: CallerContext, customerId: string): Promise<Customer> {
@@ -136,7 +141,7 @@ export class CustomersService {
    * PATCH /customers/{id}: applies the given fields. Kept callable on its own so the email
    * change tied to wallet credentials can apply it after its signed retry.
    */
-  async update(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody): Promise<Customer> {
+  async update(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody, options: { validateOnly?: boolean } = {}): Promise<Customer> {
     const config = await this.platformConfig.load(ctx.platformId);
     const umaAddress = changes.umaAddress !== undefined ? normaliseUmaAddress(changes.umaAddress, config.umaDomain) : undefined;
     try {
@@ -158,10 +163,13 @@ export class CustomersService {
         entity.updatedAt = new Date();
         await this.customers.save(manager, entity);
         const customer = toCustomer(entity);
+        // Validation only: every check (constraints included) ran; roll the change back.
+        if (options.validateOnly) throw new ValidatedOnly(customer);
         await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerUpdated, platformId: ctx.platformId, resourceId: entity.id, data: customer });
         return customer;
       });
     } catch (error) {
+      if (error instanceof ValidatedOnly) return error.customer;
       throw umaTaken(error) ?? error;
     }
   }
@@ -227,4 +235,11 @@ export function missingRequiredFields(entity: CustomerEntity, required: string[]
 
 function umaTaken(error: unknown): ServiceError | undefined {
   return isUniqueViolation(error, UMA_UNIQUE) ? new ServiceError('CONFLICT', 'This umaAddress belongs to another customer of the platform') : undefined;
+}
+
+/** Unwinds a validate-only update's transaction, carrying what the update would have answered. */
+class ValidatedOnly extends Error {
+  constructor(readonly customer: Customer) {
+    super('validated only');
+  }
 }

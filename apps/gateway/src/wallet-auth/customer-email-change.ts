@@ -31,6 +31,8 @@ export class CustomerEmailChangeGateway {
     const newEmail = changes.email.toLowerCase();
     const tied = bindings.find((binding) => binding.email.toLowerCase() !== newEmail);
     if (!tied) return apply();
+    // Every other check of the update first, so its 4xx answers come before any challenge.
+    await this.services.request(CUSTOMERS_SUBJECTS.validateCustomerUpdate, { customerId, changes }, caller);
     return this.signedRetry.run(http, caller, { accountId: tied.accountId, operation: 'CUSTOMER_EMAIL_UPDATE', apply });
   }
 }

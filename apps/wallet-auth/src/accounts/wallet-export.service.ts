@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { CallerContext, EmailBinding, ExportWalletRequest, SignedRetryOutcome, WalletExport } from '@paykit/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { CallerContext, EmailBinding, ExportWalletRequest, PAYMENTS_SUBJECTS, SignedRetryOutcome, WalletExport } from '@paykit/contracts';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { ServiceError } from '@paykit/errors';
 import { DataSource } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
@@ -18,6 +19,7 @@ export class WalletExportService {
     private readonly keys: EnclaveKeysService,
     private readonly signedRetry: SignedRetryService,
     private readonly dataSource: DataSource,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   /** The wallet key leaves the service only sealed to the client's key, after a signed retry. */
@@ -37,7 +39,14 @@ export class WalletExportService {
   }
 
   async emailBinding(ctx: CallerContext, customerId: string): Promise<EmailBinding> {
-    const tied = await this.credentials.listTiedToCustomer(ctx.platformId, customerId);
+    let tied = await this.credentials.listTiedToCustomer(ctx.platformId, customerId);
+    if (tied.length === 0) {
+      // The customer's wallet may exist in payments before its event reached us: learn it now,
+      // so an email change cannot slip through unsigned in that window.
+      const wallets = await this.services.request(PAYMENTS_SUBJECTS.listInternalAccounts, { owner: 'CUSTOMER', customerId, type: 'EMBEDDED_WALLET' }, ctx);
+      for (const wallet of wallets.data) await this.accounts.require(ctx, wallet.id);
+      if (wallets.data.length > 0) tied = await this.credentials.listTiedToCustomer(ctx.platformId, customerId);
+    }
     return { customerId, bindings: tied.map((credential) => ({ accountId: credential.accountId, email: credential.email ?? credential.nickname })) };
   }
 }
