@@ -52,11 +52,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.stopped = true;
     clearTimeout(this.pollTimer);
     if (this.wake) clearTimeout(this.wake.timer);
+    // A pass in progress starts nothing once stopped; then attempts in flight get a grace period.
+    while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
     const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([Promise.allSettled([...this.attempts]), grace]);
     this.shutdown.abort();
     await Promise.allSettled([...this.attempts]);
-    while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   /** Look for due deliveries now (a new delivery was stored, or a slot freed up). */
@@ -104,6 +105,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (chosen.length === 0) return;
     const leaseToken = randomUUID();
     const claimed = await this.deliveries.claim(chosen, now, new Date(now.getTime() + this.config.deliveryTimeoutMs + LEASE_MARGIN_MS), leaseToken);
+    if (this.stopped) {
+      await Promise.all(claimed.map((delivery) => this.deliveries.release(delivery.id, leaseToken)));
+      return;
+    }
     for (const delivery of claimed) this.start(delivery, leaseToken);
     // A full batch suggests more is due.
     if (claimed.length > 0) this.again = true;

@@ -68,10 +68,10 @@ async function drain(response: Response): Promise<void> {
   }
 }
 
-/** fetch reports "fetch failed" and hides the reason in `cause` (ECONNREFUSED, ECONNRESET, TLS errors...). */
+/** fetch reports "fetch failed" and keeps the reason in `cause` (ECONNREFUSED, ECONNRESET, TLS errors...). */
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const detail = cause && (cause.code && cause.message?.includes(cause.code) ? cause.message : [cause.code, cause.message].filter(Boolean).join(': '));
-  const base = error instanceof Error ? error.message : String(error);
-  return (detail ? `${base}: ${detail}` : base).slice(0, 500);
+  const { message, cause } = (error ?? {}) as { message?: string; cause?: { code?: string; message?: string } };
+  if (!cause?.message) return (message ?? String(error)).slice(0, 500);
+  const code = cause.code && !cause.message.includes(cause.code) ? ` (${cause.code})` : '';
+  return `Connection failed: ${cause.message}${code}`.slice(0, 500);
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
@@ -16,7 +16,7 @@ const CLAIM_SECONDS = 30;
  * relay's claim expires. Publishing happens outside any transaction.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private timer?: NodeJS.Timeout;
   private running = false;
@@ -37,6 +37,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.stopped = false;
       this.kick();
     });
+  }
+
+  /**
+   * Stops (and waits for the pass in progress) before the database closes: Nest destroys the
+   * DataSource in its own shutdown hook, and a query caught by that never settles.
+   */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.onApplicationShutdown();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { uuidv7 } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
@@ -28,7 +28,7 @@ const MAX_ATTEMPTS = 10;
  * a process dies mid-run (the lease expires and another replica retries it).
  */
 @Injectable()
-export class JobScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobScheduler.name);
   private readonly handlers = new Map<string, JobHandler>();
   private timer?: NodeJS.Timeout;
@@ -57,6 +57,14 @@ export class JobScheduler implements OnApplicationBootstrap, OnApplicationShutdo
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.arm(0);
+  }
+
+  /**
+   * Stops (and waits for the pass in progress) before the database closes: Nest destroys the
+   * DataSource in its own shutdown hook, and a query caught by that never settles.
+   */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.onApplicationShutdown();
   }
 
   async onApplicationShutdown(): Promise<void> {
