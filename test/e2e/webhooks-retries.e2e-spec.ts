@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { InboxService } from '../../apps/webhooks/src/inbox/inbox.service';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
+
+/**
+ * The end of the retry schedule. With SANDBOX_TIME_SCALE 0.00001 the 24-hour window lasts
+ * 864 ms, so a receiver that never recovers sees its delivery given up within a second.
+ */
+describe('Webhooks: giving up after about 24 hours of retries', () => {
+  let t: TestStack;
+  let server: Server;
+  let status = 500;
+  const received: Array<{ id: string; version: number }> = [];
+
+  beforeAll(async () => {
+    t = await startTestStack({ env: { SANDBOX_TIME_SCALE: '0.00001' } });
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const payload = JSON.parse(body);
+        received.push({ id: payload.id, version: payload.data.version });
+        response.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('marks a delivery FAILED once the window closes, lets the resource move on, and redelivers it on demand', async () => {
+    const platform = await t.newPlatform();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    expect((await platform.api.patch('/config', { webhookEndpoint: url })).status).toBe(200);
+    const inbox = t.stack.services.get('webhooks')!.get(InboxService);
+    const resourceId = `Widget:${randomUUID()}`;
+    const event = (version: number, occurredAt: Date) => ({
+      eventId: uuidv7(),
+      subject: 'webhooks-test.events.widget.changed',
+      occurredAt: occurredAt.toISOString(),
+      platformId: platform.platformId,
+      schemaVersion: EVENT_SCHEMA_VERSION,
+      resourceId,
+      webhookType: 'WIDGET.CHANGED',
+      data: { id: resourceId, version },
+    });
+    const now = Date.now();
+    await inbox.receive(event(1, new Date(now)));
+    await inbox.receive(event(2, new Date(now + 1)));
+
+    const failed = await eventually(async () => {
+      const list = await platform.api.get(`/webhooks/deliveries?status=FAILED`);
+      return list.body.data[0] ? (await platform.api.get(`/webhooks/deliveries/${list.body.data[0].id}`)).body : undefined;
+    }, 10_000);
+    expect(failed).toMatchObject({ status: 'FAILED', lastStatusCode: 500, lastError: 'Receiver answered HTTP 500' });
+    expect(failed).not.toHaveProperty('nextAttemptAt');
+    expect(failed.attempts.length).toBeGreaterThanOrEqual(5);
+    expect(failed.attempts.every((a: any) => a.statusCode === 500 && !a.succeeded && a.trigger === 'SCHEDULED')).toBe(true);
+    const span = Date.parse(failed.attempts[failed.attempts.length - 1].attemptedAt) - Date.parse(failed.attempts[0].attemptedAt);
+    expect(span).toBeGreaterThanOrEqual(864);
+    expect(span).toBeLessThan(3000);
+    expect(failed.payload.data.version).toBe(1);
+
+    // The resource's next event waited for the first to give up; now the receiver recovers.
+    status = 200;
+    const second = await eventually(async () => {
+      const list = await platform.api.get(`/webhooks/deliveries?status=SUCCEEDED`);
+      return list.body.data[0];
+    }, 10_000);
+    expect(second.resourceId).toBe(resourceId);
+    const firstVersion2 = received.findIndex((r) => r.version === 2);
+    expect(received.slice(0, firstVersion2).every((r) => r.version === 1)).toBe(true);
+
+    const attemptsBefore = failed.attempts.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await platform.api.get(`/webhooks/deliveries/${failed.id}`)).body.attempts).toHaveLength(attemptsBefore);
+
+    const redelivered = await platform.api.post(`/webhooks/deliveries/${failed.id}/redeliver`);
+    expect(redelivered.status).toBe(202);
+    const recovered = await eventually(async () => {
+      const detail = (await platform.api.get(`/webhooks/deliveries/${failed.id}`)).body;
+      return detail.status === 'SUCCEEDED' ? detail : undefined;
+    });
+    expect(recovered.attempts).toHaveLength(attemptsBefore + 1);
+    expect(recovered.attempts[attemptsBefore]).toMatchObject({ trigger: 'MANUAL', statusCode: 200, succeeded: true });
+  });
+});
