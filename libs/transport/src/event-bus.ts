@@ -1,4 +1,4 @@
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
 import { EventHandler, InProcessBroker } from './in-process-broker';
 
@@ -11,8 +11,16 @@ export const EVENT_BUS = Symbol('EVENT_BUS');
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   /** A durable, named consumer: it resumes where it stopped after a restart. */
-  consume(consumerName: string, subjectFilter: string, handler: EventHandler): Promise<void>;
+  consume(consumerName: string, subjectFilter: string, handler: EventHandler, options?: ConsumeOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ConsumeOptions {
+  /**
+   * Events handled at once (default 1). Events about the same resource are still handled one
+   * after another, in stream order; only events about different resources overlap.
+   */
+  concurrency?: number;
 }
 
 export class InProcessEventBus implements EventBus {
@@ -23,6 +31,7 @@ export class InProcessEventBus implements EventBus {
     return this.broker.publish(event);
   }
 
+  /** The relay hands each event to every consumer and waits: one at a time, so no options apply. */
   async consume(consumerName: string, subjectFilter: string, handler: EventHandler): Promise<void> {
     this.names.push(consumerName);
     this.broker.addConsumer(consumerName, subjectFilter, handler);
@@ -99,7 +108,7 @@ export class JetStreamEventBus implements EventBus {
     await nc.jetstream().publish(this.subject(event.subject), codec.encode(event), { msgID: event.eventId });
   }
 
-  async consume(consumerName: string, subjectFilter: string, handler: EventHandler): Promise<void> {
+  async consume(consumerName: string, subjectFilter: string, handler: EventHandler, options: ConsumeOptions = {}): Promise<void> {
     const nc = await this.nats();
     const jsm = await nc.jetstreamManager();
     const durable = consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -118,15 +127,37 @@ export class JetStreamEventBus implements EventBus {
     const consumer = await nc.jetstream().consumers.get(this.streamName, durable);
     const messages = await consumer.consume({ max_messages: 256 });
     this.stopHandles.push(() => void messages.close());
+    const limit = Math.max(1, options.concurrency ?? 1);
+    const handle = async (message: JsMsg, event: DomainEvent | undefined): Promise<void> => {
+      try {
+        if (!event) throw new Error('Undecodable event');
+        await handler(event);
+        message.ack();
+      } catch {
+        message.nak(RETRY_DELAY_MS);
+      }
+    };
     void (async () => {
-      // One message at a time per consumer keeps each resource's events in order.
+      // Each resource's events are handled in stream order: a message waits for the previous one
+      // about the same resource (with the default concurrency of 1, for the previous message).
+      const inFlight = new Set<Promise<void>>();
+      const lastOfResource = new Map<string, Promise<void>>();
       for await (const message of messages) {
+        let event: DomainEvent | undefined;
         try {
-          await handler(codec.decode(message.data));
-          message.ack();
+          event = codec.decode(message.data);
         } catch {
-          message.nak(RETRY_DELAY_MS);
+          event = undefined;
         }
+        const key = event?.resourceId ?? '';
+        const handled = (lastOfResource.get(key) ?? Promise.resolve()).then(() => handle(message, event));
+        lastOfResource.set(key, handled);
+        inFlight.add(handled);
+        void handled.then(() => {
+          inFlight.delete(handled);
+          if (lastOfResource.get(key) === handled) lastOfResource.delete(key);
+        });
+        if (inFlight.size >= limit) await Promise.race(inFlight);
       }
     })();
   }

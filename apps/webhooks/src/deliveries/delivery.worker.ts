@@ -136,15 +136,21 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private async attempt(delivery: ClaimedDelivery, leaseToken: string, claimedAt: Date): Promise<void> {
     const endpoint = delivery.endpointUrl;
-    const outcome: AttemptOutcome = endpoint
-      ? await sendWebhook({
-          url: endpoint,
-          body: delivery.body,
-          signature: signatureHeader(await this.platforms.signingKey(delivery.platformId), delivery.body),
-          timeoutMs: this.config.deliveryTimeoutMs,
-          signal: this.shutdown.signal,
-        })
-      : { attemptedAt: new Date(), latencyMs: 0, error: 'No webhook endpoint is configured', succeeded: false };
+    const notSent = (error: string): AttemptOutcome => ({ attemptedAt: new Date(), latencyMs: 0, error, succeeded: false });
+    let outcome: AttemptOutcome;
+    if (!endpoint) {
+      outcome = notSent('No webhook endpoint is configured');
+    } else {
+      const signature = await this.platforms.signingKey(delivery.platformId).then(
+        (key) => signatureHeader(key, delivery.body),
+        // Recorded and retried on the schedule rather than spinning (e.g. a changed key-encryption key).
+        (error: unknown) => new Error(`The signing key could not be opened: ${(error as Error).message}`),
+      );
+      outcome =
+        signature instanceof Error
+          ? notSent(signature.message)
+          : await sendWebhook({ url: endpoint, body: delivery.body, signature, timeoutMs: this.config.deliveryTimeoutMs, signal: this.shutdown.signal });
+    }
     const next = await this.record(delivery, leaseToken, claimedAt, endpoint ?? '', outcome);
     this.logger.debug(
       `Webhook ${delivery.id} ${delivery.type}: ${outcome.succeeded ? 'delivered' : `attempt failed (${outcome.error})`} in ${outcome.latencyMs} ms` +

@@ -31,6 +31,9 @@ const RECEIVE_SQL = `
   ON CONFLICT (event_id) DO NOTHING
   RETURNING status`;
 
+/** Events stored at once (each one statement); the bus keeps each resource's events in order. */
+const RECEIVE_CONCURRENCY = 32;
+
 /**
  * The webhooks service's durable subscription to every service's events. The bus delivers
  * at least once; this is where repeats stop.
@@ -47,7 +50,7 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     this.accepting = true;
-    await this.bus.consume(WEBHOOKS_CONSUMER, ALL_EVENTS_FILTER, (event) => this.receive(event));
+    await this.bus.consume(WEBHOOKS_CONSUMER, ALL_EVENTS_FILTER, (event) => this.receive(event), { concurrency: RECEIVE_CONCURRENCY });
   }
 
   beforeApplicationShutdown(): void {
