@@ -47,6 +47,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       method,
       headers: { authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
+    }).catch(() => {
+      throw new Error(`cannot reach ${options.baseUrl} (is \`npm start\` running? set --url or PAYKIT_URL otherwise)`);
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} /config answered ${response.status}: ${text}`);
