@@ -17,7 +17,7 @@ export interface LedgerBenchContext extends BenchContext {
   env?: Record<string, string | undefined>;
 }
 
-const ACCOUNTS = 1_000;
+const DEFAULT_ACCOUNTS = 1_000;
 const SETUP_CONCURRENCY = 25;
 /** In-flight pairs at any time (the service's pool holds 20 connections). */
 const WORKERS = 64;
@@ -29,6 +29,8 @@ export async function runLedgerBench(ctx: LedgerBenchContext): Promise<BenchFigu
   const databaseUrl = env[databaseUrlVariable('payments')];
   if (!databaseUrl) throw new Error(`ledger bench needs ${databaseUrlVariable('payments')} (and NATS_NAMESPACE) of the distributed stack`);
   const seconds = Number(env.BENCH_SECONDS ?? 10);
+  // Fewer accounts only for quick local sanity runs; the figures are for 1,000.
+  const ACCOUNTS = Number(env.LEDGER_BENCH_ACCOUNTS ?? DEFAULT_ACCOUNTS);
   const http = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${ctx.baseUrl}${path}`, {
       method,

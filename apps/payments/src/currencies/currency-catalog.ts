@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Currency } from '@paykit/contracts';
 
@@ -17,12 +17,20 @@ interface CurrencyRow {
   max_transfer_amount: string;
 }
 
-/** The currency reference table (name, symbol, decimals, transfer limit), read once: it only changes by migration. */
+/**
+ * The currency reference table (name, symbol, decimals, transfer limit), read once: it only
+ * changes by migration. Loaded at start, because code inside a transaction reads it, and in
+ * embedded mode a query outside that transaction would wait for the session the transaction holds.
+ */
 @Injectable()
-export class CurrencyCatalog {
+export class CurrencyCatalog implements OnModuleInit {
   private loading?: Promise<Map<string, CurrencyInfo>>;
 
   constructor(private readonly dataSource: DataSource) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.all();
+  }
 
   private all(): Promise<Map<string, CurrencyInfo>> {
     this.loading ??= (async () => {

@@ -86,6 +86,7 @@ describe('ledger invariants (property)', () => {
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
     const currencies = new CurrencyCatalog(dataSource);
+    await currencies.onModuleInit();
     const ledger = new LedgerRepository();
     const holds = new HoldsRepository(dataSource);
     const accountsRepository = new InternalAccountsRepository(dataSource);
