@@ -16,6 +16,8 @@ export interface BenchContext {
   baseUrl: string;
   /** `Basic ...` header value for the sandbox platform. */
   authorization: string;
+  /** The distributed stack's environment (NATS namespace, database URLs) for scenarios that talk to it directly. */
+  env?: Record<string, string>;
   /** Load from a separate process (autocannon), as the benchmark harness runs it. */
   load(options: LoadOptions): Promise<LoadResult>;
 }

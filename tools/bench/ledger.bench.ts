@@ -13,10 +13,6 @@ import { BenchContext, BenchFigure } from './bench-types';
  * It needs the distributed stack's environment (NATS_URL, NATS_NAMESPACE, PAYMENTS_DATABASE_URL):
  * `ctx.env` when the harness passes it, else this process's environment.
  */
-export interface LedgerBenchContext extends BenchContext {
-  env?: Record<string, string | undefined>;
-}
-
 const DEFAULT_ACCOUNTS = 1_000;
 const SETUP_CONCURRENCY = 25;
 /** In-flight pairs at any time (the service's pool holds 20 connections). */
@@ -24,7 +20,7 @@ const WORKERS = 64;
 const AMOUNT = 100;
 const FUNDING = 1_000_000_000;
 
-export async function runLedgerBench(ctx: LedgerBenchContext): Promise<BenchFigure[]> {
+export async function runLedgerBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const env = { ...process.env, ...ctx.env };
   const databaseUrl = env[databaseUrlVariable('payments')];
   if (!databaseUrl) throw new Error(`ledger bench needs ${databaseUrlVariable('payments')} (and NATS_NAMESPACE) of the distributed stack`);

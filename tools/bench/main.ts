@@ -32,8 +32,8 @@ function load(options: Omit<LoadOptions, 'connections' | 'durationSeconds'> & Pa
   return runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
 }
 
-function ctxFor(mode: BenchContext['mode'], baseUrl: string): BenchContext {
-  return { mode, baseUrl, authorization: AUTHORIZATION, load: (options) => runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options }) };
+function ctxFor(mode: BenchContext['mode'], baseUrl: string, env?: Record<string, string>): BenchContext {
+  return { mode, baseUrl, env, authorization: AUTHORIZATION, load: (options) => runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options }) };
 }
 
 async function createCustomer(baseUrl: string): Promise<string> {
@@ -70,6 +70,7 @@ async function startDistributed(port: number) {
   await waitForHttp(`http://127.0.0.1:${port}/ready`, 60_000, 200);
   return {
     baseUrl: `http://127.0.0.1:${port}/${API_VERSION}`,
+    env,
     async stop() {
       for (const child of processes.reverse()) await stopProcess(child);
       await resources.drop();
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
   }
 
   // Scenarios of the other features, against the distributed stack.
-  await runFeatureBenches(ctxFor('distributed', distributed.baseUrl));
+  await runFeatureBenches(ctxFor('distributed', distributed.baseUrl, distributed.env));
   await distributed.stop();
 
   // Embedded mode: start time on a first start and a restart, throughput, memory.

@@ -98,16 +98,18 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private async runDueJobs(): Promise<number> {
     if (this.handlers.size === 0) return 0;
     const kinds = [...this.handlers.keys()];
-    const due = await returningRows<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number }>(
+    const due = await returningRows<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; runAt: Date }>(
       this.dataSource,
       `UPDATE scheduled_job SET status = 'RUNNING', locked_until = now() + interval '${LEASE_SECONDS} seconds', attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM scheduled_job
                       WHERE kind IN (${kinds.map((_, i) => `$${i + 2}`).join(', ')})
                         AND ((status = 'PENDING' AND run_at <= $1) OR (status = 'RUNNING' AND locked_until < now()))
                       ORDER BY run_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts`,
+        RETURNING id, kind, payload, attempts, run_at AS "runAt"`,
       [new Date(), ...kinds],
     );
+    // RETURNING comes back in no particular order; due jobs run oldest first.
+    due.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
     for (const job of due) await this.run(job);
     return due.length;
   }
