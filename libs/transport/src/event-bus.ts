@@ -57,6 +57,7 @@ export class JetStreamEventBus implements EventBus {
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
   private readonly stopHandles: Array<() => void> = [];
+  private closing = false;
 
   constructor(private readonly options: JetStreamOptions) {}
 
@@ -134,7 +135,8 @@ export class JetStreamEventBus implements EventBus {
         await handler(event);
         message.ack();
       } catch {
-        message.nak(RETRY_DELAY_MS);
+        // After close the connection is gone; the unacknowledged message is redelivered later.
+        if (!this.closing) message.nak(RETRY_DELAY_MS);
       }
     };
     void (async () => {
@@ -159,10 +161,14 @@ export class JetStreamEventBus implements EventBus {
         });
         if (inFlight.size >= limit) await Promise.race(inFlight);
       }
-    })();
+    })().catch((error: unknown) => {
+      // Closing the bus ends the iteration with CONNECTION_CLOSED; unacknowledged messages are redelivered.
+      if (!this.closing) throw error;
+    });
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const stop of this.stopHandles) stop();
     if (this.connection) await this.connection.drain();
     this.connection = undefined;

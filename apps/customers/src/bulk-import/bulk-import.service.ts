@@ -118,7 +118,7 @@ export class BulkImportService {
     const failedRows = new Set(errors.map((e) => e.row)).size;
     await this.transactions.run(async (manager) => {
       await this.repository.insertMany(manager, created);
-      for (const entity of created) await this.customers.announceCreated(manager, ctx, entity);
+      await this.customers.announceCreated(manager, ctx, created);
       const [counters] = await returningRows<{ error_count: number }>(
         manager,
         `UPDATE bulk_import_job SET processed_rows = processed_rows + $2, successful_rows = successful_rows + $3, failed_rows = failed_rows + $4,

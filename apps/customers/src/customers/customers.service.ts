@@ -16,7 +16,7 @@ import {
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
@@ -90,7 +90,7 @@ export class CustomersService {
 
   /** The created events; customers entering PENDING announce it to the platform. */
   async announceCreated(manager: EntityManager, ctx: CallerContext, entities: CustomerEntity[]): Promise<void> {
-    await this.outbox.addMany(
+    await addOutboxEvents(
       manager,
       entities.map((entity) => {
         const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;

@@ -62,8 +62,12 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
     inFlight = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, rows }, caller);
   };
 
-  const parser = file.pipe(new Utf8Decoder()).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
+  const decoder = new Utf8Decoder();
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
+  file.pipe(decoder).pipe(parser);
+  // pipe() does not forward errors: a failing upload or decoder ends the parse with its error.
   file.once('error', (error) => parser.destroy(error));
+  decoder.once('error', (error) => parser.destroy(error));
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row += 1;
@@ -91,6 +95,7 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
   } finally {
     // Whatever was not read is drained, so the request completes and the answer goes out.
     file.unpipe();
+    decoder.destroy();
     file.resume();
   }
   if (stopped) return services.request(CUSTOMERS_SUBJECTS.getBulkImport, { jobId: job.id }, caller);

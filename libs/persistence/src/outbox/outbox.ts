@@ -21,3 +21,18 @@ export class Outbox {
     return full;
   }
 }
+
+/**
+ * Several events in few statements (bulk work), in the given order, inside the caller's
+ * transaction: the same guarantees as `Outbox.add`.
+ */
+export async function addOutboxEvents<D>(manager: EntityManager, events: Array<NewDomainEvent<D>>): Promise<Array<DomainEvent<D>>> {
+  const occurredAt = new Date().toISOString();
+  const full = events.map((event): DomainEvent<D> => ({ ...event, eventId: uuidv7(), occurredAt, schemaVersion: EVENT_SCHEMA_VERSION }));
+  for (let start = 0; start < full.length; start += 500) {
+    const slice = full.slice(start, start + 500);
+    const values = slice.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
+    await manager.query(`INSERT INTO outbox_event (id, subject, event) VALUES ${values}`, slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e)]));
+  }
+  return full;
+}
