@@ -10,7 +10,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   IsUrl,

@@ -98,11 +98,11 @@ export class DocumentsService {
       const size = BigInt(document.sizeBytes) + BigInt(data.length);
       if (size > BigInt(DOCUMENT_MAX_BYTES)) throw new ServiceError('PAYLOAD_TOO_LARGE', `Documents are limited to ${DOCUMENT_MAX_BYTES} bytes`);
       // A retried chunk is stored once.
-      const inserted = await manager.query(
+      const inserted: unknown[] = await manager.query(
         'INSERT INTO document_chunk (document_id, chunk_index, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING chunk_index',
         [document.id, request.index, data],
       );
-      if ((inserted as unknown[]).length > 0) await manager.update(DocumentEntity, { id: document.id }, { sizeBytes: size.toString() });
+      if (inserted.length > 0) await manager.update(DocumentEntity, { id: document.id }, { sizeBytes: size.toString() });
       return { received: data.length };
     });
   }
@@ -113,7 +113,7 @@ export class DocumentsService {
       const document = await manager.findOne(DocumentEntity, { where: { platformId: ctx.platformId, id: request.documentId }, lock: { mode: 'pessimistic_write' } });
       if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
       if (document.status !== 'UPLOADING') return { document: toDocument(document) };
-      const chunks = await manager.query<Array<{ data: Buffer | Uint8Array }>>('SELECT data FROM document_chunk WHERE document_id = $1 ORDER BY chunk_index', [document.id]);
+      const chunks: Array<{ data: Buffer | Uint8Array }> = await manager.query('SELECT data FROM document_chunk WHERE document_id = $1 ORDER BY chunk_index', [document.id]);
       const invalid = chunks.length !== request.chunks
         ? 'the upload is incomplete'
         : chunks.length === 0
