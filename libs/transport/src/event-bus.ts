@@ -9,6 +9,7 @@ export const EVENT_BUS = Symbol('EVENT_BUS');
  * Delivery is at least once: consumers deduplicate by `eventId`.
  */
 export interface EventBus {
+  /** Concurrent calls are written to the bus in call order (the relay relies on it to pipeline). */
   publish(event: DomainEvent): Promise<void>;
   /** A durable, named consumer: it resumes where it stopped after a restart. */
   consume(consumerName: string, subjectFilter: string, handler: EventHandler, options?: ConsumeOptions): Promise<void>;
@@ -27,8 +28,33 @@ export class InProcessEventBus implements EventBus {
   private readonly names: string[] = [];
   constructor(private readonly broker: InProcessBroker) {}
 
+  private tail: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  private failedInFlight = false;
+
+  /**
+   * Deliveries happen one at a time, in call order, like a stream's. Once one fails, the
+   * publishes queued behind it fail too (until the queue drains), so a relay that publishes
+   * a batch at once never delivers an event ahead of an earlier one it must retry.
+   */
   publish(event: DomainEvent): Promise<void> {
-    return this.broker.publish(event);
+    this.inFlight += 1;
+    const run = this.tail
+      .then(async () => {
+        if (this.failedInFlight) throw new Error('An earlier event failed to publish; it is retried first');
+        try {
+          await this.broker.publish(event);
+        } catch (error) {
+          this.failedInFlight = true;
+          throw error;
+        }
+      })
+      .finally(() => {
+        this.inFlight -= 1;
+        if (this.inFlight === 0) this.failedInFlight = false;
+      });
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
   /** The relay hands each event to every consumer and waits: one at a time, so no options apply. */

@@ -97,15 +97,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     );
     if (claimed.length === 0) return 0;
     claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
-    const done: string[] = [];
-    try {
-      for (const row of claimed) {
-        await this.bus.publish(row.event);
-        done.push(row.seq);
-      }
-    } finally {
-      await this.settle(done, claimed.filter((row) => !done.includes(row.seq)).map((row) => row.seq));
-    }
+    // The whole batch is handed to the bus at once (it keeps call order), so one round trip
+    // to the broker serves many events; only the prefix before a failure counts as published.
+    const results = await Promise.allSettled(claimed.map((row) => this.bus.publish(row.event)));
+    const firstFailure = results.findIndex((result) => result.status === 'rejected');
+    const publishedCount = firstFailure < 0 ? claimed.length : firstFailure;
+    await this.settle(
+      claimed.slice(0, publishedCount).map((row) => row.seq),
+      claimed.slice(publishedCount).map((row) => row.seq),
+    );
+    if (firstFailure >= 0) throw (results[firstFailure] as PromiseRejectedResult).reason;
     return claimed.length;
   }
 
