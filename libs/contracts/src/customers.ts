@@ -170,7 +170,7 @@ export const BULK_CSV_COLUMNS = [
   'annualIncomeRange',
 ] as const;
 /** Rows per message from the gateway's CSV stream to the customers service. */
-export const BULK_ROWS_PER_BATCH = 1000;
+export const BULK_ROWS_PER_BATCH = 500;
 
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, disallow_auth: true, allow_underscores: true };
 
