@@ -62,7 +62,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   // The hosted KYC page is for customers' browsers: it lives outside the versioned API path.
   app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token'] });
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
-  await app.register(fastifyMultipart as unknown as Parameters<NestFastifyApplication['register']>[0], { limits: { files: 1, fields: 20, parts: 25 } });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
