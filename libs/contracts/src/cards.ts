@@ -1,3 +1,4 @@
+import { PageQuery } from './common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -202,7 +203,7 @@ export class UpdateCardRequest extends UpdateCardBody {
 }
 
 /** Query of `GET /cards`. */
-export class ListCardsRequest {
+export class ListCardsRequest extends PageQuery {
   @ApiPropertyOptional({ description: "Only this cardholder's cards", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
@@ -212,42 +213,14 @@ export class ListCardsRequest {
   @IsOptional()
   @IsOneOf(CARD_STATES)
   state?: CardState;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 /** Query of `GET /cards/{id}/transactions`. */
-export class ListCardTransactionsQuery {
+export class ListCardTransactionsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: CARD_TRANSACTION_STATUSES, description: 'Only transactions in this status', example: 'SETTLED' })
   @IsOptional()
   @IsOneOf(CARD_TRANSACTION_STATUSES)
   status?: CardTransactionStatus;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class ListCardTransactionsRequest extends ListCardTransactionsQuery {

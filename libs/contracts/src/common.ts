@@ -1,3 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
 /** Deployment and token environments. Wire values: frozen. */
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -55,6 +59,23 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
+
+/** The cursor-pagination query every list request extends (INTEROP.md "Lists"). */
+export abstract class PageQuery {
+  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: DEFAULT_PAGE_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+}
 
 /** `{base_url}` ends in this version segment. */
 export const API_VERSION = '2025-10-13';

@@ -1,3 +1,4 @@
+import { PageQuery } from './common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -364,7 +365,7 @@ export class GetCustomerRequest {
 }
 
 /** Query of `GET /customers`. */
-export class ListCustomersRequest {
+export class ListCustomersRequest extends PageQuery {
   @ApiPropertyOptional({ enum: CUSTOMER_TYPES, example: 'INDIVIDUAL' })
   @IsOptional()
   @IsOneOf(CUSTOMER_TYPES)
@@ -396,20 +397,6 @@ export class ListCustomersRequest {
   @IsOptional()
   @IsISO8601({ strict: true }, { context: { constraint: { format: 'date-time' } } })
   createdBefore?: string;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class CheckRequirementsRequest {
@@ -577,26 +564,12 @@ export class GetBeneficialOwnerRequest {
   beneficialOwnerId!: string;
 }
 
-export class ListBeneficialOwnersRequest {
+export class ListBeneficialOwnersRequest extends PageQuery {
   @ApiPropertyOptional({ description: 'Only the people of this business customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   customerId?: string;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class StartDocumentUploadRequest {
@@ -652,26 +625,12 @@ export class GetDocumentRequest {
   documentId!: string;
 }
 
-export class ListDocumentsRequest {
+export class ListDocumentsRequest extends PageQuery {
   @ApiPropertyOptional({ description: 'Only documents of this customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   customerId?: string;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class StartBulkImportRequest {

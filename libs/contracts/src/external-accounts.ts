@@ -1,3 +1,4 @@
+import { PageQuery } from './common';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type, TypeHelpOptions } from 'class-transformer';
 import {
@@ -5,14 +6,11 @@ import {
   buildMessage,
   isEmail,
   IsDefined,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   ValidateBy,
   ValidateNested,
   ValidationOptions,
@@ -397,7 +395,7 @@ export class EurAccountInfo extends BeneficiaryAccountInfo {
   @IsIban()
   iban!: string;
 
-  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'COBADEFFXXX' })
+  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'COBADEFF' })
   @MatchesPattern(ACCOUNT_FORMATS.swiftCode, 'a SWIFT/BIC code (8 or 11 characters: bank, country, location, optional branch)')
   swiftCode!: string;
 
@@ -538,7 +536,7 @@ export class SwiftAccountInfo extends BeneficiaryAccountInfo {
   @IsCountryCode()
   country!: string;
 
-  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'DBSSSGSGXXX' })
+  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'DBSSSGSG' })
   @MatchesPattern(ACCOUNT_FORMATS.swiftCode, 'a SWIFT/BIC code (8 or 11 characters: bank, country, location, optional branch)')
   swiftCode!: string;
 
@@ -888,30 +886,16 @@ export class RemoveExternalAccountRequest {
   @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
 }
 
-abstract class PageQuery {
-  @ApiPropertyOptional({ description: `Page size, 1-100 (default 20)`, example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
-
+abstract class ExternalAccountsPageQuery extends PageQuery {
   @ApiPropertyOptional({ enum: EXTERNAL_ACCOUNT_STATUSES, description: 'Only accounts in this status' })
   @IsOptional()
   @IsOneOf(EXTERNAL_ACCOUNT_STATUSES)
   status?: ExternalAccountStatus;
 }
 
-export class ListPlatformExternalAccountsQuery extends PageQuery {}
+export class ListPlatformExternalAccountsQuery extends ExternalAccountsPageQuery {}
 
-export class ListCustomerExternalAccountsQuery extends PageQuery {
+export class ListCustomerExternalAccountsQuery extends ExternalAccountsPageQuery {
   @ApiPropertyOptional({ description: "Only this customer's accounts (404 USER_NOT_FOUND if not a customer of the platform)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')

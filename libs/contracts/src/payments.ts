@@ -1,6 +1,7 @@
+import { PageQuery } from './common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Page } from './common';
 import { typedIdPattern } from './ids';
@@ -82,7 +83,7 @@ export class UpdateInternalAccountPrivacyRequest {
 }
 
 /** Query of `GET /platform/internal-accounts`. */
-export class ListPlatformInternalAccountsQuery {
+export class ListPlatformInternalAccountsQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Only accounts in this currency', example: 'USD' })
   @IsOptional()
   @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
@@ -92,20 +93,6 @@ export class ListPlatformInternalAccountsQuery {
   @IsOptional()
   @IsOneOf(INTERNAL_ACCOUNT_TYPES)
   type?: InternalAccountType;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 /** Query of `GET /customers/internal-accounts`. */
@@ -325,7 +312,7 @@ export class GetTransactionRequest {
 }
 
 /** Query of `GET /transactions`. */
-export class ListTransactionsQuery {
+export class ListTransactionsQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Transactions whose source or destination is this account (internal or external id)' })
   @IsOptional()
   @IsString()
@@ -356,20 +343,6 @@ export class ListTransactionsQuery {
   @IsOptional()
   @IsISO8601({ strict: true })
   createdBefore?: string;
-
-  @ApiPropertyOptional({ description: 'Page size, 1 to 100 (default 20)', example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
 }
 
 export class SetVelocityLimitRequest {
