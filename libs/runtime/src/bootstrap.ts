@@ -1,6 +1,7 @@
 import { Controller, DynamicModule, INestMicroservice, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
+import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import {
   embeddedBroker,
@@ -9,6 +10,7 @@ import {
   InProcessEventBus,
   InProcessServer,
   JetStreamEventBus,
+  MessageLog,
   NatsClient,
   NatsServer,
   RpcErrorFilter,
@@ -16,7 +18,6 @@ import {
 } from '@paykit/transport';
 import { RuntimeConfig, ServiceName } from './config/runtime-config';
 import { PinoNestLogger, rootLogger } from './logger';
-import { MessageLogInterceptor } from './message-log.interceptor';
 import { ServiceRuntime, ServiceRuntimeModule } from './service-runtime';
 
 /** The subject every service answers for readiness checks (gateway `/ready`). */
@@ -43,7 +44,7 @@ export function createServiceRuntime(config: RuntimeConfig, processName: string,
   }
   return {
     config,
-    client: new ServiceClient(new NatsClient({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, name: `${processName}-client` }, config.rpcTimeoutMs + 1000), config.rpcTimeoutMs),
+    client: new ServiceClient(new NatsClient({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, name: `${processName}-client` }), config.rpcTimeoutMs),
     eventBus: new JetStreamEventBus({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, connectionName: `${processName}-events` }),
   };
 }
@@ -66,6 +67,15 @@ function healthModule(service: ServiceName): DynamicModule {
 }
 
 /**
+ * One debug line per handled message, carrying the gateway's request id, so a request can be
+ * followed across services in the logs. Payloads are not logged (they may hold secrets).
+ */
+function messageLog(logger: Logger): MessageLog | undefined {
+  if (!logger.isLevelEnabled('debug')) return undefined;
+  return { handled: ({ subject, requestId, ms, code }) => logger.debug({ requestId, subject, ms, code }, code ? 'message refused' : 'message handled') };
+}
+
+/**
  * Starts one service app (a Nest microservice) on the runtime's transport: in-process in
  * embedded mode, NATS with a queue group per service in distributed mode.
  */
@@ -78,14 +88,14 @@ export async function startServiceApp(
   @Module({ imports: [ServiceRuntimeModule.forRoot(runtime), appModule, healthModule(service)] })
   class ServiceShellModule {}
 
+  const logger = rootLogger().child({ service });
+  const log = messageLog(logger);
   const strategy =
     runtime.config.mode === 'embedded'
-      ? new InProcessServer(setup.broker ?? embeddedBroker)
-      : new NatsServer({ url: runtime.config.natsUrl, namespace: setup.namespace ?? runtime.config.natsNamespace, queue: service, name: service });
-  const logger = rootLogger().child({ service });
+      ? new InProcessServer(setup.broker ?? embeddedBroker, log)
+      : new NatsServer({ url: runtime.config.natsUrl, namespace: setup.namespace ?? runtime.config.natsNamespace, queue: service, name: service }, log);
   const app = await NestFactory.createMicroservice(ServiceShellModule, { strategy, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new MessageLogInterceptor(logger));
   await app.listen();
   return app;
 }

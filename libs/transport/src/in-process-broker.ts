@@ -1,8 +1,8 @@
 import { DomainEvent } from '@paykit/contracts';
+import { WireReply } from './message-dispatch';
 
 /** What a request handler sees: the decoded message; it answers with the decoded reply. */
-export type InProcessRequestHandler = (data: unknown) => Promise<InProcessReply>;
-export type InProcessReply = { response: unknown } | { err: unknown };
+export type InProcessRequestHandler = (data: unknown) => Promise<WireReply>;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
 
 /**
@@ -26,11 +26,11 @@ export class InProcessBroker {
     return this.handlers.has(subject);
   }
 
-  async request(subject: string, data: unknown): Promise<InProcessReply | undefined> {
+  async request(subject: string, data: unknown): Promise<WireReply | undefined> {
     const handler = this.handlers.get(subject);
     if (!handler) return undefined;
     const reply = await handler(roundTrip(data));
-    return roundTrip<InProcessReply>(reply);
+    return roundTrip<WireReply>(reply);
   }
 
   addConsumer(name: string, subjectFilter: string, handler: EventHandler): void {

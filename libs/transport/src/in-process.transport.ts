@@ -1,6 +1,7 @@
-import { ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
-import { firstValueFrom, isObservable, lastValueFrom, Observable } from 'rxjs';
-import { InProcessBroker, InProcessReply } from './in-process-broker';
+import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { InProcessBroker } from './in-process-broker';
+import { MessageLog, settleReply } from './message-dispatch';
+import { RemoteError, RequestTransport, TransportFailure } from './service-client';
 
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
 
@@ -9,7 +10,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   override readonly transportId = IN_PROCESS_TRANSPORT;
   private readonly subjects: string[] = [];
 
-  constructor(private readonly broker: InProcessBroker) {
+  constructor(
+    private readonly broker: InProcessBroker,
+    private readonly log?: MessageLog,
+  ) {
     super();
   }
 
@@ -17,15 +21,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     for (const [subject, handler] of this.messageHandlers) {
       if (handler.isEventHandler) continue;
       this.subjects.push(subject);
-      this.broker.register(subject, async (data): Promise<InProcessReply> => {
-        try {
-          const result: unknown = await handler(data);
-          const stream: Observable<unknown> = this.transformToObservable(result);
-          return { response: isObservable(stream) ? await lastValueFrom(stream, { defaultValue: undefined }) : stream };
-        } catch (err) {
-          return { err };
-        }
-      });
+      this.broker.register(subject, (data) => settleReply(handler, data, subject, this.log));
     }
     callback();
   }
@@ -44,45 +40,33 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 }
 
-/** Nest client for embedded mode: same `send` contract as ClientNats, answered by the broker. */
-export class InProcessClient extends ClientProxy {
-  constructor(private readonly broker: InProcessBroker) {
-    super();
+/** Client for embedded mode: same contract as the NATS one, answered by the broker. */
+export class InProcessClient implements RequestTransport {
+  constructor(private readonly broker: InProcessBroker) {}
+
+  request(subject: string, envelope: unknown, timeoutMs: number): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new TransportFailure('TIMEOUT')), timeoutMs);
+      this.broker.request(subject, envelope).then(
+        (reply) => {
+          clearTimeout(timer);
+          if (reply === undefined) reject(new TransportFailure('NO_RESPONDERS'));
+          else if (reply.err !== undefined && reply.err !== null) reject(new RemoteError(reply.err));
+          else resolve(reply.response);
+        },
+        (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
-  async connect(): Promise<void> {
-    // Nothing to connect to.
-  }
-
-  close(): void {
-    // Nothing to close.
+  async close(): Promise<void> {
+    // Nothing to close: the broker belongs to the process.
   }
 
   unwrap<T>(): T {
     return this.broker as T;
   }
-
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const subject = this.normalizePattern(packet.pattern as string);
-    this.broker
-      .request(subject, packet.data)
-      .then((reply) => {
-        if (reply === undefined) {
-          callback({ err: { code: 'SERVICE_UNAVAILABLE', message: `No service answers ${subject}` }, isDisposed: true });
-        } else if ('err' in reply) {
-          callback({ err: reply.err, isDisposed: true });
-        } else {
-          callback({ response: reply.response, isDisposed: true });
-        }
-      })
-      .catch((err: unknown) => callback({ err, isDisposed: true }));
-    return () => undefined;
-  }
-
-  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const reply = await this.broker.request(this.normalizePattern(packet.pattern as string), packet.data);
-    return (reply && 'response' in reply ? reply.response : undefined) as T;
-  }
 }
-
-export { firstValueFrom };

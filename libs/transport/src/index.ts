@@ -5,3 +5,4 @@ export * from './event-bus';
 export * from './service-client';
 export * from './rpc-error.filter';
 export * from './envelope.pipe';
+export * from './message-dispatch';

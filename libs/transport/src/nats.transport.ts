@@ -1,8 +1,11 @@
-import { ClientProxy, ReadPacket, ServerNats, WritePacket } from '@nestjs/microservices';
-import { connect, JSONCodec, NatsConnection } from 'nats';
+import { ServerNats } from '@nestjs/microservices';
+import { connect, createInbox, Msg, NatsConnection } from 'nats';
+import { MessageLog, settleReply, WireReply } from './message-dispatch';
+import { RemoteError, RequestTransport, TransportFailure } from './service-client';
 
 /**
- * NATS transport for distributed mode: Nest's own client and server, with an optional
+ * NATS transport for distributed mode: Nest's NATS server (its wire format, `{pattern, data, id}`
+ * out and `{id, response|err}` back) with a lean request path on both ends, and an optional
  * subject namespace so several stacks (e.g. parallel test runs) can share one NATS server.
  * Replicas of a service share a queue group, so each request is answered once.
  */
@@ -14,12 +17,27 @@ export interface NatsTransportOptions {
   name: string;
 }
 
+/** Nest's NATS wire format: requests carry pattern/data/id, replies id/response/err. */
+interface NestPacket {
+  pattern?: string;
+  data?: unknown;
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+}
+
 function prefixed(namespace: string | undefined, subject: string): string {
   return namespace ? `${namespace}.${subject}` : subject;
 }
 
+const encode = (packet: NestPacket): Buffer => Buffer.from(JSON.stringify(packet));
+const decode = (data: Uint8Array): NestPacket => JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as NestPacket;
+
 export class NatsServer extends ServerNats {
-  constructor(private readonly transport: NatsTransportOptions) {
+  constructor(
+    private readonly transport: NatsTransportOptions,
+    private readonly log?: MessageLog,
+  ) {
     super({
       servers: [transport.url],
       queue: transport.queue,
@@ -38,43 +56,60 @@ export class NatsServer extends ServerNats {
       const queue = (handler.extras?.queue as string | undefined) ?? this.transport.queue;
       const subscription = client.subscribe(prefixed(this.transport.namespace, pattern), {
         queue,
-        callback: this.getMessageHandler(pattern).bind(this) as Parameters<NatsConnection['subscribe']>[1] extends infer O ? (O extends { callback?: infer C } ? C : never) : never,
+        callback: (error, message) => {
+          if (error) this.logger.error(error);
+          else void this.answer(pattern, message);
+        },
       });
       // ServerNats keeps its subscriptions privately to drain them on close.
       (this as unknown as { subscriptions: unknown[] }).subscriptions.push(subscription);
     }
   }
+
+  /**
+   * One request, one reply. Nest's generic path (pattern re-parsing, an rxjs stream per
+   * message) is skipped: the handler is the one bound to this subscription's pattern.
+   */
+  private async answer(pattern: string, message: Msg): Promise<void> {
+    let packet: NestPacket;
+    try {
+      packet = decode(message.data);
+    } catch {
+      return;
+    }
+    if (!message.reply || packet.id === undefined) return;
+    const handler = this.messageHandlers.get(pattern);
+    const reply: WireReply = handler ? await settleReply(handler, packet.data, pattern, this.log) : { err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } };
+    try {
+      message.respond(encode({ id: packet.id, ...reply }));
+    } catch (error) {
+      // The connection closed meanwhile: the caller times out and may retry.
+      this.logger.warn(`Could not answer ${pattern}: ${(error as Error).message}`);
+    }
+  }
+}
+
+interface PendingRequest {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
 
 /**
- * Request/reply client for distributed mode. It speaks the wire format of Nest's NATS server
- * (`{pattern, data, id}` out, `{id, response|err}` back) but uses the NATS client's own
- * request mechanism, which multiplexes replies on one inbox subscription instead of
- * subscribing a fresh inbox per request, and reports "no responders" at once.
+ * Request/reply client for distributed mode. One inbox subscription receives every reply
+ * (`<inbox>.<sequence>`); a request costs one publish and one timer. NATS answers at once
+ * with status 503 when nobody listens on the subject.
  */
-/** Nest's NATS wire format: requests carry pattern/data/id, replies id/response/err. */
-interface NestPacket {
-  pattern?: string;
-  data?: unknown;
-  id?: string;
-  response?: unknown;
-  err?: unknown;
-}
-
-export class NatsClient extends ClientProxy {
+export class NatsClient implements RequestTransport {
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
-  private readonly codec = JSONCodec<NestPacket>();
+  private readonly inbox = createInbox();
+  private readonly pending = new Map<string, PendingRequest>();
   private sequence = 0;
 
-  constructor(
-    private readonly transport: NatsTransportOptions,
-    private readonly timeoutMs = 30_000,
-  ) {
-    super();
-  }
+  constructor(private readonly transport: NatsTransportOptions) {}
 
-  async connect(): Promise<NatsConnection> {
+  private async connect(): Promise<NatsConnection> {
     if (this.connection) return this.connection;
     this.connecting ??= connect({
       servers: [this.transport.url],
@@ -82,38 +117,65 @@ export class NatsClient extends ClientProxy {
       reconnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
-    }).then((nc) => (this.connection = nc));
+    })
+      .then((nc) => {
+        nc.subscribe(`${this.inbox}.*`, { callback: (error, message) => error || this.settle(message) });
+        this.connection = nc;
+        return nc;
+      })
+      .finally(() => (this.connecting = undefined));
     return this.connecting;
+  }
+
+  private settle(message: Msg): void {
+    const token = message.subject.slice(this.inbox.length + 1);
+    const request = this.pending.get(token);
+    if (!request) return;
+    this.pending.delete(token);
+    clearTimeout(request.timer);
+    if (message.data.length === 0 && message.headers?.code === 503) return request.reject(new TransportFailure('NO_RESPONDERS'));
+    let reply: NestPacket;
+    try {
+      reply = decode(message.data);
+    } catch (error) {
+      return request.reject(error as Error);
+    }
+    if (reply.err !== undefined && reply.err !== null) request.reject(new RemoteError(reply.err));
+    else request.resolve(reply.response);
+  }
+
+  async request(subject: string, envelope: unknown, timeoutMs: number): Promise<unknown> {
+    const nc = this.connection ?? (await this.connect());
+    const token = String(++this.sequence);
+    const data = encode({ pattern: subject, data: envelope, id: token });
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(new TransportFailure('TIMEOUT'));
+      }, timeoutMs);
+      this.pending.set(token, { resolve, reject, timer });
+      try {
+        nc.publish(prefixed(this.transport.namespace, subject), data, { reply: `${this.inbox}.${token}` });
+      } catch (error) {
+        this.pending.delete(token);
+        clearTimeout(timer);
+        reject(nc.isClosed() ? new TransportFailure('DISCONNECTED') : (error as Error));
+      }
+    });
   }
 
   async close(): Promise<void> {
     const nc = this.connection ?? (this.connecting ? await this.connecting.catch(() => undefined) : undefined);
     this.connection = undefined;
-    this.connecting = undefined;
+    for (const [token, request] of this.pending) {
+      clearTimeout(request.timer);
+      request.reject(new TransportFailure('DISCONNECTED'));
+      this.pending.delete(token);
+    }
     if (nc && !nc.isClosed()) await nc.drain();
   }
 
   unwrap<T>(): T {
     return this.connection as T;
-  }
-
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const pattern = this.normalizePattern(packet.pattern as string);
-    const id = String(++this.sequence);
-    const body = this.codec.encode({ pattern, data: packet.data as unknown, id });
-    void this.connect()
-      .then((nc) => nc.request(prefixed(this.transport.namespace, pattern), body, { timeout: this.timeoutMs }))
-      .then((message) => {
-        const reply = this.codec.decode(message.data);
-        callback(reply.err !== undefined && reply.err !== null ? { err: reply.err, isDisposed: true } : { response: reply.response, isDisposed: true });
-      })
-      .catch((error: unknown) => callback({ err: error, isDisposed: true }));
-    return () => undefined;
-  }
-
-  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const nc = await this.connect();
-    nc.publish(prefixed(this.transport.namespace, this.normalizePattern(packet.pattern as string)), this.codec.encode({ pattern: '', data: packet.data as unknown }));
-    return undefined as T;
   }
 }

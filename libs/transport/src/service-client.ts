@@ -1,9 +1,33 @@
-import { ClientProxy } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { CallerContext, MessageEnvelope, ReplyOf, RequestOf, Subject } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 
 export const SERVICE_CLIENT = Symbol('SERVICE_CLIENT');
+
+/**
+ * What a transport does for ServiceClient: send one request and settle with its one reply.
+ * It resolves with the handler's response, rejects with a `RemoteError` carrying the handler's error, and
+ * rejects with a `TransportFailure` when nobody answers (at once) or the deadline passes.
+ */
+export interface RequestTransport {
+  request(subject: string, envelope: unknown, timeoutMs: number): Promise<unknown>;
+  close(): Promise<void>;
+  /** The underlying connection or broker (tests restart services on the same one). */
+  unwrap<T>(): T;
+}
+
+/** The handler's own error, as it crossed the wire (`{code, message, details}`). */
+export class RemoteError extends Error {
+  constructor(readonly serialized: unknown) {
+    super('The service answered with an error');
+  }
+}
+
+/** A request that reached no handler, or none in time. */
+export class TransportFailure extends Error {
+  constructor(readonly reason: 'NO_RESPONDERS' | 'TIMEOUT' | 'DISCONNECTED') {
+    super(reason);
+  }
+}
 
 /**
  * The one way a process calls another service: typed by the contracts' MessageMap, so a
@@ -11,21 +35,21 @@ export const SERVICE_CLIENT = Symbol('SERVICE_CLIENT');
  */
 export class ServiceClient {
   constructor(
-    private readonly proxy: Pick<ClientProxy, 'send' | 'close'>,
+    private readonly transport: RequestTransport,
     private readonly timeoutMs: number,
   ) {}
 
   async request<S extends Subject>(subject: S, payload: RequestOf<S>, ctx: CallerContext): Promise<ReplyOf<S>> {
     const envelope: MessageEnvelope<RequestOf<S>> = { ctx, payload };
     try {
-      return await firstValueFrom(this.proxy.send<ReplyOf<S>>(subject, envelope).pipe(timeout(this.timeoutMs)));
+      return (await this.transport.request(subject, envelope, this.timeoutMs)) as ReplyOf<S>;
     } catch (error) {
       throw toServiceError(error, subject);
     }
   }
 
   async close(): Promise<void> {
-    await this.proxy.close();
+    await this.transport.close();
   }
 }
 
@@ -35,15 +59,17 @@ function serviceOf(subject: string): string {
 
 export function toServiceError(error: unknown, subject: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  const known = ServiceError.fromSerialized(error);
-  if (known) return known;
-  const natsCode = (error as { code?: string } | null)?.code;
-  if (error instanceof TimeoutError || natsCode === 'TIMEOUT') {
-    return new ServiceError('SERVICE_TIMEOUT', `The ${serviceOf(subject)} service did not answer in time`);
+  if (error instanceof TransportFailure) {
+    return error.reason === 'TIMEOUT'
+      ? new ServiceError('SERVICE_TIMEOUT', `The ${serviceOf(subject)} service did not answer in time`)
+      : new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceOf(subject)} service is unavailable`);
   }
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  // NATS answers at once (status 503, an empty reply) when nobody listens on the subject.
-  if (natsCode === '503' || /503|no responders|no subscribers|Empty response|not connected|CONNECTION_REFUSED|There is no matching message handler/i.test(text)) {
+  const known = ServiceError.fromSerialized(error instanceof RemoteError ? error.serialized : error);
+  if (known) return known;
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = `${typeof code === 'string' ? code : ''} ${error instanceof Error ? error.message : ''}`;
+  // The NATS client's own failures while (re)connecting.
+  if (/CONNECTION_REFUSED|CONNECTION_CLOSED|not connected|There is no matching message handler/i.test(text)) {
     return new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceOf(subject)} service is unavailable`);
   }
   return new ServiceError('INTERNAL_ERROR', 'Internal error');

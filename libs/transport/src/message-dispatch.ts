@@ -1,0 +1,33 @@
+import { MessageHandler } from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
+
+/** The one reply a request gets on the wire: the handler's response, or its serialized error. */
+export type WireReply = { response: unknown; err?: undefined } | { err: unknown; response?: undefined };
+
+/** Where servers report each handled message (the runtime passes its logger). */
+export interface MessageLog {
+  handled(entry: { subject: string; requestId?: string; ms: number; code?: string }): void;
+}
+
+/**
+ * Runs a Nest message handler (its pipes and exception filter included) for one request and
+ * settles its one reply. Both servers answer through here, without Nest's per-message rxjs
+ * stream plumbing: a request/reply handler yields exactly one value.
+ */
+export async function settleReply(handler: MessageHandler, data: unknown, subject: string, log?: MessageLog): Promise<WireReply> {
+  const started = log ? performance.now() : 0;
+  let reply: WireReply;
+  try {
+    const result: unknown = await handler(data);
+    reply = { response: isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result };
+  } catch (err) {
+    reply = { err };
+  }
+  if (log) {
+    const requestId = (data as { ctx?: { requestId?: string } } | undefined)?.ctx?.requestId;
+    const failure = reply.err as { code?: string } | null | undefined;
+    const code = failure === undefined ? undefined : (failure?.code ?? 'INTERNAL_ERROR');
+    log.handled({ subject, requestId, ms: Math.round(performance.now() - started), code });
+  }
+  return reply;
+}
