@@ -17,7 +17,9 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
+  buildMessage,
 } from 'class-validator';
 import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
@@ -640,17 +642,22 @@ export class StartBulkImportRequest {
   fileName?: string;
 }
 
-export class BulkRowInput {
-  /** Line number in the file (the header is row 1). */
-  @IsInt()
-  @Min(2)
-  row!: number;
-
-  @IsArray()
-  @IsString({ each: true })
-  cells!: string[];
+/** Each element an array of strings: the cells of a CSV record. */
+function IsCsvRecords(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isCsvRecords',
+    validator: {
+      validate: (value) => Array.isArray(value) && value.every((cells) => Array.isArray(cells) && cells.every((cell) => typeof cell === 'string')),
+      defaultMessage: buildMessage(() => '$property must be an array of records, each an array of strings'),
+    },
+  });
 }
 
+/**
+ * A batch of consecutive records of the file: `rows[i]` holds the cells of row `firstRow + i`
+ * (the header is row 1). Records are plain string arrays, not an object each: a message carries
+ * hundreds of them, and validating as many nested objects cost more than importing the rows.
+ */
 export class AppendBulkImportRowsRequest {
   @IsString()
   @IsNotEmpty()
@@ -661,11 +668,13 @@ export class AppendBulkImportRowsRequest {
   @IsString({ each: true })
   columns!: string[];
 
-  @IsArray()
+  @IsInt()
+  @Min(2)
+  firstRow!: number;
+
   @ArrayMaxSize(5000)
-  @ValidateNested({ each: true })
-  @Type(() => BulkRowInput)
-  rows!: BulkRowInput[];
+  @IsCsvRecords()
+  rows!: string[][];
 }
 
 export class FinishBulkImportRequest {

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { IsOneOf, MatchesPattern } from '@paykit/validation';
-import { MAX_PAGE_LIMIT, Page } from './common';
+import { Page, PageQuery } from './common';
 
 // ---- Subjects (wire values: frozen) ----
 export const WEBHOOKS_SUBJECTS = {
@@ -61,7 +60,7 @@ export class UpdateWebhookConfigRequest {
   webhookEndpoint?: string | null;
 }
 
-export class ListWebhookDeliveriesRequest {
+export class ListWebhookDeliveriesRequest extends PageQuery {
   @ApiPropertyOptional({ description: 'Only deliveries of this event type', example: 'CUSTOMER.KYC_PENDING' })
   @IsOptional()
   @MatchesPattern(EVENT_TYPE, 'an event type such as CUSTOMER.KYC_PENDING')
@@ -78,20 +77,6 @@ export class ListWebhookDeliveriesRequest {
   @IsNotEmpty()
   @MaxLength(128)
   resourceId?: string;
-
-  @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PAGE_LIMIT}`, example: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: '`nextCursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  cursor?: string;
 }
 
 export class WebhookDeliveryIdRequest {

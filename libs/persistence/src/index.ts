@@ -12,3 +12,6 @@ export * from './idempotency/idempotency-store';
 export * from './idempotency/idempotency-record.entity';
 export * from './unique-violation';
 export * from './query-rows';
+export * from './entity-reader';
+export * from './batching/statement-batcher';
+export * from './entity-insert';

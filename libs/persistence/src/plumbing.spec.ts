@@ -80,6 +80,8 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(bus.published.map((e) => e.resourceId)).toEqual(['a', 'b', 'c']);
     expect(new Set(bus.published.map((e) => e.eventId)).size).toBe(3);
+    // Each published row is marked (the next claim marks the previous batch), so a restart publishes none again.
+    expect(await dataSource.query(`SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL`)).toEqual([{ n: 0 }]);
   });
 
   it('keeps events while the bus is down and publishes them, in order, when it is back', async () => {

@@ -18,4 +18,14 @@ export class TransactionRunner {
     this.relay.kick();
     return result;
   }
+
+  /**
+   * A unit of work that is one statement (state change and event together, see
+   * `Outbox.addWithChange`): atomic on its own, so without the BEGIN and COMMIT round trips.
+   */
+  async runStatement<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await work(this.dataSource.manager);
+    this.relay.kick();
+    return result;
+  }
 }

@@ -69,12 +69,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async drain(): Promise<void> {
     this.running = true;
     let delay = IDLE_POLL_MS;
+    // Rows published but not yet marked: the next claim marks them in the same statement.
+    let published: string[] = [];
     try {
-      let published: number;
+      let claimed: number;
       do {
         this.rerun = false;
-        published = await this.publishBatch();
-      } while ((published === BATCH_SIZE || this.rerun) && !this.stopped);
+        ({ claimed, published } = await this.publishBatch(published));
+      } while ((claimed > 0 || this.rerun) && !this.stopped);
+      if (published.length > 0) await this.settle(published, []);
       this.failures = 0;
     } catch (error) {
       this.failures += 1;
@@ -86,28 +89,41 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  private async publishBatch(): Promise<number> {
+  /**
+   * Marks the previous batch published and claims the next in one statement (one round trip per
+   * batch), then publishes it. A relay that dies before marking a batch publishes it again once
+   * the claim expires; the bus drops the repeat (message id = event id).
+   */
+  private async publishBatch(previous: string[]): Promise<{ claimed: number; published: string[] }> {
     const claimed = await returningRows<{ seq: string; event: DomainEvent }>(
       this.dataSource,
-      `UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+      `WITH settled AS (
+         UPDATE outbox_event SET published_at = now() WHERE seq = ANY($1::bigint[]) RETURNING seq
+       )
+       UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
         WHERE seq IN (SELECT seq FROM outbox_event
                        WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                         AND seq <> ALL($1::bigint[])
                        ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
         RETURNING seq, event`,
+      [previous],
     );
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return { claimed: 0, published: [] };
     claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
     // The whole batch is handed to the bus at once (it keeps call order), so one round trip
     // to the broker serves many events; only the prefix before a failure counts as published.
     const results = await Promise.allSettled(claimed.map((row) => this.bus.publish(row.event)));
     const firstFailure = results.findIndex((result) => result.status === 'rejected');
     const publishedCount = firstFailure < 0 ? claimed.length : firstFailure;
-    await this.settle(
-      claimed.slice(0, publishedCount).map((row) => row.seq),
-      claimed.slice(publishedCount).map((row) => row.seq),
-    );
-    if (firstFailure >= 0) throw (results[firstFailure] as PromiseRejectedResult).reason;
-    return claimed.length;
+    const published = claimed.slice(0, publishedCount).map((row) => row.seq);
+    if (firstFailure >= 0) {
+      await this.settle(
+        published,
+        claimed.slice(publishedCount).map((row) => row.seq),
+      );
+      throw (results[firstFailure] as PromiseRejectedResult).reason;
+    }
+    return { claimed: claimed.length, published };
   }
 
   private async settle(published: string[], unpublished: string[]): Promise<void> {

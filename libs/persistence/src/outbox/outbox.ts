@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
 
 export type NewDomainEvent<D> = Omit<DomainEvent<D>, 'eventId' | 'occurredAt' | 'schemaVersion'>;
@@ -11,15 +11,29 @@ export type NewDomainEvent<D> = Omit<DomainEvent<D>, 'eventId' | 'occurredAt' | 
 @Injectable()
 export class Outbox {
   async add<D>(manager: EntityManager, event: NewDomainEvent<D>): Promise<DomainEvent<D>> {
-    const full: DomainEvent<D> = {
-      ...event,
-      eventId: uuidv7(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: EVENT_SCHEMA_VERSION,
-    };
+    const full = stamped(event);
     await manager.query('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)', [full.eventId, full.subject, JSON.stringify(full)]);
     return full;
   }
+
+  /**
+   * A change and its event in one statement (one round trip, atomic without a transaction;
+   * run it through `TransactionRunner.runStatement`). `change` is an INSERT or UPDATE without
+   * RETURNING; the event is written only when the change touched a row, else undefined.
+   */
+  async addWithChange<D>(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewDomainEvent<D>): Promise<DomainEvent<D> | undefined> {
+    const full = stamped(event);
+    const n = change.params.length;
+    const rows: unknown[] = await runner.query(
+      `WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`,
+      [...change.params, full.eventId, full.subject, JSON.stringify(full)],
+    );
+    return rows.length > 0 ? full : undefined;
+  }
+}
+
+function stamped<D>(event: NewDomainEvent<D>): DomainEvent<D> {
+  return { ...event, eventId: uuidv7(), occurredAt: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
 }
 
 /**
