@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { returningRows } from '@paykit/persistence';
 import { HoldEntity } from './entities/hold.entity';
 
-interface HoldRow {
+export interface HoldRow {
   id: string;
   platform_id: string;
   account_id: string;
@@ -20,7 +20,7 @@ interface HoldRow {
   resolved_at: Date | string | null;
 }
 
-function toEntity(row: HoldRow): HoldEntity {
+export function toHoldEntity(row: HoldRow): HoldEntity {
   return {
     id: row.id,
     platformId: row.platform_id,
@@ -56,34 +56,12 @@ export class HoldsRepository {
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
     const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND id = $2`, [platformId, id]));
-    return rows[0] ? toEntity(rows[0]) : undefined;
+    return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
   async findByCallerKey(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
     const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]));
-    return rows[0] ? toEntity(rows[0]) : undefined;
-  }
-
-  /** Inserts the hold; undefined when the caller key is taken (a concurrent or earlier identical request). */
-  async insert(manager: EntityManager, hold: NewHold): Promise<HoldEntity | undefined> {
-    const rows = await returningRows<HoldRow>(
-      manager,
-      `INSERT INTO hold (id, platform_id, account_id, currency_code, caller_key, amount, reference) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT ON CONSTRAINT uq_hold_caller_key DO NOTHING RETURNING *`,
-      [hold.id, hold.platformId, hold.accountId, hold.currencyCode, hold.callerKey, hold.amount.toString(), hold.reference],
-    );
-    return rows[0] ? toEntity(rows[0]) : undefined;
-  }
-
-  /** PENDING -> CAPTURED or RELEASED, once: undefined when the hold is not PENDING (or unknown). */
-  async resolve(manager: EntityManager, platformId: string, id: string, to: 'CAPTURED' | 'RELEASED', capturedAmount: bigint, resolutionKey: string): Promise<HoldEntity | undefined> {
-    const rows = await returningRows<HoldRow>(
-      manager,
-      `UPDATE hold SET status = $3, captured_amount = $4, resolution_key = $5, resolved_at = now(), updated_at = now()
-        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' RETURNING *`,
-      [platformId, id, to, capturedAmount.toString(), resolutionKey],
-    );
-    return rows[0] ? toEntity(rows[0]) : undefined;
+    return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
   /** Adds a refund if the hold is captured and refunds stay within the captured amount. */
@@ -94,7 +72,7 @@ export class HoldsRepository {
         WHERE platform_id = $1 AND id = $2 AND status = 'CAPTURED' AND refunded_amount + $3 <= captured_amount RETURNING *`,
       [platformId, id, amount.toString()],
     );
-    return rows[0] ? toEntity(rows[0]) : undefined;
+    return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
   async findRefund(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<{ holdId: string; amount: string } | undefined> {

@@ -19,7 +19,6 @@ describe(assertBalanced.name, () => {
     ['postings that do not sum to zero', [{ account: usd('a'), amount: -5n }, { account: usd('b'), amount: 4n }]],
     ['a zero posting', [{ account: usd('a'), amount: 0n }, { account: usd('b'), amount: 0n }]],
     ['a posting in another currency', [{ account: usd('a'), amount: -5n }, { account: { id: 'b', currency: 'EUR', checked: true }, amount: 5n }]],
-    ['a hold release on an unchecked account', [{ account: usd('a', false), amount: -5n, releaseHeld: 5n }, { account: usd('b'), amount: 5n }]],
   ])('refuses %s', (_, lines) => {
     expect(() => assertBalanced(entry(lines))).toThrow(UnbalancedEntryError);
   });

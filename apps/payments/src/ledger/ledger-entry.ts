@@ -21,8 +21,6 @@ export interface LedgerAccountRef {
 export interface PostingLine {
   account: LedgerAccountRef;
   amount: bigint;
-  /** Pending hold amount on this account resolved by the same posting (capture). */
-  releaseHeld?: bigint;
 }
 
 export interface JournalEntryInput {
@@ -49,9 +47,6 @@ export function assertBalanced(entry: JournalEntryInput): void {
     if (line.amount === 0n) throw new UnbalancedEntryError(`${entry.kind}: zero posting on ${line.account.id}`);
     if (line.account.currency !== entry.currency) {
       throw new UnbalancedEntryError(`${entry.kind}: posting in ${line.account.currency} on an entry in ${entry.currency}`);
-    }
-    if (line.releaseHeld !== undefined && (line.releaseHeld < 0n || !line.account.checked)) {
-      throw new UnbalancedEntryError(`${entry.kind}: only checked accounts carry holds`);
     }
     sum += line.amount;
   }

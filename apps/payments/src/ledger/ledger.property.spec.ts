@@ -87,7 +87,7 @@ describe('ledger invariants (property)', () => {
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
     const currencies = new CurrencyCatalog(dataSource);
     await currencies.onModuleInit();
-    const ledger = new LedgerRepository();
+    const ledger = new LedgerRepository(dataSource);
     const holds = new HoldsRepository(dataSource);
     const accountsRepository = new InternalAccountsRepository(dataSource);
     const customers = { assertReady: async () => ({}), supportedCurrencies: async () => ['USD'] } as unknown as CustomersClient;
