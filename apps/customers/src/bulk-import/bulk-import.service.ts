@@ -20,7 +20,7 @@ import { PlatformConfigService } from '../platform-config/platform-config.servic
 import { headerProblem, parseRow, rowErrors } from './bulk-rows';
 import { BulkImportJobEntity } from './entities/bulk-import-job.entity';
 
-/** GET shows this many row errors; `errorCount` counts them all. */
+/** GET shows this many row errors, by row; `errorCount` counts them all. */
 export const JOB_ERRORS_SHOWN = 1000;
 
 /**
@@ -72,7 +72,8 @@ export class BulkImportService {
     const valid: Array<{ row: number; entity: CustomerEntity }> = [];
     const umaSeen = new Map<string, number>();
     const now = new Date();
-    for (const { row, cells } of request.rows) {
+    for (const [index, cells] of request.rows.entries()) {
+      const row = request.firstRow + index;
       const parsed = parseRow(row, request.columns, cells);
       if (Array.isArray(parsed)) {
         errors.push(...parsed);
@@ -97,36 +98,39 @@ export class BulkImportService {
       return false;
     });
     try {
-      await this.record(ctx, job.id, request.rows.length, accepted.map((v) => v.entity), errors);
+      return await this.record(ctx, job.id, request.rows.length, accepted.map((v) => v.entity), errors);
     } catch (error) {
       // Another request took a UMA address meanwhile: fall back to one row at a time.
       if (!isUniqueViolation(error)) throw error;
-      await this.record(ctx, job.id, request.rows.length - accepted.length, [], errors);
+      let progress = await this.record(ctx, job.id, request.rows.length - accepted.length, [], errors);
       for (const { row, entity } of accepted) {
-        await this.record(ctx, job.id, 1, [entity], []).catch(async (rowError: unknown) => {
+        progress = await this.record(ctx, job.id, 1, [entity], []).catch(async (rowError: unknown) => {
           if (!isUniqueViolation(rowError)) throw rowError;
-          await this.record(ctx, job.id, 1, [], [{ row, field: 'umaAddress', message: 'umaAddress belongs to another customer of the platform' }]);
+          return this.record(ctx, job.id, 1, [], [{ row, field: 'umaAddress', message: 'umaAddress belongs to another customer of the platform' }]);
         });
       }
+      return progress;
     }
-    const updated = await this.requireJob(ctx, job.id);
-    return { processedRows: updated.processedRows, successfulRows: updated.successfulRows, failedRows: updated.failedRows };
   }
 
-  /** One transaction: the batch's customers and their events, its errors, and the job's counters. */
-  private async record(ctx: CallerContext, jobId: string, rows: number, created: CustomerEntity[], errors: BulkImportRowError[]): Promise<void> {
+  /**
+   * One transaction: the batch's customers and their events, its errors, and the job's counters.
+   * Returns the job's progress as this transaction left it.
+   */
+  private async record(ctx: CallerContext, jobId: string, rows: number, created: CustomerEntity[], errors: BulkImportRowError[]): Promise<BulkRowsProcessed> {
     const failedRows = new Set(errors.map((e) => e.row)).size;
-    await this.transactions.run(async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.repository.insertMany(manager, created);
       await this.customers.announceCreated(manager, ctx, created);
-      const [counters] = await returningRows<{ error_count: number }>(
+      const [counters] = await returningRows<{ processed_rows: number; successful_rows: number; failed_rows: number; error_count: number }>(
         manager,
         `UPDATE bulk_import_job SET processed_rows = processed_rows + $2, successful_rows = successful_rows + $3, failed_rows = failed_rows + $4,
                 error_count = error_count + $5, updated_at = now()
-          WHERE id = $1 RETURNING error_count`,
+          WHERE id = $1 RETURNING processed_rows, successful_rows, failed_rows, error_count`,
         [jobId, rows, created.length, failedRows, errors.length],
       );
       await this.insertErrors(manager, jobId, counters.error_count - errors.length, errors);
+      return { processedRows: counters.processed_rows, successfulRows: counters.successful_rows, failedRows: counters.failed_rows };
     });
   }
 
@@ -186,10 +190,11 @@ export class BulkImportService {
   }
 
   private async toJob(manager: EntityManager, job: BulkImportJobEntity): Promise<BulkImportJob> {
+    // By row: the gateway keeps several batches in flight, and they may commit out of order.
     const errors = job.errorCount === 0
       ? []
       : await manager.query<Array<{ row_number: number; field: string; message: string }>>(
-          'SELECT row_number, field, message FROM bulk_import_error WHERE job_id = $1 ORDER BY seq LIMIT $2',
+          'SELECT row_number, field, message FROM bulk_import_error WHERE job_id = $1 ORDER BY row_number, seq LIMIT $2',
           [job.id, JOB_ERRORS_SHOWN],
         );
     return {

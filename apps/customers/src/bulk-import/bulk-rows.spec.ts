@@ -1,3 +1,5 @@
+import { AppendBulkImportRowsRequest } from '@paykit/contracts';
+import { validateContract } from '@paykit/validation';
 import { headerProblem, parseRow, rowToBody } from './bulk-rows';
 
 describe('bulk CSV rows', () => {
@@ -29,5 +31,13 @@ describe('bulk CSV rows', () => {
     ]);
     expect(parseRow(8, ['customerType'], ['INDIVIDUAL', 'extra'])).toEqual([{ row: 8, field: '', message: 'the row has 2 cells, the header 1' }]);
     expect(parseRow(9, ['customerType', 'fullName'], ['INDIVIDUAL', 'Ada'])).toMatchObject({ customerType: 'INDIVIDUAL', fullName: 'Ada' });
+  });
+
+  it('takes a batch as consecutive records of string cells, numbered from its first row', () => {
+    const batch = { jobId: 'BulkUploadJob:1', columns: ['customerType', 'fullName'], firstRow: 2, rows: [['INDIVIDUAL', 'Ada'], ['BUSINESS']] };
+    expect(validateContract(AppendBulkImportRowsRequest, batch)).toMatchObject(batch);
+    for (const bad of [{ firstRow: 1 }, { rows: [['INDIVIDUAL', 7]] }, { rows: ['INDIVIDUAL'] }, { rows: { 0: ['INDIVIDUAL'] } }]) {
+      expect(() => validateContract(AppendBulkImportRowsRequest, { ...batch, ...bad })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    }
   });
 });

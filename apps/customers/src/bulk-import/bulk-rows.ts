@@ -21,9 +21,9 @@ export function rowToBody(columns: string[], cells: string[]): Record<string, un
     const cell = cells[i]?.trim();
     if (!cell) return;
     const value = column === 'sourceOfWealthCategories' ? cell.split(';').map((part) => part.trim()).filter(Boolean) : cell;
-    const [head, tail] = column.split('.');
-    if (tail === undefined) body[head] = value;
-    else body[head] = { ...(body[head] as Record<string, unknown> | undefined), [tail]: value };
+    const dot = column.indexOf('.');
+    if (dot < 0) body[column] = value;
+    else ((body[column.slice(0, dot)] ??= {}) as Record<string, unknown>)[column.slice(dot + 1)] = value;
   });
   return body;
 }

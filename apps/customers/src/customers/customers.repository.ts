@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CustomerType, KycStatus } from '@paykit/contracts';
+import { EntityReader } from '@paykit/persistence';
 import { CustomerEntity } from './entities/customer.entity';
 
 export interface CustomerFilter {
@@ -17,15 +18,20 @@ export interface CustomerFilter {
 /** Every query takes the platform first: another platform's customer does not exist here. */
 @Injectable()
 export class CustomersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The read behind every GET and every customer check other services make: the hottest query here. */
+  private readonly byId: EntityReader<CustomerEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.byId = new EntityReader(dataSource, CustomerEntity, ['platformId', 'id']);
+  }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CustomerEntity | null> {
-    return manager.findOne(CustomerEntity, { where: { platformId, id } });
+    return this.byId.findOne(manager, [platformId, id]);
   }
 
   /** Locks the row for the rest of the transaction: status transitions never interleave. */
   findByIdForUpdate(manager: EntityManager, platformId: string, id: string): Promise<CustomerEntity | null> {
-    return manager.findOne(CustomerEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
+    return this.byId.findOneForUpdate(manager, [platformId, id]);
   }
 
   async list(platformId: string, filter: CustomerFilter, limit: number): Promise<CustomerEntity[]> {
@@ -44,9 +50,19 @@ export class CustomersRepository {
     await manager.insert(CustomerEntity, customer);
   }
 
-  /** One statement for a whole batch (bulk import). */
+  /**
+   * One statement for a whole batch (bulk import). The entities travel as one JSON document that
+   * PostgreSQL expands into rows (keys are the property names, each declared with its column's
+   * type): building a statement with a placeholder per value costs more than the insert itself.
+   */
   async insertMany(manager: EntityManager, customers: CustomerEntity[]): Promise<void> {
-    if (customers.length > 0) await manager.createQueryBuilder().insert().into(CustomerEntity).values(customers).execute();
+    if (customers.length === 0) return;
+    const { columns } = manager.connection.getMetadata(CustomerEntity);
+    const driver = manager.connection.driver;
+    const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+    const properties = columns.map((column) => driver.escape(column.propertyName)).join(', ');
+    const types = columns.map((column) => `${driver.escape(column.propertyName)} ${driver.normalizeType(column)}`).join(', ');
+    await manager.query(`INSERT INTO customer (${names}) SELECT ${properties} FROM jsonb_to_recordset($1::jsonb) AS batch(${types})`, [JSON.stringify(customers)]);
   }
 
   async save(manager: EntityManager, customer: CustomerEntity): Promise<void> {

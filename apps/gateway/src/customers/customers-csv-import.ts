@@ -1,6 +1,6 @@
 import { Readable, Transform, TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
-import { BULK_CSV_MAX_BYTES, BULK_ROWS_PER_BATCH, BulkImportJob, BulkRowInput, BulkRowsProcessed, CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { BULK_CSV_MAX_BYTES, BULK_ROWS_PER_BATCH, BulkImportJob, BulkRowsProcessed, CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
 import { ServiceClient } from '@paykit/transport';
 
 /** Refuses bytes that are not UTF-8 instead of replacing them (a wrong encoding is a malformed file). */
@@ -39,27 +39,47 @@ function describeFailure(error: unknown, row: number): string {
 }
 
 /**
+ * Batches the customers service works on at once: one is validated while the previous one is
+ * being written, so neither the service nor its database waits for the other.
+ */
+const BATCHES_IN_FLIGHT = 2;
+
+/**
  * Streams an uploaded CSV into a bulk import job: the file is decoded and parsed as it arrives
- * and sent to the customers service in batches of rows, one batch in flight while the next is
- * parsed (never the whole file in memory). Rows are validated by the service; a malformed file
+ * and sent to the customers service in batches of rows, a few batches in flight while the next
+ * is parsed (never the whole file in memory). Rows are validated by the service; a malformed file
  * (broken quoting, not UTF-8, too large, unusable header) fails the job with the reason.
  */
 export async function importCustomersCsv(services: ServiceClient, caller: CallerContext, fileName: string | undefined, file: Readable): Promise<BulkImportJob> {
   const job = await services.request(CUSTOMERS_SUBJECTS.startBulkImport, { fileName }, caller);
   let columns: string[] | undefined;
-  let batch: BulkRowInput[] = [];
+  let batch: string[][] = [];
   let row = 0;
-  let inFlight: Promise<BulkRowsProcessed> | undefined;
+  /** Oldest first; each is awaited in this order. */
+  const inFlight: Array<Promise<BulkRowsProcessed>> = [];
+  let batchesSent = 0;
   let failure: string | undefined;
   let stopped = false;
 
-  const send = async (rows: BulkRowInput[]): Promise<void> => {
-    const previous = await inFlight;
-    if (previous?.jobFailed) {
-      stopped = true;
-      return;
+  /** Waits for the oldest batch in flight; false when it failed the job (an unusable header). */
+  const settleOldest = async (): Promise<boolean> => !(await inFlight.shift()!).jobFailed;
+
+  /** Sends the records just read: the last of them is the current row. */
+  const send = async (rows: string[][]): Promise<void> => {
+    const firstRow = row - rows.length + 1;
+    // The first batch goes alone: it checks the header, which every later batch repeats.
+    const limit = batchesSent === 1 ? 1 : BATCHES_IN_FLIGHT;
+    while (inFlight.length >= limit) {
+      if (!(await settleOldest())) {
+        stopped = true;
+        return;
+      }
     }
-    inFlight = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, rows }, caller);
+    const reply = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, firstRow, rows }, caller);
+    // Awaited later, in order: a failure before then must not count as an unhandled rejection.
+    reply.catch(() => undefined);
+    inFlight.push(reply);
+    batchesSent += 1;
   };
 
   const decoder = new Utf8Decoder();
@@ -75,7 +95,7 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
         columns = record.map((cell) => cell.trim());
         continue;
       }
-      batch.push({ row, cells: record });
+      batch.push(record);
       if (batch.length >= BULK_ROWS_PER_BATCH) {
         await send(batch);
         batch = [];
@@ -87,10 +107,11 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
       // A header without data rows still gets its columns checked.
       await send(batch);
     }
-    const last = await inFlight;
-    if (last?.jobFailed) stopped = true;
+    while (inFlight.length > 0) {
+      if (!(await settleOldest())) stopped = true;
+    }
   } catch (error) {
-    await inFlight?.catch(() => undefined);
+    await Promise.allSettled(inFlight);
     failure = describeFailure(error, row);
   } finally {
     // Whatever was not read is drained, so the request completes and the answer goes out.
