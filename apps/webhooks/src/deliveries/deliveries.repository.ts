@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, FindOptionsWhere, LessThan } from 'typeorm';
-import { WebhookDeliveryStatus } from '@paykit/contracts';
+import { DataSource, FindOptionsWhere, LessThan } from 'typeorm';
+import { WebhookAttemptTrigger, WebhookDeliveryStatus } from '@paykit/contracts';
 import { returningRows } from '@paykit/persistence';
 import { WebhookDeliveryAttemptEntity } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
@@ -13,31 +13,134 @@ export interface DeliveryFilter {
   beforeSeq?: string;
 }
 
-/** A delivery the worker may attempt now, with its platform's in-flight count. */
-export interface DueDelivery {
-  id: string;
-  platformId: string;
-  inFlight: number;
-}
-
-/** A delivery leased to this worker for one attempt. */
+/** A delivery leased to this worker for one attempt, with the retry state the attempt starts from. */
 export interface ClaimedDelivery {
   id: string;
   platformId: string;
   type: string;
   body: string;
   endpointUrl: string | null;
-  redeliverRequested: boolean;
-}
-
-/** The state a recorded attempt starts from (row locked). */
-export interface DeliveryAttemptState {
-  attemptCount: number;
-  leaseToken: string | null;
+  /** When the platform last asked for a redelivery (the attempt is then MANUAL); a change while in flight is honoured. */
+  redeliverRequestedAt: Date | null;
   roundFailures: number;
   roundStartedAt: Date | null;
-  redeliverRequestedAt: Date | null;
 }
+
+/** What a statement that leases deliveries may take (DeliveryWorker.lease). */
+export interface LeaseTerms {
+  now: Date;
+  leaseToken: string;
+  leaseUntil: Date;
+  /** Attempts in flight per platform, across replicas. */
+  perPlatform: number;
+  /** Deliveries this process may still start. */
+  limit: number;
+  /** This worker's leased deliveries whose receiver already answered (the attempt being recorded): they take no slot. */
+  answered: string[];
+}
+
+/** One finished attempt and where it moves its delivery if the lease still holds and no redelivery came meanwhile. */
+export interface AttemptRecord {
+  deliveryId: string;
+  leaseToken: string;
+  /** `redeliverRequestedAt` as claimed: another value now means a redelivery was requested during the attempt. */
+  claimedRedeliverRequestedAt: Date | null;
+  trigger: WebhookAttemptTrigger;
+  attemptedAt: Date;
+  endpoint: string;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  succeeded: boolean;
+  now: Date;
+  /** The delivery's state after this outcome (SUCCEEDED, PENDING with the retry time, or FAILED). */
+  next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null; roundFailures: number; roundStartedAt: Date | null };
+}
+
+/** What recording an attempt did to its delivery, and the attempt's number. */
+export interface RecordedAttempt {
+  effect: 'MOVED' | 'REDELIVERY_REQUESTED' | 'LEASE_LOST';
+  number: number;
+}
+
+/**
+ * Leases due deliveries: per platform up to `perPlatform` minus its attempts in flight (leases
+ * across every replica, but for this worker's attempts already answered), oldest due first,
+ * each the head of its resource's queue — a delivery waits while an earlier event of the same
+ * resource is pending (in flight or waiting to be retried), so a resource's webhooks arrive in
+ * the order its events happened. The UPDATE re-checks each row, so a row another worker leased
+ * meanwhile is skipped.
+ */
+const CLAIM_DUE_SQL = `
+  WITH busy AS (
+    SELECT platform_id, count(*)::int AS in_flight FROM webhook_delivery
+     WHERE status = 'PENDING' AND locked_until > $1 AND id <> ALL($6::text[])
+     GROUP BY platform_id
+  ), candidate AS (
+    SELECT c.id, c.next_attempt_at,
+           row_number() OVER (PARTITION BY p.platform_id ORDER BY c.next_attempt_at) AS rank,
+           $2::int - COALESCE(b.in_flight, 0) AS room
+      FROM webhook_platform p
+      LEFT JOIN busy b ON b.platform_id = p.platform_id
+     CROSS JOIN LATERAL (
+       SELECT d.id, d.next_attempt_at FROM webhook_delivery d
+        WHERE d.platform_id = p.platform_id AND d.status = 'PENDING' AND d.next_attempt_at <= $1
+          AND (d.locked_until IS NULL OR d.locked_until <= $1)
+          AND NOT EXISTS (
+            SELECT 1 FROM webhook_delivery e
+             WHERE e.platform_id = d.platform_id AND e.resource_id = d.resource_id AND e.status = 'PENDING'
+               AND (e.occurred_at, e.seq) < (d.occurred_at, d.seq))
+        ORDER BY d.next_attempt_at
+        LIMIT $2::int) c
+  ), chosen AS (
+    SELECT id FROM candidate WHERE rank <= room ORDER BY next_attempt_at LIMIT $3::int
+  )
+  UPDATE webhook_delivery d SET locked_until = $4, lease_token = $5
+    FROM chosen, webhook_platform p
+   WHERE d.id = chosen.id AND p.platform_id = d.platform_id
+     AND d.status = 'PENDING' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
+  RETURNING d.id, d.platform_id, d.type, d.body, p.endpoint_url, d.redeliver_requested_at, d.round_failures, d.round_started_at`;
+
+/**
+ * Records attempts and moves their deliveries on, in one statement for a batch (atomic without a
+ * transaction): each row is locked, its attempt numbered from it, and the delivery updated. Only
+ * the lease holder moves a delivery on (a stale worker's attempt is recorded and nothing more); a
+ * redelivery requested while the attempt was in flight makes the delivery due now, as MANUAL.
+ * Outside those two cases the row's retry state is the one claimed (only the lease holder and a
+ * redelivery request change it), so the outcome's next state computed from the claim applies.
+ * Timestamps travel as ISO strings with milliseconds, the precision they are stored with.
+ */
+const RECORD_ATTEMPTS_SQL = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+      delivery_id text, lease_token uuid, claimed_redeliver_requested_at timestamptz, trigger text,
+      attempted_at timestamptz, endpoint text, status_code int, latency_ms int, error text, succeeded boolean,
+      now timestamptz, status text, next_attempt_at timestamptz, round_failures int, round_started_at timestamptz)
+  ), current AS (
+    SELECT d.id, d.attempt_count,
+           d.lease_token IS NOT DISTINCT FROM i.lease_token AS holder,
+           d.redeliver_requested_at IS DISTINCT FROM i.claimed_redeliver_requested_at AS redelivery_requested
+      FROM webhook_delivery d JOIN input i ON i.delivery_id = d.id
+     ORDER BY d.id
+       FOR UPDATE OF d
+  ), attempt AS (
+    INSERT INTO webhook_delivery_attempt (delivery_id, number, trigger, attempted_at, endpoint, status_code, latency_ms, error, succeeded)
+    SELECT c.id, c.attempt_count + 1, i.trigger, i.attempted_at, i.endpoint, i.status_code, i.latency_ms, i.error, i.succeeded
+      FROM current c JOIN input i ON i.delivery_id = c.id
+  )
+  UPDATE webhook_delivery d SET
+    attempt_count = c.attempt_count + 1, last_attempt_at = i.attempted_at, last_status_code = i.status_code, last_error = i.error, updated_at = i.now,
+    locked_until = CASE WHEN c.holder THEN NULL ELSE d.locked_until END,
+    lease_token = CASE WHEN c.holder THEN NULL ELSE d.lease_token END,
+    status = CASE WHEN NOT c.holder THEN d.status WHEN c.redelivery_requested THEN 'PENDING' ELSE i.status END,
+    next_attempt_at = CASE WHEN NOT c.holder THEN d.next_attempt_at WHEN c.redelivery_requested THEN i.now ELSE i.next_attempt_at END,
+    round_failures = CASE WHEN NOT c.holder THEN d.round_failures WHEN c.redelivery_requested THEN 0 ELSE i.round_failures END,
+    round_started_at = CASE WHEN NOT c.holder THEN d.round_started_at WHEN c.redelivery_requested THEN NULL ELSE i.round_started_at END,
+    redeliver_requested_at = CASE WHEN NOT c.holder OR c.redelivery_requested THEN d.redeliver_requested_at END,
+    delivered_at = CASE WHEN c.holder AND NOT c.redelivery_requested AND i.succeeded THEN i.attempted_at ELSE d.delivered_at END
+    FROM current c JOIN input i ON i.delivery_id = c.id
+   WHERE d.id = c.id
+  RETURNING d.id, c.holder, c.redelivery_requested, d.attempt_count`;
 
 /**
  * Platform-facing reads and writes take the platform first and filter by it: another
@@ -78,78 +181,59 @@ export class DeliveriesRepository {
     return (await this.findById(platformId, id)) ?? undefined;
   }
 
-  /**
-   * Up to `perPlatform` due deliveries of each platform, oldest due first, each the head of its
-   * resource's queue: a delivery waits while an earlier event of the same resource is pending
-   * (in flight or waiting to be retried), so a resource's webhooks arrive in the order its events happened.
-   */
-  async due(now: Date, perPlatform: number): Promise<DueDelivery[]> {
-    const rows: Array<{ id: string; platform_id: string; in_flight: number }> = await this.dataSource.query(
-      `SELECT c.id, p.platform_id,
-              (SELECT count(*)::int FROM webhook_delivery l
-                WHERE l.platform_id = p.platform_id AND l.status = 'PENDING' AND l.locked_until > $1) AS in_flight
-         FROM webhook_platform p
-         CROSS JOIN LATERAL (
-           SELECT d.id, d.next_attempt_at FROM webhook_delivery d
-            WHERE d.platform_id = p.platform_id AND d.status = 'PENDING' AND d.next_attempt_at <= $1
-              AND (d.locked_until IS NULL OR d.locked_until <= $1)
-              AND NOT EXISTS (
-                SELECT 1 FROM webhook_delivery e
-                 WHERE e.platform_id = d.platform_id AND e.resource_id = d.resource_id AND e.status = 'PENDING'
-                   AND (e.occurred_at, e.seq) < (d.occurred_at, d.seq))
-            ORDER BY d.next_attempt_at
-            LIMIT $2) c
-        ORDER BY c.next_attempt_at`,
-      [now, perPlatform],
-    );
-    return rows.map((row) => ({ id: row.id, platformId: row.platform_id, inFlight: Number(row.in_flight) }));
-  }
-
-  /** Leases the given deliveries to one worker; a row another worker leased meanwhile is skipped. */
-  async claim(ids: string[], now: Date, leaseUntil: Date, leaseToken: string): Promise<ClaimedDelivery[]> {
-    if (ids.length === 0) return [];
-    const rows = await returningRows<{ id: string; platform_id: string; type: string; body: string; endpoint_url: string | null; redeliver_requested_at: Date | null }>(
-      this.dataSource,
-      `UPDATE webhook_delivery d SET locked_until = $2, lease_token = $3
-         FROM webhook_platform p
-        WHERE p.platform_id = d.platform_id AND d.id IN (${ids.map((_, i) => `$${i + 4}`).join(', ')})
-          AND d.status = 'PENDING' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
-        RETURNING d.id, d.platform_id, d.type, d.body, p.endpoint_url, d.redeliver_requested_at`,
-      [now, leaseUntil, leaseToken, ...ids],
-    );
+  /** Leases due deliveries to one worker (at most `limit`, and each platform's room): see CLAIM_DUE_SQL. */
+  async claimDue(terms: LeaseTerms): Promise<ClaimedDelivery[]> {
+    const rows = await returningRows<{
+      id: string;
+      platform_id: string;
+      type: string;
+      body: string;
+      endpoint_url: string | null;
+      redeliver_requested_at: Date | string | null;
+      round_failures: number;
+      round_started_at: Date | string | null;
+    }>(this.dataSource, CLAIM_DUE_SQL, [terms.now, terms.perPlatform, terms.limit, terms.leaseUntil, terms.leaseToken, terms.answered]);
     return rows.map((row) => ({
       id: row.id,
       platformId: row.platform_id,
       type: row.type,
       body: row.body,
       endpointUrl: row.endpoint_url,
-      redeliverRequested: row.redeliver_requested_at !== null,
+      redeliverRequestedAt: toDate(row.redeliver_requested_at),
+      roundFailures: row.round_failures,
+      roundStartedAt: toDate(row.round_started_at),
     }));
   }
 
-  async lockForAttempt(manager: EntityManager, id: string): Promise<DeliveryAttemptState> {
-    const rows: Array<{ attempt_count: number; lease_token: string | null; round_failures: number; round_started_at: Date | string | null; redeliver_requested_at: Date | string | null }> =
-      await manager.query(
-        `SELECT attempt_count, lease_token, round_failures, round_started_at, redeliver_requested_at FROM webhook_delivery WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
-    const row = rows[0];
-    if (!row) throw new Error(`Webhook delivery ${id} vanished`);
-    return {
-      attemptCount: row.attempt_count,
-      leaseToken: row.lease_token,
-      roundFailures: row.round_failures,
-      roundStartedAt: toDate(row.round_started_at),
-      redeliverRequestedAt: toDate(row.redeliver_requested_at),
-    };
-  }
-
-  async insertAttempt(manager: EntityManager, attempt: WebhookDeliveryAttemptEntity): Promise<void> {
-    await manager.insert(WebhookDeliveryAttemptEntity, attempt);
-  }
-
-  async update(manager: EntityManager, id: string, changes: Partial<WebhookDeliveryEntity>): Promise<void> {
-    await manager.update(WebhookDeliveryEntity, { id }, changes);
+  /** Records attempts (of distinct deliveries) and moves their deliveries on: see RECORD_ATTEMPTS_SQL. One answer per record, in order. */
+  async recordAttempts(records: AttemptRecord[]): Promise<RecordedAttempt[]> {
+    const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+    const input = records.map((record) => ({
+      delivery_id: record.deliveryId,
+      lease_token: record.leaseToken,
+      claimed_redeliver_requested_at: iso(record.claimedRedeliverRequestedAt),
+      trigger: record.trigger,
+      attempted_at: iso(record.attemptedAt),
+      endpoint: record.endpoint,
+      status_code: record.statusCode,
+      latency_ms: record.latencyMs,
+      error: record.error,
+      succeeded: record.succeeded,
+      now: iso(record.now),
+      status: record.next.status,
+      next_attempt_at: iso(record.next.nextAttemptAt),
+      round_failures: record.next.roundFailures,
+      round_started_at: iso(record.next.roundStartedAt),
+    }));
+    const rows = await returningRows<{ id: string; holder: boolean; redelivery_requested: boolean; attempt_count: number }>(this.dataSource, RECORD_ATTEMPTS_SQL, [
+      JSON.stringify(input),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return records.map((record) => {
+      const row = byId.get(record.deliveryId);
+      if (!row) throw new Error(`Webhook delivery ${record.deliveryId} vanished`);
+      return { effect: !row.holder ? 'LEASE_LOST' : row.redelivery_requested ? 'REDELIVERY_REQUESTED' : 'MOVED', number: row.attempt_count };
+    });
   }
 
   /** Gives leases back without an attempt (e.g. a claim the worker could not start). */

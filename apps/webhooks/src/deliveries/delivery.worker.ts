@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { TransactionRunner } from '@paykit/persistence';
+import { StatementBatcher } from '@paykit/persistence';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
-import { ClaimedDelivery, DeliveriesRepository } from './deliveries.repository';
-import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, LeaseTerms, RecordedAttempt } from './deliveries.repository';
 import { nextRetryAt } from './retry-schedule';
 import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
@@ -13,37 +13,55 @@ import { AttemptOutcome, sendWebhook } from './webhook-sender';
 const POLL_MS = 250;
 /** A lease outlives the attempt's timeout by this much; a crashed worker's deliveries come back after it. */
 const LEASE_MARGIN_MS = 20_000;
+/** Retry times kept for a timely wake-up; later ones are found by the poll. */
+const MAX_WAKE_TIMES = 10_000;
+/** Attempts recorded by one statement at most. */
+const RECORD_BATCH = 64;
 /** On shutdown, attempts in flight get this long to finish before they are interrupted (and retried later). */
 const SHUTDOWN_GRACE_MS = 2_000;
 
 /**
  * Delivers webhooks from the delivery table: durable (rows, not memory), at least once, with a
  * lease per attempt (FOR UPDATE-free conditional claim, so replicas never attempt one delivery
- * twice while a lease holds). The network call happens outside any transaction; its outcome is
- * recorded afterwards in one. Concurrency is bounded per platform (so a hanging receiver only
- * ever holds its own platform's slots) and per process.
+ * twice while a lease holds; a new delivery that can go out at once is leased as it is stored).
+ * The network call happens outside any transaction; its outcome is recorded afterwards in one
+ * statement, with the others that ended together. Concurrency is bounded per platform (so a
+ * hanging receiver only ever holds its own platform's slots) and per process.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryWorker.name);
-  private readonly inFlightByPlatform = new Map<string, number>();
   private readonly attempts = new Set<Promise<void>>();
+  /** Leased deliveries whose receiver has answered, their attempt still being recorded: their slot is free. */
+  private readonly answered = new Set<string>();
   private readonly shutdown = new AbortController();
   private inFlight = 0;
   private stopped = true;
   private passing = false;
   private again = false;
   private pollTimer?: NodeJS.Timeout;
+  /** The leasing statement in progress (they run one at a time). */
+  private leasing: Promise<unknown> = Promise.resolve();
   private wake?: { at: number; timer: NodeJS.Timeout };
+  /** Retry times of this worker's failed attempts, earliest first. */
+  private readonly wakeTimes: number[] = [];
+  /** Attempts that end together are recorded by one statement. */
+  private readonly recorder = new StatementBatcher<AttemptRecord, RecordedAttempt>({
+    run: (records) => this.deliveries.recordAttempts(records),
+    keyOf: (record) => record.deliveryId,
+    maxBatch: RECORD_BATCH,
+    maxInFlight: 2,
+  });
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly platforms: WebhookConfigService,
-    private readonly transactions: TransactionRunner,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    // Every attempt in flight listens for shutdown on this one signal.
+    setMaxListeners(0, this.shutdown.signal);
     this.stopped = false;
     this.kick();
   }
@@ -54,6 +72,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (this.wake) clearTimeout(this.wake.timer);
     // A pass in progress starts nothing once stopped; then attempts in flight get a grace period.
     while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.leasing;
     const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([Promise.allSettled([...this.attempts]), grace]);
     this.shutdown.abort();
@@ -86,39 +105,38 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
-  private async claimAndStart(): Promise<void> {
-    const now = new Date();
-    const perPlatform = this.config.maxConcurrencyPerPlatform;
-    const due = await this.deliveries.due(now, perPlatform);
-    const chosen: string[] = [];
-    const taken = new Map<string, number>();
-    let room = this.config.maxConcurrency - this.inFlight;
-    for (const candidate of due) {
-      if (room <= 0) break;
-      // In flight across every replica (leases in the database) or locally, whichever is more.
-      const busy = Math.max(candidate.inFlight, this.inFlightByPlatform.get(candidate.platformId) ?? 0) + (taken.get(candidate.platformId) ?? 0);
-      if (busy >= perPlatform) continue;
-      taken.set(candidate.platformId, (taken.get(candidate.platformId) ?? 0) + 1);
-      chosen.push(candidate.id);
-      room -= 1;
-    }
-    if (chosen.length === 0) return;
-    const leaseToken = randomUUID();
-    const claimed = await this.deliveries.claim(chosen, now, new Date(now.getTime() + this.config.deliveryTimeoutMs + LEASE_MARGIN_MS), leaseToken);
-    if (this.stopped) {
-      await Promise.all(claimed.map((delivery) => this.deliveries.release(delivery.id, leaseToken)));
-      return;
-    }
-    for (const delivery of claimed) this.start(delivery, leaseToken);
-    // A full batch suggests more is due.
-    if (claimed.length > 0) this.again = true;
+  private claimAndStart(): Promise<void> {
+    return this.lease(async (terms) => ({ leased: await this.deliveries.claimDue(terms), result: undefined }));
+  }
+
+  /**
+   * Runs a statement that leases deliveries — the claim of due ones, or the inbox storing new
+   * ones that can go out at once — one at a time in this process, so the room per platform each
+   * counts in the database includes what the previous one leased; then starts what it leased.
+   */
+  lease<T>(statement: (terms: LeaseTerms) => Promise<{ leased: ClaimedDelivery[]; result: T }>): Promise<T> {
+    const turn = this.leasing.then(async () => {
+      const now = new Date();
+      const terms: LeaseTerms = {
+        now,
+        leaseToken: randomUUID(),
+        leaseUntil: new Date(now.getTime() + this.config.deliveryTimeoutMs + LEASE_MARGIN_MS),
+        perPlatform: this.config.maxConcurrencyPerPlatform,
+        limit: this.stopped ? 0 : this.config.maxConcurrency - this.inFlight,
+        answered: [...this.answered],
+      };
+      const { leased, result } = await statement(terms);
+      if (this.stopped) await Promise.all(leased.map((delivery) => this.deliveries.release(delivery.id, terms.leaseToken)));
+      else for (const delivery of leased) this.start(delivery, terms.leaseToken);
+      return result;
+    });
+    this.leasing = turn.catch(() => undefined);
+    return turn;
   }
 
   private start(delivery: ClaimedDelivery, leaseToken: string): void {
     this.inFlight += 1;
-    this.inFlightByPlatform.set(delivery.platformId, (this.inFlightByPlatform.get(delivery.platformId) ?? 0) + 1);
-    const claimedAt = new Date();
-    const attempt = this.attempt(delivery, leaseToken, claimedAt)
+    const attempt = this.attempt(delivery, leaseToken)
       .catch(async (error: unknown) => {
         this.logger.error(`Webhook delivery ${delivery.id} could not be attempted: ${(error as Error).message}`);
         await this.deliveries.release(delivery.id, leaseToken).catch(() => undefined);
@@ -126,15 +144,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       .finally(() => {
         this.attempts.delete(attempt);
         this.inFlight -= 1;
-        const left = (this.inFlightByPlatform.get(delivery.platformId) ?? 1) - 1;
-        if (left > 0) this.inFlightByPlatform.set(delivery.platformId, left);
-        else this.inFlightByPlatform.delete(delivery.platformId);
         this.kick();
       });
     this.attempts.add(attempt);
   }
 
-  private async attempt(delivery: ClaimedDelivery, leaseToken: string, claimedAt: Date): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery, leaseToken: string): Promise<void> {
     const endpoint = delivery.endpointUrl;
     const notSent = (error: string): AttemptOutcome => ({ attemptedAt: new Date(), latencyMs: 0, error, succeeded: false });
     let outcome: AttemptOutcome;
@@ -151,7 +166,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
           ? notSent(signature.message)
           : await sendWebhook({ url: endpoint, body: delivery.body, signature, timeoutMs: this.config.deliveryTimeoutMs, signal: this.shutdown.signal });
     }
-    const next = await this.record(delivery, leaseToken, claimedAt, endpoint ?? '', outcome);
+    // The receiver is free for the next delivery while this attempt is recorded.
+    this.answered.add(delivery.id);
+    this.kick();
+    let next: Date | undefined;
+    try {
+      next = await this.record(delivery, leaseToken, endpoint ?? '', outcome);
+    } finally {
+      this.answered.delete(delivery.id);
+    }
     this.logger.debug(
       `Webhook ${delivery.id} ${delivery.type}: ${outcome.succeeded ? 'delivered' : `attempt failed (${outcome.error})`} in ${outcome.latencyMs} ms` +
         (next ? `, next attempt at ${next.toISOString()}` : ''),
@@ -160,69 +183,64 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Records the attempt and moves the delivery on (delivered, retry later, or failed); returns the next attempt time if any. */
-  private async record(delivery: ClaimedDelivery, leaseToken: string, claimedAt: Date, endpoint: string, outcome: AttemptOutcome): Promise<Date | undefined> {
-    return this.transactions.run(async (manager) => {
-      const state = await this.deliveries.lockForAttempt(manager, delivery.id);
-      const number = state.attemptCount + 1;
-      await this.deliveries.insertAttempt(manager, {
-        deliveryId: delivery.id,
-        number,
-        trigger: delivery.redeliverRequested ? 'MANUAL' : 'SCHEDULED',
-        attemptedAt: outcome.attemptedAt,
-        endpoint,
-        statusCode: outcome.statusCode ?? null,
-        latencyMs: outcome.latencyMs,
-        error: outcome.error ?? null,
-        succeeded: outcome.succeeded,
-      });
-      const now = new Date();
-      const changes: Partial<WebhookDeliveryEntity> = {
-        attemptCount: number,
-        lastAttemptAt: outcome.attemptedAt,
-        lastStatusCode: outcome.statusCode ?? null,
-        lastError: outcome.error ?? null,
-        updatedAt: now,
-      };
-      // Only the lease holder moves the delivery on; a stale worker's attempt is recorded and nothing more.
-      if (state.leaseToken !== leaseToken) {
-        await this.deliveries.update(manager, delivery.id, changes);
-        return undefined;
-      }
-      let next: Date | undefined;
-      Object.assign(changes, { lockedUntil: null, leaseToken: null });
-      if (state.redeliverRequestedAt && state.redeliverRequestedAt > claimedAt) {
-        // A redelivery was requested while this attempt was in flight: honour it.
-        next = now;
-        Object.assign(changes, { status: 'PENDING', nextAttemptAt: now, roundFailures: 0, roundStartedAt: null });
-      } else if (outcome.succeeded) {
-        Object.assign(changes, { status: 'SUCCEEDED', deliveredAt: outcome.attemptedAt, nextAttemptAt: null, roundFailures: 0, redeliverRequestedAt: null });
-      } else {
-        const roundStartedAt = state.roundStartedAt ?? outcome.attemptedAt;
-        const failures = state.roundFailures + 1;
-        next = nextRetryAt(this.config, failures, roundStartedAt, now);
-        Object.assign(
-          changes,
-          next
-            ? { status: 'PENDING', nextAttemptAt: next, roundFailures: failures, roundStartedAt, redeliverRequestedAt: null }
-            : { status: 'FAILED', nextAttemptAt: null, roundFailures: failures, roundStartedAt, redeliverRequestedAt: null },
-        );
-        if (!next) this.logger.warn(`Webhook ${delivery.id} ${delivery.type} failed for good after ${number} attempts: ${outcome.error}`);
-      }
-      await this.deliveries.update(manager, delivery.id, changes);
-      return next;
+  private async record(delivery: ClaimedDelivery, leaseToken: string, endpoint: string, outcome: AttemptOutcome): Promise<Date | undefined> {
+    const now = new Date();
+    let next: AttemptRecord['next'];
+    if (outcome.succeeded) {
+      next = { status: 'SUCCEEDED', nextAttemptAt: null, roundFailures: 0, roundStartedAt: delivery.roundStartedAt };
+    } else {
+      const roundStartedAt = delivery.roundStartedAt ?? outcome.attemptedAt;
+      const failures = delivery.roundFailures + 1;
+      const retryAt = nextRetryAt(this.config, failures, roundStartedAt, now);
+      next = { status: retryAt ? 'PENDING' : 'FAILED', nextAttemptAt: retryAt ?? null, roundFailures: failures, roundStartedAt };
+    }
+    const { effect, number } = await this.recorder.add({
+      deliveryId: delivery.id,
+      leaseToken,
+      claimedRedeliverRequestedAt: delivery.redeliverRequestedAt,
+      trigger: delivery.redeliverRequestedAt ? 'MANUAL' : 'SCHEDULED',
+      attemptedAt: outcome.attemptedAt,
+      endpoint,
+      statusCode: outcome.statusCode ?? null,
+      latencyMs: outcome.latencyMs,
+      error: outcome.error ?? null,
+      succeeded: outcome.succeeded,
+      now,
+      next,
     });
+    // A redelivery requested while this attempt was in flight is due now.
+    if (effect === 'REDELIVERY_REQUESTED') return now;
+    if (effect === 'LEASE_LOST') return undefined;
+    if (next.status === 'FAILED') this.logger.warn(`Webhook ${delivery.id} ${delivery.type} failed for good after ${number} attempts: ${outcome.error}`);
+    return next.nextAttemptAt ?? undefined;
   }
 
-  /** Arms a kick for a retry time, so scaled sandbox retries happen on time rather than at the next poll. */
+  /**
+   * Arms a kick for a retry time, so scaled sandbox retries happen on time rather than at the next
+   * poll. Every pending time is kept (one timer, for the earliest): a retry due after another
+   * one is not left to the poll.
+   */
   private wakeAt(at: Date): void {
     if (this.stopped) return;
     const when = at.getTime();
-    if (this.wake && this.wake.at <= when && this.wake.at > Date.now()) return;
+    const index = this.wakeTimes.findIndex((time) => time > when);
+    if (index < 0) this.wakeTimes.push(when);
+    else this.wakeTimes.splice(index, 0, when);
+    // The latest times beyond the cap are left to the poll.
+    if (this.wakeTimes.length > MAX_WAKE_TIMES) this.wakeTimes.pop();
+    this.armWake();
+  }
+
+  private armWake(): void {
+    const next = this.wakeTimes[0];
+    if (next === undefined || this.stopped || this.wake?.at === next) return;
     if (this.wake) clearTimeout(this.wake.timer);
     const timer = setTimeout(() => {
       this.wake = undefined;
+      while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Date.now()) this.wakeTimes.shift();
       this.kick();
-    }, Math.max(0, when - Date.now()) + 1);
-    this.wake = { at: when, timer };
+      this.armWake();
+    }, Math.max(0, next - Date.now()) + 1);
+    this.wake = { at: next, timer };
   }
 }

@@ -6,14 +6,14 @@ describe(sendWebhook.name, () => {
   let server: Server;
   let url: string;
   let handler: (request: IncomingMessage, response: ServerResponse) => void;
-  const seen: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
+  const seen: Array<{ headers: IncomingMessage['headers']; body: string; port?: number }> = [];
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
-        seen.push({ headers: request.headers, body });
+        seen.push({ headers: request.headers, body, port: request.socket.remotePort });
         handler(request, response);
       });
     });
@@ -53,6 +53,22 @@ describe(sendWebhook.name, () => {
     expect(outcome.error).toBe(succeeded ? undefined : `Receiver answered HTTP ${status}`);
   });
 
+  it('reuses the connection for the next webhook to the same receiver', async () => {
+    handler = (_, response) => response.writeHead(200).end();
+    await send();
+    await send();
+    const [first, second] = seen.slice(-2);
+    expect(second.port).toBe(first.port);
+  });
+
+  it('stops reading an answer past 64 KiB and keeps its status', async () => {
+    handler = (_, response) => {
+      response.writeHead(200);
+      response.end(Buffer.alloc(256 * 1024, 'x'));
+    };
+    expect(await send()).toMatchObject({ statusCode: 200, succeeded: true });
+  });
+
   it('fails a receiver that does not answer in time', async () => {
     handler = () => undefined;
     const outcome = await send(200);
@@ -63,7 +79,7 @@ describe(sendWebhook.name, () => {
 
   it('fails a receiver that closes the connection', async () => {
     handler = (request) => request.socket.destroy();
-    expect(await send()).toMatchObject({ succeeded: false, error: 'Connection failed: other side closed (UND_ERR_SOCKET)' });
+    expect(await send()).toMatchObject({ succeeded: false, error: 'Connection failed: other side closed (ECONNRESET)' });
   });
 
   it('fails a refused connection, naming the reason', async () => {

@@ -1,3 +1,5 @@
+import { ClientRequest, Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '@paykit/contracts';
 
 /** What one POST to a receiver came to. */
@@ -22,56 +24,88 @@ export interface SendRequest {
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
+ * Connections are kept alive and reused per receiver (host and port): a delivery then costs one
+ * request on an open socket, not a TCP (and TLS) handshake. Idle sockets close after the
+ * receiver's Keep-Alive hint (or 5 s), before a receiver would close them under a request.
+ */
+const AGENT_OPTIONS = { keepAlive: true, timeout: 5000, scheduling: 'lifo' } as const;
+const httpAgent = new HttpAgent(AGENT_OPTIONS);
+const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
+
+/**
  * POSTs one signed webhook. Any 2xx is success; anything else — another status, a timeout
  * (connect, headers and body together), a refused or reset connection, a TLS failure — is a
  * failed attempt with the reason in `error`. Redirects are not followed (a 3xx is a failure).
  */
-export async function sendWebhook(request: SendRequest): Promise<AttemptOutcome> {
+export function sendWebhook(request: SendRequest): Promise<AttemptOutcome> {
   const attemptedAt = new Date();
   const started = performance.now();
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   const elapsed = () => Math.round(performance.now() - started);
-  try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: request.signature, 'user-agent': 'Paykit-Webhooks/1' },
-      body: request.body,
-      redirect: 'manual',
-      signal,
-    });
-    await drain(response);
-    const succeeded = response.status >= 200 && response.status < 300;
-    return { attemptedAt, latencyMs: elapsed(), statusCode: response.status, succeeded, ...(succeeded ? {} : { error: `Receiver answered HTTP ${response.status}` }) };
-  } catch (error) {
-    const reason = timeout.aborted
-      ? `Timed out after ${request.timeoutMs} ms`
-      : request.signal?.aborted
-        ? 'Interrupted: the webhooks service stopped'
-        : describeNetworkError(error);
-    return { attemptedAt, latencyMs: elapsed(), error: reason, succeeded: false };
-  }
-}
-
-async function drain(response: Response): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    read += value.byteLength;
-    if (read > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
+  return new Promise<AttemptOutcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Omit<AttemptOutcome, 'attemptedAt' | 'latencyMs'>): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      resolve({ attemptedAt, latencyMs: elapsed(), ...outcome });
+    };
+    // A timeout or shutdown ends the attempt at once; the socket is dropped.
+    const fail = (reason: string): void => {
+      finish({ error: reason, succeeded: false });
+      outgoing.destroy();
+    };
+    let outgoing: ClientRequest;
+    try {
+      const url = new URL(request.url);
+      const body = Buffer.from(request.body, 'utf8');
+      const options: RequestOptions = {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          [WEBHOOK_SIGNATURE_HEADER]: request.signature,
+          'user-agent': 'Paykit-Webhooks/1',
+        },
+      };
+      outgoing = url.protocol === 'https:' ? httpsRequest(url, { ...options, agent: httpsAgent }) : httpRequest(url, { ...options, agent: httpAgent });
+      outgoing.end(body);
+    } catch (error) {
+      resolve({ attemptedAt, latencyMs: elapsed(), error: describeNetworkError(error), succeeded: false });
       return;
     }
-  }
+    const timer = setTimeout(() => fail(`Timed out after ${request.timeoutMs} ms`), request.timeoutMs);
+    const onAbort = (): void => fail('Interrupted: the webhooks service stopped');
+    if (request.signal?.aborted) onAbort();
+    else request.signal?.addEventListener('abort', onAbort, { once: true });
+    outgoing.on('error', (error) => finish({ error: describeNetworkError(error), succeeded: false }));
+    outgoing.on('response', (response) => {
+      const statusCode = response.statusCode ?? 0;
+      const succeeded = statusCode >= 200 && statusCode < 300;
+      const answered = (): void => finish({ statusCode, succeeded, ...(succeeded ? {} : { error: `Receiver answered HTTP ${statusCode}` }) });
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        // A receiver that keeps talking is not waited for: its answer is known; the socket is dropped.
+        if (read > MAX_RESPONSE_BYTES) {
+          answered();
+          response.destroy();
+        }
+      });
+      response.on('end', answered);
+      // Closed before the whole answer arrived.
+      response.on('close', () => (response.complete ? answered() : finish({ error: 'Connection failed: other side closed (ECONNRESET)', succeeded: false })));
+    });
+  });
 }
 
-/** fetch reports "fetch failed" and keeps the reason in `cause` (ECONNREFUSED, ECONNRESET, TLS errors...). */
+/**
+ * The reason a connection failed, from the socket's error: its message and code
+ * (ECONNREFUSED, ECONNRESET, TLS errors...). A socket closed before any answer is named as such.
+ */
 function describeNetworkError(error: unknown): string {
-  const { message, cause } = (error ?? {}) as { message?: string; cause?: { code?: string; message?: string } };
-  if (!cause?.message) return (message ?? String(error)).slice(0, 500);
-  const code = cause.code && !cause.message.includes(cause.code) ? ` (${cause.code})` : '';
-  return `Connection failed: ${cause.message}${code}`.slice(0, 500);
+  const { message, code } = (error ?? {}) as { message?: string; code?: string };
+  const text = message === 'socket hang up' ? 'other side closed' : (message ?? String(error));
+  const suffix = code && !text.includes(code) ? ` (${code})` : '';
+  return `Connection failed: ${text}${suffix}`.slice(0, 500);
 }
