@@ -8,8 +8,14 @@ import { WalletAccountEntity } from './entities/wallet-account.entity';
 export class WalletAccountsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<WalletAccountEntity | null> {
-    return manager.findOne(WalletAccountEntity, { where: { platformId, id } });
+  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<WalletAccountEntity | null> {
+    const rows = await manager.query<WalletAccountEntity[]>(
+      `SELECT id, platform_id AS "platformId", customer_id AS "customerId", wallet_email AS "walletEmail", wallet_key_sealed AS "walletKeySealed",
+              created_at AS "createdAt", updated_at AS "updatedAt"
+         FROM wallet_account WHERE platform_id = $1 AND id = $2`,
+      [platformId, id],
+    );
+    return rows[0] ?? null;
   }
 
   /** Inserts unless the account is already known (events arrive at least once); true when inserted. */

@@ -17,7 +17,7 @@ import { EntityManager } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { toAuthMethod } from '../credentials/credential.mapper';
 import { AuthCredentialEntity } from '../credentials/entities/auth-credential.entity';
-import { generateP256KeyPair } from '../crypto/p256';
+import { BoundedLruCache, generateP256KeyPair } from '../crypto/p256';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { WalletAccountEntity } from './entities/wallet-account.entity';
 import { WalletAccountsRepository } from './wallet-accounts.repository';
@@ -25,6 +25,15 @@ import { WalletAccountsRepository } from './wallet-accounts.repository';
 /** Durable consumer names on the event stream (wire values: frozen). */
 export const WALLET_AUTH_ACCOUNTS_CONSUMER = 'wallet-auth-accounts';
 export const WALLET_AUTH_CUSTOMERS_CONSUMER = 'wallet-auth-customers';
+
+/** What a wallet export needs of its account. */
+export type WalletKey = Pick<WalletAccountEntity, 'id' | 'walletKeySealed'>;
+
+const WALLET_KEY_CACHE_CAPACITY = 10_000;
+
+function walletKeyCacheKey(platformId: string, accountId: string): string {
+  return `${platformId}\n${accountId}`;
+}
 
 /**
  * Embedded wallet accounts, as payments provisions them: each gets a wallet key (sealed at rest)
@@ -34,6 +43,7 @@ export const WALLET_AUTH_CUSTOMERS_CONSUMER = 'wallet-auth-customers';
 @Injectable()
 export class WalletAccountsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(WalletAccountsService.name);
+  private readonly walletKeys = new BoundedLruCache<string, WalletKey>(WALLET_KEY_CACHE_CAPACITY);
 
   constructor(
     private readonly accounts: WalletAccountsRepository,
@@ -80,12 +90,25 @@ export class WalletAccountsService implements OnApplicationBootstrap {
   /** The embedded wallet account, or 404 as for an unknown id (another platform's included). */
   async require(ctx: CallerContext, accountId: string): Promise<WalletAccountEntity> {
     const known = await this.accounts.findById(ctx.platformId, accountId);
-    if (known) return known;
+    if (known) return this.remember(known);
     const record = await this.services.request(PAYMENTS_SUBJECTS.getInternalAccount, { accountId }, ctx);
     if (record.type !== 'EMBEDDED_WALLET') {
       throw ServiceError.invalidField('accountId', 'accountId must be an EMBEDDED_WALLET internal account');
     }
     return this.provision(ctx.platformId, record);
+  }
+
+  /**
+   * The account's id and sealed wallet key, as require() finds them. Both never change and accounts
+   * are never deleted, so what was read once is kept (the key stays sealed in memory as at rest).
+   */
+  async walletKey(ctx: CallerContext, accountId: string): Promise<WalletKey> {
+    return this.walletKeys.get(walletKeyCacheKey(ctx.platformId, accountId)) ?? (await this.require(ctx, accountId));
+  }
+
+  private remember(account: WalletAccountEntity): WalletAccountEntity {
+    this.walletKeys.set(walletKeyCacheKey(account.platformId, account.id), { id: account.id, walletKeySealed: account.walletKeySealed });
+    return account;
   }
 
   /** Idempotent: a repeated event (or a racing lookup) finds the account already there. */
@@ -107,7 +130,7 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     const stored = await this.accounts.findById(platformId, record.id);
     if (!stored) throw new Error(`Wallet account ${record.id} vanished after provisioning`);
     this.logger.debug(`Embedded wallet account ${record.id} provisioned`);
-    return stored;
+    return this.remember(stored);
   }
 
   private async addInitialEmailOtp(manager: EntityManager, account: WalletAccountEntity, email: string): Promise<void> {

@@ -24,15 +24,16 @@ export class WalletExportService {
 
   /** The wallet key leaves the service only sealed to the client's key, after a signed retry. */
   async export(ctx: CallerContext, request: ExportWalletRequest): Promise<SignedRetryOutcome<WalletExport>> {
-    const account = await this.accounts.require(ctx, request.accountId);
+    const account = await this.accounts.walletKey(ctx, request.accountId);
     if (!isValidP256PublicKeyHex(request.clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
     return this.signedRetry.run(
       ctx,
       { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry },
-      async () => ({
-        accountId: account.id,
-        encryptedWalletCredentials: await sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
-      }),
+      () =>
+        Promise.resolve({
+          accountId: account.id,
+          encryptedWalletCredentials: sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
+        }),
       // Nothing is written but the consumption itself, which is atomic on its own: no transaction needed.
       (work) => work(this.dataSource.manager),
     );

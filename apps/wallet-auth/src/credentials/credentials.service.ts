@@ -336,7 +336,7 @@ export class CredentialsService {
     if (!(await this.challenges.countOtpAttempt(ctx.platformId, pending.id))) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.otpAttemptsExhausted);
     let opened: DecryptedOtpBundle;
     try {
-      opened = await decryptOtpBundle(request.encryptedOtpBundle!, this.keys.open(pending.targetKeySealed));
+      opened = decryptOtpBundle(request.encryptedOtpBundle!, this.keys.open(pending.targetKeySealed));
     } catch (error) {
       throw fromOtpBundleError(error);
     }

@@ -1,8 +1,9 @@
 import type { KeyObject } from 'node:crypto';
-import { AeadId, CipherSuite, KdfId, KemId } from 'hpke-js';
+import { hpkeOpenBase } from './hpke';
 import {
   P256KeyError,
   createP256PrivateKeyObject,
+  decodeP256PrivateKeyHex,
   generateP256KeyPair,
   isHexString,
   isValidP256PublicKeyHex,
@@ -16,16 +17,10 @@ export const OTP_ENCRYPTION_TARGET_BUNDLE_VERSION = 'v1.0.0';
 
 /**
  * HPKE `info` used by @turnkey/crypto's hpkeEncrypt/hpkeDecrypt. The library hard-codes the key
- * schedule context, whose info_hash is LabeledExtract("", "info_hash", "turnkey_hpke").
+ * schedule context, whose info_hash is LabeledExtract("", "info_hash", "turnkey_hpke"). Both
+ * directions use base mode with DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM (./hpke).
  */
 export const TURNKEY_HPKE_INFO = Buffer.from('turnkey_hpke', 'utf8');
-
-/** One HPKE suite for both directions: base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM. */
-export const turnkeyHpkeSuite = new CipherSuite({
-  kem: KemId.DhkemP256HkdfSha256,
-  kdf: KdfId.HkdfSha256,
-  aead: AeadId.Aes256Gcm,
-});
 
 /**
  * @turnkey/crypto authenticates both public keys with the ciphertext: the AES-GCM additional data is
@@ -146,11 +141,9 @@ function parseOtpPlaintext(plaintext: Uint8Array): DecryptedOtpBundle {
   return { otpCode, clientPublicKeyHex };
 }
 
-async function importTargetPrivateKey(targetPrivateKeyHex: string) {
+function decodeTargetPrivateKey(targetPrivateKeyHex: string): Uint8Array {
   try {
-    const { publicKeyUncompressedHex } = p256PublicKeyFromPrivateKeyHex(targetPrivateKeyHex);
-    const recipientKey = await turnkeyHpkeSuite.kem.deserializePrivateKey(Buffer.from(targetPrivateKeyHex, 'hex'));
-    return { recipientKey, targetPublicKeyUncompressed: Buffer.from(publicKeyUncompressedHex, 'hex') };
+    return decodeP256PrivateKeyHex(targetPrivateKeyHex);
   } catch (error) {
     const detail = error instanceof P256KeyError ? error.message : 'target private key could not be imported';
     throw new OtpBundleError('INVALID_TARGET_KEY', detail);
@@ -161,15 +154,21 @@ async function importTargetPrivateKey(targetPrivateKeyHex: string) {
  * Opens the `encryptedOtpBundle` that @turnkey/crypto's encryptOtpCodeToBundle produced for the
  * target bundle whose private key is given. Wrong key or tampering: DECRYPTION_FAILED.
  */
-export async function decryptOtpBundle(encryptedOtpBundle: string, targetPrivateKeyHex: string): Promise<DecryptedOtpBundle> {
+export function decryptOtpBundle(encryptedOtpBundle: string, targetPrivateKeyHex: string): DecryptedOtpBundle {
   const { encappedKeyUncompressed, ciphertext } = parseEncryptedOtpBundle(encryptedOtpBundle);
-  const { recipientKey, targetPublicKeyUncompressed } = await importTargetPrivateKey(targetPrivateKeyHex);
-  let plaintext: ArrayBuffer;
+  const targetPrivateKey = decodeTargetPrivateKey(targetPrivateKeyHex);
+  const targetPublicKeyUncompressed = Buffer.from(p256PublicKeyFromPrivateKeyHex(targetPrivateKeyHex).publicKeyUncompressedHex, 'hex');
+  let plaintext: Uint8Array;
   try {
-    const recipient = await turnkeyHpkeSuite.createRecipientContext({ recipientKey, enc: encappedKeyUncompressed, info: TURNKEY_HPKE_INFO });
-    plaintext = await recipient.open(ciphertext, turnkeyHpkeAdditionalData(encappedKeyUncompressed, targetPublicKeyUncompressed));
+    plaintext = hpkeOpenBase(
+      targetPrivateKey,
+      encappedKeyUncompressed,
+      TURNKEY_HPKE_INFO,
+      turnkeyHpkeAdditionalData(encappedKeyUncompressed, targetPublicKeyUncompressed),
+      ciphertext,
+    );
   } catch {
     throw new OtpBundleError('DECRYPTION_FAILED', 'encryptedOtpBundle could not be decrypted with this challenge key');
   }
-  return parseOtpPlaintext(new Uint8Array(plaintext));
+  return parseOtpPlaintext(plaintext);
 }

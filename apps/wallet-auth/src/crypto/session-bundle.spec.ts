@@ -8,17 +8,17 @@ import { parseWalletStamp, verifyWalletStamp } from './wallet-stamp';
 
 describe('session-bundle', () => {
   describe(sealSessionSigningKey.name, () => {
-    it('produces a bundle that decryptCredentialBundle opens to the session private key', async () => {
+    it('produces a bundle that decryptCredentialBundle opens to the session private key', () => {
       const clientKey = generateP256KeyPair();
       const sessionKey = generateP256KeyPair();
-      const encryptedSessionSigningKey = await sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex);
+      const encryptedSessionSigningKey = sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex);
       expect(decryptCredentialBundle(encryptedSessionSigningKey, clientKey.privateKeyHex)).toBe(sessionKey.privateKeyHex);
     });
 
-    it('also accepts a compressed client key', async () => {
+    it('also accepts a compressed client key', () => {
       const clientKey = generateP256KeyPair();
       const sessionKey = generateP256KeyPair();
-      const encryptedSessionSigningKey = await sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyCompressedHex);
+      const encryptedSessionSigningKey = sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyCompressedHex);
       expect(decryptCredentialBundle(encryptedSessionSigningKey, clientKey.privateKeyHex)).toBe(sessionKey.privateKeyHex);
     });
 
@@ -26,7 +26,7 @@ describe('session-bundle', () => {
       const clientKey = generateP256KeyPair();
       const sessionKey = generateP256KeyPair();
       const sessionPrivateKeyHex = decryptCredentialBundle(
-        await sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex),
+        sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex),
         clientKey.privateKeyHex,
       );
       const stamper = new ApiKeyStamper({ apiPublicKey: sessionKey.publicKeyCompressedHex, apiPrivateKey: sessionPrivateKeyHex });
@@ -34,21 +34,21 @@ describe('session-bundle', () => {
       expect(verifyWalletStamp(stamp, 'payload', sessionKey.publicKeyUncompressedHex)).toBe(true);
     });
 
-    it('cannot be opened by another client key', async () => {
+    it('cannot be opened by another client key', () => {
       const sessionKey = generateP256KeyPair();
-      const encryptedSessionSigningKey = await sealSessionSigningKey(sessionKey.privateKeyHex, generateP256KeyPair().publicKeyUncompressedHex);
+      const encryptedSessionSigningKey = sealSessionSigningKey(sessionKey.privateKeyHex, generateP256KeyPair().publicKeyUncompressedHex);
       expect(() => decryptCredentialBundle(encryptedSessionSigningKey, generateP256KeyPair().privateKeyHex)).toThrow();
     });
 
-    it('refuses a bad client public key or session private key with a typed error', async () => {
+    it('refuses a bad client public key or session private key with a typed error', () => {
       const sessionKey = generateP256KeyPair();
-      await expect(sealSessionSigningKey(sessionKey.privateKeyHex, '04' + '01'.repeat(64))).rejects.toMatchObject({
-        kind: 'INVALID_CLIENT_PUBLIC_KEY',
-      });
-      await expect(sealSessionSigningKey('zz', generateP256KeyPair().publicKeyUncompressedHex)).rejects.toBeInstanceOf(SessionBundleError);
-      await expect(sealSessionSigningKey('zz', generateP256KeyPair().publicKeyUncompressedHex)).rejects.toMatchObject({
-        kind: 'INVALID_SESSION_PRIVATE_KEY',
-      });
+      for (const badClientKey of ['04' + '01'.repeat(64), '02' + 'ff'.repeat(32), '00', 'zz', '04' + '00'.repeat(64)]) {
+        expect(() => sealSessionSigningKey(sessionKey.privateKeyHex, badClientKey)).toThrow(expect.objectContaining({ kind: 'INVALID_CLIENT_PUBLIC_KEY' }));
+      }
+      expect(() => sealSessionSigningKey('zz', generateP256KeyPair().publicKeyUncompressedHex)).toThrow(SessionBundleError);
+      expect(() => sealSessionSigningKey('00'.repeat(32), generateP256KeyPair().publicKeyUncompressedHex)).toThrow(
+        expect.objectContaining({ kind: 'INVALID_SESSION_PRIVATE_KEY' }),
+      );
     });
   });
 

@@ -59,7 +59,7 @@ export class SessionsService {
    */
   async openSealed(manager: EntityManager, credential: AuthCredentialEntity, clientPublicKeyHex: string): Promise<AuthSession> {
     const sessionKey = generateP256KeyPair();
-    const encryptedSessionSigningKey = await sealSessionSigningKey(sessionKey.privateKeyHex, clientPublicKeyHex);
+    const encryptedSessionSigningKey = sealSessionSigningKey(sessionKey.privateKeyHex, clientPublicKeyHex);
     const session = await this.open(manager, credential, sessionKey.publicKeyCompressedHex);
     return { ...session, encryptedSessionSigningKey };
   }

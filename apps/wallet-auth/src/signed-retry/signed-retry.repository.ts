@@ -56,6 +56,46 @@ export class SignedRetryRepository {
   }
 
   /**
+   * The whole consumption in one statement, for a retry whose stamp already verified against the
+   * challenge as this process issued it: every binding, the expiry, single use and the signer (the
+   * bound key, or an active session key of the account) are conditions of the UPDATE itself, so a
+   * mismatch of any kind consumes nothing and returns undefined (the caller then finds out which).
+   */
+  async consumeVerified(
+    manager: EntityManager | DataSource,
+    retry: { platformId: string; requestId: string; accountId: string; operation: SignedOperation; requestDigest: string; signerPublicKey: string },
+    signer: { boundKey: true } | { boundKey: false; rejectSessionOfCredential?: string },
+  ): Promise<{ sessionId: string | null; sessionCredentialId: string | null } | undefined> {
+    const params: unknown[] = [retry.platformId, retry.requestId, retry.accountId, retry.operation, retry.requestDigest, retry.signerPublicKey];
+    const unconsumed = `c.platform_id = $1 AND c.request_id = $2 AND c.consumed_at IS NULL AND c.expires_at > now()
+        AND c.account_id = $3 AND c.operation = $4 AND c.request_digest = $5`;
+    if (signer.boundKey) {
+      const rows = await returningRows<{ request_id: string }>(
+        manager,
+        `UPDATE signed_retry_challenge c SET consumed_at = now() WHERE ${unconsumed} AND c.signer_public_key = $6 RETURNING c.request_id`,
+        params,
+      );
+      return rows.length === 1 ? { sessionId: null, sessionCredentialId: null } : undefined;
+    }
+    let otherCredential = '';
+    if (signer.rejectSessionOfCredential !== undefined) {
+      params.push(signer.rejectSessionOfCredential);
+      otherCredential = 'AND s.credential_id <> $7';
+    }
+    const rows = await returningRows<{ sessionId: string; sessionCredentialId: string }>(
+      manager,
+      `UPDATE signed_retry_challenge c SET consumed_at = now(), consumed_by_session_id = s.id
+         FROM auth_session s
+        WHERE ${unconsumed} AND c.signer_public_key IS NULL
+          AND s.platform_id = c.platform_id AND s.account_id = c.account_id AND s.public_key = $6
+          AND s.revoked_at IS NULL AND s.expires_at > now() ${otherCredential}
+        RETURNING s.id AS "sessionId", s.credential_id AS "sessionCredentialId"`,
+      params,
+    );
+    return rows[0];
+  }
+
+  /**
    * Single use, enforced here: only the first retry flips consumed_at; a concurrent second one
    * waits on the row lock, then matches nothing.
    */
