@@ -22,10 +22,9 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { JobScheduler, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
-import { CardsRepository } from '../cards/cards.repository';
-import { CardEntity } from '../cards/entities/card.entity';
+import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
@@ -211,7 +210,7 @@ export class CardNetworkService implements OnModuleInit {
   /** The card operation an advice causes; the advice's token identifies it (a redelivery finds it done). */
   async applyAdvice(platformId: string, data: AdviceReceivedData): Promise<void> {
     if (await this.cardTransactions.findById(platformId, data.cardTransactionId)) return;
-    const card = await this.cards.findById(platformId, data.cardId);
+    const card = await this.cards.findForNetwork(platformId, data.cardId);
     if (!card) return;
     const ctx = this.workContext(platformId, `advice:${data.cardTransactionId}`, 'sandbox');
     await this.answer(ctx, card, {
@@ -227,7 +226,7 @@ export class CardNetworkService implements OnModuleInit {
   // ---- Steps ----
 
   /** The issuer's answer to a network message: card state first, then the sandbox descriptor table, then the ledger. */
-  private async answer(ctx: CallerContext, card: CardEntity, message: NetworkMessage): Promise<CardTransactionEntity> {
+  private async answer(ctx: CallerContext, card: NetworkCard, message: NetworkMessage): Promise<CardTransactionEntity> {
     const now = new Date();
     const entity: CardTransactionEntity = {
       id: message.id,
@@ -235,7 +234,7 @@ export class CardNetworkService implements OnModuleInit {
       cardId: card.id,
       customerId: card.cardholderId,
       // v1: only the first funding source takes part in authorization decisions.
-      accountId: card.fundingSources[0] ?? '',
+      accountId: card.accountId ?? '',
       issuerTransactionToken: message.token,
       type: message.type,
       direction: CREDIT_TYPES.has(message.type) ? 'CREDIT' : 'DEBIT',
@@ -277,13 +276,19 @@ export class CardNetworkService implements OnModuleInit {
       return this.finish(entity, ['PENDING'], await this.moveMoney(ctx, entity, outcome));
     }
     const result = await this.moveMoney(ctx, entity, outcome);
+    const holdOpen = result.holdId !== undefined && !result.settledAt;
+    let recorded: boolean;
     try {
-      return await this.record({ ...entity, ...result });
+      recorded = await this.recordInOneStatement({ ...entity, ...result }, { unlessCardClosed: holdOpen });
     } catch (error) {
       // Compensation: a hold whose card transaction could not be recorded is released.
-      if (result.holdId && !result.settledAt) await this.ledger.release(ctx, entity.id, result.holdId).catch(() => undefined);
+      if (holdOpen) await this.ledger.release(ctx, entity.id, result.holdId!).catch(() => undefined);
       throw error;
     }
+    if (recorded) return { ...entity, ...result };
+    // The card closed while the hold was placed, after its open authorizations were reconciled: the hold goes back.
+    await this.ledger.release(ctx, entity.id, result.holdId!);
+    return this.record({ ...entity, status: 'DECLINED', declineReason: 'CARD_CLOSED' });
   }
 
   /** Pulls (or credits) the money of an approved message; a failed pull is the INSUFFICIENT_FUNDS decline. */
@@ -370,31 +375,34 @@ export class CardNetworkService implements OnModuleInit {
   }
 
   private async record(entity: CardTransactionEntity, also?: (manager: EntityManager) => Promise<void>): Promise<CardTransactionEntity> {
+    if (!also) {
+      await this.recordInOneStatement(entity);
+      return entity;
+    }
     return this.transactions.run(async (manager) => {
       await this.cardTransactions.insert(manager, entity);
       await this.announce(manager, entity);
-      if (also) await also(manager);
+      await also(manager);
       return entity;
     });
   }
 
-  /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
+  /** The new transaction and its event in one statement (the authorization path); false when the guard kept it out. */
+  private async recordInOneStatement(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
+    const written = await this.transactions.runStatement((manager) => this.outbox.addWithChange(manager, this.cardTransactions.insertion(entity, options), statusEventOf(entity)));
+    return written !== undefined;
+  }
+
   private async announce(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
-    await this.outbox.add(manager, {
-      subject: CARDS_EVENTS.cardTransactionStatusChanged,
-      platformId: entity.platformId,
-      resourceId: entity.id,
-      webhookType: cardTransactionWebhookType(entity.status),
-      data: toCardTransaction(entity),
-    });
+    await this.outbox.add(manager, statusEventOf(entity));
   }
 
   private workContext(platformId: string, requestId: string, environment: CallerContext['environment']): CallerContext {
     return { platformId, environment, requestId };
   }
 
-  private async requireCard(platformId: string, cardId: string): Promise<CardEntity> {
-    const card = await this.cards.findById(platformId, cardId);
+  private async requireCard(platformId: string, cardId: string): Promise<NetworkCard> {
+    const card = await this.cards.findForNetwork(platformId, cardId);
     if (!card) throw new ServiceError('CARD_NOT_FOUND', `Card ${cardId} not found`);
     return card;
   }
@@ -408,7 +416,7 @@ export class CardNetworkService implements OnModuleInit {
 }
 
 /** A frozen card declines new authorizations; a card that is not (yet, or any more) usable too. */
-function stateDecline(card: CardEntity): CardDeclineReason | undefined {
+function stateDecline(card: NetworkCard): CardDeclineReason | undefined {
   switch (card.state) {
     case 'ACTIVE':
       return undefined;
@@ -419,6 +427,17 @@ function stateDecline(card: CardEntity): CardDeclineReason | undefined {
     case 'PROCESSING':
       return 'CARD_NOT_ACTIVE';
   }
+}
+
+/** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
+function statusEventOf(entity: CardTransactionEntity): NewDomainEvent<CardTransaction> {
+  return {
+    subject: CARDS_EVENTS.cardTransactionStatusChanged,
+    platformId: entity.platformId,
+    resourceId: entity.id,
+    webhookType: cardTransactionWebhookType(entity.status),
+    data: toCardTransaction(entity),
+  };
 }
 
 function confirmationFailed(): CardTransactionEntity['exception'] {
@@ -438,7 +457,7 @@ function assertSandbox(ctx: CallerContext): void {
   if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'The card network simulators are sandbox only');
 }
 
-function assertCardCurrency(card: CardEntity, currency: Currency): void {
+function assertCardCurrency(card: NetworkCard, currency: Currency): void {
   if (currency.code !== card.currencyCode) {
     throw new ServiceError('INVALID_CURRENCY', `The card is in ${card.currencyCode}, not ${currency.code}`, { field: 'currency.code' });
   }

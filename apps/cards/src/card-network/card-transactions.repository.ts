@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { EntityInsert, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 
 /** Every query takes the platform first: another platform's transaction does not exist here. */
 @Injectable()
 export class CardTransactionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly newRow: EntityInsert<CardTransactionEntity>;
+  /** The card guard of `insertion`, on the new row's own platform and card parameters. */
+  private readonly unlessCardClosed: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.newRow = new EntityInsert(dataSource, CardTransactionEntity);
+    this.unlessCardClosed =
+      ` FROM card WHERE card.platform_id = ${this.newRow.parameterOf('platformId')} AND card.id = ${this.newRow.parameterOf('cardId')}` +
+      ` AND card.state <> 'CLOSED' FOR KEY SHARE`;
+  }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardTransactionEntity | null> {
     return manager.findOne(CardTransactionEntity, { where: { platformId, id } });
@@ -35,7 +44,18 @@ export class CardTransactionsRepository {
   }
 
   async insert(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
-    await manager.insert(CardTransactionEntity, entity);
+    const { sql, params } = this.insertion(entity);
+    await manager.query(sql, params);
+  }
+
+  /**
+   * The INSERT of a new transaction as plain SQL, for `Outbox.addWithChange` (no query
+   * builder on the authorization path). `unlessCardClosed` inserts nothing once the card is
+   * CLOSED: the card row is share-locked and re-read, so a close either waits for this insert
+   * (and its reconciliation then sees the row) or committed first (and nothing is inserted).
+   */
+  insertion(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): { sql: string; params: unknown[] } {
+    return { sql: this.newRow.sql + (options.unlessCardClosed ? this.unlessCardClosed : ''), params: this.newRow.params(entity) };
   }
 
   /**

@@ -4,10 +4,30 @@ import { CardState } from '@paykit/contracts';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
 import { CardEntity } from './entities/card.entity';
 
+/** What the card network reads of a card: only what an authorization decides on. */
+export interface NetworkCard {
+  id: string;
+  cardholderId: string;
+  state: CardState;
+  currencyCode: string;
+  /** The first funding source, the only one authorizations use; null once closed. */
+  accountId: string | null;
+}
+
 /** Every query takes the platform first: another platform's card does not exist here. */
 @Injectable()
 export class CardsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** One plain query, no entity hydration: it runs for every authorization. */
+  async findForNetwork(platformId: string, id: string): Promise<NetworkCard | undefined> {
+    const rows: Array<{ id: string; cardholder_id: string; state: CardState; currency_code: string; account_id: string | null }> = await this.dataSource.query(
+      `SELECT id, cardholder_id, state, currency_code, funding_sources[1] AS account_id FROM card WHERE platform_id = $1 AND id = $2`,
+      [platformId, id],
+    );
+    const row = rows[0];
+    return row && { id: row.id, cardholderId: row.cardholder_id, state: row.state, currencyCode: row.currency_code, accountId: row.account_id };
+  }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardEntity | null> {
     return manager.findOne(CardEntity, { where: { platformId, id } });
