@@ -16,6 +16,9 @@ const SANDBOX_PATH = /\/sandbox(\/|$)/;
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** Each route's decorators, read once: they are fixed at start. */
+  private readonly routeRules = new WeakMap<object, { isPublic: boolean; basicOnly: boolean }>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
@@ -23,20 +26,34 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const rules = this.rulesOf(context);
+    if (rules.isPublic) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const isSandboxPath = SANDBOX_PATH.test(request.url.split('?')[0]);
     if (isSandboxPath && this.config.deployment === 'production') {
       throw new ServiceError('NOT_FOUND', 'Route not found');
     }
-    const basicOnly = this.reflector.getAllAndOverride<boolean>(BASIC_AUTH_ONLY, targets) || isSandboxPath;
+    const basicOnly = rules.basicOnly || isSandboxPath;
     const caller = await this.authenticate(request.headers.authorization, basicOnly);
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
     }
     request.caller = { ...caller, requestId: String(request.id) };
     return true;
+  }
+
+  private rulesOf(context: ExecutionContext): { isPublic: boolean; basicOnly: boolean } {
+    const handler = context.getHandler();
+    let rules = this.routeRules.get(handler);
+    if (!rules) {
+      const targets = [handler, context.getClass()];
+      rules = {
+        isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)),
+        basicOnly: Boolean(this.reflector.getAllAndOverride<boolean>(BASIC_AUTH_ONLY, targets)),
+      };
+      this.routeRules.set(handler, rules);
+    }
+    return rules;
   }
 
   private async authenticate(header: string | undefined, basicOnly: boolean) {

@@ -69,9 +69,12 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
+  // Per-request lines are debug output: the hook costs nothing when they are off.
+  if (requestLog.isLevelEnabled('debug')) {
+    fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
 
   const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
