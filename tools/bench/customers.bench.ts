@@ -23,13 +23,18 @@ function writeCsv(path: string): number {
   return Buffer.byteLength(content);
 }
 
-/** Pids of processes whose command line runs `script` (the bench starts one process per app). */
-function pidsRunning(script: string): number[] {
+/**
+ * Pids of the processes running `script` in this stack: the machine may run other stacks (other
+ * benchmarks, tests), told apart by their NATS namespace.
+ */
+function pidsRunning(script: string, namespace: string | undefined): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(script)) pids.push(Number(entry));
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(script)) continue;
+      if (namespace && !readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`NATS_NAMESPACE=${namespace}`)) continue;
+      pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
@@ -50,8 +55,9 @@ export async function runCustomersBench(ctx: BenchContext): Promise<BenchFigure[
   const file = join(tmpdir(), `paykit-bench-customers-${process.pid}.csv`);
   const bytes = writeCsv(file);
   // One process per app in the distributed bench; otherwise the stack runs in this process.
-  const customersPids = pidsRunning('apps/customers/src/main.js');
-  const gatewayPids = pidsRunning('apps/gateway/src/main.js');
+  const namespace = ctx.env?.NATS_NAMESPACE;
+  const customersPids = pidsRunning('apps/customers/src/main.js', namespace);
+  const gatewayPids = pidsRunning('apps/gateway/src/main.js', namespace);
   const watched = { customers: customersPids.length ? customersPids : [process.pid], gateway: gatewayPids };
   const peak = { customers: 0, gateway: 0 };
   const sample = () => {

@@ -19,6 +19,19 @@ const TOKEN_SECRET = randomBytes(32).toString('base64url');
 const AUTHORIZATION = `Basic ${Buffer.from(`${TOKEN_ID}:${TOKEN_SECRET}`).toString('base64')}`;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * `BENCH_ONLY=distributed,ledger` runs just those scenarios: `distributed` and `embedded` (the
+ * customers paths, each with its references) and the feature names customers, ledger, webhooks,
+ * signed-retry, cards. Unset: everything.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : undefined;
+const selected = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
+/** Ports used: BASE (distributed gateway), +5 (embedded), +10 (bare route), +11 (Prism). Two runs at once need different bases. */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18080);
+const DISTRIBUTED_PORT = PORT_BASE;
+const EMBEDDED_PORT = PORT_BASE + 5;
+const BARE_PORT = PORT_BASE + 10;
+const PRISM_PORT = PORT_BASE + 11;
 
 const figures: BenchFigure[] = [];
 
@@ -83,26 +96,42 @@ async function main(): Promise<void> {
   process.stdout.write(`Paykit benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, on ${cpus().length} cores\n\n`);
 
   // References measured in the same run.
-  const bare = startProcess('bare', 'dist/tools/bench/bare-server.js', { PORT: '18090' });
-  await waitForHttp('http://127.0.0.1:18090/constant');
-  const bareGet = await load({ title: 'bare GET', url: 'http://127.0.0.1:18090/constant' });
+  const bare = startProcess('bare', 'dist/tools/bench/bare-server.js', { PORT: String(BARE_PORT) });
+  await waitForHttp(`http://127.0.0.1:${BARE_PORT}/constant`);
+  const bareGet = await load({ title: 'bare GET', url: `http://127.0.0.1:${BARE_PORT}/constant` });
   await stopProcess(bare);
   record({ scenario: 'reference: bare Nest/Fastify', metric: 'GET req/s', value: Math.round(bareGet.requestsPerSecond), unit: 'req/s' });
 
-  // Distributed mode: one process per app.
-  const distributed = await startDistributed(18080);
-  const openapi = await (await fetch('http://127.0.0.1:18080/openapi.json')).text();
-  const distributedLoads = await customerLoads('distributed', distributed.baseUrl);
+  if (selected('distributed')) await distributedCustomerScenario(bareGet.requestsPerSecond);
 
-  // Prism mocking our own OpenAPI document: the stateless mock a developer would otherwise use.
+  // Each feature's scenario on a fresh distributed stack, so no backlog of another scenario's
+  // events (webhooks, account provisioning) skews its figures.
+  await runFeatureBenches();
+
+  if (selected('embedded')) await embeddedScenario();
+
+  const missed = figures.filter((figure) => figure.met === false);
+  process.stdout.write(`\n${figures.filter((f) => f.target).length - missed.length} of ${figures.filter((f) => f.target).length} targets met\n`);
+  writeFileSync(join(ROOT, 'tmp', 'bench-results.json'), JSON.stringify(figures, null, 2));
+}
+
+interface PrismReference {
+  get: number;
+  post: number;
+}
+let prism: PrismReference | undefined;
+
+/** Prism mocking our own OpenAPI document: the stateless mock a developer would otherwise use. Measured once per run. */
+async function prismReference(openapiUrl: string): Promise<PrismReference> {
+  if (prism) return prism;
   const specFile = join(ROOT, 'tmp', 'bench-openapi.json');
-  writeFileSync(specFile, openapi);
-  const prismProcess = startProcess('prism', 'node_modules/@stoplight/prism-cli/dist/index.js', {}, ['mock', '-h', '127.0.0.1', '-p', '18091', specFile]);
-  await waitForHttp('http://127.0.0.1:18091/2025-10-13/config', 60_000);
-  const prismGet = await load({ title: 'prism GET', url: 'http://127.0.0.1:18091/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', headers: { authorization: AUTHORIZATION } });
+  writeFileSync(specFile, await (await fetch(openapiUrl)).text());
+  const prismProcess = startProcess('prism', 'node_modules/@stoplight/prism-cli/dist/index.js', {}, ['mock', '-h', '127.0.0.1', '-p', String(PRISM_PORT), specFile]);
+  await waitForHttp(`http://127.0.0.1:${PRISM_PORT}/2025-10-13/config`, 60_000);
+  const prismGet = await load({ title: 'prism GET', url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69`, headers: { authorization: AUTHORIZATION } });
   const prismPost = await load({
     title: 'prism POST',
-    url: 'http://127.0.0.1:18091/2025-10-13/customers',
+    url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers`,
     method: 'POST',
     headers: { authorization: AUTHORIZATION },
     body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Load Test', email: 'load@example.com' }),
@@ -110,10 +139,20 @@ async function main(): Promise<void> {
   await stopProcess(prismProcess);
   record({ scenario: 'reference: Prism mock', metric: 'GET req/s', value: Math.round(prismGet.requestsPerSecond), unit: 'req/s' });
   record({ scenario: 'reference: Prism mock', metric: 'POST req/s', value: Math.round(prismPost.requestsPerSecond), unit: 'req/s' });
+  prism = { get: prismGet.requestsPerSecond, post: prismPost.requestsPerSecond };
+  return prism;
+}
 
-  const dGetRatio = distributedLoads.get.requestsPerSecond / prismGet.requestsPerSecond;
-  const dGetBare = distributedLoads.get.requestsPerSecond / bareGet.requestsPerSecond;
-  const dPostRatio = distributedLoads.post.requestsPerSecond / prismPost.requestsPerSecond;
+/** Distributed mode, one process per app: the customers paths against both references. */
+async function distributedCustomerScenario(bareRequestsPerSecond: number): Promise<void> {
+  const distributed = await startDistributed(DISTRIBUTED_PORT);
+  const distributedLoads = await customerLoads('distributed', distributed.baseUrl);
+  const references = await prismReference(`http://127.0.0.1:${DISTRIBUTED_PORT}/openapi.json`);
+  await distributed.stop();
+
+  const dGetRatio = distributedLoads.get.requestsPerSecond / references.get;
+  const dGetBare = distributedLoads.get.requestsPerSecond / bareRequestsPerSecond;
+  const dPostRatio = distributedLoads.post.requestsPerSecond / references.post;
   record({ scenario: 'distributed GET /customers/{id}', metric: 'req/s', value: Math.round(distributedLoads.get.requestsPerSecond), unit: 'req/s' });
   record({ scenario: 'distributed GET /customers/{id}', metric: 'p50', value: distributedLoads.get.p50Ms, unit: 'ms' });
   record({ scenario: 'distributed GET /customers/{id}', metric: 'p99', value: distributedLoads.get.p99Ms, unit: 'ms', target: '< 20', met: distributedLoads.get.p99Ms < 20 });
@@ -125,30 +164,27 @@ async function main(): Promise<void> {
   for (const result of [distributedLoads.get, distributedLoads.post]) {
     if (result.non2xx + result.errors > 0) record({ scenario: 'distributed', metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
   }
+}
 
-  await distributed.stop();
-
-  // Each feature's scenario on a fresh distributed stack, so no backlog of another scenario's
-  // events (webhooks, account provisioning) skews its figures.
-  await runFeatureBenches();
-
-  // Embedded mode: start time on a first start and a restart, throughput, memory.
+/** Embedded mode: start time on a first start and a restart, throughput, memory. */
+async function embeddedScenario(): Promise<void> {
   const dataDir = freshPgliteDataDir();
   rmSync(dataDir, { recursive: true, force: true });
-  const embeddedEnv = { DATA_DIR: dataDir, PORT: '18085', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET };
+  const embeddedEnv = { DATA_DIR: dataDir, PORT: String(EMBEDDED_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET };
   let started = Date.now();
   let embedded = startProcess('embedded-first-start', 'dist/apps/embedded/src/main.js', embeddedEnv);
-  await waitForHttp('http://127.0.0.1:18085/health');
+  await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);
   const firstStart = Date.now() - started;
   await stopProcess(embedded);
   started = Date.now();
   embedded = startProcess('embedded', 'dist/apps/embedded/src/main.js', embeddedEnv);
-  await waitForHttp('http://127.0.0.1:18085/health');
+  await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);
   const restart = Date.now() - started;
   record({ scenario: 'embedded start to first answer', metric: 'first start', value: firstStart, unit: 'ms', target: '< 10000', met: firstStart < 10_000 });
   record({ scenario: 'embedded start to first answer', metric: 'restart', value: restart, unit: 'ms', target: '< 5000', met: restart < 5000 });
-  const embeddedLoads = await customerLoads('embedded', `http://127.0.0.1:18085/${API_VERSION}`);
-  const eGetRatio = embeddedLoads.get.requestsPerSecond / prismGet.requestsPerSecond;
+  const embeddedLoads = await customerLoads('embedded', `http://127.0.0.1:${EMBEDDED_PORT}/${API_VERSION}`);
+  const references = await prismReference(`http://127.0.0.1:${EMBEDDED_PORT}/openapi.json`);
+  const eGetRatio = embeddedLoads.get.requestsPerSecond / references.get;
   record({ scenario: 'embedded GET /customers/{id}', metric: 'req/s', value: Math.round(embeddedLoads.get.requestsPerSecond), unit: 'req/s' });
   record({ scenario: 'embedded GET /customers/{id}', metric: 'p50 / p99', value: embeddedLoads.get.p99Ms, unit: `ms p99 (p50 ${embeddedLoads.get.p50Ms} ms)` });
   record({ scenario: 'embedded GET /customers/{id}', metric: 'x Prism', value: round(eGetRatio), unit: 'x', target: '>= 5', met: eGetRatio >= 5 });
@@ -157,10 +193,6 @@ async function main(): Promise<void> {
   record({ scenario: 'embedded process after the benchmark', metric: 'resident memory', value: rss, unit: 'MB', target: '< 500', met: rss < 500 });
   await stopProcess(embedded);
   rmSync(dataDir, { recursive: true, force: true });
-
-  const missed = figures.filter((figure) => figure.met === false);
-  process.stdout.write(`\n${figures.filter((f) => f.target).length - missed.length} of ${figures.filter((f) => f.target).length} targets met\n`);
-  writeFileSync(join(ROOT, 'tmp', 'bench-results.json'), JSON.stringify(figures, null, 2));
 }
 
 function round(value: number): number {
@@ -177,6 +209,7 @@ async function runFeatureBenches(): Promise<void> {
     ['cards', 'runCardsBench'],
   ];
   for (const [file, exported] of features) {
+    if (!selected(file)) continue;
     let module: Record<string, unknown>;
     try {
       module = (await import(`./${file}.bench`)) as Record<string, unknown>;
@@ -185,7 +218,7 @@ async function runFeatureBenches(): Promise<void> {
     }
     const run = module[exported] as ((ctx: BenchContext) => Promise<BenchFigure[]>) | undefined;
     if (!run) continue;
-    const stack = await startDistributed(18080);
+    const stack = await startDistributed(DISTRIBUTED_PORT);
     try {
       for (const figure of await run(ctxFor('distributed', stack.baseUrl, stack.env))) record(figure);
     } catch (error) {

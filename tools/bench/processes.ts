@@ -5,7 +5,7 @@ import { LoadOptions, LoadResult } from './bench-types';
 
 /** The repository root (this file runs from dist/tools/bench). */
 export const ROOT = resolve(__dirname, '..', '..', '..');
-export const LOG_DIR = join(ROOT, 'tmp', 'bench-logs');
+export const LOG_DIR = join(ROOT, 'tmp', process.env.BENCH_PORT_BASE ? `bench-logs-${process.env.BENCH_PORT_BASE}` : 'bench-logs');
 
 const children: ChildProcess[] = [];
 
@@ -14,8 +14,10 @@ export function startProcess(name: string, script: string, env: Record<string, s
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(join(LOG_DIR, `${name}.log`));
   const child = spawn(process.execPath, [join(ROOT, script), ...args], { env: { ...process.env, ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  // Two sources share one file: neither may end it while the other still writes.
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  child.once('close', () => log.end());
   children.push(child);
   return child;
 }
