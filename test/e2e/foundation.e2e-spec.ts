@@ -182,7 +182,7 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
 
-      const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { proxy: { unwrap(): never } }).proxy.unwrap() : undefined;
+      const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { transport: { unwrap(): never } }).transport.unwrap() : undefined;
       const runtime = createServiceRuntime(t.stack.config, 'customers', { broker });
       extraRuntimes.push(runtime);
       t.stack.services.set('customers', await startServiceApp('customers', CustomersAppModule, runtime, { broker }));

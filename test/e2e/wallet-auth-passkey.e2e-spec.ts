@@ -174,7 +174,6 @@ describe('Embedded wallet authentication: passkeys', () => {
 
   browserIt('registers and signs in with Chromium and its virtual authenticator, end to end', async () => {
     const wallet = await client.createWallet('chromium');
-    const otp = await client.otpLogin(wallet.emailCredentialId);
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
     try {
       const context = await browser.newContext();
@@ -202,6 +201,9 @@ describe('Embedded wallet authentication: passkeys', () => {
         return { credentialId: credential.id, clientDataJson: b64url(response.clientDataJSON), attestationObject: b64url(response.attestationObject), transports: response.getTransports() };
       }, { challenge: registrationChallenge, rpId: RP_ID });
 
+      // Sessions live SESSION_TTL_SECONDS here, and launching Chromium on a busy machine can take longer:
+      // sign in only once the browser has produced the attestation.
+      const otp = await client.otpLogin(wallet.emailCredentialId);
       const added = await client.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation }, otp.key);
       expect(added.status).toBe(201);
       expect(added.body.credentialId).toBe(attestation.credentialId);

@@ -3,7 +3,12 @@ import { createServer, Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { oidcNonceForClientPublicKey } from '../../apps/wallet-auth/src/crypto/oidc-token';
 import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
+import { DataSource } from 'typeorm';
+import { canonicalRequestDigest } from '@paykit/contracts';
 import { createRootLogger } from '@paykit/runtime';
+import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
+import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
+import { SignedRetryService } from '../../apps/wallet-auth/src/signed-retry/signed-retry.service';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
 
@@ -269,6 +274,61 @@ describe('Embedded wallet authentication', () => {
       const reuse = await t.api.post('/auth/credentials', body, { headers });
       expect(reuse.status).toBe(401);
       expect(reuse.body).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'Request-Id has already been used' } });
+    });
+
+    it('consumes a challenge issued by another replica on the full path, once across replicas', async () => {
+      // A second replica of the service on the same database: its challenges are unknown to the stack's own.
+      const app = t.stack.services.get('wallet-auth')!;
+      const otherReplica = new SignedRetryService(app.get(DataSource), app.get(SignedRetryRepository), app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG));
+      const other = await t.newPlatform();
+      const otherClient = new WalletAuthClient(other.api);
+      const exported = await otherClient.createWallet('replicas');
+      const exportedSession = await otherClient.otpLogin(exported.emailCredentialId);
+      const ctx = { platformId: other.platformId, environment: 'sandbox' as const, requestId: 'replica-test' };
+      const path = `/internal-accounts/${exported.accountId}/export`;
+      const body = { clientPublicKey: newClientKey().publicKeyUncompressed };
+      const binding = { accountId: exported.accountId, operation: 'WALLET_EXPORT' as const, requestDigest: canonicalRequestDigest('POST', path, body) };
+
+      // Issued by the other replica, retried over HTTP: consumed by the stack's replica, then used up for both.
+      const elsewhere = await otherReplica.issue(ctx, binding);
+      const headers = { 'service-wallet-signature': await stamp(elsewhere.payloadToSign, exportedSession.key), 'request-id': elsewhere.requestId };
+      expect((await other.api.post(path, body, { headers })).status).toBe(200);
+      await expect(otherReplica.consume(ctx, { ...binding, signature: headers['service-wallet-signature'], requestId: elsewhere.requestId })).rejects.toMatchObject({
+        details: { reason: 'Request-Id has already been used' },
+      });
+
+      // Issued over HTTP, consumed by the other replica first: the HTTP retry then finds it used.
+      const here = await other.api.post(path, body);
+      expect(here.status).toBe(202);
+      const hereHeaders = { 'service-wallet-signature': await stamp(here.body.payloadToSign, exportedSession.key), 'request-id': here.body.requestId };
+      await expect(otherReplica.consume(ctx, { ...binding, signature: hereHeaders['service-wallet-signature'], requestId: here.body.requestId })).resolves.toMatchObject({
+        requestId: here.body.requestId,
+        sessionId: exportedSession.id,
+      });
+      const reused = await other.api.post(path, body, { headers: hereHeaders });
+      expect(reused.status).toBe(401);
+      expect(reused.body.details.reason).toBe('Request-Id has already been used');
+    });
+
+    it('refuses a retry signed by no session of the account, or over other bytes, and consumes nothing', async () => {
+      const wallet2 = await client.createWallet('nothing-consumed');
+      const session2 = await client.otpLogin(wallet2.emailCredentialId);
+      const path = `/internal-accounts/${wallet2.accountId}/export`;
+      const body = { clientPublicKey: newClientKey().publicKeyUncompressed };
+      const challenge = await t.api.post(path, body);
+      expect(challenge.status).toBe(202);
+      const attempts: Array<[string, RegExp]> = [
+        [await stamp(challenge.body.payloadToSign, newClientKey()), /not an active session key/],
+        [await stamp(challenge.body.payloadToSign, session.key), /not an active session key/],
+        [await stamp(`${challenge.body.payloadToSign} `, session2.key), /does not verify/],
+      ];
+      for (const [signature, reason] of attempts) {
+        const refused = await t.api.post(path, body, { headers: { 'service-wallet-signature': signature, 'request-id': challenge.body.requestId } });
+        expect(refused.status).toBe(401);
+        expect(refused.body.details.reason).toMatch(reason);
+      }
+      const accepted = await t.api.post(path, body, { headers: { 'service-wallet-signature': await stamp(challenge.body.payloadToSign, session2.key), 'request-id': challenge.body.requestId } });
+      expect(accepted.status).toBe(200);
     });
 
     it('accepts the legacy fixed header value in the sandbox, and logs it as legacy use', async () => {

@@ -537,7 +537,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       // As when its process exits: its JetStream subscription ends (embedded: the process's one broker stays).
       if (t.mode === 'distributed') await oldBus.close();
       await new Promise((resolve) => setTimeout(resolve, 150));
-      const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { proxy: { unwrap(): never } }).proxy.unwrap() : undefined;
+      const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { transport: { unwrap(): never } }).transport.unwrap() : undefined;
       const runtime = createServiceRuntime(t.stack.config, 'webhooks', { broker });
       extraRuntimes.push(runtime);
       t.stack.services.set('webhooks', await startServiceApp('webhooks', WebhooksAppModule, runtime, { broker }));
