@@ -45,8 +45,16 @@ function load(options: Omit<LoadOptions, 'connections' | 'durationSeconds'> & Pa
   return runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
 }
 
-function ctxFor(mode: BenchContext['mode'], baseUrl: string, env?: Record<string, string>): BenchContext {
-  return { mode, baseUrl, env, authorization: AUTHORIZATION, load: (options) => runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options }) };
+function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: DistributedStack): BenchContext {
+  return {
+    mode,
+    baseUrl,
+    env: stack?.env,
+    authorization: AUTHORIZATION,
+    load: (options) => runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options }),
+    stopService: stack?.stopService,
+    startService: stack?.startService,
+  };
 }
 
 async function createCustomer(baseUrl: string): Promise<string> {
@@ -72,20 +80,37 @@ async function customerLoads(label: string, baseUrl: string) {
   return { get, post };
 }
 
-async function startDistributed(port: number) {
+interface DistributedStack {
+  baseUrl: string;
+  env: Record<string, string>;
+  stopService(service: string): Promise<void>;
+  startService(service: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startDistributed(port: number): Promise<DistributedStack> {
   const resources = await createDistributedResources();
   const env = { ...resources.env, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001' };
-  const processes: ChildProcess[] = [];
-  for (const service of SERVICES) processes.push(startProcess(`distributed-${service}`, `dist/apps/${service}/src/main.js`, env));
-  processes.push(
+  const processes = new Map<string, ChildProcess>();
+  const start = (service: string) => processes.set(service, startProcess(`distributed-${service}`, `dist/apps/${service}/src/main.js`, env));
+  for (const service of SERVICES) start(service);
+  processes.set(
+    'gateway',
     startProcess('distributed-gateway', 'dist/apps/gateway/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET }),
   );
   await waitForHttp(`http://127.0.0.1:${port}/ready`, 60_000, 200);
   return {
     baseUrl: `http://127.0.0.1:${port}/${API_VERSION}`,
     env,
+    async stopService(service) {
+      const child = processes.get(service);
+      if (child) await stopProcess(child);
+    },
+    async startService(service) {
+      start(service);
+    },
     async stop() {
-      for (const child of processes.reverse()) await stopProcess(child);
+      for (const child of [...processes.values()].reverse()) await stopProcess(child);
       await resources.drop();
     },
   };
@@ -220,7 +245,7 @@ async function runFeatureBenches(): Promise<void> {
     if (!run) continue;
     const stack = await startDistributed(DISTRIBUTED_PORT);
     try {
-      for (const figure of await run(ctxFor('distributed', stack.baseUrl, stack.env))) record(figure);
+      for (const figure of await run(ctxFor('distributed', stack.baseUrl, stack))) record(figure);
     } catch (error) {
       process.stdout.write(`  ${file}: FAILED ${(error as Error).message}\n`);
     } finally {

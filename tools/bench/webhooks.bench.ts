@@ -5,12 +5,16 @@ import { BenchContext, BenchFigure } from './bench-types';
 
 /**
  * Webhook delivery to a local receiver that verifies every signature (as a platform would):
- * 1. throughput: customers created as fast as autocannon can (each creation one signed webhook),
- *    deliveries per second counted at the receiver from the first to the last;
+ * 1. throughput: a backlog of customers is created while the webhooks process is stopped (their
+ *    events wait in JetStream), then the process starts and drains it; deliveries per second are
+ *    counted at the receiver from the first arrival to the last. Measured this way the figure is
+ *    the delivery pipeline's own (consume, store, sign, POST, record), not the rate at which the
+ *    customers service can create customers, and it doubles as a check that an outage loses nothing;
  * 2. latency: customers created at a steady 100 per second, and for each webhook the time from the
  *    state change's commit (the event's `timestamp`, stamped inside the committing transaction)
  *    to its arrival at the receiver.
  */
+const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 3000);
 const STEADY_RATE = 100;
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DRAIN_TIMEOUT_MS = 120_000;
@@ -72,20 +76,25 @@ export async function runWebhooksBench(ctx: BenchContext): Promise<BenchFigure[]
   };
 
   try {
-    // 1. Throughput.
+    // 1. Throughput: a backlog drained by a freshly started webhooks process.
+    if (!ctx.stopService || !ctx.startService) throw new Error('the webhooks benchmark needs a distributed stack');
+    await ctx.stopService('webhooks');
     const burst = await ctx.load({
-      title: 'webhooks: customers as fast as possible',
+      title: 'webhooks: a backlog of customers while the webhooks process is down',
       url: `${ctx.baseUrl}/customers`,
       method: 'POST',
       headers: { authorization: ctx.authorization },
       body: customerBody(BURST_NAME),
+      amount: BACKLOG,
     });
     const created = burst.total - burst.non2xx - burst.errors;
     const burstArrivals = arrivals.get(BURST_NAME)!;
+    await ctx.startService('webhooks');
     await waitFor(burstArrivals, created);
     const first = Math.min(...burstArrivals.map((a) => a.at));
     const last = Math.max(...burstArrivals.map((a) => a.at));
-    const perSecond = burstArrivals.length > 1 ? Math.round((burstArrivals.length / Math.max(1, last - first)) * 1000) : 0;
+    const backlogDelivered = new Set(burstArrivals.map((a) => a.customerId)).size;
+    const perSecond = backlogDelivered > 1 ? Math.round((backlogDelivered / Math.max(1, last - first)) * 1000) : 0;
 
     // 2. Commit-to-receiver latency at a steady rate.
     const steadyArrivals = arrivals.get(STEADY_NAME)!;
@@ -96,7 +105,7 @@ export async function runWebhooksBench(ctx: BenchContext): Promise<BenchFigure[]
     const allVerified = [...burstArrivals, ...steadyArrivals].every((a) => a.verified);
     return [
       { scenario: 'webhooks: signed delivery', metric: 'deliveries/s', value: perSecond, unit: 'deliveries/s', target: '>= 500', met: perSecond >= 500 },
-      { scenario: 'webhooks: signed delivery', metric: 'delivered / created', value: burstArrivals.length, unit: `of ${created} (creation ${Math.round(burst.requestsPerSecond)}/s)` },
+      { scenario: 'webhooks: signed delivery', metric: 'backlog delivered / created', value: backlogDelivered, unit: `of ${created}`, target: `= ${created}`, met: backlogDelivered === created },
       { scenario: 'webhooks: signed delivery', metric: 'signatures verified', value: allVerified ? 1 : 0, unit: 'all (1) / not all (0)', target: '= 1', met: allVerified },
       { scenario: `webhooks: ${STEADY_RATE} events/s`, metric: 'delivered / created', value: steadyDelivered, unit: `of ${sent}` },
       { scenario: `webhooks: ${STEADY_RATE} events/s`, metric: 'p50 commit→receiver', value: percentile(latencies, 0.5), unit: 'ms' },

@@ -47,7 +47,7 @@ export function loadWebhooksConfig(env: Env, runtime: RuntimeConfig): WebhooksCo
     keyEncryptionKey,
     usingDevelopmentKey: !rawKey,
     deliveryTimeoutMs: read.number('WEBHOOK_DELIVERY_TIMEOUT_MS', 10_000, { min: 100, max: 60_000, integer: true }),
-    maxConcurrencyPerPlatform: read.number('WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM', 16, { min: 1, max: 1000, integer: true }),
+    maxConcurrencyPerPlatform: read.number('WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM', 32, { min: 1, max: 1000, integer: true }),
     maxConcurrency: read.number('WEBHOOK_MAX_CONCURRENCY', 256, { min: 1, max: 10_000, integer: true }),
     retryWindowMs: 24 * 3600 * 1000,
     firstRetryDelayMs: 60 * 1000,
