@@ -21,8 +21,8 @@ export interface BenchContext {
   /** Load from a separate process (autocannon), as the benchmark harness runs it. */
   load(options: LoadOptions): Promise<LoadResult>;
   /** Distributed only: stops one app's process (SIGTERM), and starts it again with the same environment. */
-  stopService?(service: string): Promise<void>;
-  startService?(service: string): Promise<void>;
+  stopService?: (service: string) => Promise<void>;
+  startService?: (service: string) => Promise<void>;
 }
 
 export interface LoadOptions {

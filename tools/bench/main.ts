@@ -80,36 +80,48 @@ async function customerLoads(label: string, baseUrl: string) {
   return { get, post };
 }
 
+/** `BENCH_CPU_PROFILE=gateway,customers` writes those apps' CPU profiles to tmp/cpu-profiles/<app> (open them in Chrome DevTools). */
+function profiling(app: string): string[] {
+  const apps = (process.env.BENCH_CPU_PROFILE ?? '').split(',');
+  return apps.includes(app) ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'tmp', 'cpu-profiles', app)}`] : [];
+}
+
 interface DistributedStack {
   baseUrl: string;
   env: Record<string, string>;
-  stopService(service: string): Promise<void>;
-  startService(service: string): Promise<void>;
-  stop(): Promise<void>;
+  stopService: (service: string) => Promise<void>;
+  startService: (service: string) => Promise<void>;
+  stop: () => Promise<void>;
 }
 
 async function startDistributed(port: number): Promise<DistributedStack> {
   const resources = await createDistributedResources();
   const env = { ...resources.env, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001' };
   const processes = new Map<string, ChildProcess>();
-  const start = (service: string) => processes.set(service, startProcess(`distributed-${service}`, `dist/apps/${service}/src/main.js`, env));
+  const start = (service: string) => processes.set(service, startProcess(`distributed-${service}`, `dist/apps/${service}/src/main.js`, env, [], profiling(service)));
   for (const service of SERVICES) start(service);
   processes.set(
     'gateway',
-    startProcess('distributed-gateway', 'dist/apps/gateway/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET }),
+    startProcess(
+      'distributed-gateway',
+      'dist/apps/gateway/src/main.js',
+      { ...env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET },
+      [],
+      profiling('gateway'),
+    ),
   );
   await waitForHttp(`http://127.0.0.1:${port}/ready`, 60_000, 200);
   return {
     baseUrl: `http://127.0.0.1:${port}/${API_VERSION}`,
     env,
-    async stopService(service) {
+    stopService: async (service) => {
       const child = processes.get(service);
       if (child) await stopProcess(child);
     },
-    async startService(service) {
+    startService: async (service) => {
       start(service);
     },
-    async stop() {
+    stop: async () => {
       for (const child of [...processes.values()].reverse()) await stopProcess(child);
       await resources.drop();
     },

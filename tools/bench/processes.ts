@@ -10,10 +10,10 @@ export const LOG_DIR = join(ROOT, 'tmp', process.env.BENCH_PORT_BASE ? `bench-lo
 const children: ChildProcess[] = [];
 
 /** Starts a compiled entry point as its own process, its output in tmp/bench-logs/<name>.log. */
-export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []): ChildProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(join(LOG_DIR, `${name}.log`));
-  const child = spawn(process.execPath, [join(ROOT, script), ...args], { env: { ...process.env, ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script), ...args], { env: { ...process.env, ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   // Two sources share one file: neither may end it while the other still writes.
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });

@@ -33,7 +33,30 @@ function prefixed(namespace: string | undefined, subject: string): string {
 const encode = (packet: NestPacket): Buffer => Buffer.from(JSON.stringify(packet));
 const decode = (data: Uint8Array): NestPacket => JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as NestPacket;
 
+/**
+ * Publishes made during one turn of the event loop, sent together at its end. A socket write is
+ * the dearest step of a message on this kind of machine (a loopback write also does the
+ * receiver's TCP work), and nats.js writes its buffer on the next microtask, so under load each
+ * request or reply would be a write of its own. Published in one synchronous run, a turn's
+ * messages share one write; the delay is the rest of the current turn.
+ */
+export class PublishBatch {
+  private queued: Array<() => void> = [];
+
+  add(publish: () => void): void {
+    if (this.queued.push(publish) === 1) setImmediate(this.flush);
+  }
+
+  private readonly flush = (): void => {
+    const queued = this.queued;
+    this.queued = [];
+    for (const publish of queued) publish();
+  };
+}
+
 export class NatsServer extends ServerNats {
+  private readonly replies = new PublishBatch();
+
   constructor(
     private readonly transport: NatsTransportOptions,
     private readonly log?: MessageLog,
@@ -80,12 +103,15 @@ export class NatsServer extends ServerNats {
     if (!message.reply || packet.id === undefined) return;
     const handler = this.messageHandlers.get(pattern);
     const reply: WireReply = handler ? await settleReply(handler, packet.data, pattern, this.log) : { err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } };
-    try {
-      message.respond(encode({ id: packet.id, ...reply }));
-    } catch (error) {
-      // The connection closed meanwhile: the caller times out and may retry.
-      this.logger.warn(`Could not answer ${pattern}: ${(error as Error).message}`);
-    }
+    const data = encode({ id: packet.id, ...reply });
+    this.replies.add(() => {
+      try {
+        message.respond(data);
+      } catch (error) {
+        // The connection closed meanwhile: the caller times out and may retry.
+        this.logger.warn(`Could not answer ${pattern}: ${(error as Error).message}`);
+      }
+    });
   }
 }
 
@@ -105,6 +131,7 @@ export class NatsClient implements RequestTransport {
   private connecting?: Promise<NatsConnection>;
   private readonly inbox = createInbox();
   private readonly pending = new Map<string, PendingRequest>();
+  private readonly requests = new PublishBatch();
   private sequence = 0;
 
   constructor(private readonly transport: NatsTransportOptions) {}
@@ -154,13 +181,15 @@ export class NatsClient implements RequestTransport {
         reject(new TransportFailure('TIMEOUT'));
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer });
-      try {
-        nc.publish(prefixed(this.transport.namespace, subject), data, { reply: `${this.inbox}.${token}` });
-      } catch (error) {
-        this.pending.delete(token);
-        clearTimeout(timer);
-        reject(nc.isClosed() ? new TransportFailure('DISCONNECTED') : (error as Error));
-      }
+      this.requests.add(() => {
+        try {
+          nc.publish(prefixed(this.transport.namespace, subject), data, { reply: `${this.inbox}.${token}` });
+        } catch (error) {
+          this.pending.delete(token);
+          clearTimeout(timer);
+          reject(nc.isClosed() ? new TransportFailure('DISCONNECTED') : (error as Error));
+        }
+      });
     });
   }
 
