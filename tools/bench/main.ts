@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions } from './bench-types';
-import { residentMb, ROOT, runLoad, startProcess, stopAll, stopProcess, waitForHttp } from './processes';
+import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, startProcess, stopAll, stopProcess, waitForHttp } from './processes';
 
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
 const TOKEN_ID = 'tok_benchmark0001';
@@ -69,7 +69,9 @@ async function createCustomer(baseUrl: string): Promise<string> {
 
 async function customerLoads(label: string, baseUrl: string) {
   const id = await createCustomer(baseUrl);
+  const cpuBefore = cpuSnapshot();
   const get = await load({ title: `${label} GET`, url: `${baseUrl}/customers/${id}`, headers: { authorization: AUTHORIZATION } });
+  const getCpu = cpuPerRequest(cpuBefore, cpuSnapshot(), get.total);
   const post = await load({
     title: `${label} POST`,
     url: `${baseUrl}/customers`,
@@ -77,7 +79,7 @@ async function customerLoads(label: string, baseUrl: string) {
     headers: { authorization: AUTHORIZATION },
     body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Load Test', email: 'load@example.com' }),
   });
-  return { get, post };
+  return { get, post, getCpu };
 }
 
 /** `BENCH_CPU_PROFILE=gateway,customers` writes those apps' CPU profiles to tmp/cpu-profiles/<app> (open them in Chrome DevTools). */
@@ -195,6 +197,7 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
   record({ scenario: 'distributed GET /customers/{id}', metric: 'p99', value: distributedLoads.get.p99Ms, unit: 'ms', target: '< 20', met: distributedLoads.get.p99Ms < 20 });
   record({ scenario: 'distributed GET /customers/{id}', metric: 'x Prism', value: round(dGetRatio), unit: 'x', target: '>= 8', met: dGetRatio >= 8 });
   record({ scenario: 'distributed GET /customers/{id}', metric: 'share of bare route', value: round(dGetBare * 100), unit: '%', target: '>= 10', met: dGetBare >= 0.1 });
+  record({ scenario: 'distributed GET /customers/{id}', metric: 'CPU per request', value: distributedLoads.getCpu.totalUs, unit: `us (${distributedLoads.getCpu.byProcess})` });
   record({ scenario: 'distributed POST /customers', metric: 'req/s', value: Math.round(distributedLoads.post.requestsPerSecond), unit: 'req/s' });
   record({ scenario: 'distributed POST /customers', metric: 'p50 / p99', value: distributedLoads.post.p99Ms, unit: `ms p99 (p50 ${distributedLoads.post.p50Ms} ms)` });
   record({ scenario: 'distributed POST /customers', metric: 'x Prism', value: round(dPostRatio), unit: 'x', target: '>= 5', met: dPostRatio >= 5 });

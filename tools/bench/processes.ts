@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LoadOptions, LoadResult } from './bench-types';
 
@@ -8,6 +8,7 @@ export const ROOT = resolve(__dirname, '..', '..', '..');
 export const LOG_DIR = join(ROOT, 'tmp', process.env.BENCH_PORT_BASE ? `bench-logs-${process.env.BENCH_PORT_BASE}` : 'bench-logs');
 
 const children: ChildProcess[] = [];
+const names = new Map<ChildProcess, string>();
 
 /** Starts a compiled entry point as its own process, its output in tmp/bench-logs/<name>.log. */
 export function startProcess(name: string, script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []): ChildProcess {
@@ -19,6 +20,7 @@ export function startProcess(name: string, script: string, env: Record<string, s
   child.stderr.pipe(log, { end: false });
   child.once('close', () => log.end());
   children.push(child);
+  names.set(child, name);
   return child;
 }
 
@@ -65,4 +67,48 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   if (code !== 0) throw new Error(`load run "${options.title}" failed`);
   return JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
+}
+
+/** User plus system CPU time of a process, in milliseconds (Linux, 100 ticks per second); 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time so far of every running child (by the name it was started with) and of the local
+ * PostgreSQL and NATS servers (all their processes), to tell where a scenario's CPU goes.
+ */
+export function cpuSnapshot(): Map<string, number> {
+  const snapshot = new Map<string, number>();
+  const add = (name: string, ms: number) => snapshot.set(name, (snapshot.get(name) ?? 0) + ms);
+  for (const child of children) if (child.pid && child.exitCode === null) add(names.get(child) ?? String(child.pid), cpuMs(child.pid));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (command === 'postgres') add('postgresql', cpuMs(Number(entry)));
+    else if (command === 'nats-server') add('nats', cpuMs(Number(entry)));
+  }
+  return snapshot;
+}
+
+/** Microseconds of CPU per request between two snapshots: the total, and by process, the busiest first. */
+export function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, requests: number): { totalUs: number; byProcess: string } {
+  const perProcess = [...after]
+    .map(([name, ms]) => [name, ((ms - (before.get(name) ?? 0)) * 1000) / Math.max(1, requests)] as const)
+    .filter(([, us]) => us >= 5)
+    .sort((a, b) => b[1] - a[1]);
+  return {
+    totalUs: Math.round(perProcess.reduce((sum, [, us]) => sum + us, 0)),
+    byProcess: perProcess.map(([name, us]) => `${name.replace(/^(distributed|embedded)-/, '')} ${Math.round(us)}`).join(', '),
+  };
 }

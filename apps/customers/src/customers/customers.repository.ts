@@ -25,8 +25,9 @@ export class CustomersRepository {
     this.byId = new EntityReader(dataSource, CustomerEntity, ['platformId', 'id']);
   }
 
-  findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CustomerEntity | null> {
-    return this.byId.findOne(manager, [platformId, id]);
+  /** Outside a transaction: concurrent reads share a statement. */
+  findById(platformId: string, id: string): Promise<CustomerEntity | null> {
+    return this.byId.findOneBatched([platformId, id]);
   }
 
   /** Locks the row for the rest of the transaction: status transitions never interleave. */
