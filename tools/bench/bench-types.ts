@@ -47,4 +47,6 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   total: number;
+  /** Distributed runs: microseconds of CPU per request, in total and by process (gateway, services, PostgreSQL, NATS). */
+  cpu?: { totalUs: number; byProcess: string };
 }

@@ -63,6 +63,7 @@ function figuresOf(scenario: string, result: LoadResult, minimumRate: number): B
     { scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' },
     { scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', target: '< 50', met: result.p99Ms < 50 },
   ];
+  if (result.cpu) figures.push({ scenario, metric: 'CPU per request', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });
   if (result.non2xx + result.errors > 0) figures.push({ scenario, metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests', target: '0', met: false });
   return figures;
 }

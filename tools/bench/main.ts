@@ -51,7 +51,11 @@ function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: Distributed
     baseUrl,
     env: stack?.env,
     authorization: AUTHORIZATION,
-    load: (options) => runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options }),
+    load: async (options) => {
+      const before = cpuSnapshot();
+      const result = await runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
+      return { ...result, cpu: cpuPerRequest(before, cpuSnapshot(), result.total) };
+    },
     stopService: stack?.stopService,
     startService: stack?.startService,
   };
