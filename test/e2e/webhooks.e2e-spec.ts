@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
 import { createRootLogger, createServiceRuntime, ServiceRuntime, startServiceApp } from '@paykit/runtime';
 import { InboxService } from '../../apps/webhooks/src/inbox/inbox.service';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../../apps/webhooks/src/config/webhooks-config';
 import { WebhooksAppModule } from '../../apps/webhooks/src/app.module';
 import { startWebhookListener } from '../../tools/webhooks-listen';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
@@ -349,19 +350,20 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       stuck.receiver.behaviour = hang;
       const healthy = await platformWithReceiver();
       const inbox = t.stack.services.get('webhooks')!.get(InboxService);
+      const limit = t.stack.services.get('webhooks')!.get<symbol, WebhooksConfig>(WEBHOOKS_CONFIG).maxConcurrencyPerPlatform;
       const eventsOf = (platformId: string, count: number) => Array.from({ length: count }, (_, i) => syntheticEvent(platformId, `Widget:${randomUUID()}`, new Date(), i));
-      // More than the per-platform concurrency limit (16), all hanging.
-      for (const event of eventsOf(stuck.platformId, 24)) await inbox.receive(event);
-      await eventually(async () => (stuck.receiver.received.length >= 16 ? true : undefined));
+      // More than the per-platform concurrency limit, all hanging.
+      for (const event of eventsOf(stuck.platformId, limit + 8)) await inbox.receive(event);
+      await eventually(async () => (stuck.receiver.received.length >= limit ? true : undefined));
       const healthyEvents = eventsOf(healthy.platformId, 5);
       for (const event of healthyEvents) await inbox.receive(event);
       await eventually(async () => (healthy.receiver.received.length >= 5 ? true : undefined), 5000);
       expect(healthy.receiver.received.map((r) => r.payload.data.id).sort()).toEqual(healthyEvents.map((e) => e.resourceId).sort());
-      // Meanwhile the stuck platform's 16 attempts were all still hanging: none had ended, no 17th had started.
+      // Meanwhile the stuck platform's attempts were all still hanging: none had ended, none beyond the limit had started.
       const stuckLog = await stuck.api.get('/webhooks/deliveries?limit=100');
-      expect(stuckLog.body.data).toHaveLength(24);
+      expect(stuckLog.body.data).toHaveLength(limit + 8);
       expect(stuckLog.body.data.every((d: any) => d.attemptCount === 0 && d.status === 'PENDING')).toBe(true);
-      expect(stuck.receiver.received).toHaveLength(16);
+      expect(stuck.receiver.received).toHaveLength(limit);
       stuck.receiver.behaviour = ok;
     });
 

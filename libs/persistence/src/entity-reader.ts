@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { ReadBatcher } from './batching/read-batcher';
 
 /**
  * Reads one entity by exact column values with a statement built once, at construction:
@@ -15,10 +16,10 @@ export class EntityReader<T extends ObjectLiteral> {
   /** `SELECT ... FROM table WHERE (key columns) IN `, completed per batch. */
   private readonly batchSqlPrefix: string;
   private readonly keyColumns: string[];
-  /** Reads waiting for the next batch, by key; each key's waiters share one row. */
-  private waiting = new Map<string, { values: unknown[]; waiters: Array<{ done: (row: T | null) => void; failed: (error: unknown) => void }> }>();
-  private batchesInFlight = 0;
-  private flushScheduled = false;
+  private readonly batched = new ReadBatcher<unknown[], T>({
+    keyOf: (values) => textKey(values),
+    read: (keys) => this.readMany(keys),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,19 +44,13 @@ export class EntityReader<T extends ObjectLiteral> {
   }
 
   /**
-   * `findOne` outside any transaction, for the hottest reads: the reads that arrive while a batch
-   * is being read (or during one turn of the event loop) share one statement, and reads of the
-   * same key share its row. A statement per read costs the database and the socket far more than
-   * the row does. Keys are matched by their text form, so the key columns must be text.
+   * `findOne` outside any transaction, for the hottest reads: concurrent reads share one
+   * statement (see ReadBatcher). Keys are matched by their text form, so the key columns must be text.
    */
-  findOneBatched(values: unknown[]): Promise<T | null> {
-    return new Promise<T | null>((done, failed) => {
-      const key = JSON.stringify(values.map(String));
-      const entry = this.waiting.get(key);
-      if (entry) entry.waiters.push({ done, failed });
-      else this.waiting.set(key, { values, waiters: [{ done, failed }] });
-      this.scheduleBatch();
-    });
+  async findOneBatched(values: unknown[]): Promise<T | null> {
+    const row = await this.batched.load(values);
+    // Readers of the same key share the raw row: each hydrates its own copy.
+    return row ? this.hydrate(structuredClone(row)) : null;
   }
 
   /** The row whose `where` columns equal `values` (in order), or null. */
@@ -68,39 +63,12 @@ export class EntityReader<T extends ObjectLiteral> {
     return this.read(manager, this.lockedSql, values);
   }
 
-  private scheduleBatch(): void {
-    if (this.flushScheduled || this.batchesInFlight >= MAX_BATCHES_IN_FLIGHT || this.waiting.size === 0) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const batch = [...this.waiting.values()].slice(0, MAX_BATCH);
-      for (const entry of batch) this.waiting.delete(JSON.stringify(entry.values.map(String)));
-      this.batchesInFlight += 1;
-      void this.readBatch(batch).finally(() => {
-        this.batchesInFlight -= 1;
-        this.scheduleBatch();
-      });
-      this.scheduleBatch();
-    });
-  }
-
-  private async readBatch(batch: Array<{ values: unknown[]; waiters: Array<{ done: (row: T | null) => void; failed: (error: unknown) => void }> }>): Promise<void> {
+  private async readMany(keys: unknown[][]): Promise<Array<T | undefined>> {
     const width = this.keyColumns.length;
-    const tuples = batch.map((_, row) => `(${this.keyColumns.map((__, column) => `$${row * width + column + 1}`).join(', ')})`);
-    let rows: T[];
-    try {
-      rows = await this.dataSource.query(`${this.batchSqlPrefix}(${tuples.join(', ')})`, batch.flatMap((entry) => entry.values));
-    } catch (error) {
-      for (const entry of batch) for (const waiter of entry.waiters) waiter.failed(error);
-      return;
-    }
-    const byKey = new Map(rows.map((row) => [JSON.stringify(this.where.map((property) => String(row[property]))), row]));
-    for (const entry of batch) {
-      const row = byKey.get(JSON.stringify(entry.values.map(String)));
-      // Callers own what they get: every waiter but the first gets its own copy of the raw row.
-      const copies = entry.waiters.map((_, index) => (row && index > 0 ? structuredClone(row) : row));
-      entry.waiters.forEach((waiter, index) => waiter.done(copies[index] ? this.hydrate(copies[index]) : null));
-    }
+    const tuples = keys.map((_, row) => `(${this.keyColumns.map((__, column) => `$${row * width + column + 1}`).join(', ')})`);
+    const rows: T[] = await this.dataSource.query(`${this.batchSqlPrefix}(${tuples.join(', ')})`, keys.flat());
+    const byKey = new Map(rows.map((row) => [textKey(this.where.map((property) => row[property])), row]));
+    return keys.map((key) => byKey.get(textKey(key)));
   }
 
   private async read(runner: DataSource | EntityManager, sql: string, values: unknown[]): Promise<T | null> {
@@ -121,10 +89,9 @@ export class EntityReader<T extends ObjectLiteral> {
   }
 }
 
-/** Keys read by one batched statement at most. */
-const MAX_BATCH = 100;
-/** Batched statements at once: while they run, the next batch fills. */
-const MAX_BATCHES_IN_FLIGHT = 2;
+function textKey(values: unknown[]): string {
+  return JSON.stringify(values.map(String));
+}
 
 function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;

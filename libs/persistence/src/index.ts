@@ -14,4 +14,5 @@ export * from './unique-violation';
 export * from './query-rows';
 export * from './entity-reader';
 export * from './batching/statement-batcher';
+export * from './batching/read-batcher';
 export * from './entity-insert';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
 import { CardState } from '@paykit/contracts';
+import { ReadBatcher } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
 import { CardEntity } from './entities/card.entity';
 
@@ -14,18 +15,37 @@ export interface NetworkCard {
   accountId: string | null;
 }
 
+interface NetworkCardRow {
+  platform_id: string;
+  id: string;
+  cardholder_id: string;
+  state: CardState;
+  currency_code: string;
+  account_id: string | null;
+}
+
 /** Every query takes the platform first: another platform's card does not exist here. */
 @Injectable()
 export class CardsRepository {
+  /** Authorizations arriving together read their cards in one statement. */
+  private readonly networkReads = new ReadBatcher<{ platformId: string; id: string }, NetworkCardRow>({
+    keyOf: (key) => `${key.platformId} ${key.id}`,
+    read: async (keys) => {
+      const pairs = keys.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
+      const rows: NetworkCardRow[] = await this.dataSource.query(
+        `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id FROM card WHERE (platform_id, id) IN (${pairs})`,
+        keys.flatMap((key) => [key.platformId, key.id]),
+      );
+      const byKey = new Map(rows.map((row) => [`${row.platform_id} ${row.id}`, row]));
+      return keys.map((key) => byKey.get(`${key.platformId} ${key.id}`));
+    },
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One plain query, no entity hydration: it runs for every authorization. */
+  /** No entity hydration, and batched with the other authorizations of the moment: it runs for every authorization. */
   async findForNetwork(platformId: string, id: string): Promise<NetworkCard | undefined> {
-    const rows: Array<{ id: string; cardholder_id: string; state: CardState; currency_code: string; account_id: string | null }> = await this.dataSource.query(
-      `SELECT id, cardholder_id, state, currency_code, funding_sources[1] AS account_id FROM card WHERE platform_id = $1 AND id = $2`,
-      [platformId, id],
-    );
-    const row = rows[0];
+    const row = await this.networkReads.load({ platformId, id });
     return row && { id: row.id, cardholderId: row.cardholder_id, state: row.state, currencyCode: row.currency_code, accountId: row.account_id };
   }
 
