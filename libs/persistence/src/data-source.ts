@@ -2,6 +2,7 @@ import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { RuntimeConfig, ServiceName } from '@paykit/runtime';
 import { pgliteDriver } from './pglite-pool';
 import { pgliteHost } from './pglite-host';
+import { PreparingClient } from './prepared-statements';
 import { OutboxEventEntity } from './outbox/outbox-event.entity';
 import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity';
@@ -52,5 +53,5 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   }
   const url = config.databaseUrls[options.service];
   if (!url) throw new Error(`No database URL configured for ${options.service}`);
-  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000 } };
+  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000, Client: PreparingClient } };
 }

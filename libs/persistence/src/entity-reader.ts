@@ -13,8 +13,8 @@ export class EntityReader<T extends ObjectLiteral> {
   private readonly sql: string;
   private readonly lockedSql: string;
   private readonly transformed: ColumnMetadata[];
-  /** `SELECT ... FROM table WHERE (key columns) IN `, completed per batch. */
-  private readonly batchSqlPrefix: string;
+  /** One text for every batch size (so it is prepared once): the keys travel as one text array per key column. */
+  private readonly batchSql: string;
   private readonly keyColumns: string[];
   private readonly batched = new ReadBatcher<unknown[], T>({
     keyOf: (values) => textKey(values),
@@ -39,7 +39,8 @@ export class EntityReader<T extends ObjectLiteral> {
     const conditions = this.keyColumns.map((column, index) => `${column} = $${index + 1}`);
     this.sql = `SELECT ${select} FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`;
     this.lockedSql = `${this.sql} FOR UPDATE`;
-    this.batchSqlPrefix = `SELECT ${select} FROM ${table} WHERE (${this.keyColumns.join(', ')}) IN `;
+    const arrays = this.keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
+    this.batchSql = `SELECT ${select} FROM ${table} WHERE (${this.keyColumns.join(', ')}) IN (SELECT * FROM unnest(${arrays}))`;
     this.transformed = metadata.columns.filter((column) => column.transformer);
   }
 
@@ -64,9 +65,8 @@ export class EntityReader<T extends ObjectLiteral> {
   }
 
   private async readMany(keys: unknown[][]): Promise<Array<T | undefined>> {
-    const width = this.keyColumns.length;
-    const tuples = keys.map((_, row) => `(${this.keyColumns.map((__, column) => `$${row * width + column + 1}`).join(', ')})`);
-    const rows: T[] = await this.dataSource.query(`${this.batchSqlPrefix}(${tuples.join(', ')})`, keys.flat());
+    const columns = this.keyColumns.map((_, column) => keys.map((key) => String(key[column])));
+    const rows: T[] = await this.dataSource.query(this.batchSql, columns);
     const byKey = new Map(rows.map((row) => [textKey(this.where.map((property) => row[property])), row]));
     return keys.map((key) => byKey.get(textKey(key)));
   }

@@ -31,10 +31,10 @@ export class CardsRepository {
   private readonly networkReads = new ReadBatcher<{ platformId: string; id: string }, NetworkCardRow>({
     keyOf: (key) => `${key.platformId} ${key.id}`,
     read: async (keys) => {
-      const pairs = keys.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
       const rows: NetworkCardRow[] = await this.dataSource.query(
-        `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id FROM card WHERE (platform_id, id) IN (${pairs})`,
-        keys.flatMap((key) => [key.platformId, key.id]),
+        `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id
+           FROM card WHERE (platform_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+        [keys.map((key) => key.platformId), keys.map((key) => key.id)],
       );
       const byKey = new Map(rows.map((row) => [`${row.platform_id} ${row.id}`, row]));
       return keys.map((key) => byKey.get(`${key.platformId} ${key.id}`));
