@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ReadBatcher } from './batching/read-batcher';
+import { preparedStatement } from './prepared-statements';
 
 /**
  * Reads one entity by exact column values with a statement built once, at construction:
@@ -37,10 +38,10 @@ export class EntityReader<T extends ObjectLiteral> {
     });
     const table = metadata.tablePath.split('.').map(quote).join('.');
     const conditions = this.keyColumns.map((column, index) => `${column} = $${index + 1}`);
-    this.sql = `SELECT ${select} FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`;
-    this.lockedSql = `${this.sql} FOR UPDATE`;
+    this.sql = preparedStatement(`SELECT ${select} FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`);
+    this.lockedSql = preparedStatement(`${this.sql} FOR UPDATE`);
     const arrays = this.keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
-    this.batchSql = `SELECT ${select} FROM ${table} WHERE (${this.keyColumns.join(', ')}) IN (SELECT * FROM unnest(${arrays}))`;
+    this.batchSql = preparedStatement(`SELECT ${select} FROM ${table} WHERE (${this.keyColumns.join(', ')}) IN (SELECT * FROM unnest(${arrays}))`);
     this.transformed = metadata.columns.filter((column) => column.transformer);
   }
 

@@ -16,3 +16,4 @@ export * from './entity-reader';
 export * from './batching/statement-batcher';
 export * from './batching/read-batcher';
 export * from './entity-insert';
+export * from './prepared-statements';

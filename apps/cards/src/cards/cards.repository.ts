@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
 import { CardState } from '@paykit/contracts';
-import { ReadBatcher } from '@paykit/persistence';
+import { preparedStatement, ReadBatcher } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
 import { CardEntity } from './entities/card.entity';
 
@@ -14,6 +14,11 @@ export interface NetworkCard {
   /** The first funding source, the only one authorizations use; null once closed. */
   accountId: string | null;
 }
+
+const NETWORK_CARDS_SQL = preparedStatement(
+  `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id
+     FROM card WHERE (platform_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+);
 
 interface NetworkCardRow {
   platform_id: string;
@@ -32,8 +37,7 @@ export class CardsRepository {
     keyOf: (key) => `${key.platformId} ${key.id}`,
     read: async (keys) => {
       const rows: NetworkCardRow[] = await this.dataSource.query(
-        `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id
-           FROM card WHERE (platform_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+        NETWORK_CARDS_SQL,
         [keys.map((key) => key.platformId), keys.map((key) => key.id)],
       );
       const byKey = new Map(rows.map((row) => [`${row.platform_id} ${row.id}`, row]));

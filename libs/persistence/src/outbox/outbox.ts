@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { preparedStatement } from '../prepared-statements';
 
 export type NewDomainEvent<D> = Omit<DomainEvent<D>, 'eventId' | 'occurredAt' | 'schemaVersion'>;
 
@@ -25,7 +26,7 @@ export class Outbox {
     const full = stamped(event);
     const n = change.params.length;
     const rows: unknown[] = await runner.query(
-      `WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`,
+      preparedStatement(`WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`),
       [...change.params, full.eventId, full.subject, JSON.stringify(full)],
     );
     return rows.length > 0 ? full : undefined;
