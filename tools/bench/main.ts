@@ -76,6 +76,7 @@ async function customerLoads(label: string, baseUrl: string) {
   const cpuBefore = cpuSnapshot();
   const get = await load({ title: `${label} GET`, url: `${baseUrl}/customers/${id}`, headers: { authorization: AUTHORIZATION } });
   const getCpu = cpuPerRequest(cpuBefore, cpuSnapshot(), get.total);
+  const postCpuBefore = cpuSnapshot();
   const post = await load({
     title: `${label} POST`,
     url: `${baseUrl}/customers`,
@@ -83,7 +84,8 @@ async function customerLoads(label: string, baseUrl: string) {
     headers: { authorization: AUTHORIZATION },
     body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Load Test', email: 'load@example.com' }),
   });
-  return { get, post, getCpu };
+  const postCpu = cpuPerRequest(postCpuBefore, cpuSnapshot(), post.total);
+  return { get, post, getCpu, postCpu };
 }
 
 /** `BENCH_CPU_PROFILE=gateway,customers` writes those apps' CPU profiles to tmp/cpu-profiles/<app> (open them in Chrome DevTools). */
@@ -205,6 +207,7 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
   record({ scenario: 'distributed POST /customers', metric: 'req/s', value: Math.round(distributedLoads.post.requestsPerSecond), unit: 'req/s' });
   record({ scenario: 'distributed POST /customers', metric: 'p50 / p99', value: distributedLoads.post.p99Ms, unit: `ms p99 (p50 ${distributedLoads.post.p50Ms} ms)` });
   record({ scenario: 'distributed POST /customers', metric: 'x Prism', value: round(dPostRatio), unit: 'x', target: '>= 5', met: dPostRatio >= 5 });
+  record({ scenario: 'distributed POST /customers', metric: 'CPU per request', value: distributedLoads.postCpu.totalUs, unit: `us (${distributedLoads.postCpu.byProcess})` });
   for (const result of [distributedLoads.get, distributedLoads.post]) {
     if (result.non2xx + result.errors > 0) record({ scenario: 'distributed', metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
   }

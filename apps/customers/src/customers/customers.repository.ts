@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CustomerType, KycStatus } from '@paykit/contracts';
-import { EntityReader } from '@paykit/persistence';
+import { EntityInsert, EntityReader } from '@paykit/persistence';
 import { CustomerEntity } from './entities/customer.entity';
 
 export interface CustomerFilter {
@@ -21,8 +21,11 @@ export class CustomersRepository {
   /** The read behind every GET and every customer check other services make: the hottest query here. */
   private readonly byId: EntityReader<CustomerEntity>;
 
+  private readonly newRow: EntityInsert<CustomerEntity>;
+
   constructor(private readonly dataSource: DataSource) {
     this.byId = new EntityReader(dataSource, CustomerEntity, ['platformId', 'id']);
+    this.newRow = new EntityInsert(dataSource, CustomerEntity);
   }
 
   /** Outside a transaction: concurrent reads share a statement. */
@@ -47,8 +50,9 @@ export class CustomersRepository {
     return query.orderBy('c.id', 'DESC').limit(limit).getMany();
   }
 
-  async insert(manager: EntityManager, customer: CustomerEntity): Promise<void> {
-    await manager.insert(CustomerEntity, customer);
+  /** The INSERT of one customer as plain SQL, prepared, for `Outbox.addWithChange` (creation writes the customer and its event in one statement). */
+  insertion(customer: CustomerEntity): { sql: string; params: unknown[] } {
+    return { sql: this.newRow.sql, params: this.newRow.params(customer) };
   }
 
   /**

@@ -16,7 +16,7 @@ import {
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, isUniqueViolation, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
@@ -42,10 +42,8 @@ export class CustomersService {
     const entity = this.newCustomer(ctx, request, config);
     const customer = toCustomer(entity);
     try {
-      await this.transactions.run(async (manager) => {
-        await this.customers.insert(manager, entity);
-        await this.announceCreated(manager, ctx, [entity]);
-      });
+      // The customer and its event in one statement: atomic without a transaction's round trips.
+      await this.transactions.runStatement((manager) => this.outbox.addWithChange(manager, this.customers.insertion(entity), createdEventOf(ctx, entity)));
     } catch (error) {
       throw umaTaken(error) ?? error;
     }
@@ -92,17 +90,7 @@ export class CustomersService {
   async announceCreated(manager: EntityManager, ctx: CallerContext, entities: CustomerEntity[]): Promise<void> {
     await addOutboxEvents(
       manager,
-      entities.map((entity) => {
-        const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
-        const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
-        return {
-          subject: CUSTOMERS_EVENTS.customerCreated,
-          platformId: ctx.platformId,
-          resourceId: entity.id,
-          webhookType: status === 'PENDING' ? types.PENDING : undefined,
-          data: toCustomer(entity),
-        };
-      }),
+      entities.map((entity) => createdEventOf(ctx, entity)),
     );
   }
 
@@ -231,6 +219,19 @@ export function missingRequiredFields(entity: CustomerEntity, required: string[]
     missing.push('businessInfo.legalName');
   }
   return missing;
+}
+
+/** A customer's created event; a customer entering PENDING announces it to the platform. */
+function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewDomainEvent<Customer> {
+  const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
+  const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
+  return {
+    subject: CUSTOMERS_EVENTS.customerCreated,
+    platformId: ctx.platformId,
+    resourceId: entity.id,
+    webhookType: status === 'PENDING' ? types.PENDING : undefined,
+    data: toCustomer(entity),
+  };
 }
 
 function umaTaken(error: unknown): ServiceError | undefined {

@@ -1,17 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CustomersPlatformConfig, UpdatePlatformConfigRequest } from '@paykit/contracts';
+import { EntityReader } from '@paykit/persistence';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain } from './default-platform-config';
 
 @Injectable()
 export class PlatformConfigService {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Read on every customer creation: concurrent reads share a statement. */
+  private readonly byPlatform: EntityReader<PlatformConfigEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.byPlatform = new EntityReader(dataSource, PlatformConfigEntity, ['platformId']);
+  }
 
   /** A platform's configuration; the first use stores the defaults. */
-  async load(platformId: string, manager: EntityManager = this.dataSource.manager): Promise<PlatformConfigEntity> {
-    const existing = await manager.findOne(PlatformConfigEntity, { where: { platformId } });
+  async load(platformId: string, manager?: EntityManager): Promise<PlatformConfigEntity> {
+    const existing = manager ? await manager.findOne(PlatformConfigEntity, { where: { platformId } }) : await this.byPlatform.findOneBatched([platformId]);
     if (existing) return existing;
+    manager ??= this.dataSource.manager;
     await manager
       .createQueryBuilder()
       .insert()
