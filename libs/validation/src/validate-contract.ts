@@ -2,6 +2,9 @@ import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { toFieldErrors } from './field-errors';
+import { cacheValidationMetadata } from './metadata-cache';
+
+cacheValidationMetadata();
 
 /**
  * A contract class whose rules span several fields (e.g. a value that must agree with another)

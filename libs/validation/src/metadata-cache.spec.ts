@@ -1,0 +1,50 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Min, ValidateNested } from 'class-validator';
+import { ServiceError } from '@paykit/errors';
+import { validateContract } from './validate-contract';
+
+class Named {
+  @IsString()
+  name!: string;
+}
+
+class Priced extends Named {
+  @IsInt()
+  @Min(1)
+  amount!: number;
+}
+
+class Basket {
+  @ValidateNested()
+  @Type(() => Priced)
+  item!: Priced;
+}
+
+function fieldsOf(run: () => unknown): string[] {
+  try {
+    run();
+    return [];
+  } catch (error) {
+    return (error as ServiceError).details!.errors.map((e: { field: string }) => e.field).sort();
+  }
+}
+
+describe('validation with cached class rules', () => {
+  it('gives the same answer every time, inherited and nested rules included', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(fieldsOf(() => validateContract(Basket, { item: { name: 'tea', amount: 2 } }))).toEqual([]);
+      expect(fieldsOf(() => validateContract(Basket, { item: { name: 7, amount: 0 } }))).toEqual(['item.amount', 'item.name']);
+      expect(fieldsOf(() => validateContract(Basket, { item: { name: 'tea', amount: 2, extra: true } }))).toEqual(['item.extra']);
+    }
+  });
+
+  it('sees rules of a class declared after validation started', () => {
+    expect(fieldsOf(() => validateContract(Priced, { name: 'x', amount: 1 }))).toEqual([]);
+    class Discounted extends Priced {
+      @IsInt()
+      discount!: number;
+    }
+    expect(fieldsOf(() => validateContract(Discounted, { name: 'x', amount: 1, discount: 'none' }))).toEqual(['discount']);
+    expect(fieldsOf(() => validateContract(Discounted, { name: 'x', amount: 0, discount: 1 }))).toEqual(['amount']);
+  });
+});
