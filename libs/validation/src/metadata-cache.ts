@@ -30,7 +30,7 @@ export function cacheValidationMetadata(): void {
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;
     let forTarget = byTarget.get(target);
-    if (!forTarget) byTarget.set(target, (forTarget = new Map()));
+    if (!forTarget) byTarget.set(target, (forTarget = new Map<string, ValidationMetadata[]>()));
     let metadata = forTarget.get(key);
     if (!metadata) forTarget.set(key, (metadata = lookUp(target, schema, always, strictGroups, groups)));
     return metadata;
