@@ -25,7 +25,7 @@ function fieldsOf(run: () => unknown): string[] {
     run();
     return [];
   } catch (error) {
-    return (error as ServiceError).details!.errors.map((e: { field: string }) => e.field).sort();
+    return ((error as ServiceError).details as { errors: Array<{ field: string }> }).errors.map((e) => e.field).sort();
   }
 }
 
