@@ -8,14 +8,24 @@ import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  */
 export class EntityInsert<T extends ObjectLiteral> {
   readonly sql: string;
+  readonly table: string;
+  /** The quoted column names, in column order. */
+  readonly columnList: string;
+  /** The column definitions of `jsonb_to_recordset(...) AS i(<these>)`, for many rows in one parameter. */
+  readonly recordsetColumns: string;
+  /** The primary key's column (single-column keys only). */
+  readonly keyColumn: string;
   private readonly columns: ColumnMetadata[];
 
   constructor(dataSource: DataSource, entity: EntityTarget<T>) {
     const metadata = dataSource.getMetadata(entity);
     this.columns = metadata.columns;
-    const names = this.columns.map((column) => `"${column.databaseName}"`).join(', ');
+    this.table = metadata.tablePath;
+    this.columnList = this.columns.map((column) => `"${column.databaseName}"`).join(', ');
+    this.recordsetColumns = this.columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
+    this.keyColumn = metadata.primaryColumns[0].databaseName;
     const values = this.columns.map((column, index) => `$${index + 1}::${String(column.type)}`).join(', ');
-    this.sql = `INSERT INTO ${metadata.tablePath} (${names}) SELECT ${values}`;
+    this.sql = `INSERT INTO ${this.table} (${this.columnList}) SELECT ${values}`;
   }
 
   /** `$n`, the parameter that carries `property` (for guards appended to the statement). */
@@ -28,12 +38,24 @@ export class EntityInsert<T extends ObjectLiteral> {
   /** The parameters for one entity, in column order, as the database takes them. */
   params(entity: T): unknown[] {
     return this.columns.map((column) => {
-      let value: unknown = entity[column.propertyName];
-      const transformers = column.transformer ? (Array.isArray(column.transformer) ? column.transformer : [column.transformer]) : [];
-      for (const transformer of transformers) value = transformer.to(value);
-      if (value === undefined || value === null) return null;
-      if (value instanceof Date) return value.toISOString();
-      return column.type === 'jsonb' || column.type === 'json' ? JSON.stringify(value) : value;
+      const value = databaseValue(column, entity);
+      return value !== null && (column.type === 'jsonb' || column.type === 'json') ? JSON.stringify(value) : value;
     });
   }
+
+  /** One entity as a row of the `recordsetColumns` recordset: database column names, JSON values. */
+  record(entity: T): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (const column of this.columns) row[column.databaseName] = databaseValue(column, entity);
+    return row;
+  }
+}
+
+function databaseValue<T extends ObjectLiteral>(column: ColumnMetadata, entity: T): unknown {
+  let value: unknown = entity[column.propertyName];
+  const transformers = column.transformer ? (Array.isArray(column.transformer) ? column.transformer : [column.transformer]) : [];
+  for (const transformer of transformers) value = transformer.to(value);
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  return value;
 }

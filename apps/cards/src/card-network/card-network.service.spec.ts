@@ -71,12 +71,17 @@ function setup() {
     reserveReturn: jest.fn().mockResolvedValue(1),
     cancelReturn: jest.fn().mockResolvedValue(undefined),
     insert: jest.fn().mockResolvedValue(undefined),
-    insertion: jest.fn().mockReturnValue({ sql: 'INSERT', params: [] }),
+    newRow: { sql: 'INSERT' },
+    unlessCardClosed: { ctes: 'open_card AS (SELECT 1)', condition: 'true' },
   };
   const ledger = { refund: jest.fn(), hold: jest.fn(), release: jest.fn().mockResolvedValue({}) };
   const unitOfWork = jest.fn((work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager));
   const transactions = { run: unitOfWork, runStatement: unitOfWork };
-  const outbox = { add: jest.fn().mockResolvedValue(undefined), addWithChange: jest.fn().mockResolvedValue({}) };
+  const outbox = {
+    add: jest.fn().mockResolvedValue(undefined),
+    addWithChange: jest.fn().mockResolvedValue({}),
+    addManyWithInserts: jest.fn((_manager: unknown, _insert: unknown, rows: unknown[]) => Promise.resolve(rows.map(() => true))),
+  };
   const scheduler = { register: jest.fn(), schedule: jest.fn() };
   const service = new CardNetworkService(
     cards as unknown as CardsRepository,
@@ -100,7 +105,7 @@ describe(CardNetworkService.name, () => {
       expect(cardTransactions.reserveReturn).toHaveBeenCalledWith(expect.anything(), ctx.platformId, settled().id, 400n);
       expect(cardTransactions.cancelReturn).toHaveBeenCalledWith(expect.anything(), ctx.platformId, settled().id, 400n);
       expect(outbox.add).not.toHaveBeenCalled();
-      expect(outbox.addWithChange).not.toHaveBeenCalled();
+      expect(outbox.addManyWithInserts).not.toHaveBeenCalled();
     });
 
     it('keys each return of a transaction by its sequence number', async () => {
@@ -115,32 +120,41 @@ describe(CardNetworkService.name, () => {
     it('releases the hold when the card transaction cannot be recorded (compensation)', async () => {
       const { service, outbox, ledger } = setup();
       ledger.hold.mockResolvedValue({ id: 'Hold:9' });
-      outbox.addWithChange.mockRejectedValue(new Error('database unavailable'));
+      outbox.addManyWithInserts.mockRejectedValue(new Error('database unavailable'));
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
       await expect(service.authorize(ctx, request)).rejects.toThrow('database unavailable');
       const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
       expect(ledger.release).toHaveBeenCalledWith(ctx, id, 'Hold:9');
     });
 
-    it('records the approved authorization and its event in one statement, guarded against a closed card', async () => {
+    it('records the approved authorization and its event in one (batched) statement, guarded against a closed card', async () => {
       const { service, cardTransactions, outbox, ledger } = setup();
       ledger.hold.mockResolvedValue({ id: 'Hold:9' });
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
       await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'CONFIRMED', authorizedAmount: 500 });
-      expect(cardTransactions.insertion).toHaveBeenCalledWith(expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }), { unlessCardClosed: true });
-      expect(outbox.addWithChange).toHaveBeenCalledWith(expect.anything(), { sql: 'INSERT', params: [] }, expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }));
+      expect(outbox.addManyWithInserts).toHaveBeenCalledWith(
+        expect.anything(),
+        cardTransactions.newRow,
+        [{ entity: expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }), event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }), guarded: true }],
+        cardTransactions.unlessCardClosed,
+      );
       expect(ledger.release).not.toHaveBeenCalled();
     });
 
     it('releases the hold and declines with CARD_CLOSED when the card closed while the hold was placed', async () => {
       const { service, cardTransactions, outbox, ledger } = setup();
       ledger.hold.mockResolvedValue({ id: 'Hold:9' });
-      outbox.addWithChange.mockResolvedValueOnce(undefined);
+      outbox.addManyWithInserts.mockResolvedValueOnce([false]);
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
       await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'CARD_CLOSED' });
       const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
       expect(ledger.release).toHaveBeenCalledWith(ctx, id, 'Hold:9');
-      expect(cardTransactions.insertion).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'DECLINED', declineReason: 'CARD_CLOSED' }), {});
+      expect(outbox.addManyWithInserts).toHaveBeenLastCalledWith(
+        expect.anything(),
+        cardTransactions.newRow,
+        [expect.objectContaining({ entity: expect.objectContaining({ status: 'DECLINED', declineReason: 'CARD_CLOSED' }), guarded: false })],
+        cardTransactions.unlessCardClosed,
+      );
     });
 
     it('declines with INSUFFICIENT_FUNDS when the ledger refuses the hold', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   AdviceReceivedData,
@@ -22,7 +22,7 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
+import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
@@ -33,6 +33,10 @@ import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.cl
 import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
 
 export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
+
+/** Two recording statements in flight of up to 32 transactions each, as the ledger's hold batches. */
+const RECORDINGS_IN_FLIGHT = 2;
+const MAX_RECORDING_BATCH = 32;
 
 const CREDIT_TYPES: ReadonlySet<CardTransactionType> = new Set(['CREDIT_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']);
 
@@ -55,8 +59,19 @@ type MoneyResult = Partial<Pick<CardTransactionEntity, 'status' | 'holdId' | 'se
  * first, then the card transaction and its event commit together.
  */
 @Injectable()
-export class CardNetworkService implements OnModuleInit {
+export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(CardNetworkService.name);
+  /**
+   * New card transactions with their events: those recorded together share one statement and
+   * one commit (measured: a statement and a commit per authorization were most of the cards
+   * database's CPU and a quarter of this process's, in socket writes).
+   */
+  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity, CardTransaction>, boolean>({
+    maxInFlight: RECORDINGS_IN_FLIGHT,
+    maxBatch: MAX_RECORDING_BATCH,
+    keyOf: (recording) => recording.entity.id,
+    run: (batch) => this.transactions.runStatement((manager) => this.outbox.addManyWithInserts(manager, this.cardTransactions.newRow, batch, this.cardTransactions.unlessCardClosed)),
+  });
 
   constructor(
     private readonly cards: CardsRepository,
@@ -67,6 +82,10 @@ export class CardNetworkService implements OnModuleInit {
     private readonly scheduler: JobScheduler,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.recordings.close(new ServiceError('SERVICE_UNAVAILABLE', 'The cards service is stopping'));
+  }
 
   onModuleInit(): void {
     // The job only enqueues the pull: the ledger call runs in the worker, outside any transaction.
@@ -387,10 +406,9 @@ export class CardNetworkService implements OnModuleInit {
     });
   }
 
-  /** The new transaction and its event in one statement (the authorization path); false when the guard kept it out. */
-  private async recordInOneStatement(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
-    const written = await this.transactions.runStatement((manager) => this.outbox.addWithChange(manager, this.cardTransactions.insertion(entity, options), statusEventOf(entity)));
-    return written !== undefined;
+  /** The new transaction and its event, group-committed with the others of the moment (the authorization path); false when the guard kept it out. */
+  private recordInOneStatement(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
+    return this.recordings.add({ entity, event: statusEventOf(entity), guarded: options.unlessCardClosed === true });
   }
 
   private async announce(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {

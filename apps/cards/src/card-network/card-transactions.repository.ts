@@ -1,21 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
-import { EntityInsert, returningRows } from '@paykit/persistence';
+import { EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 
 /** Every query takes the platform first: another platform's transaction does not exist here. */
 @Injectable()
 export class CardTransactionsRepository {
-  private readonly newRow: EntityInsert<CardTransactionEntity>;
-  /** The card guard of `insertion`, on the new row's own platform and card parameters. */
-  private readonly unlessCardClosed: string;
+  /** The INSERT of a new transaction, built once from the entity (no query builder on the authorization path). */
+  readonly newRow: EntityInsert<CardTransactionEntity>;
+  /**
+   * Keeps a guarded new transaction out once its card is CLOSED: the card row is share-locked
+   * and re-read, so a close either waits for the insert (and its reconciliation then sees the
+   * row) or committed first (and nothing is inserted).
+   */
+  readonly unlessCardClosed: InsertGuard = {
+    ctes: `open_card AS (
+        SELECT card.platform_id, card.id FROM card
+         WHERE (card.platform_id, card.id) IN (SELECT platform_id, card_id FROM input WHERE outbox_guarded) AND card.state <> 'CLOSED'
+           FOR KEY SHARE)`,
+    condition: 'EXISTS (SELECT 1 FROM open_card o WHERE o.platform_id = i.platform_id AND o.id = i.card_id)',
+  };
 
   constructor(private readonly dataSource: DataSource) {
     this.newRow = new EntityInsert(dataSource, CardTransactionEntity);
-    this.unlessCardClosed =
-      ` FROM card WHERE card.platform_id = ${this.newRow.parameterOf('platformId')} AND card.id = ${this.newRow.parameterOf('cardId')}` +
-      ` AND card.state <> 'CLOSED' FOR KEY SHARE`;
   }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardTransactionEntity | null> {
@@ -44,18 +52,7 @@ export class CardTransactionsRepository {
   }
 
   async insert(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
-    const { sql, params } = this.insertion(entity);
-    await manager.query(sql, params);
-  }
-
-  /**
-   * The INSERT of a new transaction as plain SQL, for `Outbox.addWithChange` (no query
-   * builder on the authorization path). `unlessCardClosed` inserts nothing once the card is
-   * CLOSED: the card row is share-locked and re-read, so a close either waits for this insert
-   * (and its reconciliation then sees the row) or committed first (and nothing is inserted).
-   */
-  insertion(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): { sql: string; params: unknown[] } {
-    return { sql: this.newRow.sql + (options.unlessCardClosed ? this.unlessCardClosed : ''), params: this.newRow.params(entity) };
+    await manager.query(this.newRow.sql, this.newRow.params(entity));
   }
 
   /**

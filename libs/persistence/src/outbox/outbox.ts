@@ -1,9 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
 
 export type NewDomainEvent<D> = Omit<DomainEvent<D>, 'eventId' | 'occurredAt' | 'schemaVersion'>;
+
+/** A new row and the event announcing it; a `guarded` row is inserted only where the statement's guard holds. */
+export interface InsertWithEvent<T, D> {
+  entity: T;
+  event: NewDomainEvent<D>;
+  guarded?: boolean;
+}
+
+/**
+ * SQL over the recordset `input` (alias `i` in `condition`): extra CTEs, and the condition a
+ * guarded row must meet to be inserted.
+ */
+export interface InsertGuard {
+  ctes: string;
+  condition: string;
+}
 
 /**
  * Writes domain events into the service's outbox inside the caller's transaction, so an
@@ -30,6 +47,38 @@ export class Outbox {
       [...change.params, full.eventId, full.subject, JSON.stringify(full)],
     );
     return rows.length > 0 ? full : undefined;
+  }
+
+  /**
+   * Many `addWithChange` inserts of one entity in one statement (group commit: one round trip
+   * and one commit for the batch, atomic without a transaction). The rows travel as one JSON
+   * recordset; each event is written only with its row, in the given order. Answers, per
+   * row, whether it was inserted (a guard may keep guarded rows out).
+   */
+  async addManyWithInserts<T extends ObjectLiteral, D>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T, D>>, guard?: InsertGuard): Promise<boolean[]> {
+    const key = insert.keyColumn;
+    const recordset = rows.map((row, ord): Record<string, unknown> => {
+      const full = stamped(row.event);
+      const record: Record<string, unknown> = insert.record(row.entity);
+      return { ...record, outbox_ord: ord, outbox_guarded: row.guarded === true, outbox_event_id: full.eventId, outbox_subject: full.subject, outbox_event: full };
+    });
+    const sql = `WITH input AS (
+        SELECT * FROM jsonb_to_recordset($1::jsonb)
+          AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, ${insert.recordsetColumns})
+      )${guard ? `, ${guard.ctes}` : ''}, inserted AS (
+        INSERT INTO ${insert.table} (${insert.columnList})
+        SELECT ${insert.columnList} FROM input i ${guard ? `WHERE NOT i.outbox_guarded OR (${guard.condition})` : ''}
+         ORDER BY i.outbox_ord
+        RETURNING "${key}"
+      ), announced AS (
+        INSERT INTO outbox_event (id, subject, event)
+        SELECT i.outbox_event_id, i.outbox_subject, i.outbox_event FROM input i JOIN inserted n ON n."${key}" = i."${key}"
+         ORDER BY i.outbox_ord
+      )
+      SELECT "${key}" AS key FROM inserted`;
+    const inserted: Array<{ key: unknown }> = await runner.query(preparedStatement(sql), [JSON.stringify(recordset)]);
+    const keys = new Set(inserted.map((row) => String(row.key)));
+    return recordset.map((row) => keys.has(String(row[key])));
   }
 }
 
