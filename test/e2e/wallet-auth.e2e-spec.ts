@@ -9,6 +9,8 @@ import { createRootLogger } from '@paykit/runtime';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
 import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
 import { SignedRetryService } from '../../apps/wallet-auth/src/signed-retry/signed-retry.service';
+import { WalletExportService } from '../../apps/wallet-auth/src/accounts/wallet-export.service';
+import { ServiceError } from '@paykit/errors';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
 
@@ -630,7 +632,7 @@ describe('Embedded wallet authentication', () => {
   });
 
   describe('customer email tied to EMAIL_OTP (PATCH /customers/{customerId})', () => {
-    it('needs a signed retry to change the email, then the tied credential follows', async () => {
+    it('needs a signed retry to change the email, which updates the customer and its tied credential together', async () => {
       const wallet = await client.createWallet('email-change');
       const session = await client.otpLogin(wallet.emailCredentialId);
       const body = { customerType: 'INDIVIDUAL', email: 'Changed.Address@example.com' };
@@ -644,13 +646,32 @@ describe('Embedded wallet authentication', () => {
       const changed = await client.signed('PATCH', `/customers/${wallet.customerId}`, body, session.key);
       expect(changed.status).toBe(200);
       expect(changed.body.email).toBe('changed.address@example.com');
+      // No waiting for the customer's update event: the signed retry changed the credential too.
+      const list = await t.api.get(`/auth/credentials?accountId=${wallet.accountId}`);
+      expect(list.body.data.find((c: any) => c.id === wallet.emailCredentialId)).toMatchObject({ type: 'EMAIL_OTP', nickname: 'changed.address@example.com' });
+      // The new address is now the tied one: setting it again needs no signature.
+      expect((await t.api.patch(`/customers/${wallet.customerId}`, body)).status).toBe(200);
+    });
+
+    it("brings the credential along from the customer's update event when the direct update fails", async () => {
+      const wallet = await client.createWallet('email-backstop');
+      const session = await client.otpLogin(wallet.emailCredentialId);
+      const bindings = t.stack.services.get('wallet-auth')!.get(WalletExportService);
+      const failing = jest.spyOn(bindings, 'updateEmailBinding').mockRejectedValueOnce(new ServiceError('SERVICE_UNAVAILABLE', 'wallet-auth is restarting'));
+      try {
+        const changed = await client.signed('PATCH', `/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email: 'backstop@example.com' }, session.key);
+        // The customer changed (its event is committed with it), so the answer is the change, not an error.
+        expect(changed.status).toBe(200);
+        expect(failing).toHaveBeenCalledTimes(1);
+      } finally {
+        failing.mockRestore();
+      }
+      expect(logLines.join('')).toMatch(/Tied EMAIL_OTP credentials of customer .* not updated directly \(SERVICE_UNAVAILABLE\)/);
       await eventually(async () => {
         const list = await t.api.get(`/auth/credentials?accountId=${wallet.accountId}`);
         const credential = list.body.data.find((c: any) => c.id === wallet.emailCredentialId);
-        return credential.nickname === 'changed.address@example.com' ? credential : undefined;
+        return credential.nickname === 'backstop@example.com' ? credential : undefined;
       });
-      // The new address is now the tied one: setting it again needs no signature.
-      expect((await t.api.patch(`/customers/${wallet.customerId}`, body)).status).toBe(200);
     });
 
     it('answers the other 4xx of the update before any challenge', async () => {

@@ -18,6 +18,8 @@ export const WALLET_AUTH_SUBJECTS = {
   getEnclaveKey: 'wallet-auth.enclave-key.get',
   exportWallet: 'wallet-auth.wallet.export',
   getEmailBinding: 'wallet-auth.email-binding.get',
+  /** The customer's new email onto its tied EMAIL_OTP credentials (the signed email change applies it). */
+  updateEmailBinding: 'wallet-auth.email-binding.update',
   /** The signed-retry mechanism every service uses (DESIGN.md "Signed retry"). */
   issueSignedRetry: 'wallet-auth.signed-retry.issue',
   consumeSignedRetry: 'wallet-auth.signed-retry.consume',
@@ -369,6 +371,13 @@ export class EmailBindingRequest {
   customerId!: string;
 }
 
+export class UpdateEmailBindingRequest extends EmailBindingRequest {
+  @ApiProperty({ description: "The customer's email after its update", example: 'ada@example.com' })
+  @IsEmail({}, { context: { constraint: { format: 'email' } } })
+  @MaxLength(254)
+  email!: string;
+}
+
 export class IssueSignedRetryRequest {
   @ApiProperty({ description: 'Internal account whose sessions may sign', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @MatchesPattern(INTERNAL_ACCOUNT_ID, 'an internal account id (InternalAccount:<uuid>)')
@@ -486,6 +495,7 @@ export interface WalletAuthContract {
   [WALLET_AUTH_SUBJECTS.getEnclaveKey]: { request: Record<string, never>; reply: EnclaveKey };
   [WALLET_AUTH_SUBJECTS.exportWallet]: { request: ExportWalletRequest; reply: SignedRetryOutcome<WalletExport> };
   [WALLET_AUTH_SUBJECTS.getEmailBinding]: { request: EmailBindingRequest; reply: EmailBinding };
+  [WALLET_AUTH_SUBJECTS.updateEmailBinding]: { request: UpdateEmailBindingRequest; reply: EmailBinding };
   [WALLET_AUTH_SUBJECTS.issueSignedRetry]: { request: IssueSignedRetryRequest; reply: SignedRetryChallenge };
   [WALLET_AUTH_SUBJECTS.consumeSignedRetry]: { request: ConsumeSignedRetryRequest; reply: SignedRetryProof };
 }

@@ -1,6 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EmailBinding, EmailBindingRequest, EnclaveKey, ExportWalletRequest, MessageEnvelope, SignedRetryOutcome, WalletExport, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
+import {
+  EmailBinding,
+  EmailBindingRequest,
+  EnclaveKey,
+  ExportWalletRequest,
+  MessageEnvelope,
+  SignedRetryOutcome,
+  UpdateEmailBindingRequest,
+  WalletExport,
+  WALLET_AUTH_SUBJECTS,
+} from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { WalletExportService } from './wallet-export.service';
@@ -20,6 +30,11 @@ export class AccountsHandlers {
   @MessagePattern(WALLET_AUTH_SUBJECTS.getEmailBinding)
   emailBinding(@Payload(new EnvelopePipe(EmailBindingRequest)) { ctx, payload }: MessageEnvelope<EmailBindingRequest>): Promise<EmailBinding> {
     return this.wallets.emailBinding(ctx, payload.customerId);
+  }
+
+  @MessagePattern(WALLET_AUTH_SUBJECTS.updateEmailBinding)
+  updateEmailBinding(@Payload(new EnvelopePipe(UpdateEmailBindingRequest)) { ctx, payload }: MessageEnvelope<UpdateEmailBindingRequest>): Promise<EmailBinding> {
+    return this.wallets.updateEmailBinding(ctx, payload);
   }
 
   @MessagePattern(WALLET_AUTH_SUBJECTS.getEnclaveKey)

@@ -67,23 +67,38 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     await this.provision(event.platformId, record);
   }
 
-  /** A customer's email changed (after its signed retry): the EMAIL_OTP credentials tied to it follow. */
+  /**
+   * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
+   * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
+   * that call failed after the customer was updated, and for updates that needed no signature.
+   */
   async onCustomersEvent(event: DomainEvent): Promise<void> {
     if (event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
     const customer = event.data as Customer;
     if (!customer.email) return;
-    const email = customer.email;
-    await this.transactions.run(async (manager) => {
-      await this.accounts.updateEmailOfCustomer(manager, event.platformId, customer.id, email);
-      const changed = await this.credentials.syncTiedEmail(manager, event.platformId, customer.id, email);
+    await this.syncCustomerEmail(event.platformId, customer.id, customer.email);
+  }
+
+  /**
+   * Sets the customer's email on its wallet accounts and on the EMAIL_OTP credentials tied to it;
+   * the ids of the credentials that changed. Idempotent: a repeat (the event after the direct call)
+   * changes nothing and announces nothing. Events are applied in order, so a late event of an earlier
+   * change is put right by the next one.
+   */
+  async syncCustomerEmail(platformId: string, customerId: string, email: string): Promise<string[]> {
+    const normalized = email.toLowerCase();
+    return this.transactions.run(async (manager) => {
+      await this.accounts.updateEmailOfCustomer(manager, platformId, customerId, normalized);
+      const changed = await this.credentials.syncTiedEmail(manager, platformId, customerId, normalized);
       for (const credentialId of changed) {
         await this.outbox.add(manager, {
           subject: WALLET_AUTH_EVENTS.credentialEmailChanged,
-          platformId: event.platformId,
+          platformId,
           resourceId: credentialId,
-          data: { credentialId, customerId: customer.id },
+          data: { credentialId, customerId },
         });
       }
+      return changed;
     });
   }
 

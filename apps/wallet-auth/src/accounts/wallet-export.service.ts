@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CallerContext, EmailBinding, ExportWalletRequest, PAYMENTS_SUBJECTS, SignedRetryOutcome, WalletExport } from '@paykit/contracts';
+import { CallerContext, EmailBinding, ExportWalletRequest, PAYMENTS_SUBJECTS, SignedRetryOutcome, UpdateEmailBindingRequest, WalletExport } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { ServiceError } from '@paykit/errors';
 import { DataSource } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
+import { AuthCredentialEntity } from '../credentials/entities/auth-credential.entity';
 import { isValidP256PublicKeyHex } from '../crypto/p256';
 import { sealSessionSigningKey } from '../crypto/session-bundle';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
@@ -48,6 +49,16 @@ export class WalletExportService {
       for (const wallet of wallets.data) await this.accounts.require(ctx, wallet.id);
       if (wallets.data.length > 0) tied = await this.credentials.listTiedToCustomer(ctx.platformId, customerId);
     }
-    return { customerId, bindings: tied.map((credential) => ({ accountId: credential.accountId, email: credential.email ?? credential.nickname })) };
+    return toEmailBinding(customerId, tied);
   }
+
+  /** The signed email change, applied by the gateway once the customer is updated: the tied credentials follow at once. */
+  async updateEmailBinding(ctx: CallerContext, request: UpdateEmailBindingRequest): Promise<EmailBinding> {
+    await this.accounts.syncCustomerEmail(ctx.platformId, request.customerId, request.email);
+    return toEmailBinding(request.customerId, await this.credentials.listTiedToCustomer(ctx.platformId, request.customerId));
+  }
+}
+
+function toEmailBinding(customerId: string, tied: AuthCredentialEntity[]): EmailBinding {
+  return { customerId, bindings: tied.map((credential) => ({ accountId: credential.accountId, email: credential.email ?? credential.nickname })) };
 }
