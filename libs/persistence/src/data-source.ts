@@ -7,6 +7,7 @@ import { OutboxEventEntity } from './outbox/outbox-event.entity';
 import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity';
 import { CreatePlumbingTables1732233600000 } from './migrations/1732233600000-CreatePlumbingTables';
+import { DeletePublishedOutboxEvents1764000000000 } from './migrations/1764000000000-DeletePublishedOutboxEvents';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type EntityList = MixedList<Function | string | EntitySchema>;
@@ -37,7 +38,7 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   const common = {
     type: 'postgres' as const,
     entities: [...PLUMBING_ENTITIES, ...(options.entities as unknown[])] as EntityList,
-    migrations: [CreatePlumbingTables1732233600000, ...options.migrations],
+    migrations: [CreatePlumbingTables1732233600000, DeletePublishedOutboxEvents1764000000000, ...options.migrations],
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,

@@ -13,7 +13,7 @@ export class EntityInsert<T extends ObjectLiteral> {
   readonly columnList: string;
   /** The column definitions of `jsonb_to_recordset(...) AS i(<these>)`, for many rows in one parameter. */
   readonly recordsetColumns: string;
-  /** The primary key's column (single-column keys only). */
+  /** The primary key's column; empty for a composite key. */
   readonly keyColumn: string;
   private readonly columns: ColumnMetadata[];
 
@@ -23,7 +23,8 @@ export class EntityInsert<T extends ObjectLiteral> {
     this.table = metadata.tablePath;
     this.columnList = this.columns.map((column) => `"${column.databaseName}"`).join(', ');
     this.recordsetColumns = this.columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
-    this.keyColumn = metadata.primaryColumns[0].databaseName;
+    // Batched inserts match their rows back by key: only single-column keys are supported.
+    this.keyColumn = metadata.primaryColumns.length === 1 ? metadata.primaryColumns[0].databaseName : '';
     const values = this.columns.map((column, index) => `$${index + 1}::${String(column.type)}`).join(', ');
     this.sql = `INSERT INTO ${this.table} (${this.columnList}) SELECT ${values}`;
   }

@@ -5,7 +5,10 @@ import { EventBus } from '@paykit/transport';
 import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 import { serviceDataSourceOptions } from './data-source';
 import { closePgliteHosts } from './pglite-host';
+import { uuidv7 } from '@paykit/contracts';
+import { EntityInsert } from './entity-insert';
 import { Outbox } from './outbox/outbox';
+import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
@@ -81,7 +84,30 @@ describe('Outbox, relay and scheduler on the service database', () => {
     expect(bus.published.map((e) => e.resourceId)).toEqual(['a', 'b', 'c']);
     expect(new Set(bus.published.map((e) => e.eventId)).size).toBe(3);
     // Each published row is marked (the next claim marks the previous batch), so a restart publishes none again.
-    expect(await dataSource.query(`SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL`)).toEqual([{ n: 0 }]);
+    expect(await dataSource.query(`SELECT count(*)::int AS n FROM outbox_event`)).toEqual([{ n: 0 }]);
+  });
+
+  it('writes many rows with their events in one statement, in order, leaving out the guarded rows the guard refuses', async () => {
+    const outbox = new Outbox();
+    const jobs = new EntityInsert(dataSource, ScheduledJobEntity);
+    const job = (kind: string): ScheduledJobEntity =>
+      ({ id: uuidv7(), kind, payload: { kind }, runAt: new Date(), status: 'PENDING', attempts: 0, lockedUntil: null, lastError: null, dedupeKey: null }) as ScheduledJobEntity;
+    const rows = [
+      { entity: job('first'), event: event('first') },
+      { entity: job('refused'), event: event('refused'), guarded: true },
+      { entity: job('allowed'), event: event('allowed'), guarded: true },
+      { entity: job('last'), event: event('last') },
+    ];
+    const guard = { ctes: `allowed_kind AS (SELECT 'allowed'::text AS kind)`, condition: 'i.kind IN (SELECT kind FROM allowed_kind)' };
+    await expect(transactions.runStatement((m) => outbox.addManyWithInserts(m, jobs, rows, guard))).resolves.toEqual([true, false, true, true]);
+    const stored: Array<{ kind: string; payload: unknown }> = await dataSource.query(`SELECT kind, payload FROM scheduled_job WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.entity.id)]);
+    expect(stored.map((row) => row.kind).sort()).toEqual(['allowed', 'first', 'last']);
+    expect(stored.find((row) => row.kind === 'first')?.payload).toEqual({ kind: 'first' });
+    relay.onApplicationBootstrap();
+    await until(() => bus.published.length >= 3);
+    expect(bus.published.map((e) => e.resourceId)).toEqual(['first', 'allowed', 'last']);
+    // Not jobs anyone runs: out of the way of the scheduler test.
+    await dataSource.query(`DELETE FROM scheduled_job WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.entity.id)]);
   });
 
   it('keeps events while the bus is down and publishes them, in order, when it is back', async () => {

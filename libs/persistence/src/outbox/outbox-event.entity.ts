@@ -18,9 +18,6 @@ export class OutboxEventEntity {
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt!: Date;
 
-  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
-  publishedAt!: Date | null;
-
   @Column({ name: 'claimed_until', type: 'timestamptz', nullable: true })
   claimedUntil!: Date | null;
 

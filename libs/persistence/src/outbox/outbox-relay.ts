@@ -11,9 +11,10 @@ const MAX_BACKOFF_MS = 5000;
 const CLAIM_SECONDS = 30;
 
 /**
- * Publishes committed outbox rows to the bus in commit order, at least once. Rows are
- * claimed with a lease (FOR UPDATE SKIP LOCKED), so replicas share the work and a crashed
- * relay's claim expires. Publishing happens outside any transaction.
+ * Publishes committed outbox rows to the bus in commit order, at least once, and deletes
+ * them once published (the bus has them then). Rows are claimed with a lease (FOR UPDATE
+ * SKIP LOCKED), so replicas share the work and a crashed relay's claim expires. Publishing
+ * happens outside any transaction.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -69,7 +70,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async drain(): Promise<void> {
     this.running = true;
     let delay = IDLE_POLL_MS;
-    // Rows published but not yet marked: the next claim marks them in the same statement.
+    // Rows published but not yet deleted: the next claim deletes them in the same statement.
     let published: string[] = [];
     try {
       let claimed: number;
@@ -90,19 +91,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Marks the previous batch published and claims the next in one statement (one round trip per
-   * batch), then publishes it. A relay that dies before marking a batch publishes it again once
-   * the claim expires; the bus drops the repeat (message id = event id).
+   * Deletes the previous (published) batch and claims the next in one statement (one round trip
+   * per batch), then publishes it. A relay that dies before deleting a batch publishes it again
+   * once the claim expires; the bus drops the repeat (message id = event id).
    */
   private async publishBatch(previous: string[]): Promise<{ claimed: number; published: string[] }> {
     const claimed = await returningRows<{ seq: string; event: DomainEvent }>(
       this.dataSource,
       `WITH settled AS (
-         UPDATE outbox_event SET published_at = now() WHERE seq = ANY($1::bigint[]) RETURNING seq
+         DELETE FROM outbox_event WHERE seq = ANY($1::bigint[]) RETURNING seq
        )
        UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
         WHERE seq IN (SELECT seq FROM outbox_event
-                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                       WHERE (claimed_until IS NULL OR claimed_until < now())
                          AND seq <> ALL($1::bigint[])
                        ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
         RETURNING seq, event`,
@@ -128,7 +129,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async settle(published: string[], unpublished: string[]): Promise<void> {
     if (published.length > 0) {
-      await this.dataSource.query(`UPDATE outbox_event SET published_at = now() WHERE seq IN (${placeholders(published)})`, published);
+      await this.dataSource.query(`DELETE FROM outbox_event WHERE seq IN (${placeholders(published)})`, published);
     }
     if (unpublished.length > 0) {
       await this.dataSource.query(`UPDATE outbox_event SET claimed_until = NULL WHERE seq IN (${placeholders(unpublished)})`, unpublished);

@@ -57,6 +57,7 @@ export class Outbox {
    */
   async addManyWithInserts<T extends ObjectLiteral, D>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T, D>>, guard?: InsertGuard): Promise<boolean[]> {
     const key = insert.keyColumn;
+    if (!key) throw new Error(`${insert.table}: batched inserts need a single-column primary key`);
     const recordset = rows.map((row, ord): Record<string, unknown> => {
       const full = stamped(row.event);
       const record: Record<string, unknown> = insert.record(row.entity);
