@@ -91,7 +91,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     const outbox = new Outbox();
     const jobs = new EntityInsert(dataSource, ScheduledJobEntity);
     const job = (kind: string): ScheduledJobEntity =>
-      ({ id: uuidv7(), kind, payload: { kind }, runAt: new Date(), status: 'PENDING', attempts: 0, lockedUntil: null, lastError: null, dedupeKey: null }) as ScheduledJobEntity;
+      ({ id: uuidv7(), kind, payload: { kind }, runAt: new Date(), status: 'PENDING', attempts: 0, lockedUntil: null, lastError: null, dedupeKey: null });
     const rows = [
       { entity: job('first'), event: event('first') },
       { entity: job('refused'), event: event('refused'), guarded: true },
