@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Logger } from '@nestjs/common';
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
 import { EventHandler, InProcessBroker } from './in-process-broker';
@@ -19,7 +21,9 @@ export interface EventBus {
 export interface ConsumeOptions {
   /**
    * Events handled at once (default 1). Events about the same resource are still handled one
-   * after another, in stream order; only events about different resources overlap.
+   * after another, in stream order; only events about different resources overlap. An event whose
+   * handler fails is retried until it succeeds, holding its slot: its resource's later events wait
+   * for it (as on the in-process bus, where the relay retries it), the other resources use the rest.
    */
   concurrency?: number;
 }
@@ -76,13 +80,18 @@ export interface JetStreamOptions {
 }
 
 const codec = JSONCodec<DomainEvent>();
-const RETRY_DELAY_MS = 1000;
+/** A failed event is retried in place after this long, doubling up to the maximum. */
+const RETRY_FIRST_DELAY_MS = 100;
+const RETRY_MAX_DELAY_MS = 5000;
 
 /** Distributed mode: one file-backed JetStream stream holds every service's events. */
 export class JetStreamEventBus implements EventBus {
+  private readonly logger = new Logger(JetStreamEventBus.name);
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
   private readonly stopHandles: Array<() => void> = [];
+  /** Ends the retries' waits on close. */
+  private readonly stopping = new AbortController();
   private closing = false;
 
   constructor(private readonly options: JetStreamOptions) {}
@@ -153,17 +162,28 @@ export class JetStreamEventBus implements EventBus {
     }
     const consumer = await nc.jetstream().consumers.get(this.streamName, durable);
     const messages = await consumer.consume({ max_messages: 256 });
-    this.stopHandles.push(() => void messages.close());
+    // Received and not yet acknowledged, in stream order: given back on close for prompt redelivery.
+    const held = new Set<JsMsg>();
+    this.stopHandles.push(() => {
+      void messages.close();
+      for (const message of held) giveBack(message);
+      held.clear();
+    });
     const limit = Math.max(1, options.concurrency ?? 1);
-    const handle = async (message: JsMsg, event: DomainEvent | undefined): Promise<void> => {
-      try {
-        if (!event) throw new Error('Undecodable event');
-        await handler(event);
-        message.ack();
-      } catch {
-        // After close the connection is gone; the unacknowledged message is redelivered later.
-        if (!this.closing) message.nak(RETRY_DELAY_MS);
+    const handle = async (message: JsMsg, event: DomainEvent): Promise<void> => {
+      // A failed event is retried here rather than given back to the server for later: its
+      // resource's next events wait in this process's queue behind it, so none overtakes it.
+      for (let failures = 0; !(await succeeds(handler, event)); failures += 1) {
+        if (this.closing) return;
+        const delay = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** failures);
+        this.logger.warn(`Event ${event.eventId} (${event.subject}) not handled by ${durable}; retry in ${delay} ms`);
+        // The server keeps the message with this consumer meanwhile instead of redelivering it.
+        message.working();
+        if (!(await sleep(delay, true, { signal: this.stopping.signal }).catch(() => false))) return;
       }
+      if (this.closing) return;
+      held.delete(message);
+      message.ack();
     };
     void (async () => {
       // Each resource's events are handled in stream order: a message waits for the previous one
@@ -171,13 +191,22 @@ export class JetStreamEventBus implements EventBus {
       const inFlight = new Set<Promise<void>>();
       const lastOfResource = new Map<string, Promise<void>>();
       for await (const message of messages) {
-        let event: DomainEvent | undefined;
+        // Still buffered when the bus closed: given back at once too.
+        if (this.closing) {
+          giveBack(message);
+          continue;
+        }
+        let event: DomainEvent;
         try {
           event = codec.decode(message.data);
         } catch {
-          event = undefined;
+          // No retry makes it readable, and it must not hold up the events behind it.
+          this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
+          message.term();
+          continue;
         }
-        const key = event?.resourceId ?? '';
+        held.add(message);
+        const key = event.resourceId;
         const handled = (lastOfResource.get(key) ?? Promise.resolve()).then(() => handle(message, event));
         lastOfResource.set(key, handled);
         inFlight.add(handled);
@@ -195,8 +224,28 @@ export class JetStreamEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.stopping.abort();
     for (const stop of this.stopHandles) stop();
     if (this.connection) await this.connection.drain();
     this.connection = undefined;
+  }
+}
+
+/** Hands a message back to the server for redelivery now; once the connection is gone, it is redelivered after its ack wait. */
+function giveBack(message: JsMsg): void {
+  try {
+    message.nak();
+  } catch {
+    // Closed meanwhile.
+  }
+}
+
+/** Whether the handler took the event (a failure is retried by the caller). */
+async function succeeds(handler: EventHandler, event: DomainEvent): Promise<boolean> {
+  try {
+    await handler(event);
+    return true;
+  } catch {
+    return false;
   }
 }

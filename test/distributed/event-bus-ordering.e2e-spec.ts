@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
+import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { NATS_TEST_URL } from '@paykit/testing';
+import { JetStreamEventBus } from '@paykit/transport';
+import { eventually } from '../support/test-stack';
+
+function widgetEvent(resourceId: string, version: number): DomainEvent {
+  return {
+    eventId: uuidv7(),
+    subject: 'bus-test.events.widget.changed',
+    occurredAt: new Date().toISOString(),
+    platformId: 'Platform:bus-test',
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    resourceId,
+    data: { id: resourceId, version },
+  };
+}
+
+/** The JetStream bus against the real NATS server: what a consumer sees when its handler fails. */
+describe(JetStreamEventBus.name, () => {
+  const buses: JetStreamEventBus[] = [];
+  const namespaces: string[] = [];
+
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    const nc = await connect({ servers: [NATS_TEST_URL] });
+    const jsm = await nc.jetstreamManager();
+    for (const namespace of namespaces) await jsm.streams.delete(`${namespace.toUpperCase()}_EVENTS`).catch(() => undefined);
+    await nc.close();
+  });
+
+  function newBus(): JetStreamEventBus {
+    const namespace = `bus${randomBytes(4).toString('hex')}`;
+    namespaces.push(namespace);
+    const bus = new JetStreamEventBus({ url: NATS_TEST_URL, namespace, connectionName: 'event-bus-ordering-spec' });
+    buses.push(bus);
+    return bus;
+  }
+
+  describe('consume', () => {
+    it.each([1, 8])(
+      "with concurrency %i, retries a failed event before any later event of its resource, other resources flowing",
+      async (concurrency) => {
+        const bus = newBus();
+        // Published before the consumer starts, so they arrive together. A1 fails once; A2 and A3
+        // must wait for it. B's events are about another resource.
+        for (const [resource, version] of [['A', 1], ['B', 1], ['A', 2], ['B', 2], ['A', 3], ['B', 3]] as const) {
+          await bus.publish(widgetEvent(resource, version));
+        }
+        const handled: string[] = [];
+        let failedOnce = false;
+        const handler = async (event: DomainEvent): Promise<void> => {
+          const label = `${event.resourceId}${(event.data as { version: number }).version}`;
+          if (label === 'A1' && !failedOnce) {
+            failedOnce = true;
+            handled.push('A1 failed');
+            throw new Error('database unavailable');
+          }
+          handled.push(label);
+        };
+        await bus.consume('ordering', 'bus-test.events.>', handler, { concurrency });
+        await eventually(async () => (handled.length === 7 ? true : undefined), 10_000);
+        expect(handled.filter((label) => label.startsWith('A'))).toEqual(['A1 failed', 'A1', 'A2', 'A3']);
+        expect(handled.filter((label) => label.startsWith('B'))).toEqual(['B1', 'B2', 'B3']);
+        // With room for both resources, B's events do not wait for A's retry.
+        if (concurrency > 1) expect(handled.indexOf('B3')).toBeLessThan(handled.indexOf('A1'));
+        // Each event acknowledged once: nothing comes back.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(handled).toHaveLength(7);
+      },
+      20_000,
+    );
+  });
+});
