@@ -10,6 +10,7 @@ import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src
 import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
 import { SignedRetryService } from '../../apps/wallet-auth/src/signed-retry/signed-retry.service';
 import { WalletExportService } from '../../apps/wallet-auth/src/accounts/wallet-export.service';
+import { ExternalAccountsClient } from '../../apps/payments/src/counterparties/external-accounts.client';
 import { ServiceError } from '@paykit/errors';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
@@ -601,6 +602,113 @@ describe('Embedded wallet authentication', () => {
       remember(walletKey.privateKey);
       const again = await client.signed('POST', path, { clientPublicKey: clientKey.publicKeyUncompressed }, session.key);
       expect(client.openSealedSession({ ...again.body, encryptedSessionSigningKey: again.body.encryptedWalletCredentials }, clientKey).key.privateKey).toBe(walletKey.privateKey);
+    });
+  });
+
+  describe('transfer-out from an embedded wallet (POST /transfer-out)', () => {
+    let wallet: Wallet;
+    let session: Session;
+    let destination: string;
+    let usdcDestinations: jest.SpyInstance;
+    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+    beforeAll(async () => {
+      wallet = await client.createWallet('transfer');
+      // What USDC transfers need of the customer: its fields, then an approved KYC (sandbox: any other name approves).
+      expect((await t.api.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', birthDate: '1990-04-12', nationality: 'US', address })).status).toBe(200);
+      expect((await t.api.post('/verifications', { customerId: wallet.customerId })).status).toBeLessThan(300);
+      session = await client.otpLogin(wallet.emailCredentialId);
+      const external = await t.api.post('/customers/external-accounts', {
+        customerId: wallet.customerId,
+        currency: 'USD',
+        platformAccountId: `wallet-payout-${Math.random().toString(36).slice(2)}`,
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: `${Date.now()}`.slice(-9) + '001',
+          routingNumber: '021000021',
+          bankAccountType: 'CHECKING',
+          bankName: 'JPMorgan Chase Bank',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper', address },
+        },
+      });
+      expect(external.status).toBe(201);
+      destination = external.body.id;
+      // No external account type holds USDC yet (currencies are 3-letter codes there), so payments is
+      // shown this one as a USDC destination; everything else is the real path, ledger included.
+      const externalAccounts = t.stack.services.get('payments')!.get(ExternalAccountsClient, { strict: false });
+      const real = externalAccounts.get.bind(externalAccounts);
+      usdcDestinations = jest.spyOn(externalAccounts, 'get').mockImplementation(async (ctx, id) => {
+        const account = await real(ctx, id);
+        return id === destination ? { ...account, currency: 'USDC' } : account;
+      });
+      expect((await t.api.post(`/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 1_000_000 })).status).toBe(200);
+    });
+
+    afterAll(() => usdcDestinations?.mockRestore());
+
+    const balance = async () => (await t.api.get(`/internal-accounts/${wallet.accountId}`)).body.balance.amount as number;
+    const transactions = async () => (await t.api.get(`/transactions?accountId=${encodeURIComponent(wallet.accountId)}`)).body.data as any[];
+    const body = (amount: number) => ({ source: { accountId: wallet.accountId }, destination: { accountId: destination }, amount });
+
+    it('answers 202 without a signature and moves the money on the signed retry (201)', async () => {
+      const before = await balance();
+      const first = await t.api.post('/transfer-out', body(1_500));
+      expect(first.status).toBe(202);
+      expect(first.body).toEqual({ payloadToSign: expect.any(String), requestId: expect.stringMatching(/^Request:/), expiresAt: expect.any(String) });
+      expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'TRANSFER_OUT', accountId: wallet.accountId });
+      expect(await balance()).toBe(before);
+      const signed = await t.api.post('/transfer-out', body(1_500), {
+        headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, session.key), 'request-id': first.body.requestId },
+      });
+      expect(signed.status).toBe(201);
+      expect(signed.body).toMatchObject({ type: 'OUTGOING', source: { accountId: wallet.accountId, currency: 'USDC' }, destination: { accountId: destination }, sentAmount: { amount: 1_500 } });
+      expect(await balance()).toBe(before - 1_500);
+      expect((await transactions()).map((transaction) => transaction.id)).toContain(signed.body.id);
+    });
+
+    it('refuses a signature by a key that is no session of the wallet with 401 WALLET_SIGNATURE_INVALID, moving nothing', async () => {
+      const before = { balance: await balance(), transactions: (await transactions()).length };
+      const first = await t.api.post('/transfer-out', body(2_000));
+      expect(first.status).toBe(202);
+      const forged = await t.api.post('/transfer-out', body(2_000), {
+        headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, newClientKey()), 'request-id': first.body.requestId },
+      });
+      expect(forged.status).toBe(401);
+      expect(forged.body).toMatchObject({ code: 'WALLET_SIGNATURE_INVALID', details: { reason: expect.stringMatching(/not an active session key/) } });
+      const unsigned = await t.api.post('/transfer-out', body(2_000), { headers: { 'request-id': first.body.requestId } });
+      expect(unsigned.status).toBe(401);
+      expect(unsigned.body.code).toBe('WALLET_SIGNATURE_MISSING');
+      expect(await balance()).toBe(before.balance);
+      expect(await transactions()).toHaveLength(before.transactions);
+    });
+
+    it('keeps Idempotency-Key: a repeat answers the first transaction without a signature; another body is 409 before any challenge', async () => {
+      const headers = { 'idempotency-key': `wallet-out-${Math.random().toString(36).slice(2)}` };
+      const before = await balance();
+      const first = await t.api.post('/transfer-out', body(700), { headers });
+      expect(first.status).toBe(202);
+      const signedHeaders = { ...headers, 'service-wallet-signature': await stamp(first.body.payloadToSign, session.key), 'request-id': first.body.requestId };
+      const created = await t.api.post('/transfer-out', body(700), { headers: signedHeaders });
+      expect(created.status).toBe(201);
+      // The same signed retry again (say the answer was lost), and the plain repeat: the first answer, nothing moves.
+      for (const repeat of [await t.api.post('/transfer-out', body(700), { headers: signedHeaders }), await t.api.post('/transfer-out', body(700), { headers })]) {
+        expect(repeat.status).toBe(201);
+        expect(repeat.body).toEqual(created.body);
+      }
+      const reused = await t.api.post('/transfer-out', body(701), { headers });
+      expect(reused.status).toBe(409);
+      expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await balance()).toBe(before - 700);
+    });
+
+    it('answers the transfer\'s own 4xx before any challenge', async () => {
+      const wrongCurrency = await t.api.post('/transfer-out', { ...body(100), currency: 'USD' });
+      expect(wrongCurrency.status).toBe(400);
+      expect(wrongCurrency.body.code).toBe('INVALID_CURRENCY');
+      const other = await t.newPlatform();
+      const foreign = await other.api.post('/transfer-out', body(100));
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.code).toBe('ACCOUNT_NOT_FOUND');
     });
   });
 

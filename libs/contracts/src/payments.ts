@@ -19,6 +19,8 @@ export const PAYMENTS_SUBJECTS = {
   createCredit: 'payments.credit.create',
   transferOut: 'payments.transfer.out',
   transferIn: 'payments.transfer.in',
+  /** Before a transfer-out moves money: whether a wallet must sign it (its checks run first) or an earlier answer. */
+  prepareTransferOut: 'payments.transfer.prepare-out',
   getTransaction: 'payments.transaction.get',
   listTransactions: 'payments.transaction.list',
   setVelocityLimit: 'payments.velocity-limit.set',
@@ -453,6 +455,14 @@ export interface Transaction {
   settledAt?: string;
 }
 
+/** Reply of `payments.transfer.prepare-out`. */
+export interface TransferOutPreparation {
+  /** The source is an EMBEDDED_WALLET: a session of this account must sign (every check passed already). */
+  signingAccountId?: string;
+  /** The Idempotency-Key already answered this request: that answer (nothing moves again, nothing to sign). */
+  earlier?: Transaction;
+}
+
 export interface VelocityLimit {
   customerId: string;
   currency: string;
@@ -475,6 +485,7 @@ export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.createCredit]: { request: CreateCreditRequest; reply: Credit };
   [PAYMENTS_SUBJECTS.transferOut]: { request: TransferOutMessage; reply: Transaction };
   [PAYMENTS_SUBJECTS.transferIn]: { request: TransferInMessage; reply: Transaction };
+  [PAYMENTS_SUBJECTS.prepareTransferOut]: { request: TransferOutMessage; reply: TransferOutPreparation };
   [PAYMENTS_SUBJECTS.getTransaction]: { request: GetTransactionRequest; reply: Transaction };
   [PAYMENTS_SUBJECTS.listTransactions]: { request: ListTransactionsQuery; reply: Page<Transaction> };
   [PAYMENTS_SUBJECTS.setVelocityLimit]: { request: SetVelocityLimitRequest; reply: VelocityLimit };

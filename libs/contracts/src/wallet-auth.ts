@@ -55,6 +55,7 @@ export const SIGNED_OPERATIONS = [
   'CUSTOMER_EMAIL_UPDATE',
   'CARD_UPDATE',
   'QUOTE_EXECUTE',
+  'TRANSFER_OUT',
 ] as const;
 export type SignedOperation = (typeof SIGNED_OPERATIONS)[number];
 

@@ -1,9 +1,21 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CallerContext, ListTransactionsQuery, Page, PAYMENTS_SUBJECTS, Transaction, TransferInRequest, TransferOutRequest } from '@paykit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CallerContext,
+  ListTransactionsQuery,
+  Page,
+  PAYMENTS_SUBJECTS,
+  SignedRetryChallenge,
+  Transaction,
+  TransferInRequest,
+  TransferOutMessage,
+  TransferOutRequest,
+} from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { ApiSignedRetry, SignedRetryGateway } from '../wallet-auth/signed-retry';
 import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
 
 const IDEMPOTENCY_HEADER = {
@@ -20,30 +32,45 @@ const SANDBOX_OUTCOMES =
 @ApiBasicAuth('BasicAuth')
 @Controller()
 export class TransfersController {
-  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly signedRetry: SignedRetryGateway,
+  ) {}
 
   @Post('transfer-out')
   @HttpCode(201)
   @ApiOperation({
     summary: 'Send funds to an external account',
-    description: `Moves funds from an internal account to an external account of the same currency; the amount is held until the transfer completes, and returned if it fails. ${SANDBOX_OUTCOMES}`,
+    description:
+      'Moves funds from an internal account to an external account of the same currency; the amount is held until the transfer completes, and returned if it fails. ' +
+      'From an EMBEDDED_WALLET it is a signed retry: every check first, then 202 with the challenge, and the retry signed by a session of the wallet moves the money (201). ' +
+      `A repeated Idempotency-Key answers its first result without a signature. ${SANDBOX_OUTCOMES}`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
+  @ApiSignedRetry()
   @ApiErrors(400, 401, 403, 404, 409)
-  transferOut(@Body() body: TransferOutRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
-    return this.services.request(
-      PAYMENTS_SUBJECTS.transferOut,
-      {
-        source: { accountId: body.source.accountId },
-        destination: { accountId: body.destination.accountId },
-        amount: body.amount,
-        ...(body.currency !== undefined ? { currency: body.currency } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-      },
-      caller,
-    );
+  async transferOut(
+    @Body() body: TransferOutRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Caller() caller: CallerContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Transaction | SignedRetryChallenge> {
+    const message: TransferOutMessage = {
+      source: { accountId: body.source.accountId },
+      destination: { accountId: body.destination.accountId },
+      amount: body.amount,
+      ...(body.currency !== undefined ? { currency: body.currency } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    };
+    const apply = () => this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
+    // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
+    const prepared = await this.services.request(PAYMENTS_SUBJECTS.prepareTransferOut, message, caller);
+    if (prepared.earlier) return prepared.earlier;
+    if (prepared.signingAccountId === undefined) return apply();
+    return this.signedRetry.run({ request, reply }, caller, { accountId: prepared.signingAccountId, operation: 'TRANSFER_OUT', apply });
   }
 
   @Post('transfer-in')

@@ -10,6 +10,7 @@ import {
   Transaction,
   TransferInMessage,
   TransferOutMessage,
+  TransferOutPreparation,
   VelocityLimit,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
@@ -22,6 +23,11 @@ export class TransfersHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.transferOut)
   transferOut(@Payload(new EnvelopePipe(TransferOutMessage)) { ctx, payload }: MessageEnvelope<TransferOutMessage>): Promise<Transaction> {
     return this.transfers.transferOut(ctx, payload);
+  }
+
+  @MessagePattern(PAYMENTS_SUBJECTS.prepareTransferOut)
+  prepareTransferOut(@Payload(new EnvelopePipe(TransferOutMessage)) { ctx, payload }: MessageEnvelope<TransferOutMessage>): Promise<TransferOutPreparation> {
+    return this.transfers.prepareTransferOut(ctx, payload);
   }
 
   @MessagePattern(PAYMENTS_SUBJECTS.transferIn)

@@ -14,6 +14,7 @@ import {
   transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
+  TransferOutPreparation,
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
@@ -52,6 +53,18 @@ interface TransferRequest {
   idempotencyKey?: string;
 }
 
+function outgoing(request: TransferOutMessage): TransferRequest {
+  return {
+    type: 'OUTGOING',
+    internalAccountId: request.source.accountId,
+    externalAccountId: request.destination.accountId,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    idempotencyKey: request.idempotencyKey,
+  };
+}
+
 /**
  * Transfers between internal and external accounts. Every check that needs another service
  * (the external account, the customer's readiness) runs before the database transaction;
@@ -80,15 +93,20 @@ export class TransfersService implements OnModuleInit {
   }
 
   transferOut(ctx: CallerContext, request: TransferOutMessage): Promise<Transaction> {
-    return this.transfer(ctx, {
-      type: 'OUTGOING',
-      internalAccountId: request.source.accountId,
-      externalAccountId: request.destination.accountId,
-      amount: request.amount,
-      currency: request.currency,
-      description: request.description,
-      idempotencyKey: request.idempotencyKey,
-    });
+    return this.transfer(ctx, outgoing(request));
+  }
+
+  /**
+   * Before POST /transfer-out moves money. Sending from an EMBEDDED_WALLET is a signed action of
+   * that wallet (SPEC "Embedded wallet sessions" 1): every check runs here first, so its 4xx come
+   * before the challenge, and a repeat of an answered Idempotency-Key gets that answer without a
+   * signature (nothing moves again). Other sources need nothing: the transfer checks them itself.
+   */
+  async prepareTransferOut(ctx: CallerContext, request: TransferOutMessage): Promise<TransferOutPreparation> {
+    const source = await this.accounts.findById(ctx.platformId, request.source.accountId);
+    if (source?.type !== 'EMBEDDED_WALLET') return {};
+    const earlier = await this.transfer(ctx, outgoing(request), { checkOnly: true });
+    return earlier ? { earlier } : { signingAccountId: source.id };
   }
 
   transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
@@ -103,7 +121,10 @@ export class TransfersService implements OnModuleInit {
     });
   }
 
-  private async transfer(ctx: CallerContext, request: TransferRequest): Promise<Transaction> {
+  /** `checkOnly`: stop after the checks that come before the transaction (undefined), unless an earlier answer replays. */
+  private async transfer(ctx: CallerContext, request: TransferRequest, options: { checkOnly: true }): Promise<Transaction | undefined>;
+  private async transfer(ctx: CallerContext, request: TransferRequest): Promise<Transaction>;
+  private async transfer(ctx: CallerContext, request: TransferRequest, options: { checkOnly?: boolean } = {}): Promise<Transaction | undefined> {
     const { idempotencyKey, ...body } = request;
     const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
     if (idempotencyKey) {
@@ -124,6 +145,7 @@ export class TransfersService implements OnModuleInit {
     assertAmountInRange(BigInt(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
+    if (options.checkOnly) return undefined;
 
     try {
       return await this.transactions.run(async (manager) => {
