@@ -31,6 +31,7 @@ const GOOGLE = 'https://accounts.google.com';
 const LOOPBACK_ISSUER = 'https://issuer.loopback.test';
 const AUDIENCE = 'paykit-wallet-client';
 const SIGNED_RETRY_TTL_SECONDS = 2;
+const OTP_TTL_SECONDS = 3;
 
 /** A JWT shaped like an ID token; in the sandbox its signature may be a dummy. */
 function dummySignedToken(claims: Record<string, unknown>): string {
@@ -71,6 +72,7 @@ describe('Embedded wallet authentication', () => {
         WALLET_AUTH_RP_ID: 'localhost',
         WALLET_AUTH_RP_ORIGINS: 'http://localhost:5173',
         WALLET_AUTH_SIGNED_RETRY_TTL_SECONDS: String(SIGNED_RETRY_TTL_SECONDS),
+        WALLET_AUTH_OTP_TTL_SECONDS: String(OTP_TTL_SECONDS),
       },
     });
     client = new WalletAuthClient(t.api);
@@ -168,6 +170,21 @@ describe('Embedded wallet authentication', () => {
       const exhausted = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: bundle });
       expect(exhausted.status).toBe(401);
       expect(exhausted.body.details.reason).toMatch(/attempts exhausted/);
+    });
+
+    it('refuses the right code once the OTP expired, with 401 and its reason', async () => {
+      const wallet = await client.createWallet('otp-expired');
+      const key = newClientKey();
+      const challenge = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
+      expect(challenge.status).toBe(200);
+      const issuedAt = Date.parse(challenge.body.expiresAt) - OTP_TTL_SECONDS * 1000;
+      expect(Math.abs(issuedAt - Date.now())).toBeLessThan(5_000);
+      const { encryptOtpCodeToBundle } = await import('@turnkey/crypto');
+      const bundle = await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, await client.enclaveKey());
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(challenge.body.expiresAt) - Date.now() + 200));
+      const late = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: bundle });
+      expect(late.status).toBe(401);
+      expect(late.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason: 'OTP has expired; request a new one' } });
     });
 
     it('rate limits challenge re-issue with 429 and Retry-After', async () => {
