@@ -122,6 +122,45 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(record.walletEmail).toBe('grace@example.com');
     });
 
+    it('provisions no embedded wallet on a platform that turned them off with PATCH /config; the default platform still gets one', async () => {
+      const other = await t.newPlatform();
+      expect((await other.api.get('/config')).body.embeddedWalletsEnabled).toBe(true);
+      const patched = await other.api.patch('/config', { embeddedWalletsEnabled: false });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ embeddedWalletsEnabled: false, supportedCurrencies: expect.any(Array), webhookPublicKey: expect.any(String) });
+      expect((await other.api.get('/config')).body.embeddedWalletsEnabled).toBe(false);
+      const currencies: number = patched.body.supportedCurrencies.length;
+
+      const created = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+      expect(created.status).toBe(201);
+      const holdings = async () => (await other.api.get(`/customers/internal-accounts?customerId=${created.body.id}&limit=100`)).body.data as InternalAccount[];
+      await eventually(async () => ((await holdings()).length >= currencies ? true : undefined));
+      // Let any redelivery or late provisioning land before looking.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const accounts = await holdings();
+      expect(accounts).toHaveLength(currencies);
+      expect(accounts.some((a) => a.type === 'EMBEDDED_WALLET')).toBe(false);
+
+      const mine = await accountsOf(await newCustomer(), currencies + 1);
+      expect(mine.filter((a) => a.type === 'EMBEDDED_WALLET')).toHaveLength(1);
+
+      // Turned back on, the customer's next update brings its wallet.
+      expect((await other.api.patch('/config', { embeddedWalletsEnabled: true })).body.embeddedWalletsEnabled).toBe(true);
+      expect((await other.api.patch(`/customers/${created.body.id}`, { customerType: 'INDIVIDUAL', email: 'ada.l@example.com' })).status).toBe(200);
+      await eventually(async () => (await holdings()).find((a) => a.type === 'EMBEDDED_WALLET'));
+    });
+
+    it.each([
+      ['a string', 'no'],
+      ['null', null],
+    ])('refuses embeddedWalletsEnabled as %s with 400 INVALID_INPUT, changing nothing', async (_, value) => {
+      const other = await t.newPlatform();
+      const response = await other.api.patch('/config', { embeddedWalletsEnabled: value });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [expect.objectContaining({ field: 'embeddedWalletsEnabled' })] } });
+      expect((await other.api.get('/config')).body.embeddedWalletsEnabled).toBe(true);
+    });
+
     it('filters by currency and type and pages with a cursor, newest first', async () => {
       const customerId = await newCustomer();
       const all = await accountsOf(customerId, 9);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, PAYMENTS_SUBJECTS, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { WebhookReceiver } from './customers.support';
 
 /**
  * Payments core, part 2: transfer-out and transfer-in through the gateway, with every
@@ -394,6 +395,44 @@ describe('Payments: transfers and transactions', () => {
       const response = await api.get(`/transactions?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    });
+  });
+
+  describe('webhooks delivered to the platform endpoint', () => {
+    let receiver: WebhookReceiver;
+
+    // Attached here, after the other tests: only the transfers below are delivered to it.
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.attach(api);
+    });
+
+    afterAll(async () => {
+      await receiver?.close();
+    });
+
+    it.each([
+      ['completes', '001', ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.COMPLETED']],
+      ['fails (suffix 002)', '002', ['OUTGOING_PAYMENT.FAILED']],
+    ])('delivers every status of a transfer-out that %s, signed, the last one carrying the transaction as GET returns it', async (_, suffix, types) => {
+      const { accountId, externalId } = await readyCustomerWithFunds(suffix, 1_000);
+      const created = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100, description: `Payout ${suffix}` });
+      expect(created.status).toBe(201);
+      const final = await settled(created.body.id);
+      const received = await receiver.waitFor(created.body.id, types);
+      // At least once: a redelivery repeats the payload `id`, the receiver's idempotency key.
+      const deliveries = [...new Map(received.map((delivery) => [delivery.payload.id, delivery])).values()];
+      expect(deliveries.map((delivery) => delivery.payload.type)).toEqual(types);
+      for (const delivery of deliveries) {
+        expect(delivery.verified).toBe(true);
+        expect(delivery.payload).toEqual({
+          id: expect.stringMatching(/^Webhook:/),
+          type: `OUTGOING_PAYMENT.${delivery.payload.data.status}`,
+          timestamp: expect.any(String),
+          data: expect.objectContaining({ id: created.body.id }),
+        });
+      }
+      expect(deliveries[deliveries.length - 1].payload.data).toEqual(final);
+      expect((await api.get(`/transactions/${created.body.id}`)).body).toEqual(final);
     });
   });
 

@@ -14,6 +14,7 @@ import { KycLinkEntity } from './kyc-links/entities/kyc-link.entity';
 import { KycLinksModule } from './kyc-links/kyc-links.module';
 import { CreateCustomers1732300000000 } from './migrations/1732300000000-CreateCustomers';
 import { CustomerOnboarding1732400000000 } from './migrations/1732400000000-CustomerOnboarding';
+import { PlatformEmbeddedWallets1732500000000 } from './migrations/1732500000000-PlatformEmbeddedWallets';
 import { PlatformConfigEntity } from './platform-config/entities/platform-config.entity';
 import { PlatformConfigModule } from './platform-config/platform-config.module';
 import { VerificationEntity } from './verification/entities/verification.entity';
@@ -34,7 +35,7 @@ import { VerificationsModule } from './verification/verifications.module';
         DocumentEntity,
         BulkImportJobEntity,
       ],
-      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000],
+      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000],
     }),
     PlatformConfigModule,
     CustomersModule,

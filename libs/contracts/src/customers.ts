@@ -18,12 +18,14 @@ import {
   MaxLength,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
   buildMessage,
 } from 'class-validator';
 import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Page } from './common';
+import { UpdateWebhookConfigRequest } from './webhooks';
 
 // ---- Subjects (wire values: frozen) ----
 export const CUSTOMERS_SUBJECTS = {
@@ -419,6 +421,25 @@ export class UpdatePlatformConfigRequest {
   @IsOptional()
   @MatchesPattern(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lowercase domain name')
   umaDomain?: string;
+
+  /** New customers with an email get an EMBEDDED_WALLET (USDC); turning it off leaves existing wallets. */
+  @ValidateIf((o: UpdatePlatformConfigRequest) => o.embeddedWalletsEnabled !== undefined)
+  @IsBoolean()
+  embeddedWalletsEnabled?: boolean;
+}
+
+/**
+ * Body of `PATCH /config`: each field goes to the service that owns it (the webhook endpoint
+ * to webhooks, the rest to customers). Operator settings (`regulated`, `umaDomain`) have no HTTP route.
+ */
+export class UpdateConfigRequest extends UpdateWebhookConfigRequest {
+  @ApiPropertyOptional({
+    description: 'Whether new customers with an email get an EMBEDDED_WALLET (USDC) internal account (default true); existing wallets stay when turned off',
+    example: false,
+  })
+  @ValidateIf((o: UpdateConfigRequest) => o.embeddedWalletsEnabled !== undefined)
+  @IsBoolean()
+  embeddedWalletsEnabled?: boolean;
 }
 
 export class CreateVerificationRequest {
@@ -754,6 +775,8 @@ export interface CustomersPlatformConfig {
   umaDomain: string;
   regulated: boolean;
   supportedCurrencies: SupportedCurrency[];
+  /** New customers with an email get an embedded wallet (where USDC is supported); default true. */
+  embeddedWalletsEnabled: boolean;
 }
 
 export interface VerificationError {

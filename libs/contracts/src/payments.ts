@@ -26,6 +26,8 @@ export const PAYMENTS_SUBJECTS = {
   setVelocityLimit: 'payments.velocity-limit.set',
   /** Embedded wallet privacy; the gateway calls it after the signed retry of PATCH /internal-accounts/{id}. */
   updateInternalAccountPrivacy: 'payments.internal-account.update-privacy',
+  /** Sandbox simulator: freeze, unfreeze or close an internal account (sandbox tokens only). */
+  setInternalAccountStatus: 'payments.internal-account.set-status',
 } as const;
 
 export const PAYMENTS_EVENTS = {
@@ -33,8 +35,15 @@ export const PAYMENTS_EVENTS = {
   internalAccountCreated: 'payments.events.internal-account.created',
   /** An internal account's settings changed (e.g. embedded wallet privacy). */
   internalAccountUpdated: 'payments.events.internal-account.updated',
+  /** Every status an internal account enters after creation; `webhookType` INTERNAL_ACCOUNT.STATUS_CHANGE, data = the InternalAccount as GET returns it. */
+  internalAccountStatusChanged: 'payments.events.internal-account.status-changed',
   /** Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or `INCOMING_PAYMENT.<STATUS>`. */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
+} as const;
+
+/** Webhook event types announced to the platform. Wire values: frozen. */
+export const INTERNAL_ACCOUNT_WEBHOOK_TYPES = {
+  statusChange: 'INTERNAL_ACCOUNT.STATUS_CHANGE',
 } as const;
 
 /** The durable consumer name of the payments service on the customers' events. */
@@ -45,6 +54,9 @@ export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBE
 export type InternalAccountType = (typeof INTERNAL_ACCOUNT_TYPES)[number];
 export const INTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
 export type InternalAccountStatus = (typeof INTERNAL_ACCOUNT_STATUSES)[number];
+/** Statuses the sandbox simulator can move an account to (PENDING is never entered again). */
+export const INTERNAL_ACCOUNT_TARGET_STATUSES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
+export type InternalAccountTargetStatus = (typeof INTERNAL_ACCOUNT_TARGET_STATUSES)[number];
 export const TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** OUTGOING: transfer-out (internal to external); INCOMING: transfer-in (external to internal). */
@@ -120,6 +132,25 @@ export class SandboxFundRequest {
 
 export class FundInternalAccountRequest extends SandboxFundRequest {
   @ApiProperty({ description: 'Internal account to credit', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  accountId!: string;
+}
+
+/** Body of `POST /sandbox/internal-accounts/{accountId}/status`. */
+export class SandboxAccountStatusRequest {
+  @ApiProperty({
+    enum: INTERNAL_ACCOUNT_TARGET_STATUSES,
+    description:
+      'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED, which is terminal and needs a zero balance, no pending holds and no incoming transfer in flight',
+    example: 'FROZEN',
+  })
+  @IsOneOf(INTERNAL_ACCOUNT_TARGET_STATUSES)
+  status!: InternalAccountTargetStatus;
+}
+
+export class SetInternalAccountStatusRequest extends SandboxAccountStatusRequest {
+  @ApiProperty({ description: 'Internal account to change', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsString()
   @IsNotEmpty()
   accountId!: string;
@@ -478,6 +509,7 @@ export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.listInternalAccounts]: { request: ListInternalAccountsRequest; reply: Page<InternalAccount> };
   [PAYMENTS_SUBJECTS.fundInternalAccount]: { request: FundInternalAccountRequest; reply: InternalAccount };
+  [PAYMENTS_SUBJECTS.setInternalAccountStatus]: { request: SetInternalAccountStatusRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.createHold]: { request: CreateHoldRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.captureHold]: { request: CaptureHoldRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.releaseHold]: { request: ReleaseHoldRequest; reply: Hold };

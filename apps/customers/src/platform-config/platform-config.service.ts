@@ -33,12 +33,16 @@ export class PlatformConfigService {
     return toPlatformConfig(await this.load(platformId));
   }
 
-  /** Operator settings (no HTTP route): the compliance regime and the UMA domain. */
+  /**
+   * The compliance regime and the UMA domain (operator settings, no HTTP route), and whether
+   * embedded wallets are provisioned (`PATCH /config`).
+   */
   async update(platformId: string, request: UpdatePlatformConfigRequest): Promise<CustomersPlatformConfig> {
     await this.load(platformId);
     const changes: Partial<PlatformConfigEntity> = {};
     if (request.regulated !== undefined) changes.regulated = request.regulated;
     if (request.umaDomain !== undefined) changes.umaDomain = request.umaDomain;
+    if (request.embeddedWalletsEnabled !== undefined) changes.embeddedWalletsEnabled = request.embeddedWalletsEnabled;
     if (Object.keys(changes).length > 0) {
       await this.dataSource.manager.update(PlatformConfigEntity, { platformId }, { ...changes, updatedAt: new Date() });
     }
@@ -47,5 +51,5 @@ export class PlatformConfigService {
 }
 
 function toPlatformConfig(config: PlatformConfigEntity): CustomersPlatformConfig {
-  return { umaDomain: config.umaDomain, regulated: config.regulated, supportedCurrencies: config.supportedCurrencies };
+  return { umaDomain: config.umaDomain, regulated: config.regulated, supportedCurrencies: config.supportedCurrencies, embeddedWalletsEnabled: config.embeddedWalletsEnabled };
 }

@@ -7,6 +7,7 @@ import {
   ListPlatformInternalAccountsQuery,
   Page,
   PAYMENTS_SUBJECTS,
+  SandboxAccountStatusRequest,
   SandboxFundRequest,
 } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
@@ -69,5 +70,22 @@ export class InternalAccountsController {
   @ApiErrors(400, 401, 403, 404, 409)
   async fund(@Param('accountId') accountId: string, @Body() body: SandboxFundRequest, @Caller() caller: CallerContext): Promise<InternalAccount> {
     return publicInternalAccount(await this.services.request(PAYMENTS_SUBJECTS.fundInternalAccount, { accountId, amount: body.amount }, caller));
+  }
+
+  @Post('sandbox/internal-accounts/:accountId/status')
+  @HttpCode(200)
+  @ApiTags('Sandbox')
+  @ApiOperation({
+    summary: 'Freeze, unfreeze or close an internal account (sandbox)',
+    description:
+      'Moves the account ACTIVE <-> FROZEN, or from ACTIVE or FROZEN to CLOSED, and returns it; an `INTERNAL_ACCOUNT.STATUS_CHANGE` webhook follows. ' +
+      'A FROZEN account takes no new holds, funding or transfers (existing holds still settle); CLOSED is terminal. Any other transition, and closing an ' +
+      'account with a balance, pending holds or an incoming transfer in flight, answers 409 INVALID_STATE_TRANSITION.',
+  })
+  @ApiParam({ name: 'accountId', example: ACCOUNT_ID_EXAMPLE })
+  @ApiOkResponse({ type: InternalAccountResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async setStatus(@Param('accountId') accountId: string, @Body() body: SandboxAccountStatusRequest, @Caller() caller: CallerContext): Promise<InternalAccount> {
+    return publicInternalAccount(await this.services.request(PAYMENTS_SUBJECTS.setInternalAccountStatus, { accountId, status: body.status }, caller));
   }
 }

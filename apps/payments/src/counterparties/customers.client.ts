@@ -3,7 +3,13 @@ import { CallerContext, CustomerRequirements, CUSTOMERS_SUBJECTS } from '@paykit
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 
-/** What payments asks the customers service: who the customer is, whether it may move money, which currencies a platform supports. */
+/** What the platform's configuration (owned by customers) says about the internal accounts to provision. */
+export interface PlatformAccountSettings {
+  currencyCodes: string[];
+  embeddedWalletsEnabled: boolean;
+}
+
+/** What payments asks the customers service: who the customer is, whether it may move money, which accounts a platform's customers get. */
 @Injectable()
 export class CustomersClient {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
@@ -25,8 +31,8 @@ export class CustomersClient {
     return customer;
   }
 
-  async supportedCurrencies(ctx: CallerContext): Promise<string[]> {
+  async accountSettings(ctx: CallerContext): Promise<PlatformAccountSettings> {
     const config = await this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, ctx);
-    return config.supportedCurrencies.map((currency) => currency.currencyCode);
+    return { currencyCodes: config.supportedCurrencies.map((currency) => currency.currencyCode), embeddedWalletsEnabled: config.embeddedWalletsEnabled };
   }
 }

@@ -27,9 +27,9 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
     if (event.subject !== CUSTOMERS_EVENTS.customerCreated && event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
     const customer = event.data as Customer;
     const ctx: CallerContext = { platformId: event.platformId, environment: this.config.deployment, requestId: `event:${event.eventId}` };
-    const currencies = await this.customers.supportedCurrencies(ctx);
+    const settings = await this.customers.accountSettings(ctx);
     // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-    await this.accounts.provision({ platformId: event.platformId, customerId: customer.id, email: customer.email }, currencies);
+    await this.accounts.provision({ platformId: event.platformId, customerId: customer.id, email: customer.email }, settings);
     if (event.subject === CUSTOMERS_EVENTS.customerUpdated && customer.email) {
       await this.accounts.updateWalletEmail(event.platformId, customer.id, customer.email);
     }

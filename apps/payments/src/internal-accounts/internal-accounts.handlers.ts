@@ -8,8 +8,10 @@ import {
   MessageEnvelope,
   Page,
   PAYMENTS_SUBJECTS,
+  SetInternalAccountStatusRequest,
   UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
 import { EnvelopePipe } from '@paykit/transport';
 import { InternalAccountsService } from './internal-accounts.service';
 
@@ -32,5 +34,12 @@ export class InternalAccountsHandlers {
     @Payload(new EnvelopePipe(UpdateInternalAccountPrivacyRequest)) { ctx, payload }: MessageEnvelope<UpdateInternalAccountPrivacyRequest>,
   ): Promise<InternalAccount> {
     return this.accounts.updatePrivacy(ctx, payload.accountId, payload.privateEnabled);
+  }
+
+  @MessagePattern(PAYMENTS_SUBJECTS.setInternalAccountStatus)
+  setStatus(@Payload(new EnvelopePipe(SetInternalAccountStatusRequest)) { ctx, payload }: MessageEnvelope<SetInternalAccountStatusRequest>): Promise<InternalAccount> {
+    // A sandbox simulator: a production token never drives it, whatever path it takes.
+    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Changing an account status needs a sandbox token');
+    return this.accounts.setStatus(ctx, payload.accountId, payload.status);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { InternalAccountType } from '@paykit/contracts';
+import { InternalAccountStatus, InternalAccountType } from '@paykit/contracts';
 import { returningRows } from '@paykit/persistence';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
@@ -58,6 +58,10 @@ export interface NewInternalAccount {
   walletEmail: string | null;
 }
 
+/** Incoming transfers to internal account `a` that are accepted but not settled: each will still credit it. */
+const INCOMING_IN_FLIGHT = `SELECT 1 FROM payment_transaction t
+  WHERE t.platform_id = a.platform_id AND t.internal_account_id = a.id AND t.type = 'INCOMING' AND t.status IN ('PENDING', 'PROCESSING')`;
+
 /** Every query takes the platform first: another platform's account does not exist here. */
 @Injectable()
 export class InternalAccountsRepository {
@@ -102,6 +106,48 @@ export class InternalAccountsRepository {
       [account.id, account.platformId, account.customerId, account.type, account.currencyCode, account.walletEmail],
     ));
     return rows.length > 0;
+  }
+
+  /**
+   * The account's status, its row locked until the transaction ends: `share` for money
+   * movements (they run side by side), `update` for a status change (it waits for the
+   * movements under way, and later ones wait for it and then see the new status).
+   */
+  async lockStatus(manager: EntityManager, platformId: string, id: string, mode: 'share' | 'update'): Promise<InternalAccountStatus | undefined> {
+    const rows = await manager.query<Array<{ status: InternalAccountStatus }>>(
+      `SELECT status FROM internal_account WHERE platform_id = $1 AND id = $2 ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`,
+      [platformId, id],
+    );
+    return rows[0]?.status;
+  }
+
+  /**
+   * Moves the account to `to` when its status is one of `from` and, for CLOSED, when it is
+   * empty: nothing posted or held and no incoming transfer still to credit it. One
+   * conditional UPDATE, run after `lockStatus(..., 'update')` so that its emptiness check sees
+   * every movement that committed before it; false when the account did not qualify.
+   */
+  async changeStatus(manager: EntityManager, platformId: string, id: string, from: readonly InternalAccountStatus[], to: InternalAccountStatus): Promise<boolean> {
+    const rows = await returningRows<{ id: string }>(
+      manager,
+      `UPDATE internal_account a SET status = $3, updated_at = now()
+        WHERE a.platform_id = $1 AND a.id = $2 AND a.status = ANY ($4::text[])
+          AND ($3 <> 'CLOSED' OR (
+            NOT EXISTS (SELECT 1 FROM ledger_account l WHERE l.id = a.id AND (l.posted <> 0 OR l.held <> 0))
+            AND NOT EXISTS (${INCOMING_IN_FLIGHT})))
+        RETURNING a.id`,
+      [platformId, id, to, from],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether an incoming transfer to the account is accepted but not yet settled (it will credit the account). */
+  async hasIncomingTransferInFlight(manager: EntityManager, platformId: string, id: string): Promise<boolean> {
+    const rows = await manager.query<Array<{ in_flight: boolean }>>(
+      `SELECT EXISTS (${INCOMING_IN_FLIGHT}) AS in_flight FROM internal_account a WHERE a.platform_id = $1 AND a.id = $2`,
+      [platformId, id],
+    );
+    return rows[0]?.in_flight === true;
   }
 
   /** Sets an embedded wallet's privacy; false when there is no such wallet on the platform. */

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import {
   CallerContext,
   DEFAULT_PAGE_LIMIT,
   InternalAccount,
+  INTERNAL_ACCOUNT_WEBHOOK_TYPES,
   InternalAccountRecord,
+  InternalAccountStatus,
+  InternalAccountTargetStatus,
   InternalAccountType,
   ListInternalAccountsRequest,
   newId,
@@ -12,7 +16,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
-import { CustomersClient } from '../counterparties/customers.client';
+import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { decodeCursor, encodeCursor } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
@@ -20,8 +24,18 @@ import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { InternalAccountsRepository } from './internal-accounts.repository';
 
-/** Embedded wallets hold this currency; a platform enables them by supporting it. */
+/** Embedded wallets hold this currency: a platform has them when it supports it and has not turned them off. */
 export const EMBEDDED_WALLET_CURRENCY = 'USDC';
+
+/**
+ * The statuses each target status may be entered from: ACTIVE <-> FROZEN, ACTIVE or FROZEN
+ * -> CLOSED. CLOSED is terminal; PENDING is not used by the sandbox today.
+ */
+const ENTERED_FROM: Record<InternalAccountTargetStatus, readonly InternalAccountStatus[]> = {
+  ACTIVE: ['FROZEN'],
+  FROZEN: ['ACTIVE'],
+  CLOSED: ['ACTIVE', 'FROZEN'],
+};
 
 export interface AccountOwner {
   platformId: string;
@@ -74,6 +88,54 @@ export class InternalAccountsService {
     });
   }
 
+  /**
+   * Sandbox simulator: moves an account along the status table (ENTERED_FROM). The change and
+   * its INTERNAL_ACCOUNT.STATUS_CHANGE event commit together; a refused change changes nothing.
+   */
+  async setStatus(ctx: CallerContext, accountId: string, status: InternalAccountTargetStatus): Promise<InternalAccount> {
+    return this.transactions.run(async (manager) => {
+      // Locked first, so that closing sees every movement committed before it and none lands after it.
+      if (!(await this.accounts.lockStatus(manager, ctx.platformId, accountId, 'update'))) {
+        throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+      }
+      if (!(await this.accounts.changeStatus(manager, ctx.platformId, accountId, ENTERED_FROM[status], status))) {
+        throw await this.statusChangeRefusal(manager, ctx.platformId, accountId, status);
+      }
+      const entity = (await this.accounts.findById(ctx.platformId, accountId, manager))!;
+      const account = toInternalAccount(entity, await this.currencies.get(entity.currencyCode));
+      await this.outbox.add(manager, {
+        subject: PAYMENTS_EVENTS.internalAccountStatusChanged,
+        platformId: ctx.platformId,
+        resourceId: accountId,
+        webhookType: INTERNAL_ACCOUNT_WEBHOOK_TYPES.statusChange,
+        data: account,
+      });
+      return account;
+    });
+  }
+
+  /** Why the locked account did not move to `status`: the transition is not in the table, or the account is not empty. */
+  private async statusChangeRefusal(manager: EntityManager, platformId: string, accountId: string, status: InternalAccountTargetStatus): Promise<ServiceError> {
+    const current = (await this.accounts.findById(platformId, accountId, manager))!;
+    if (!ENTERED_FROM[status].includes(current.status)) {
+      const why = current.status === 'CLOSED' ? 'CLOSED is terminal' : `${status} cannot be entered from ${current.status}`;
+      return new ServiceError('INVALID_STATE_TRANSITION', `Internal account ${accountId} is ${current.status}: ${why}`, { status: current.status, requestedStatus: status });
+    }
+    const details = {
+      status: current.status,
+      requestedStatus: status,
+      postedAmount: Number(current.posted),
+      pendingHoldAmount: Number(current.held),
+      incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
+    };
+    const reasons = [
+      ...(current.posted !== '0' ? [`a balance of ${current.posted}`] : []),
+      ...(current.held !== '0' ? [`pending holds of ${current.held}`] : []),
+      ...(details.incomingTransferInFlight ? ['an incoming transfer in flight'] : []),
+    ];
+    return new ServiceError('INVALID_STATE_TRANSITION', `Internal account ${accountId} cannot be closed: it has ${reasons.join(', ')}`, details);
+  }
+
   async require(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
     const entity = await this.accounts.findById(platformId, accountId);
     if (!entity) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
@@ -83,7 +145,7 @@ export class InternalAccountsService {
   async list(ctx: CallerContext, request: ListInternalAccountsRequest): Promise<Page<InternalAccount>> {
     if (request.owner === 'PLATFORM') {
       // The platform's own accounts exist from its first look at them, in every supported currency.
-      await this.provision({ platformId: ctx.platformId, customerId: null }, await this.customers.supportedCurrencies(ctx));
+      await this.provision({ platformId: ctx.platformId, customerId: null }, await this.customers.accountSettings(ctx));
     }
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
     const rows = await this.accounts.list(ctx.platformId, {
@@ -101,16 +163,19 @@ export class InternalAccountsService {
 
   /**
    * Gives an owner a holding account per supported currency (fiat or crypto by currency)
-   * and, for customers with an email on platforms supporting the wallet currency, an
-   * embedded wallet. Idempotent: the (owner, currency, type) unique constraint decides.
+   * and, for customers with an email on platforms that support the wallet currency and keep
+   * embedded wallets enabled, an embedded wallet. Idempotent: the (owner, currency, type)
+   * unique constraint decides. Turning wallets off provisions no new ones; existing ones stay.
    */
-  async provision(owner: AccountOwner, currencyCodes: string[]): Promise<void> {
+  async provision(owner: AccountOwner, platform: PlatformAccountSettings): Promise<void> {
     const wanted: Array<{ currency: string; type: InternalAccountType }> = [];
-    for (const code of new Set(currencyCodes)) {
+    for (const code of new Set(platform.currencyCodes)) {
       const currency = await this.currencies.find(code);
       if (!currency) continue;
       wanted.push({ currency: code, type: currency.isCrypto ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT' });
-      if (owner.customerId && owner.email && code === EMBEDDED_WALLET_CURRENCY) wanted.push({ currency: code, type: 'EMBEDDED_WALLET' });
+      if (owner.customerId && owner.email && platform.embeddedWalletsEnabled && code === EMBEDDED_WALLET_CURRENCY) {
+        wanted.push({ currency: code, type: 'EMBEDDED_WALLET' });
+      }
     }
     const existing = await this.accounts.ownedKeys(owner.platformId, owner.customerId);
     const missing = wanted.filter((want) => !existing.has(`${want.currency}|${want.type}`));

@@ -50,7 +50,7 @@ describe('ledger batches (property)', () => {
     jest.spyOn(ledger, 'placeHolds').mockImplementation(async (holds, manager) => record(holds.length, await placeHolds(holds, manager)));
     jest.spyOn(ledger, 'captureHolds').mockImplementation(async (captures, manager) => record(captures.length, await captureHolds(captures, manager)));
     const accountsRepository = new InternalAccountsRepository(dataSource);
-    const customers = { supportedCurrencies: async () => ['USD'] } as unknown as CustomersClient;
+    const customers = { accountSettings: async () => ({ currencyCodes: ['USD'], embeddedWalletsEnabled: true }) } as unknown as CustomersClient;
     ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource);
     accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, new Outbox());
   }, 60_000);
@@ -88,7 +88,7 @@ describe('ledger batches (property)', () => {
           const ids: string[] = [];
           for (const amount of funded) {
             const customerId = newId('Customer');
-            await accounts.provision({ platformId, customerId }, ['USD']);
+            await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
             const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
             await ledgerService.fund(ctx, { accountId: row.id, amount: Number(amount) });
             ids.push(row.id);

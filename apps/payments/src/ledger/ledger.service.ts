@@ -10,6 +10,7 @@ import {
   FundInternalAccountRequest,
   Hold,
   InternalAccount,
+  InternalAccountStatus,
   newId,
   ReleaseHoldRequest,
 } from '@paykit/contracts';
@@ -33,6 +34,14 @@ import { BalanceRow, HoldCapture, HoldChange, insufficientFunds, LedgerOutcome, 
  */
 const BATCHES_IN_FLIGHT = 2;
 const MAX_BATCH = 32;
+
+/** New money (sandbox funding, transfers in and out) moves only on an ACTIVE account. */
+export const NEW_MOVEMENT_STATUSES: readonly InternalAccountStatus[] = ['ACTIVE'];
+/**
+ * Credits that settle earlier card activity (refunds, card credits) still reach a FROZEN
+ * account; never a CLOSED one, which was closed empty and stays so.
+ */
+const SETTLEMENT_STATUSES: readonly InternalAccountStatus[] = ['ACTIVE', 'FROZEN'];
 
 /**
  * Runs a batch statement; requests it left SHORT (their account could not cover the batch's
@@ -88,9 +97,9 @@ export class LedgerService implements BeforeApplicationShutdown {
   /** Sandbox: credits the account from the platform's sandbox funding source, instantly. */
   async fund(ctx: CallerContext, request: FundInternalAccountRequest): Promise<InternalAccount> {
     const account = await this.requireAccount(ctx.platformId, request.accountId);
-    if (account.status === 'CLOSED') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is CLOSED`);
     const amount = BigInt(request.amount);
     await this.transactions.run(async (manager) => {
+      await this.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
       const source = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'SANDBOX_FUNDING');
       await this.ledger.post(manager, {
         platformId: ctx.platformId,
@@ -223,6 +232,7 @@ export class LedgerService implements BeforeApplicationShutdown {
             refundedAmount: Number(current.refundedAmount),
           });
         }
+        await this.lockAccountWithin(manager, ctx.platformId, hold.accountId, SETTLEMENT_STATUSES);
         const settlement = await this.ledger.systemAccount(manager, ctx.platformId, hold.currencyCode, 'CARD_SETTLEMENT');
         const posted = await this.ledger.post(manager, {
           platformId: ctx.platformId,
@@ -248,13 +258,13 @@ export class LedgerService implements BeforeApplicationShutdown {
     const earlier = await this.holds.findCredit(ctx.platformId, request.callerKey);
     if (earlier) return this.replayCredit(earlier, request);
     const account = await this.requireAccount(ctx.platformId, request.accountId);
-    if (account.status === 'CLOSED') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is CLOSED`);
     if (request.currency !== account.currencyCode) {
       throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
     }
     const amount = BigInt(request.amount);
     try {
       return await this.transactions.run(async (manager) => {
+        await this.lockAccountWithin(manager, ctx.platformId, account.id, SETTLEMENT_STATUSES);
         const settlement = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'CARD_SETTLEMENT');
         const id = newId('Credit');
         const posted = await this.ledger.post(manager, {
@@ -285,6 +295,19 @@ export class LedgerService implements BeforeApplicationShutdown {
       throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different credit`);
     }
     return toCredit(earlier, await this.currentBalance(undefined, earlier.accountId));
+  }
+
+  /**
+   * The one status guard of credits and transfers: checks the account's status with its row
+   * locked until the caller's transaction ends, so a concurrent status change either waits
+   * for this movement or is seen by it (money never lands on an account closed empty).
+   * Holds need no lock: their statement checks ACTIVE itself, and a closed account has
+   * nothing to hold.
+   */
+  async lockAccountWithin(manager: EntityManager, platformId: string, accountId: string, allowed: readonly InternalAccountStatus[]): Promise<void> {
+    const status = await this.accounts.lockStatus(manager, platformId, accountId, 'share');
+    if (!status) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    if (!allowed.includes(status)) throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${accountId} is ${status}`, { status });
   }
 
   private async requireAccount(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {

@@ -26,7 +26,7 @@ import { InternalAccountWithBalance } from '../internal-accounts/entities/intern
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { decodeCursor, encodeCursor } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
@@ -154,6 +154,8 @@ export class TransfersService implements OnModuleInit {
           if (earlier) return earlier;
         }
         const amount = BigInt(request.amount);
+        // Checked again under the account's lock: it may have been frozen or closed since the check above.
+        await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
         if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
         const id = newId('Transaction');
         let holdId: string | null = null;

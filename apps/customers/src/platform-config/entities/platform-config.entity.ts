@@ -14,6 +14,10 @@ export class PlatformConfigEntity {
   @Column({ name: 'uma_domain', type: 'text' })
   umaDomain!: string;
 
+  /** New customers with an email get an embedded wallet (payments reads this when provisioning). */
+  @Column({ name: 'embedded_wallets_enabled', type: 'boolean', default: true })
+  embeddedWalletsEnabled!: boolean;
+
   @Column({ name: 'supported_currencies', type: 'jsonb' })
   supportedCurrencies!: SupportedCurrency[];
 
