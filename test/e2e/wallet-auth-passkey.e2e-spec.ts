@@ -1,9 +1,27 @@
 import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
+import { Writable } from 'node:stream';
 import { chromium } from 'playwright-core';
+import { createRootLogger } from '@paykit/runtime';
+import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
 import { SoftwareAuthenticator } from '../../libs/testing/src/software-authenticator';
 import { startTestStack, TestStack } from '../support/test-stack';
-import { newClientKey, RP_ID, RP_ORIGIN, Session, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
+import { newClientKey, RP_ID, RP_ORIGIN, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
+
+// Every warning of the stack lands here, so the test can see the legacy-use line.
+const logLines: string[] = [];
+createRootLogger({
+  level: 'warn',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+});
+
+/** The spec's legacy fixed assertion: sandbox tokens only, and then without WebAuthn checks. */
+const LEGACY_ASSERTION = { credentialId: 'AAAA', clientDataJson: 'e30', authenticatorData: 'AAAA', signature: 'sandbox-valid-passkey-signature' };
 
 const SESSION_TTL_SECONDS = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -145,14 +163,57 @@ describe('Embedded wallet authentication: passkeys', () => {
       expect(response.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason } });
     });
 
-    it('accepts the legacy fixed assertion signature in the sandbox without WebAuthn checks', async () => {
+    it('accepts the legacy fixed assertion signature in the sandbox without WebAuthn checks, and logs the legacy use', async () => {
       const { passkeyId } = await walletWithPasskey();
       const clientKey = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
-      const legacyAssertion = { credentialId: 'AAAA', clientDataJson: 'e30', authenticatorData: 'AAAA', signature: 'sandbox-valid-passkey-signature' };
-      const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: legacyAssertion }, { headers: { 'request-id': challenge.body.requestId } });
+      const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: LEGACY_ASSERTION }, { headers: { 'request-id': challenge.body.requestId } });
       expect(verify.status).toBe(200);
       expect(client.openSealedSession(verify.body, clientKey).key.privateKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(logLines.filter((line) => line.includes(passkeyId))).toEqual([expect.stringMatching(/"level":"warn".*Legacy sandbox passkey assertion accepted without WebAuthn checks/)]);
+    });
+
+    it('refuses the legacy fixed assertion with a production token (401), running the WebAuthn checks instead', async () => {
+      // Production OTP codes are random and go through the pluggable sender: the test reads them there.
+      const production = await t.newPlatform('production');
+      const prodClient = new WalletAuthClient(production.api);
+      const wallet = await prodClient.createWallet('prod-passkey');
+      const sender = t.stack.services.get('wallet-auth')!.get<OtpSender>(OTP_SENDER, { strict: false });
+      const codes: string[] = [];
+      const spy = jest.spyOn(sender, 'send').mockImplementation(async (_channel, _destination, code) => void codes.push(code));
+      let otp: Session;
+      try {
+        const key = newClientKey();
+        const otpChallenge = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
+        expect(otpChallenge.status).toBe(200);
+        const { encryptOtpCodeToBundle } = await import('@turnkey/crypto');
+        const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpCodeToBundle(codes[0], otpChallenge.body.otpEncryptionTargetBundle, key.publicKey, await prodClient.enclaveKey()) };
+        const first = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
+        expect(first.status).toBe(202);
+        const retry = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, {
+          headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, key), 'request-id': first.body.requestId },
+        });
+        expect(retry.status).toBe(200);
+        otp = { id: retry.body.id, authMethodId: retry.body.authMethodId, key, body: retry.body };
+      } finally {
+        spy.mockRestore();
+      }
+      const authenticator = new SoftwareAuthenticator();
+      const added = await prodClient.addPasskey(wallet.accountId, authenticator, otp.key);
+      expect(added.status).toBe(201);
+      const challenge = await production.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: newClientKey().publicKeyUncompressed });
+      const verify = (assertion: unknown) => production.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
+      // The fixed value as the spec gives it, and the fixed signature inside an otherwise genuine assertion.
+      const legacy = await verify(LEGACY_ASSERTION);
+      expect(legacy.status).toBe(401);
+      expect(legacy.body).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'passkey credential id does not match the credential' } });
+      const genuine = authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge });
+      const legacySignature = await verify({ ...genuine, signature: LEGACY_ASSERTION.signature });
+      expect(legacySignature.status).toBe(401);
+      expect(legacySignature.body).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'passkey signature is invalid' } });
+      expect(logLines.some((line) => line.includes(added.body.id))).toBe(false);
+      // Nothing was spent by the refusals: the genuine assertion still opens the session.
+      expect((await verify(genuine)).status).toBe(200);
     });
   });
 
