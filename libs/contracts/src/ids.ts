@@ -18,6 +18,18 @@ export function newId<T extends string>(type: T): `${T}:${string}` {
   return `${type}:${uuidv7()}`;
 }
 
+/**
+ * A new id whose last three characters are none of `reserved`. Sandbox tables read outcomes
+ * from the end of some ids (a funding source's account id, a cardholder's customer id), and a
+ * generated id must never pick one by chance: an outcome happens only when a developer asks.
+ */
+export function newIdAvoidingSuffixes<T extends string>(type: T, reserved: ReadonlySet<string>): `${T}:${string}` {
+  for (;;) {
+    const id = newId(type);
+    if (!reserved.has(id.slice(-3))) return id;
+  }
+}
+
 /** True when `value` is `<type>:<uuid>`. */
 export function isTypedId(value: unknown, type: string): value is string {
   return typeof value === 'string' && value.startsWith(`${type}:`) && UUID.test(value.slice(type.length + 1));

@@ -1,4 +1,5 @@
-import { isSandboxIneligibleFundingSource, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
+import { SANDBOX_CARD_ISSUANCE_SUFFIXES } from '@paykit/contracts';
+import { ISSUANCE_OUTCOMES, isSandboxIneligibleFundingSource, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
 
 const CUSTOMER = 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 
@@ -12,6 +13,10 @@ describe('cards sandbox tables', () => {
       ['card-123', { state: 'ACTIVE' }],
     ])('platformCardId %s -> %j', (platformCardId, outcome) => {
       expect(sandboxIssuanceOutcome(platformCardId, CUSTOMER)).toEqual(outcome);
+    });
+
+    it('has exactly the suffixes that generated customer ids avoid', () => {
+      expect(new Set(Object.keys(ISSUANCE_OUTCOMES))).toEqual(SANDBOX_CARD_ISSUANCE_SUFFIXES);
     });
 
     it('falls back to the cardholderId suffix when platformCardId is omitted', () => {

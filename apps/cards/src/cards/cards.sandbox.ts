@@ -1,4 +1,4 @@
-import { CardState, CardStateReason } from '@paykit/contracts';
+import { CardState, CardStateReason, SANDBOX_INELIGIBLE_FUNDING_SUFFIXES } from '@paykit/contracts';
 
 /** Sandbox magic values: the last three characters of a value. */
 export function suffixOf(value: string): string {
@@ -39,9 +39,7 @@ export function sandboxLast4(platformCardId: string | undefined, cardholderId: s
   return `0${digits.join('')}`;
 }
 
-/** Funding-source binding, last three characters of the account id: these are ineligible. */
-export const INELIGIBLE_FUNDING_SUFFIXES: ReadonlySet<string> = new Set(['002', '003']);
-
+/** Funding-source binding, last three characters of the account id: SANDBOX_INELIGIBLE_FUNDING_SUFFIXES are ineligible. */
 export function isSandboxIneligibleFundingSource(accountId: string): boolean {
-  return INELIGIBLE_FUNDING_SUFFIXES.has(suffixOf(accountId));
+  return SANDBOX_INELIGIBLE_FUNDING_SUFFIXES.has(suffixOf(accountId));
 }

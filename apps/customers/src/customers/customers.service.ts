@@ -11,7 +11,8 @@ import {
   CUSTOMER_WEBHOOK_TYPES,
   KycStatus,
   ListCustomersRequest,
-  newId,
+  newIdAvoidingSuffixes,
+  SANDBOX_CARD_ISSUANCE_SUFFIXES,
   Page,
   UpdateCustomerBody,
 } from '@paykit/contracts';
@@ -59,7 +60,7 @@ export class CustomersService {
     // Regulated platforms vouch for their customers; everyone else goes through KYC/KYB.
     const initialStatus: KycStatus = config.regulated ? 'APPROVED' : 'PENDING';
     const isBusiness = request.customerType === 'BUSINESS';
-    const id = newId('Customer');
+    const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
     const email = request.email?.toLowerCase() ?? null;
     const phoneNumber = request.phoneNumber ?? null;
     return {

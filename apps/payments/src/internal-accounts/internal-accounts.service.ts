@@ -10,7 +10,8 @@ import {
   InternalAccountTargetStatus,
   InternalAccountType,
   ListInternalAccountsRequest,
-  newId,
+  newIdAvoidingSuffixes,
+  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   Page,
   PAYMENTS_EVENTS,
 } from '@paykit/contracts';
@@ -183,7 +184,7 @@ export class InternalAccountsService {
     try {
       await this.transactions.run(async (manager) => {
         for (const want of missing) {
-          const id = newId('InternalAccount');
+          const id = newIdAvoidingSuffixes('InternalAccount', SANDBOX_INELIGIBLE_FUNDING_SUFFIXES);
           const inserted = await this.accounts.insertIfAbsent(manager, {
             id,
             platformId: owner.platformId,
