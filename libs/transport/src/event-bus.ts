@@ -83,6 +83,14 @@ const codec = JSONCodec<DomainEvent>();
 /** A failed event is retried in place after this long, doubling up to the maximum. */
 const RETRY_FIRST_DELAY_MS = 100;
 const RETRY_MAX_DELAY_MS = 5000;
+/**
+ * How long the server waits for a delivered message's acknowledgement before delivering it again.
+ * A live consumer keeps the messages it holds from expiring; so this is how long the events a
+ * crashed process held wait before another process gets them.
+ */
+const ACK_WAIT_MS = 10_000;
+/** Messages buffered per consumer, per event handled at once: few enough to be handled well within the ack wait. */
+const BUFFERED_PER_HANDLER = 4;
 
 /** Distributed mode: one file-backed JetStream stream holds every service's events. */
 export class JetStreamEventBus implements EventBus {
@@ -156,20 +164,30 @@ export class JetStreamEventBus implements EventBus {
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: this.subject(subjectFilter),
-        ack_wait: nanos(30_000),
+        ack_wait: nanos(ACK_WAIT_MS),
         max_ack_pending: 1000,
       });
     }
     const consumer = await nc.jetstream().consumers.get(this.streamName, durable);
-    const messages = await consumer.consume({ max_messages: 256 });
-    // Received and not yet acknowledged, in stream order: given back on close for prompt redelivery.
+    const limit = Math.max(1, options.concurrency ?? 1);
+    const messages = await consumer.consume({ max_messages: Math.max(16, limit * BUFFERED_PER_HANDLER) });
+    // Received and not yet acknowledged, in stream order: the server is told they are still being
+    // worked on (a message waiting behind a failing one may wait long), and they are given back on
+    // close for prompt redelivery.
     const held = new Set<JsMsg>();
+    const keepAlive = setInterval(() => {
+      try {
+        for (const message of held) message.working();
+      } catch {
+        // The connection closed: the bus is closing.
+      }
+    }, ACK_WAIT_MS / 3).unref();
     this.stopHandles.push(() => {
+      clearInterval(keepAlive);
       void messages.close();
       for (const message of held) giveBack(message);
       held.clear();
     });
-    const limit = Math.max(1, options.concurrency ?? 1);
     const handle = async (message: JsMsg, event: DomainEvent): Promise<void> => {
       // A failed event is retried here rather than given back to the server for later: its
       // resource's next events wait in this process's queue behind it, so none overtakes it.
@@ -177,8 +195,6 @@ export class JetStreamEventBus implements EventBus {
         if (this.closing) return;
         const delay = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** failures);
         this.logger.warn(`Event ${event.eventId} (${event.subject}) not handled by ${durable}; retry in ${delay} ms`);
-        // The server keeps the message with this consumer meanwhile instead of redelivering it.
-        message.working();
         if (!(await sleep(delay, true, { signal: this.stopping.signal }).catch(() => false))) return;
       }
       if (this.closing) return;

@@ -7,7 +7,7 @@ const production = loadRuntimeConfig({ DEPLOYMENT_ENV: 'production', SANDBOX_TIM
 describe(loadWebhooksConfig.name, () => {
   it('defaults to a 10 s timeout and retries over 24 hours, scaled in the sandbox', () => {
     const config = loadWebhooksConfig({}, sandbox);
-    expect(config).toMatchObject({ deliveryTimeoutMs: 10_000, retryWindowMs: 24 * 3600 * 1000, timeScale: 0.001, usingDevelopmentKey: true });
+    expect(config).toMatchObject({ deliveryTimeoutMs: 10_000, leaseMarginMs: 20_000, retryWindowMs: 24 * 3600 * 1000, timeScale: 0.001, usingDevelopmentKey: true });
     expect(config.keyEncryptionKey).toHaveLength(32);
   });
 
@@ -28,6 +28,7 @@ describe(loadWebhooksConfig.name, () => {
     ['no key-encryption key in production', {}, production, /WEBHOOK_KEY_ENCRYPTION_KEY is required in production/],
     ['a key of the wrong size', { WEBHOOK_KEY_ENCRYPTION_KEY: 'abcd' }, sandbox, /WEBHOOK_KEY_ENCRYPTION_KEY must be 32 bytes/],
     ['a timeout out of range', { WEBHOOK_DELIVERY_TIMEOUT_MS: '5' }, sandbox, /WEBHOOK_DELIVERY_TIMEOUT_MS must be an integer/],
+    ['a lease margin under a second', { WEBHOOK_LEASE_MARGIN_MS: '10' }, sandbox, /WEBHOOK_LEASE_MARGIN_MS must be an integer/],
     ['a concurrency of 0', { WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM: '0' }, sandbox, /WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM/],
   ])('refuses %s, naming the variable', (_, env, runtime, message) => {
     expect(() => loadWebhooksConfig(env, runtime)).toThrow(ConfigError);

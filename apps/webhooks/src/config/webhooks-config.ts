@@ -11,6 +11,11 @@ export interface WebhooksConfig {
   usingDevelopmentKey: boolean;
   /** How long one delivery attempt may take (connect, headers and body). */
   deliveryTimeoutMs: number;
+  /**
+   * How long an attempt's lease outlives its timeout, time to record the outcome. An attempt cut
+   * off by a crash is made again once its lease expires: after the timeout plus this margin.
+   */
+  leaseMarginMs: number;
   /** Attempts in flight per platform (across replicas), so one slow receiver never holds the others up. */
   maxConcurrencyPerPlatform: number;
   /** Attempts in flight per process. */
@@ -47,6 +52,7 @@ export function loadWebhooksConfig(env: Env, runtime: RuntimeConfig): WebhooksCo
     keyEncryptionKey,
     usingDevelopmentKey: !rawKey,
     deliveryTimeoutMs: read.number('WEBHOOK_DELIVERY_TIMEOUT_MS', 10_000, { min: 100, max: 60_000, integer: true }),
+    leaseMarginMs: read.number('WEBHOOK_LEASE_MARGIN_MS', 20_000, { min: 1000, max: 600_000, integer: true }),
     maxConcurrencyPerPlatform: read.number('WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM', 32, { min: 1, max: 1000, integer: true }),
     maxConcurrency: read.number('WEBHOOK_MAX_CONCURRENCY', 256, { min: 1, max: 10_000, integer: true }),
     retryWindowMs: 24 * 3600 * 1000,

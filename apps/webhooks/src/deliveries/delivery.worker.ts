@@ -11,8 +11,6 @@ import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
 /** Idle poll: picks up retries, other replicas' expired leases and anything a kick missed. */
 const POLL_MS = 250;
-/** A lease outlives the attempt's timeout by this much; a crashed worker's deliveries come back after it. */
-const LEASE_MARGIN_MS = 20_000;
 /** Retry times kept for a timely wake-up; later ones are found by the poll. */
 const MAX_WAKE_TIMES = 10_000;
 /** Attempts recorded by one statement at most. */
@@ -120,7 +118,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const terms: LeaseTerms = {
         now,
         leaseToken: randomUUID(),
-        leaseUntil: new Date(now.getTime() + this.config.deliveryTimeoutMs + LEASE_MARGIN_MS),
+        // A crashed worker's deliveries come back once their lease expires.
+        leaseUntil: new Date(now.getTime() + this.config.deliveryTimeoutMs + this.config.leaseMarginMs),
         perPlatform: this.config.maxConcurrencyPerPlatform,
         limit: this.stopped ? 0 : this.config.maxConcurrency - this.inFlight,
         answered: [...this.answered],
