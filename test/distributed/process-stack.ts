@@ -1,0 +1,181 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createVerify } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo, createConnection, createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Helpers for specs that run apps as real processes (the deployed shape) and break what they
+ * depend on: kill an app, a NATS server, or database connections.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+/** The binary CI starts its NATS server with (.ci/run). */
+const NATS_SERVER_BINARY = '/usr/sbin/nats-server';
+
+/** Compiles the tree to dist/, which the processes run. */
+export function buildApps(): void {
+  const build = spawnSync(process.execPath, [join(ROOT, 'tools', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Sends a signal to a child and waits for it to exit. */
+async function ended(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** Apps of one stack, each its own process from dist/, logging to a file each under `logDir`. */
+export class AppProcesses {
+  private readonly running = new Map<string, ChildProcess>();
+  readonly logDir = mkdtempSync(join(tmpdir(), 'paykit-processes-'));
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(app: string, extra: Record<string, string> = {}): void {
+    const log = openSync(join(this.logDir, `${app}.log`), 'a');
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env, ...extra },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    this.running.set(app, child);
+  }
+
+  /** SIGTERM stops it gracefully; SIGKILL is a crash. */
+  stop(app: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    return ended(this.running.get(app), signal);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const app of [...this.running.keys()].reverse()) await this.stop(app);
+    rmSync(this.logDir, { recursive: true, force: true });
+  }
+}
+
+/** A NATS server with JetStream for one spec, on a port and store of its own, so it can be restarted. */
+export class PrivateNats {
+  private server?: ChildProcess;
+  private readonly storeDir = mkdtempSync(join(tmpdir(), 'paykit-nats-'));
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateNats> {
+    const nats = new PrivateNats(await freePort());
+    await nats.restart();
+    return nats;
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts it (again) on the same port and store directory. */
+  async restart(): Promise<void> {
+    this.server = spawn(NATS_SERVER_BINARY, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], { stdio: 'ignore' });
+    await waitFor(`nats-server on port ${this.port}`, () => answers(this.port), 10_000);
+  }
+
+  stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    return ended(this.server, signal);
+  }
+
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.storeDir, { recursive: true, force: true });
+  }
+}
+
+export interface ReceivedWebhook {
+  id: string;
+  type: string;
+  resourceId: string;
+  verified: boolean;
+}
+
+/**
+ * A platform's webhook receiver on loopback that verifies each signature (INTEROP.md) and answers
+ * 200 after `delayMs`, so that deliveries are in flight at any moment while events flow.
+ */
+export class SlowReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  publicKeyPem = '';
+  /** Requests being answered now. */
+  inFlight = 0;
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+
+  private constructor(private readonly delayMs: number) {
+    this.server = createHttpServer((request, response) => this.handle(request, response));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  static async start(delayMs: number): Promise<SlowReceiver> {
+    const receiver = new SlowReceiver(delayMs);
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  /** The payload ids received at least once. */
+  ids(): Set<string> {
+    return new Set(this.received.map((r) => r.id));
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    this.inFlight += 1;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks);
+      const payload = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data: { id: string } };
+      const { s } = JSON.parse(String(request.headers['x-service-signature'])) as { s: string };
+      const verified = createVerify('SHA256').update(rawBody).verify(this.publicKeyPem, Buffer.from(s, 'base64'));
+      this.received.push({ id: payload.id, type: payload.type, resourceId: payload.data.id, verified });
+      setTimeout(() => {
+        this.inFlight -= 1;
+        response.writeHead(200).end();
+      }, this.delayMs);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}

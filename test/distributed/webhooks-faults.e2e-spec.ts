@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createDistributedResources, DistributedResources } from '@paykit/testing';
+import { ApiClient } from '../support/api-client';
+import { eventually } from '../support/test-stack';
+import { AppProcesses, buildApps, freePort, PrivateNats, SlowReceiver } from './process-stack';
+
+/**
+ * Webhooks through a crash of their process, dropped database connections and a NATS restart,
+ * with the apps as real processes on a NATS server of this spec's own. After each fault: every
+ * customer created has exactly one delivery record, delivered and verified by the receiver.
+ */
+describe('Webhooks through crashes and outages (apps as processes)', () => {
+  let nats: PrivateNats;
+  let resources: DistributedResources;
+  let apps: AppProcesses;
+  let receiver: SlowReceiver;
+  let api: ApiClient;
+  let webhooksDb: Client;
+  let customersDb: Client;
+
+  beforeAll(async () => {
+    buildApps();
+    nats = await PrivateNats.start();
+    resources = await createDistributedResources();
+    apps = new AppProcesses({
+      ...resources.env,
+      NATS_URL: nats.url,
+      LOG_LEVEL: 'warn',
+      SANDBOX_TIME_SCALE: '0.001',
+      // A crashed attempt's lease expires 2 s after it started.
+      WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
+      WEBHOOK_LEASE_MARGIN_MS: '1000',
+    });
+    const port = await freePort();
+    const credentials = { tokenId: 'tok_webhookfaults01', secret: randomBytes(32).toString('base64url') };
+    api = new ApiClient(`http://127.0.0.1:${port}/2025-10-13`, credentials);
+    apps.start('webhooks');
+    apps.start('customers');
+    apps.start('gateway', { PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
+    // Deliveries take 150 ms to be answered, so some are always in flight while events flow.
+    receiver = await SlowReceiver.start(150);
+    const configured = await eventually(async () => {
+      const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
+      return response?.status === 200 ? response : undefined;
+    }, 60_000, 200);
+    receiver.publicKeyPem = configured.body.webhookPublicKey;
+    webhooksDb = new Client({ connectionString: resources.env.WEBHOOKS_DATABASE_URL });
+    customersDb = new Client({ connectionString: resources.env.CUSTOMERS_DATABASE_URL });
+    await Promise.all([webhooksDb.connect(), customersDb.connect()]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await webhooksDb?.end();
+    await customersDb?.end();
+    await apps?.stopAll();
+    await nats?.remove();
+    await resources?.drop();
+    await receiver?.close();
+  });
+
+  /** Creates customers one after another until stopped; a request that fails meanwhile is not retried. */
+  function produceCustomers(): { stop(): Promise<number> } {
+    let stopped = false;
+    let created = 0;
+    const loop = (async () => {
+      while (!stopped) {
+        const response = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace' }).catch(() => undefined);
+        if (response?.status === 201) created += 1;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    return {
+      async stop() {
+        stopped = true;
+        await loop;
+        return created;
+      },
+    };
+  }
+
+  /**
+   * Every customer in the customers database (including any whose HTTP answer a fault cut off)
+   * has exactly one delivery, SUCCEEDED, and the receiver verified it.
+   */
+  async function expectEveryCustomerDeliveredOnce(): Promise<void> {
+    const state = async () => {
+      const customers = (await customersDb.query<{ id: string }>('SELECT id FROM customer')).rows.map((row) => row.id);
+      const deliveries = (
+        await webhooksDb.query<{ id: string; resource_id: string; status: string }>(`SELECT id, resource_id, status FROM webhook_delivery WHERE type = 'CUSTOMER.KYC_PENDING'`)
+      ).rows;
+      const received = receiver.ids();
+      const done = deliveries.length >= customers.length && deliveries.every((d) => d.status === 'SUCCEEDED' && received.has(d.id));
+      return { customers, deliveries, received, done };
+    };
+    const settled = await eventually(async () => {
+      const now = await state();
+      return now.done ? now : undefined;
+    }, 20_000, 200).catch(async (error: Error) => {
+      // What is missing, to tell a lost event from a slow one.
+      const { customers, deliveries, received } = await state();
+      const byStatus = deliveries.reduce<Record<string, number>>((counts, d) => ({ ...counts, [d.status]: (counts[d.status] ?? 0) + 1 }), {});
+      const unreceived = deliveries.filter((d) => !received.has(d.id)).length;
+      throw new Error(`${error.message}: ${customers.length} customers, deliveries ${JSON.stringify(byStatus)}, ${unreceived} not received`);
+    });
+    expect(settled.deliveries.map((d) => d.resource_id).sort()).toEqual(settled.customers.sort());
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+  }
+
+  it('loses nothing when the webhooks process is killed (SIGKILL) mid-stream: its leases expire and are taken again', async () => {
+    const producer = produceCustomers();
+    await eventually(async () => (receiver.received.length >= 10 && receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+    const cutOff = receiver.inFlight;
+    await apps.stop('webhooks', 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    apps.start('webhooks');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await producer.stop()).toBeGreaterThan(10);
+    await expectEveryCustomerDeliveredOnce();
+    // The attempts in flight at the kill were made again, same payload id, after their lease expired.
+    expect(cutOff).toBeGreaterThan(0);
+    const copies = new Map<string, number>();
+    for (const { id } of receiver.received) copies.set(id, (copies.get(id) ?? 0) + 1);
+    expect([...copies.values()].filter((count) => count > 1).length).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
+  it("loses nothing when the webhooks service's database connections are killed mid-stream", async () => {
+    const producer = produceCustomers();
+    await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+    const database = new URL(resources.env.WEBHOOKS_DATABASE_URL).pathname.slice(1);
+    // This spec's own connection to that database stays.
+    const { rows } = await webhooksDb.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    for (let round = 0; round < 3; round += 1) {
+      const killed = await webhooksDb.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, rows[0].pid]);
+      expect(killed.rowCount).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await producer.stop()).toBeGreaterThan(5);
+    await expectEveryCustomerDeliveredOnce();
+  }, 30_000);
+
+  it('loses nothing when NATS restarts mid-stream (same port and store)', async () => {
+    const producer = produceCustomers();
+    await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+    await nats.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await nats.restart();
+    const before = receiver.received.length;
+    // The apps reconnect by themselves: customers are created and delivered again.
+    await eventually(async () => (receiver.received.length > before + 5 ? true : undefined), 15_000, 50);
+    expect(await producer.stop()).toBeGreaterThan(5);
+    await expectEveryCustomerDeliveredOnce();
+  }, 30_000);
+});
