@@ -330,6 +330,21 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       expect(delivery.attempts[0]).not.toHaveProperty('statusCode');
     });
 
+    it('records a failed TLS handshake (https to a plain HTTP receiver) as a failed attempt and keeps retrying', async () => {
+      const platform = await t.newPlatform();
+      const plain = await Receiver.start();
+      receivers.push(plain);
+      const url = plain.url.replace('http:', 'https:');
+      expect((await platform.api.patch('/config', { webhookEndpoint: url })).status).toBe(200);
+      const customer = await createCustomer(platform.api);
+      const delivery = await deliveryOf(platform.api, customer.id, (d) => d.attemptCount >= 2);
+      expect(delivery).toMatchObject({ status: 'PENDING', nextAttemptAt: expect.any(String), lastError: expect.stringMatching(/^Connection failed: .*(SSL|TLS|EPROTO)/) });
+      expect(delivery.attempts[0]).toMatchObject({ succeeded: false, endpoint: url, error: expect.stringMatching(/^Connection failed: .*(SSL|TLS|EPROTO)/) });
+      expect(delivery.attempts[0]).not.toHaveProperty('statusCode');
+      // The handshake failed before any request was made.
+      expect(plain.received).toEqual([]);
+    });
+
     it("delivers a resource's events in the order they happened, each waiting for the previous one", async () => {
       const { platformId, receiver } = await platformWithReceiver();
       const resourceId = `Widget:${randomUUID()}`;

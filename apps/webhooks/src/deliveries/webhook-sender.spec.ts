@@ -91,6 +91,13 @@ describe(sendWebhook.name, () => {
     expect(outcome).toMatchObject({ succeeded: false, error: `Connection failed: connect ECONNREFUSED 127.0.0.1:${port}` });
   });
 
+  it('fails a TLS handshake that cannot complete (https to a plain HTTP server), naming the reason', async () => {
+    handler = (_, response) => response.writeHead(200).end();
+    const outcome = await sendWebhook({ url: url.replace('http:', 'https:'), body: '{}', signature: '{}', timeoutMs: 500 });
+    expect(outcome).toMatchObject({ succeeded: false, error: expect.stringMatching(/^Connection failed: .*(SSL|TLS|EPROTO)/) });
+    expect(outcome.statusCode).toBeUndefined();
+  });
+
   it('stops when asked to (service shutdown)', async () => {
     handler = () => undefined;
     const controller = new AbortController();
