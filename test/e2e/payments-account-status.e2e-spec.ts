@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CallerContext, CUSTOMERS_SUBJECTS, Hold, InternalAccount, PAYMENTS_SUBJECTS } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
 import { ApiClient, ApiResponse } from '../support/api-client';
+import { refusalOf, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ReceivedWebhook, WebhookReceiver } from './customers.support';
 
@@ -57,20 +57,7 @@ describe('Payments: internal account statuses', () => {
 
   /** A USD external account of the customer whose account number ends in `suffix` (the sandbox outcome). */
   async function externalAccount(customerId: string, suffix = '001'): Promise<string> {
-    const accountNumber = `${randomInt(100_000, 999_999)}${randomInt(100, 999)}${suffix}`;
-    const created = await api.post('/customers/external-accounts', {
-      customerId,
-      currency: 'USD',
-      platformAccountId: `pa-${accountNumber}`,
-      accountInfo: {
-        accountType: 'USD_ACCOUNT',
-        accountNumber,
-        routingNumber: '021000021',
-        bankAccountType: 'CHECKING',
-        bankName: 'JPMorgan Chase Bank',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address },
-      },
-    });
+    const created = await api.post('/customers/external-accounts', { customerId, ...usdExternalAccountBody(suffix) });
     expect(created.status).toBe(201);
     return created.body.id;
   }
@@ -102,14 +89,6 @@ describe('Payments: internal account statuses', () => {
     return t.stack.runtime.client.request(subject, payload as never, ctx) as Promise<R>;
   }
 
-  async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
 
   /** The STATUS_CHANGE webhooks received about the account, once there are `count`. */
   async function statusWebhooks(accountId: string, count: number): Promise<ReceivedWebhook[]> {
@@ -186,7 +165,7 @@ describe('Payments: internal account statuses', () => {
       const earlier = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: `before-freeze-${accountId}`, accountId, amount: 1_000, currency: 'USD' });
       await moveTo(accountId, 'FROZEN');
 
-      const hold = await refusal(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `frozen-${accountId}`, accountId, amount: 1_000, currency: 'USD' }));
+      const hold = await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `frozen-${accountId}`, accountId, amount: 1_000, currency: 'USD' }));
       expect(hold.code).toBe('ACCOUNT_NOT_ACTIVE');
       const funded = await fund(accountId, 100);
       expect(funded.status).toBe(409);

@@ -1,6 +1,7 @@
 import { CallerContext, CUSTOMERS_SUBJECTS, Hold, InternalAccount, PAYMENTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ApiClient } from '../support/api-client';
+import { refusalOf } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
 /**
@@ -57,14 +58,6 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
     return t.stack.runtime.client.request(subject, payload as never, ctx) as Promise<R>;
   }
 
-  async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
 
   describe('internal accounts', () => {
     it("gives a new customer a holding account per supported currency and an embedded wallet bound to the customer's email", async () => {
@@ -265,7 +258,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       const account = await usdAccount();
       await fund(account.id, 10_000);
       const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-2', accountId: account.id, amount: 4_000, currency: 'USD' });
-      const tooMuch = await refusal(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2a', holdId: hold.id, amount: 10_001 }));
+      const tooMuch = await refusalOf(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2a', holdId: hold.id, amount: 10_001 }));
       expect(tooMuch.code).toBe('INSUFFICIENT_FUNDS');
       expect(await balanceOf(account.id)).toBe(6_000);
       const captured = await send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2b', holdId: hold.id, amount: 10_000 });
@@ -280,8 +273,8 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(released).toMatchObject({ status: 'RELEASED', availableBalance: 1_000 });
       const replay = await send<Hold>(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3', holdId: hold.id });
       expect(replay).toMatchObject({ status: 'RELEASED', availableBalance: 1_000 });
-      expect((await refusal(send(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3b', holdId: hold.id }))).code).toBe('INVALID_STATE_TRANSITION');
-      expect((await refusal(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-3', holdId: hold.id, amount: 600 }))).code).toBe('INVALID_STATE_TRANSITION');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'void-3b', holdId: hold.id }))).code).toBe('INVALID_STATE_TRANSITION');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-3', holdId: hold.id, amount: 600 }))).code).toBe('INVALID_STATE_TRANSITION');
       expect(await balanceOf(account.id)).toBe(1_000);
     });
 
@@ -294,8 +287,8 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(partial).toMatchObject({ refundedAmount: 2_000, availableBalance: 2_000 });
       const replay = await send<Hold>(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 2_000 });
       expect(replay.refundedAmount).toBe(2_000);
-      expect((await refusal(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
-      expect((await refusal(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4b', holdId: hold.id, amount: 3_001 }))).code).toBe('AMOUNT_OUT_OF_RANGE');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4b', holdId: hold.id, amount: 3_001 }))).code).toBe('AMOUNT_OUT_OF_RANGE');
       await send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4c', holdId: hold.id, amount: 3_000 });
       expect(await balanceOf(account.id)).toBe(5_000);
     });
@@ -307,7 +300,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(first).toMatchObject({ id: expect.stringMatching(/^Credit:/), amount: 1_500, availableBalance: 1_500, reference: 'CardTransaction:x' });
       const again = await send<{ id: string }>(PAYMENTS_SUBJECTS.createCredit, body);
       expect(again.id).toBe(first.id);
-      expect((await refusal(send(PAYMENTS_SUBJECTS.createCredit, { ...body, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createCredit, { ...body, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect(await balanceOf(account.id)).toBe(1_500);
     });
 
@@ -318,7 +311,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       const again = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 700, currency: 'USD' });
       expect(again.id).toBe(first.id);
       expect(await balanceOf(account.id)).toBe(300);
-      expect((await refusal(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
     });
 
     it.each([
@@ -327,7 +320,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
     ])('refuses a hold of %s and changes nothing', async (_, body, code) => {
       const account = await usdAccount();
       await fund(account.id, 1_000);
-      const error = await refusal(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `refused-${code}`, accountId: account.id, ...body }));
+      const error = await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `refused-${code}`, accountId: account.id, ...body }));
       expect(error.code).toBe(code);
       expect(await balanceOf(account.id)).toBe(1_000);
     });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, PAYMENTS_SUBJECTS, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
+import { usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WebhookReceiver } from './customers.support';
 
@@ -47,19 +48,7 @@ describe('Payments: transfers and transactions', () => {
 
   /** A USD external account whose account number ends in `suffix` (the sandbox outcome). */
   async function externalAccount(customerId: string | null, suffix: string): Promise<string> {
-    const accountNumber = `${randomInt(100_000, 999_999)}${randomInt(100, 999)}${suffix}`;
-    const body = {
-      currency: 'USD',
-      platformAccountId: `pa-${accountNumber}`,
-      accountInfo: {
-        accountType: 'USD_ACCOUNT',
-        accountNumber,
-        routingNumber: '021000021',
-        bankAccountType: 'CHECKING',
-        bankName: 'JPMorgan Chase Bank',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address },
-      },
-    };
+    const body = usdExternalAccountBody(suffix);
     const created = customerId ? await api.post('/customers/external-accounts', { customerId, ...body }) : await api.post('/platform/external-accounts', body);
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('ACTIVE');

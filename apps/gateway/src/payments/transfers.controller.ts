@@ -57,14 +57,7 @@ export class TransfersController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Transaction | SignedRetryChallenge> {
-    const message: TransferOutMessage = {
-      source: { accountId: body.source.accountId },
-      destination: { accountId: body.destination.accountId },
-      amount: body.amount,
-      ...(body.currency !== undefined ? { currency: body.currency } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-    };
+    const message: TransferOutMessage = transferMessage(body, idempotencyKey);
     const apply = () => this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
     // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
     const prepared = await this.services.request(PAYMENTS_SUBJECTS.prepareTransferOut, message, caller);
@@ -83,18 +76,7 @@ export class TransfersController {
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
   transferIn(@Body() body: TransferInRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
-    return this.services.request(
-      PAYMENTS_SUBJECTS.transferIn,
-      {
-        source: { accountId: body.source.accountId },
-        destination: { accountId: body.destination.accountId },
-        amount: body.amount,
-        ...(body.currency !== undefined ? { currency: body.currency } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-      },
-      caller,
-    );
+    return this.services.request(PAYMENTS_SUBJECTS.transferIn, transferMessage(body, idempotencyKey), caller);
   }
 }
 
@@ -133,4 +115,16 @@ export class TransactionsController {
   get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction> {
     return this.services.request(PAYMENTS_SUBJECTS.getTransaction, { transactionId }, caller);
   }
+}
+
+/** A transfer's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header. */
+function transferMessage<B extends TransferOutRequest | TransferInRequest>(body: B, idempotencyKey: string | undefined): B & { idempotencyKey?: string } {
+  return {
+    source: { accountId: body.source.accountId },
+    destination: { accountId: body.destination.accountId },
+    amount: body.amount,
+    ...(body.currency !== undefined ? { currency: body.currency } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+  } as B & { idempotencyKey?: string };
 }
