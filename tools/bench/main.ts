@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions } from './bench-types';
-import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, startProcess, stopAll, stopProcess, waitForHttp } from './processes';
+import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
 
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
 const TOKEN_ID = 'tok_benchmark0001';
@@ -52,6 +52,8 @@ function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: Distributed
     env: stack?.env,
     authorization: AUTHORIZATION,
     load: async (options) => {
+      const waitedMs = await waitForQuiet();
+      if (waitedMs > 1_000) process.stdout.write(`  (${options.title}: waited ${(waitedMs / 1000).toFixed(1)} s for the stack to work off its setup)\n`);
       const before = cpuSnapshot();
       const result = await runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
       return { ...result, cpu: cpuPerRequest(before, cpuSnapshot(), result.total) };

@@ -101,6 +101,24 @@ export function cpuSnapshot(): Map<string, number> {
   return snapshot;
 }
 
+/**
+ * Waits until the stack (its processes, PostgreSQL, NATS) has worked off what a scenario's setup
+ * set going (account provisioning, webhook records of thousands of new resources), so a load
+ * measures its own path, not the tail of the setup: quiet is under a tenth of a core over half a
+ * second. Gives up after `timeoutMs` and measures anyway. Answers how long it waited.
+ */
+export async function waitForQuiet(timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  const windowMs = 500;
+  const total = (snapshot: Map<string, number>) => [...snapshot.values()].reduce((sum, ms) => sum + ms, 0);
+  while (Date.now() - started < timeoutMs) {
+    const before = total(cpuSnapshot());
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    if (total(cpuSnapshot()) - before < windowMs / 10) break;
+  }
+  return Date.now() - started;
+}
+
 /** Microseconds of CPU per request between two snapshots: the total, and by process, the busiest first. */
 export function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, requests: number): { totalUs: number; byProcess: string } {
   const perProcess = [...after]
