@@ -30,6 +30,7 @@ describe(JetStreamEventBus.name, () => {
     await nc.close();
   });
 
+  /** A bus on a stream of its own. */
   function newBus(): JetStreamEventBus {
     const namespace = `bus${randomBytes(4).toString('hex')}`;
     namespaces.push(namespace);
@@ -71,5 +72,28 @@ describe(JetStreamEventBus.name, () => {
       },
       20_000,
     );
+
+    it('gives back every message it holds when it closes, so the next consumer gets them first and in order', async () => {
+      const stopping = newBus();
+      const namespace = namespaces[namespaces.length - 1];
+      // This consumer never manages to handle anything (its service is stopping).
+      await stopping.consume('handover', 'bus-test.events.>', () => Promise.reject(new Error('The service is stopping')), { concurrency: 2 });
+      for (const [resource, version] of [['A', 1], ['B', 1], ['A', 2], ['B', 2], ['A', 3]] as const) await stopping.publish(widgetEvent(resource, version));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stopping.close();
+      buses.splice(buses.indexOf(stopping), 1);
+
+      const next = new JetStreamEventBus({ url: NATS_TEST_URL, namespace, connectionName: 'event-bus-ordering-spec' });
+      buses.push(next);
+      const handled: string[] = [];
+      const started = Date.now();
+      await next.consume('handover', 'bus-test.events.>', async (event) => {
+        handled.push(`${event.resourceId}${(event.data as { version: number }).version}`);
+      });
+      await eventually(async () => (handled.length === 5 ? true : undefined), 5_000);
+      expect(handled).toEqual(['A1', 'B1', 'A2', 'B2', 'A3']);
+      // Well within the ack wait (10 s): given back, not left to expire.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    });
   });
 });

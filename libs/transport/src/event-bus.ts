@@ -89,8 +89,14 @@ const RETRY_MAX_DELAY_MS = 5000;
  * crashed process held wait before another process gets them.
  */
 const ACK_WAIT_MS = 10_000;
-/** Messages buffered per consumer, per event handled at once: few enough to be handled well within the ack wait. */
-const BUFFERED_PER_HANDLER = 4;
+/**
+ * Messages given back on close are redelivered after this delay, not at once: at once, the server
+ * may hand the first of them straight back to this consumer's pull request, which is being
+ * withdrawn, and it would then wait out the ack wait (seen with nats-server 2.9).
+ */
+const GIVE_BACK_DELAY_MS = 200;
+/** Messages asked of the server at once, per event handled at once. */
+const PULL_PER_HANDLER = 4;
 
 /** Distributed mode: one file-backed JetStream stream holds every service's events. */
 export class JetStreamEventBus implements EventBus {
@@ -170,10 +176,10 @@ export class JetStreamEventBus implements EventBus {
     }
     const consumer = await nc.jetstream().consumers.get(this.streamName, durable);
     const limit = Math.max(1, options.concurrency ?? 1);
-    const messages = await consumer.consume({ max_messages: Math.max(16, limit * BUFFERED_PER_HANDLER) });
-    // Received and not yet acknowledged, in stream order: the server is told they are still being
-    // worked on (a message waiting behind a failing one may wait long), and they are given back on
-    // close for prompt redelivery.
+    // Every message received and not yet acknowledged, in stream order. The server is told they are
+    // still being worked on (one waiting behind a failing event may wait long); on close they are
+    // given back in that order, so the next consumer gets them before anything newer. Their number
+    // is bounded by the consumer's max_ack_pending.
     const held = new Set<JsMsg>();
     const keepAlive = setInterval(() => {
       try {
@@ -182,13 +188,9 @@ export class JetStreamEventBus implements EventBus {
         // The connection closed: the bus is closing.
       }
     }, ACK_WAIT_MS / 3).unref();
-    this.stopHandles.push(() => {
-      clearInterval(keepAlive);
-      void messages.close();
-      for (const message of held) giveBack(message);
-      held.clear();
-    });
     const handle = async (message: JsMsg, event: DomainEvent): Promise<void> => {
+      // Given back on close.
+      if (this.closing) return;
       // A failed event is retried here rather than given back to the server for later: its
       // resource's next events wait in this process's queue behind it, so none overtakes it.
       for (let failures = 0; !(await succeeds(handler, event)); failures += 1) {
@@ -201,40 +203,45 @@ export class JetStreamEventBus implements EventBus {
       held.delete(message);
       message.ack();
     };
-    void (async () => {
-      // Each resource's events are handled in stream order: a message waits for the previous one
-      // about the same resource (with the default concurrency of 1, for the previous message).
-      const inFlight = new Set<Promise<void>>();
-      const lastOfResource = new Map<string, Promise<void>>();
-      for await (const message of messages) {
-        // Still buffered when the bus closed: given back at once too.
-        if (this.closing) {
-          giveBack(message);
-          continue;
-        }
-        let event: DomainEvent;
-        try {
-          event = codec.decode(message.data);
-        } catch {
-          // No retry makes it readable, and it must not hold up the events behind it.
-          this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
-          message.term();
-          continue;
-        }
-        held.add(message);
-        const key = event.resourceId;
-        const handled = (lastOfResource.get(key) ?? Promise.resolve()).then(() => handle(message, event));
-        lastOfResource.set(key, handled);
-        inFlight.add(handled);
-        void handled.then(() => {
-          inFlight.delete(handled);
-          if (lastOfResource.get(key) === handled) lastOfResource.delete(key);
-        });
-        if (inFlight.size >= limit) await Promise.race(inFlight);
+    // Each resource's events are handled in stream order: a message takes one of the `limit` slots
+    // (in arrival order, so with one slot, messages go one by one), then waits for the previous
+    // message about the same resource, which took its slot earlier.
+    const lastOfResource = new Map<string, Promise<void>>();
+    const slots = new Slots(limit);
+    const receive = (message: JsMsg): void => {
+      let event: DomainEvent;
+      try {
+        event = codec.decode(message.data);
+      } catch {
+        // No retry makes it readable, and it must not hold up the events behind it.
+        this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
+        message.term();
+        return;
       }
-    })().catch((error: unknown) => {
-      // Closing the bus ends the iteration with CONNECTION_CLOSED; unacknowledged messages are redelivered.
-      if (!this.closing) throw error;
+      held.add(message);
+      const key = event.resourceId;
+      const previous = lastOfResource.get(key);
+      const handled = (async () => {
+        await slots.take();
+        try {
+          await previous;
+          await handle(message, event);
+        } finally {
+          slots.give();
+        }
+      })();
+      lastOfResource.set(key, handled);
+      void handled.then(() => {
+        if (lastOfResource.get(key) === handled) lastOfResource.delete(key);
+      });
+    };
+    // Callbacks rather than the iterator: messages the client buffered would otherwise be dropped on close, not given back.
+    const messages = await consumer.consume({ max_messages: Math.max(16, limit * PULL_PER_HANDLER), callback: receive });
+    this.stopHandles.push(() => {
+      clearInterval(keepAlive);
+      void messages.close();
+      for (const message of held) giveBack(message);
+      held.clear();
     });
   }
 
@@ -247,10 +254,34 @@ export class JetStreamEventBus implements EventBus {
   }
 }
 
-/** Hands a message back to the server for redelivery now; once the connection is gone, it is redelivered after its ack wait. */
+/** At most `size` holders at once; the others wait in the order they asked. */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+/** Hands a message back to the server for prompt redelivery; once the connection is gone, it is redelivered after its ack wait. */
 function giveBack(message: JsMsg): void {
   try {
-    message.nak();
+    message.nak(GIVE_BACK_DELAY_MS);
   } catch {
     // Closed meanwhile.
   }
