@@ -140,10 +140,13 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     await expectEveryCustomerDeliveredOnce();
   }, 30_000);
 
-  it('loses nothing when NATS restarts mid-stream (same port and store)', async () => {
+  it.each([
+    ['stopped (SIGTERM)', 'SIGTERM'],
+    ['killed (SIGKILL)', 'SIGKILL'],
+  ] as const)('loses nothing when NATS is %s mid-stream and started again on the same port and store', async (_, signal) => {
     const producer = produceCustomers();
     await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
-    await nats.stop();
+    await nats.stop(signal);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await nats.restart();
     const before = receiver.received.length;
