@@ -97,15 +97,36 @@ export class InternalAccountsRepository {
     return new Set(rows.map((row) => `${row.currency_code}|${row.type}`));
   }
 
-  /** Inserts the account unless the owner already has one of that currency and type; true when inserted. */
-  async insertIfAbsent(manager: EntityManager, account: NewInternalAccount): Promise<boolean> {
-    const rows = (await manager.query<Array<{ id: string }>>(
-      `INSERT INTO internal_account (id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled)
-       VALUES ($1, $2, $3, $4, 'ACTIVE', $5, $6, false)
-       ON CONFLICT ON CONSTRAINT uq_internal_account_owner DO NOTHING RETURNING id`,
-      [account.id, account.platformId, account.customerId, account.type, account.currencyCode, account.walletEmail],
-    ));
-    return rows.length > 0;
+  /**
+   * Inserts an owner's accounts, each with its ledger holding account, in one statement; an
+   * account the owner already has (same currency and type) is left out. Answers the accounts
+   * inserted, with their (zero) balances.
+   */
+  async insertManyIfAbsent(manager: EntityManager, owner: { platformId: string; customerId: string | null }, accounts: Array<Omit<NewInternalAccount, 'platformId' | 'customerId'>>): Promise<InternalAccountWithBalance[]> {
+    const rows = await manager.query<AccountRow[]>(
+      `WITH wanted AS (
+         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS w(id, type, currency_code, wallet_email)
+       ), inserted AS (
+         INSERT INTO internal_account (id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled)
+         SELECT w.id, $1, $2, w.type, 'ACTIVE', w.currency_code, w.wallet_email, false FROM wanted w
+         ON CONFLICT ON CONSTRAINT uq_internal_account_owner DO NOTHING
+         RETURNING id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled, created_at, updated_at
+       ), holding AS (
+         INSERT INTO ledger_account (id, platform_id, currency_code, purpose, checked)
+         SELECT id, platform_id, currency_code, 'HOLDING', true FROM inserted
+         RETURNING id, posted, held
+       )
+       SELECT a.*, l.posted, l.held FROM inserted a JOIN holding l USING (id) ORDER BY a.id`,
+      [
+        owner.platformId,
+        owner.customerId,
+        accounts.map((account) => account.id),
+        accounts.map((account) => account.type),
+        accounts.map((account) => account.currencyCode),
+        accounts.map((account) => account.walletEmail),
+      ],
+    );
+    return rows.map(toEntity);
   }
 
   /**

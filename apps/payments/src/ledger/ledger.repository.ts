@@ -73,10 +73,6 @@ export class LedgerRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async createHoldingAccount(manager: EntityManager, platformId: string, id: string, currency: string): Promise<void> {
-    await manager.query(`INSERT INTO ledger_account (id, platform_id, currency_code, purpose, checked) VALUES ($1, $2, $3, 'HOLDING', true)`, [id, platformId, currency]);
-  }
-
   holdingRef(id: string, currency: string): LedgerAccountRef {
     return { id, currency, checked: true };
   }
