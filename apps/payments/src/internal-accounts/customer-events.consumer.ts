@@ -5,9 +5,6 @@ import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
 
-/** Customers provisioned side by side (each customer's own events still one after another, in order). */
-const CUSTOMERS_AT_ONCE = 16;
-
 /**
  * Durable subscription to the customers' events: a created customer gets its internal
  * accounts. Delivery is at least once, and provisioning is idempotent, so a redelivery
@@ -23,7 +20,7 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(PAYMENTS_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.receive(event), { concurrency: CUSTOMERS_AT_ONCE });
+    await this.bus.consume(PAYMENTS_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.receive(event));
   }
 
   async receive(event: DomainEvent): Promise<void> {

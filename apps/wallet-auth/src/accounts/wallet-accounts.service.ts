@@ -40,9 +40,6 @@ function walletKeyCacheKey(platformId: string, accountId: string): string {
  * and starts with an EMAIL_OTP credential bound to the customer email. Learned from payments'
  * events; an account asked for before its event arrived is fetched from payments once.
  */
-/** Events handled at once by each of this service's consumers. */
-const EVENTS_AT_ONCE = 16;
-
 @Injectable()
 export class WalletAccountsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(WalletAccountsService.name);
@@ -59,9 +56,8 @@ export class WalletAccountsService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    // Events about different accounts (customers) are handled side by side, each one's in order.
-    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, 'payments.events.>', (event) => this.onPaymentsEvent(event), { concurrency: EVENTS_AT_ONCE });
-    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.onCustomersEvent(event), { concurrency: EVENTS_AT_ONCE });
+    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, 'payments.events.>', (event) => this.onPaymentsEvent(event));
+    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.onCustomersEvent(event));
   }
 
   async onPaymentsEvent(event: DomainEvent): Promise<void> {
