@@ -298,7 +298,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const holdOpen = result.holdId !== undefined && !result.settledAt;
     let recorded: boolean;
     try {
-      recorded = await this.recordInOneStatement({ ...entity, ...result }, { unlessCardClosed: holdOpen });
+      recorded = await this.recordGroupCommitted({ ...entity, ...result }, { unlessCardClosed: holdOpen });
     } catch (error) {
       // Compensation: a hold whose card transaction could not be recorded is released.
       if (holdOpen) await this.ledger.release(ctx, entity.id, result.holdId!).catch(() => undefined);
@@ -395,7 +395,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   private async record(entity: CardTransactionEntity, also?: (manager: EntityManager) => Promise<void>): Promise<CardTransactionEntity> {
     if (!also) {
-      await this.recordInOneStatement(entity);
+      await this.recordGroupCommitted(entity);
       return entity;
     }
     return this.transactions.run(async (manager) => {
@@ -407,7 +407,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   /** The new transaction and its event, group-committed with the others of the moment (the authorization path); false when the guard kept it out. */
-  private recordInOneStatement(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
+  private recordGroupCommitted(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
     return this.recordings.add({ entity, event: statusEventOf(entity), guarded: options.unlessCardClosed === true });
   }
 

@@ -19,7 +19,7 @@ import { ServiceError } from '@paykit/errors';
 import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
-import { decodeCursor, encodeCursor } from '../ledger/amounts';
+import { decodeCursor, encodeCursor, toAmount } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
@@ -125,8 +125,8 @@ export class InternalAccountsService {
     const details = {
       status: current.status,
       requestedStatus: status,
-      postedAmount: Number(current.posted),
-      pendingHoldAmount: Number(current.held),
+      postedAmount: toAmount(BigInt(current.posted)),
+      pendingHoldAmount: toAmount(BigInt(current.held)),
       incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
     };
     const reasons = [

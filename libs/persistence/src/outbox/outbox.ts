@@ -57,30 +57,44 @@ export class Outbox {
    */
   async addManyWithInserts<T extends ObjectLiteral, D>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T, D>>, guard?: InsertGuard): Promise<boolean[]> {
     const key = insert.keyColumn;
-    if (!key) throw new Error(`${insert.table}: batched inserts need a single-column primary key`);
     const recordset = rows.map((row, ord): Record<string, unknown> => {
       const full = stamped(row.event);
       const record: Record<string, unknown> = insert.record(row.entity);
       return { ...record, outbox_ord: ord, outbox_guarded: row.guarded === true, outbox_event_id: full.eventId, outbox_subject: full.subject, outbox_event: full };
     });
-    const sql = `WITH input AS (
-        SELECT * FROM jsonb_to_recordset($1::jsonb)
-          AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, ${insert.recordsetColumns})
-      )${guard ? `, ${guard.ctes}` : ''}, inserted AS (
-        INSERT INTO ${insert.table} (${insert.columnList})
-        SELECT ${insert.columnList} FROM input i ${guard ? `WHERE NOT i.outbox_guarded OR (${guard.condition})` : ''}
-         ORDER BY i.outbox_ord
-        RETURNING "${key}"
-      ), announced AS (
-        INSERT INTO outbox_event (id, subject, event)
-        SELECT i.outbox_event_id, i.outbox_subject, i.outbox_event FROM input i JOIN inserted n ON n."${key}" = i."${key}"
-         ORDER BY i.outbox_ord
-      )
-      SELECT "${key}" AS key FROM inserted`;
-    const inserted: Array<{ key: unknown }> = await runner.query(preparedStatement(sql), [JSON.stringify(recordset)]);
+    const sql = insertsWithEventsSql(insert, guard);
+    const inserted: Array<{ key: unknown }> = await runner.query(sql, [JSON.stringify(recordset)]);
     const keys = new Set(inserted.map((row) => String(row.key)));
     return recordset.map((row) => keys.has(String(row[key])));
   }
+}
+
+/** Statement texts of `addManyWithInserts`, built (and marked for preparing) once per entity and guard: it runs on hot paths. */
+const insertsWithEvents = new WeakMap<EntityInsert<ObjectLiteral>, Map<InsertGuard | undefined, string>>();
+
+function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: InsertGuard | undefined): string {
+  let byGuard = insertsWithEvents.get(insert);
+  if (!byGuard) insertsWithEvents.set(insert, (byGuard = new Map<InsertGuard | undefined, string>()));
+  const cached = byGuard.get(guard);
+  if (cached !== undefined) return cached;
+  const key = insert.keyColumn;
+  if (!key) throw new Error(`${insert.table}: batched inserts need a single-column primary key`);
+  const sql = preparedStatement(`WITH input AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb)
+        AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, ${insert.recordsetColumns})
+    )${guard ? `, ${guard.ctes}` : ''}, inserted AS (
+      INSERT INTO ${insert.table} (${insert.columnList})
+      SELECT ${insert.columnList} FROM input i ${guard ? `WHERE NOT i.outbox_guarded OR (${guard.condition})` : ''}
+       ORDER BY i.outbox_ord
+      RETURNING "${key}"
+    ), announced AS (
+      INSERT INTO outbox_event (id, subject, event)
+      SELECT i.outbox_event_id, i.outbox_subject, i.outbox_event FROM input i JOIN inserted n ON n."${key}" = i."${key}"
+       ORDER BY i.outbox_ord
+    )
+    SELECT "${key}" AS key FROM inserted`);
+  byGuard.set(guard, sql);
+  return sql;
 }
 
 function stamped<D>(event: NewDomainEvent<D>): DomainEvent<D> {
