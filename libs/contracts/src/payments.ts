@@ -5,6 +5,7 @@ import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLengt
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Page } from './common';
 import { typedIdPattern } from './ids';
+import { SignedRetryInput, SignedRetryOutcome } from './wallet-auth';
 
 // ---- Subjects (wire values: frozen) ----
 export const PAYMENTS_SUBJECTS = {
@@ -19,8 +20,6 @@ export const PAYMENTS_SUBJECTS = {
   createCredit: 'payments.credit.create',
   transferOut: 'payments.transfer.out',
   transferIn: 'payments.transfer.in',
-  /** Before a transfer-out moves money: whether a wallet must sign it (its checks run first) or an earlier answer. */
-  prepareTransferOut: 'payments.transfer.prepare-out',
   getTransaction: 'payments.transaction.get',
   listTransactions: 'payments.transaction.list',
   setVelocityLimit: 'payments.velocity-limit.set',
@@ -328,6 +327,12 @@ export class TransferOutMessage extends TransferOutRequest {
   @IsOptional()
   @MatchesPattern(IDEMPOTENCY_KEY, '1-255 printable ASCII characters')
   idempotencyKey?: string;
+
+  @ApiPropertyOptional({ type: SignedRetryInput, description: 'The signed retry of the HTTP request: sending from an EMBEDDED_WALLET is a signed action of the wallet' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry?: SignedRetryInput;
 }
 
 export class TransferInMessage extends TransferInRequest {
@@ -486,14 +491,6 @@ export interface Transaction {
   settledAt?: string;
 }
 
-/** Reply of `payments.transfer.prepare-out`. */
-export interface TransferOutPreparation {
-  /** The source is an EMBEDDED_WALLET: a session of this account must sign (every check passed already). */
-  signingAccountId?: string;
-  /** The Idempotency-Key already answered this request: that answer (nothing moves again, nothing to sign). */
-  earlier?: Transaction;
-}
-
 export interface VelocityLimit {
   customerId: string;
   currency: string;
@@ -515,9 +512,8 @@ export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.releaseHold]: { request: ReleaseHoldRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.createRefund]: { request: CreateRefundRequest; reply: Hold };
   [PAYMENTS_SUBJECTS.createCredit]: { request: CreateCreditRequest; reply: Credit };
-  [PAYMENTS_SUBJECTS.transferOut]: { request: TransferOutMessage; reply: Transaction };
+  [PAYMENTS_SUBJECTS.transferOut]: { request: TransferOutMessage; reply: SignedRetryOutcome<Transaction> };
   [PAYMENTS_SUBJECTS.transferIn]: { request: TransferInMessage; reply: Transaction };
-  [PAYMENTS_SUBJECTS.prepareTransferOut]: { request: TransferOutMessage; reply: TransferOutPreparation };
   [PAYMENTS_SUBJECTS.getTransaction]: { request: GetTransactionRequest; reply: Transaction };
   [PAYMENTS_SUBJECTS.listTransactions]: { request: ListTransactionsQuery; reply: Page<Transaction> };
   [PAYMENTS_SUBJECTS.setVelocityLimit]: { request: SetVelocityLimitRequest; reply: VelocityLimit };

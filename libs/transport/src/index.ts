@@ -6,3 +6,4 @@ export * from './service-client';
 export * from './rpc-error.filter';
 export * from './envelope.pipe';
 export * from './message-dispatch';
+export * from './signed-action';

@@ -16,11 +16,10 @@ import {
   Page,
   SignedRetryOutcome,
   UpdateCardRequest,
-  WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
-import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCard } from './card.mapper';
 import { assertFundingMutable, assertStateChange } from './card-state-machine';
@@ -118,11 +117,8 @@ export class CardsService implements OnModuleInit {
     assertChangeAllowed(card, request);
     if (request.fundingSources) await this.funding.assertEligible(ctx, card.cardholderId, request.fundingSources, card.currencyCode);
     const binding = { accountId: card.fundingSources[0], operation: 'CARD_UPDATE' as const, requestDigest: request.signedRetry.requestDigest };
-    const { signature, requestId } = request.signedRetry;
-    if (signature === undefined && requestId === undefined) {
-      return { challenge: await this.services.request(WALLET_AUTH_SUBJECTS.issueSignedRetry, binding, ctx) };
-    }
-    await this.services.request(WALLET_AUTH_SUBJECTS.consumeSignedRetry, { ...binding, signature, requestId }, ctx);
+    const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
+    if (challenge) return { challenge };
     return { result: await this.apply(ctx, request) };
   }
 

@@ -57,13 +57,9 @@ export class TransfersController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Transaction | SignedRetryChallenge> {
-    const message: TransferOutMessage = transferMessage(body, idempotencyKey);
-    const apply = () => this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
     // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
-    const prepared = await this.services.request(PAYMENTS_SUBJECTS.prepareTransferOut, message, caller);
-    if (prepared.earlier) return prepared.earlier;
-    if (prepared.signingAccountId === undefined) return apply();
-    return this.signedRetry.run({ request, reply }, caller, { accountId: prepared.signingAccountId, operation: 'TRANSFER_OUT', apply });
+    const message: TransferOutMessage = { ...transferMessage(body, idempotencyKey), signedRetry: this.signedRetry.input(request) };
+    return this.signedRetry.respond(await this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller), reply);
   }
 
   @Post('transfer-in')

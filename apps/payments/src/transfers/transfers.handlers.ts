@@ -7,10 +7,10 @@ import {
   Page,
   PAYMENTS_SUBJECTS,
   SetVelocityLimitRequest,
+  SignedRetryOutcome,
   Transaction,
   TransferInMessage,
   TransferOutMessage,
-  TransferOutPreparation,
   VelocityLimit,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
@@ -21,13 +21,8 @@ export class TransfersHandlers {
   constructor(private readonly transfers: TransfersService) {}
 
   @MessagePattern(PAYMENTS_SUBJECTS.transferOut)
-  transferOut(@Payload(new EnvelopePipe(TransferOutMessage)) { ctx, payload }: MessageEnvelope<TransferOutMessage>): Promise<Transaction> {
+  transferOut(@Payload(new EnvelopePipe(TransferOutMessage)) { ctx, payload }: MessageEnvelope<TransferOutMessage>): Promise<SignedRetryOutcome<Transaction>> {
     return this.transfers.transferOut(ctx, payload);
-  }
-
-  @MessagePattern(PAYMENTS_SUBJECTS.prepareTransferOut)
-  prepareTransferOut(@Payload(new EnvelopePipe(TransferOutMessage)) { ctx, payload }: MessageEnvelope<TransferOutMessage>): Promise<TransferOutPreparation> {
-    return this.transfers.prepareTransferOut(ctx, payload);
   }
 
   @MessagePattern(PAYMENTS_SUBJECTS.transferIn)

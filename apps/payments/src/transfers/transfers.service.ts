@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   CallerContext,
@@ -14,11 +14,12 @@ import {
   transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
-  TransferOutPreparation,
+  SignedRetryOutcome,
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
@@ -51,6 +52,16 @@ interface TransferRequest {
   currency?: string;
   description?: string;
   idempotencyKey?: string;
+}
+
+/** A transfer that passed every check before the database transaction, ready to move. */
+interface CheckedTransfer {
+  request: TransferRequest;
+  hash: string;
+  account: InternalAccountWithBalance;
+  external: ExternalAccountWithRouting;
+  currency: CurrencyInfo;
+  outcome: ReturnType<typeof transferOutcome>;
 }
 
 function outgoing(request: TransferOutMessage): TransferRequest {
@@ -86,31 +97,34 @@ export class TransfersService implements OnModuleInit {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload as unknown as AdvancePayload, manager));
   }
 
-  transferOut(ctx: CallerContext, request: TransferOutMessage): Promise<Transaction> {
-    return this.transfer(ctx, outgoing(request));
-  }
-
   /**
-   * Before POST /transfer-out moves money. Sending from an EMBEDDED_WALLET is a signed action of
-   * that wallet (SPEC "Embedded wallet sessions" 1): every check runs here first, so its 4xx come
-   * before the challenge, and a repeat of an answered Idempotency-Key gets that answer without a
-   * signature (nothing moves again). Other sources need nothing: the transfer checks them itself.
+   * POST /transfer-out. Sending from an EMBEDDED_WALLET is a signed action of that wallet (SPEC
+   * "Embedded wallet sessions" 1): every check runs first on both calls, so its 4xx come before
+   * the challenge, and the money moves only once wallet-auth has consumed a challenge signed by a
+   * session of the wallet. A repeat of an answered Idempotency-Key gets that answer, unsigned.
    */
-  async prepareTransferOut(ctx: CallerContext, request: TransferOutMessage): Promise<TransferOutPreparation> {
-    const source = await this.accounts.findById(ctx.platformId, request.source.accountId);
-    if (source?.type !== 'EMBEDDED_WALLET') return {};
-    const earlier = await this.transfer(ctx, outgoing(request), { checkOnly: true });
-    return earlier ? { earlier } : { signingAccountId: source.id };
+  async transferOut(ctx: CallerContext, request: TransferOutMessage): Promise<SignedRetryOutcome<Transaction>> {
+    const checked = await this.check(ctx, outgoing(request));
+    if ('earlier' in checked) return { result: checked.earlier };
+    const source = checked.account;
+    if (source.type === 'EMBEDDED_WALLET') {
+      if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
+      const binding = { accountId: source.id, operation: 'TRANSFER_OUT' as const, requestDigest: request.signedRetry.requestDigest };
+      const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
+      if (challenge) return { challenge };
+    }
+    return { result: await this.move(ctx, checked) };
   }
 
-  transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
-    return this.transfer(ctx, {
+  async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
+    const checked = await this.check(ctx, {
       type: 'INCOMING',
       internalAccountId: request.destination.accountId,
       externalAccountId: request.source.accountId,
@@ -119,17 +133,19 @@ export class TransfersService implements OnModuleInit {
       description: request.description,
       idempotencyKey: request.idempotencyKey,
     });
+    return 'earlier' in checked ? checked.earlier : this.move(ctx, checked);
   }
 
-  /** `checkOnly`: stop after the checks that come before the transaction (undefined), unless an earlier answer replays. */
-  private async transfer(ctx: CallerContext, request: TransferRequest, options: { checkOnly: true }): Promise<Transaction | undefined>;
-  private async transfer(ctx: CallerContext, request: TransferRequest): Promise<Transaction>;
-  private async transfer(ctx: CallerContext, request: TransferRequest, options: { checkOnly?: boolean } = {}): Promise<Transaction | undefined> {
+  /**
+   * Every check that comes before the database transaction (those that need another service
+   * included), or the earlier answer of a repeated Idempotency-Key.
+   */
+  private async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
     const { idempotencyKey, ...body } = request;
     const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
     if (idempotencyKey) {
       const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-      if (earlier) return earlier;
+      if (earlier) return { earlier };
     }
     const internalField = request.type === 'OUTGOING' ? 'source' : 'destination';
     const externalField = request.type === 'OUTGOING' ? 'destination' : 'source';
@@ -145,8 +161,13 @@ export class TransfersService implements OnModuleInit {
     assertAmountInRange(BigInt(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
-    if (options.checkOnly) return undefined;
+    return { request, hash, account, external, currency, outcome };
+  }
 
+  /** The transfer, its hold or entry, its event and its idempotency record, in one transaction. */
+  private async move(ctx: CallerContext, checked: CheckedTransfer): Promise<Transaction> {
+    const { request, hash, account, external, currency, outcome } = checked;
+    const { idempotencyKey } = request;
     try {
       return await this.transactions.run(async (manager) => {
         if (idempotencyKey) {
