@@ -54,5 +54,9 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   }
   const url = config.databaseUrls[options.service];
   if (!url) throw new Error(`No database URL configured for ${options.service}`);
-  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000, Client: PreparingClient } };
+  // Prepared statements (see preparedStatement) run one generic plan: left to choose, PostgreSQL
+  // re-planned a batched read on every execution (its custom plan, sized to the batch, always
+  // looked cheaper), and planning cost more than running it.
+  const genericPlans = '-c plan_cache_mode=force_generic_plan';
+  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000, Client: PreparingClient, options: genericPlans } };
 }

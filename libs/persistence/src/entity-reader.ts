@@ -28,9 +28,9 @@ export class EntityReader<T extends ObjectLiteral> {
     private readonly where: Array<keyof T & string>,
   ) {
     const metadata = dataSource.getMetadata(entity);
-    const select = metadata.columns
-      .map((column) => `${quote(column.databaseName)}${column.type === 'date' ? '::text' : ''} AS ${quote(column.propertyName)}`)
-      .join(', ');
+    const selectFrom = (qualifier: string) =>
+      metadata.columns.map((column) => `${qualifier}${quote(column.databaseName)}${column.type === 'date' ? '::text' : ''} AS ${quote(column.propertyName)}`).join(', ');
+    const select = selectFrom('');
     this.keyColumns = where.map((property) => {
       const column = metadata.findColumnWithPropertyName(property);
       if (!column) throw new Error(`${metadata.name} has no column ${property}`);
@@ -40,8 +40,15 @@ export class EntityReader<T extends ObjectLiteral> {
     const conditions = this.keyColumns.map((column, index) => `${column} = $${index + 1}`);
     this.sql = preparedStatement(`SELECT ${select} FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`);
     this.lockedSql = preparedStatement(`${this.sql} FOR UPDATE`);
+    // One probe per key through a lateral join: planned as `IN (SELECT * FROM unnest(...))`, a
+    // table of a few thousand rows was hashed whole for every batch. The LIMIT keeps the planner
+    // from flattening the subquery back into that join.
     const arrays = this.keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
-    this.batchSql = preparedStatement(`SELECT ${select} FROM ${table} WHERE (${this.keyColumns.join(', ')}) IN (SELECT * FROM unnest(${arrays}))`);
+    const keyNames = this.keyColumns.map((_, index) => `k${index + 1}`);
+    const probe = this.keyColumns.map((column, index) => `${column} = k.${keyNames[index]}`).join(' AND ');
+    this.batchSql = preparedStatement(
+      `SELECT ${selectFrom('t.')} FROM unnest(${arrays}) AS k(${keyNames.join(', ')}) CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${probe} LIMIT 1) AS t`,
+    );
     this.transformed = metadata.columns.filter((column) => column.transformer);
   }
 

@@ -12,13 +12,16 @@ export class CardTransactionsRepository {
   /**
    * Keeps a guarded new transaction out once its card is CLOSED: the card row is share-locked
    * and re-read, so a close either waits for the insert (and its reconciliation then sees the
-   * row) or committed first (and nothing is inserted).
+   * row) or committed first (and nothing is inserted). Each card is probed by its key (a lateral
+   * join), so the plan never reads the whole card table.
    */
   readonly unlessCardClosed: InsertGuard = {
     ctes: `open_card AS (
-        SELECT card.platform_id, card.id FROM card
-         WHERE (card.platform_id, card.id) IN (SELECT platform_id, card_id FROM input WHERE outbox_guarded) AND card.state <> 'CLOSED'
-           FOR KEY SHARE)`,
+        SELECT c.platform_id, c.id FROM (SELECT DISTINCT platform_id, card_id FROM input WHERE outbox_guarded) AS k
+         CROSS JOIN LATERAL (
+           SELECT card.platform_id, card.id FROM card
+            WHERE card.platform_id = k.platform_id AND card.id = k.card_id AND card.state <> 'CLOSED'
+              FOR KEY SHARE) AS c)`,
     condition: 'EXISTS (SELECT 1 FROM open_card o WHERE o.platform_id = i.platform_id AND o.id = i.card_id)',
   };
 

@@ -15,9 +15,15 @@ export interface NetworkCard {
   accountId: string | null;
 }
 
+/**
+ * One primary-key probe per key: planned as `IN (SELECT * FROM unnest(...))`, a small table was
+ * hashed whole, every card read for every batch. The LIMIT keeps the planner from flattening the
+ * lateral subquery back into that join.
+ */
 const NETWORK_CARDS_SQL = preparedStatement(
-  `SELECT platform_id, id, cardholder_id, state, currency_code, funding_sources[1] AS account_id
-     FROM card WHERE (platform_id, id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+  `SELECT c.platform_id, c.id, c.cardholder_id, c.state, c.currency_code, c.funding_sources[1] AS account_id
+     FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
+     CROSS JOIN LATERAL (SELECT * FROM card WHERE card.platform_id = k.platform_id AND card.id = k.id LIMIT 1) AS c`,
 );
 
 interface NetworkCardRow {

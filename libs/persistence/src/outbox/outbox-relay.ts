@@ -3,12 +3,24 @@ import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { EVENTS_READY, EventsReadyGate } from '@paykit/runtime';
+import { preparedStatement } from '../prepared-statements';
 import { returningRows } from '../query-rows';
 
 const BATCH_SIZE = 100;
 const IDLE_POLL_MS = 250;
 const MAX_BACKOFF_MS = 5000;
 const CLAIM_SECONDS = 30;
+
+/** Deletes the published rows ($1) and claims the next batch: a relay pass's one statement, run prepared. */
+const SETTLE_AND_CLAIM_SQL = preparedStatement(`WITH settled AS (
+    DELETE FROM outbox_event WHERE seq = ANY($1::bigint[]) RETURNING seq
+  )
+  UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+   WHERE seq IN (SELECT seq FROM outbox_event
+                  WHERE (claimed_until IS NULL OR claimed_until < now())
+                    AND seq <> ALL($1::bigint[])
+                  ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
+   RETURNING seq, event`);
 
 /**
  * Publishes committed outbox rows to the bus in commit order, at least once, and deletes
@@ -96,19 +108,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * once the claim expires; the bus drops the repeat (message id = event id).
    */
   private async publishBatch(previous: string[]): Promise<{ claimed: number; published: string[] }> {
-    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(
-      this.dataSource,
-      `WITH settled AS (
-         DELETE FROM outbox_event WHERE seq = ANY($1::bigint[]) RETURNING seq
-       )
-       UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
-        WHERE seq IN (SELECT seq FROM outbox_event
-                       WHERE (claimed_until IS NULL OR claimed_until < now())
-                         AND seq <> ALL($1::bigint[])
-                       ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-        RETURNING seq, event`,
-      [previous],
-    );
+    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(this.dataSource, SETTLE_AND_CLAIM_SQL, [previous]);
     if (claimed.length === 0) return { claimed: 0, published: [] };
     claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
     // The whole batch is handed to the bus at once (it keeps call order), so one round trip
