@@ -95,5 +95,31 @@ describe(JetStreamEventBus.name, () => {
       // Well within the ack wait (10 s): given back, not left to expire.
       expect(Date.now() - started).toBeLessThan(3_000);
     });
+
+    it('narrows an existing durable consumer to a new subject filter, keeping its place', async () => {
+      const before = newBus();
+      const namespace = namespaces[namespaces.length - 1];
+      const seen: string[] = [];
+      await before.consume('narrowing', 'bus-test.events.>', async (event) => {
+        seen.push(`${event.subject} ${event.resourceId}`);
+      });
+      await before.publish(widgetEvent('A', 1));
+      await eventually(async () => (seen.length === 1 ? true : undefined), 5_000);
+      await before.close();
+      buses.splice(buses.indexOf(before), 1);
+
+      // A new version of the service asks only for the widget's changes.
+      const after = new JetStreamEventBus({ url: NATS_TEST_URL, namespace, connectionName: 'event-bus-ordering-spec' });
+      buses.push(after);
+      await after.publish({ ...widgetEvent('B', 1), subject: 'bus-test.events.gadget.changed' });
+      await after.publish(widgetEvent('C', 1));
+      await after.consume('narrowing', 'bus-test.events.widget.changed', async (event) => {
+        seen.push(`${event.subject} ${event.resourceId}`);
+      });
+      await eventually(async () => (seen.length === 2 ? true : undefined), 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A was not delivered again, and the gadget event was not delivered at all.
+      expect(seen).toEqual(['bus-test.events.widget.changed A', 'bus-test.events.widget.changed C']);
+    });
   });
 });

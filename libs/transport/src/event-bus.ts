@@ -162,14 +162,17 @@ export class JetStreamEventBus implements EventBus {
     const nc = await this.nats();
     const jsm = await nc.jetstreamManager();
     const durable = consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
-    try {
-      await jsm.consumers.info(this.streamName, durable);
-    } catch {
+    const filter = this.subject(subjectFilter);
+    const existing = await jsm.consumers.info(this.streamName, durable).catch(() => undefined);
+    if (existing && existing.config.filter_subject !== filter) {
+      // The durable consumer keeps its position; only what it receives from now on changes.
+      await jsm.consumers.update(this.streamName, durable, { filter_subject: filter });
+    } else if (!existing) {
       await jsm.consumers.add(this.streamName, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        filter_subject: this.subject(subjectFilter),
+        filter_subject: filter,
         ack_wait: nanos(ACK_WAIT_MS),
         max_ack_pending: 1000,
       });

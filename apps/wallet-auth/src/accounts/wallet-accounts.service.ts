@@ -56,8 +56,9 @@ export class WalletAccountsService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, 'payments.events.>', (event) => this.onPaymentsEvent(event));
-    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.onCustomersEvent(event));
+    // Only the two subjects acted on: every other payments and customers event would still cost a delivery and an acknowledgement.
+    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, PAYMENTS_EVENTS.internalAccountCreated, (event) => this.onPaymentsEvent(event));
+    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, CUSTOMERS_EVENTS.customerUpdated, (event) => this.onCustomersEvent(event));
   }
 
   async onPaymentsEvent(event: DomainEvent): Promise<void> {
