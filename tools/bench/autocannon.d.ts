@@ -14,11 +14,12 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    overallRate?: number;
     requests?: AutocannonRequest[];
   }
   interface AutocannonResult {
     requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p90: number; p99: number; max: number };
     non2xx: number;
     errors: number;
     timeouts: number;

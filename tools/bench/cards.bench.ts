@@ -53,13 +53,22 @@ export async function runCardsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const url = (cardId: string) => `${ctx.baseUrl}/sandbox/cards/${cardId}/simulate/authorization`;
   const spread = await ctx.load({ title: 'cards: authorization over 1,000 cards', url: url(cardIds[0]), urls: cardIds.map(url), method: 'POST', headers, body });
   const single = await ctx.load({ title: 'cards: authorization on one card', url: url(cardIds[0]), method: 'POST', headers, body });
+  // The same spread load offered at the target rate, evenly spaced (an open loop): the latency a
+  // platform sees at 1,000 authorizations per second, rather than with 50 callers always waiting.
+  const paced = await ctx.load({ title: 'cards: authorization at 1,000/s offered', url: url(cardIds[0]), urls: cardIds.map(url), method: 'POST', headers, body, overallRate: 1000 });
 
-  return [...figuresOf('cards: authorization, 1,000 cards', spread, 1000), ...figuresOf('cards: authorization, one card', single, 300)];
+  return [
+    ...figuresOf('cards: authorization, 1,000 cards', spread, 1000),
+    ...figuresOf('cards: authorization, one card', single, 300),
+    ...figuresOf('cards: 1,000/s offered, open loop', paced),
+  ];
 }
 
-function figuresOf(scenario: string, result: LoadResult, minimumRate: number): BenchFigure[] {
+/** A closed loop's throughput has a target (`minimumRate`); an open loop's is the rate offered. */
+function figuresOf(scenario: string, result: LoadResult, minimumRate?: number): BenchFigure[] {
+  const throughput: BenchFigure = { scenario, metric: 'req/s', value: Math.round(result.requestsPerSecond), unit: 'req/s' };
   const figures: BenchFigure[] = [
-    { scenario, metric: 'req/s', value: Math.round(result.requestsPerSecond), unit: 'req/s', target: `>= ${minimumRate}`, met: result.requestsPerSecond >= minimumRate },
+    minimumRate === undefined ? throughput : { ...throughput, target: `>= ${minimumRate}`, met: result.requestsPerSecond >= minimumRate },
     { scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' },
     { scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', target: '< 50', met: result.p99Ms < 50 },
   ];
