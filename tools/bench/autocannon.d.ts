@@ -14,12 +14,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
-    overallRate?: number;
     requests?: AutocannonRequest[];
   }
   interface AutocannonResult {
     requests: { average: number; total: number };
-    latency: { p50: number; p90: number; p99: number; max: number };
+    latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
     timeouts: number;

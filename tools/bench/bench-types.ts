@@ -38,16 +38,14 @@ export interface LoadOptions {
   connections?: number;
   durationSeconds?: number;
   amount?: number;
-  /** Requests per second offered across all connections (open loop); unset: each connection sends as fast as answers come. */
+  /** Requests per second offered, evenly spaced, over at most `connections` connections (an open loop); unset: each connection sends as fast as answers come. */
   overallRate?: number;
 }
 
 export interface LoadResult {
   requestsPerSecond: number;
   p50Ms: number;
-  p90Ms: number;
   p99Ms: number;
-  maxMs: number;
   non2xx: number;
   errors: number;
   total: number;

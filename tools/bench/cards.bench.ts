@@ -53,8 +53,9 @@ export async function runCardsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   const url = (cardId: string) => `${ctx.baseUrl}/sandbox/cards/${cardId}/simulate/authorization`;
   const spread = await ctx.load({ title: 'cards: authorization over 1,000 cards', url: url(cardIds[0]), urls: cardIds.map(url), method: 'POST', headers, body });
   const single = await ctx.load({ title: 'cards: authorization on one card', url: url(cardIds[0]), method: 'POST', headers, body });
-  // The same spread load offered at the target rate, evenly spaced (an open loop): the latency a
-  // platform sees at 1,000 authorizations per second, rather than with 50 callers always waiting.
+  // The same spread load offered at the target rate, evenly spaced (an open loop over at most 50
+  // connections, time waiting for one counted): the latency at 1,000 authorizations per second,
+  // rather than with 50 callers always waiting.
   const paced = await ctx.load({ title: 'cards: authorization at 1,000/s offered', url: url(cardIds[0]), urls: cardIds.map(url), method: 'POST', headers, body, overallRate: 1000 });
 
   return [

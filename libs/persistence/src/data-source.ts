@@ -54,9 +54,5 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   }
   const url = config.databaseUrls[options.service];
   if (!url) throw new Error(`No database URL configured for ${options.service}`);
-  // Prepared statements (see preparedStatement) run one generic plan: left to choose, PostgreSQL
-  // re-planned a batched read on every execution (its custom plan, sized to the batch, always
-  // looked cheaper), and planning cost more than running it.
-  const genericPlans = '-c plan_cache_mode=force_generic_plan';
-  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000, Client: PreparingClient, options: genericPlans } };
+  return { ...common, url, poolSize: 20, extra: { max: 20, idleTimeoutMillis: 30000, Client: PreparingClient } };
 }

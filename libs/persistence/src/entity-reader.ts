@@ -41,13 +41,22 @@ export class EntityReader<T extends ObjectLiteral> {
     this.sql = preparedStatement(`SELECT ${select} FROM ${table} WHERE ${conditions.join(' AND ')} LIMIT 1`);
     this.lockedSql = preparedStatement(`${this.sql} FOR UPDATE`);
     // One probe per key through a lateral join: planned as `IN (SELECT * FROM unnest(...))`, a
-    // table of a few thousand rows was hashed whole for every batch. The LIMIT keeps the planner
-    // from flattening the subquery back into that join.
+    // table of a few thousand rows was hashed whole for every batch. When the key includes the
+    // primary key, the probe is by the primary key alone and the rest is checked after it, so even
+    // a plan made while the table was empty uses the primary key (with every key column in the
+    // probe, such a plan took another index and read a whole platform's rows per key). The LIMIT
+    // keeps the planner from flattening the subquery back into a join.
     const arrays = this.keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
     const keyNames = this.keyColumns.map((_, index) => `k${index + 1}`);
-    const probe = this.keyColumns.map((column, index) => `${column} = k.${keyNames[index]}`).join(' AND ');
+    const primary = new Set(metadata.primaryColumns.map((column) => quote(column.databaseName)));
+    const byPrimaryKey = primary.size > 0 && [...primary].every((column) => this.keyColumns.includes(column));
+    const inProbe = this.keyColumns.map((column, index) => ({ column, key: `k.${keyNames[index]}`, probe: !byPrimaryKey || primary.has(column) }));
+    const probe = inProbe.filter((c) => c.probe).map((c) => `${c.column} = ${c.key}`);
+    const after = inProbe.filter((c) => !c.probe).map((c) => `t.${c.column} = ${c.key}`);
     this.batchSql = preparedStatement(
-      `SELECT ${selectFrom('t.')} FROM unnest(${arrays}) AS k(${keyNames.join(', ')}) CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${probe} LIMIT 1) AS t`,
+      `SELECT ${selectFrom('t.')} FROM unnest(${arrays}) AS k(${keyNames.join(', ')})` +
+        ` CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${probe.join(' AND ')} LIMIT 1) AS t` +
+        (after.length > 0 ? ` WHERE ${after.join(' AND ')}` : ''),
     );
     this.transformed = metadata.columns.filter((column) => column.transformer);
   }

@@ -12,16 +12,18 @@ export class CardTransactionsRepository {
   /**
    * Keeps a guarded new transaction out once its card is CLOSED: the card row is share-locked
    * and re-read, so a close either waits for the insert (and its reconciliation then sees the
-   * row) or committed first (and nothing is inserted). Each card is probed by its key (a lateral
-   * join), so the plan never reads the whole card table.
+   * row) or committed first (and nothing is inserted). Each card is probed by its primary key (a
+   * lateral join, the platform checked after it), so no plan reads the whole card table or a
+   * platform's cards, even one made while the table was empty.
    */
   readonly unlessCardClosed: InsertGuard = {
     ctes: `open_card AS (
         SELECT c.platform_id, c.id FROM (SELECT DISTINCT platform_id, card_id FROM input WHERE outbox_guarded) AS k
          CROSS JOIN LATERAL (
            SELECT card.platform_id, card.id FROM card
-            WHERE card.platform_id = k.platform_id AND card.id = k.card_id AND card.state <> 'CLOSED'
-              FOR KEY SHARE) AS c)`,
+            WHERE card.id = k.card_id AND card.state <> 'CLOSED'
+              FOR KEY SHARE) AS c
+         WHERE c.platform_id = k.platform_id)`,
     condition: 'EXISTS (SELECT 1 FROM open_card o WHERE o.platform_id = i.platform_id AND o.id = i.card_id)',
   };
 

@@ -17,13 +17,15 @@ export interface NetworkCard {
 
 /**
  * One primary-key probe per key: planned as `IN (SELECT * FROM unnest(...))`, a small table was
- * hashed whole, every card read for every batch. The LIMIT keeps the planner from flattening the
- * lateral subquery back into that join.
+ * hashed whole, every card read for every batch. The probe is by id alone, the platform checked
+ * after it, so that even a plan made while the table was empty uses the primary key; the LIMIT
+ * keeps the planner from flattening the subquery back into a join.
  */
 const NETWORK_CARDS_SQL = preparedStatement(
   `SELECT c.platform_id, c.id, c.cardholder_id, c.state, c.currency_code, c.funding_sources[1] AS account_id
      FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
-     CROSS JOIN LATERAL (SELECT * FROM card WHERE card.platform_id = k.platform_id AND card.id = k.id LIMIT 1) AS c`,
+     CROSS JOIN LATERAL (SELECT * FROM card WHERE card.id = k.id LIMIT 1) AS c
+    WHERE c.platform_id = k.platform_id`,
 );
 
 interface NetworkCardRow {

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ALL_EVENTS_FILTER, CallerContext, DomainEvent, newId, ReceivedEvent, WEBHOOKS_CONSUMER } from '@paykit/contracts';
-import { preparedStatement, returningRows, StatementBatcher } from '@paykit/persistence';
+import { returningRows, StatementBatcher } from '@paykit/persistence';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { webhookBody } from '../deliveries/delivery.mapper';
 import { LeaseTerms } from '../deliveries/deliveries.repository';
@@ -19,7 +19,7 @@ import { ReceivedEventEntity } from './entities/received-event.entity';
  * (those go first, oldest first, through the claim), and nothing of its resource is pending.
  * The rest wait, PENDING, for the worker's claim.
  */
-const RECEIVE_SQL = preparedStatement(`
+const RECEIVE_SQL = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       ord int, event_id uuid, subject text, platform_id text, resource_id text, webhook_type text,
@@ -71,7 +71,7 @@ const RECEIVE_SQL = preparedStatement(`
     ON CONFLICT (event_id) DO NOTHING
     RETURNING id, platform_id, type, body, status, lease_token IS NOT NULL AS leased
   )
-  SELECT inserted.*, c.endpoint_url FROM inserted LEFT JOIN configured c ON c.platform_id = inserted.platform_id`);
+  SELECT inserted.*, c.endpoint_url FROM inserted LEFT JOIN configured c ON c.platform_id = inserted.platform_id`;
 
 /**
  * Events handled at once (the bus keeps each resource's events in order); those that arrive

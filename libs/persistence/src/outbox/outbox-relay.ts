@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { EVENTS_READY, EventsReadyGate } from '@paykit/runtime';
-import { preparedStatement } from '../prepared-statements';
 import { returningRows } from '../query-rows';
 
 const BATCH_SIZE = 100;
@@ -11,8 +10,12 @@ const IDLE_POLL_MS = 250;
 const MAX_BACKOFF_MS = 5000;
 const CLAIM_SECONDS = 30;
 
-/** Deletes the published rows ($1) and claims the next batch: a relay pass's one statement, run prepared. */
-const SETTLE_AND_CLAIM_SQL = preparedStatement(`WITH settled AS (
+/**
+ * Deletes the published rows ($1) and claims the next batch: a relay pass's one statement. Planned
+ * afresh each time, not prepared (see preparedStatement): a plan made while the outbox was empty
+ * would scan a large backlog.
+ */
+const SETTLE_AND_CLAIM_SQL = `WITH settled AS (
     DELETE FROM outbox_event WHERE seq = ANY($1::bigint[]) RETURNING seq
   )
   UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
@@ -20,7 +23,7 @@ const SETTLE_AND_CLAIM_SQL = preparedStatement(`WITH settled AS (
                   WHERE (claimed_until IS NULL OR claimed_until < now())
                     AND seq <> ALL($1::bigint[])
                   ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-   RETURNING seq, event`);
+   RETURNING seq, event`;
 
 /**
  * Publishes committed outbox rows to the bus in commit order, at least once, and deletes
