@@ -69,11 +69,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
 }
 
-/** User plus system CPU time of a process, in milliseconds (Linux, 100 ticks per second); 0 once it is gone. */
+/**
+ * User plus system CPU time of a process and of its exited children, in milliseconds (Linux, 100
+ * ticks per second); 0 once it is gone. The children's part keeps a server's total from falling:
+ * PostgreSQL's pools close idle connections after 30 s, and without it the CPU of those backends
+ * vanished from the sum, which read as a quiet stack while provisioning was still running.
+ */
 function cpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
   } catch {
     return 0;
   }
