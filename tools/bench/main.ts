@@ -45,20 +45,26 @@ function load(options: Omit<LoadOptions, 'connections' | 'durationSeconds'> & Pa
   return runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
 }
 
-/** Seconds of the same load run first and not counted. */
+/** Seconds of a GET load run first and not counted. */
 const WARM_UP_SECONDS = 2;
 
 /**
- * A GET load measured after a short uncounted run of itself, so every server (ours, the bare
- * route, Prism alike) is measured with its hot path compiled: from cold, the first second of the
- * embedded GET ran at about 60% of the rest. Reads only: a write's warm-up would leave work behind.
+ * One counted load, with the CPU it cost each process: it starts once the stack has worked off
+ * what came before (setup, a start, earlier loads). `warmUp` runs a GET for a few seconds first,
+ * uncounted, so every server (ours, the bare route, Prism alike) is measured with its hot path
+ * compiled: from cold, the first second of the embedded GET ran at about 60% of the rest. Reads
+ * only: a write's warm-up would leave work behind.
  */
-async function warmedGet(options: Omit<LoadOptions, 'connections' | 'durationSeconds'> & Partial<LoadOptions>): Promise<LoadResult & { cpu: NonNullable<LoadResult['cpu']> }> {
-  await load({ ...options, durationSeconds: WARM_UP_SECONDS });
+async function measuredLoad(options: Omit<LoadOptions, 'connections' | 'durationSeconds'> & Partial<LoadOptions>, warmUp = false): Promise<MeasuredLoad> {
+  const waitedMs = await waitForQuiet();
+  if (waitedMs > 1_000) process.stdout.write(`  (${options.title}: waited ${(waitedMs / 1000).toFixed(1)} s for the stack to work off its setup)\n`);
+  if (warmUp) await load({ ...options, durationSeconds: WARM_UP_SECONDS });
   const before = cpuSnapshot();
   const result = await load(options);
   return { ...result, cpu: cpuPerRequest(before, cpuSnapshot(), result.total) };
 }
+
+type MeasuredLoad = LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
 
 function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: DistributedStack): BenchContext {
   return {
@@ -66,13 +72,7 @@ function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: Distributed
     baseUrl,
     env: stack?.env,
     authorization: AUTHORIZATION,
-    load: async (options) => {
-      const waitedMs = await waitForQuiet();
-      if (waitedMs > 1_000) process.stdout.write(`  (${options.title}: waited ${(waitedMs / 1000).toFixed(1)} s for the stack to work off its setup)\n`);
-      const before = cpuSnapshot();
-      const result = await runLoad({ connections: CONNECTIONS, durationSeconds: DURATION, ...options });
-      return { ...result, cpu: cpuPerRequest(before, cpuSnapshot(), result.total) };
-    },
+    load: (options) => measuredLoad(options),
     stopService: stack?.stopService,
     startService: stack?.startService,
   };
@@ -90,9 +90,7 @@ async function createCustomer(baseUrl: string): Promise<string> {
 
 async function customerLoads(label: string, baseUrl: string, rightAfterPost?: () => void) {
   const id = await createCustomer(baseUrl);
-  // The stack first works off what its start and this customer set going (an embedded restart resumes its relays and jobs).
-  await waitForQuiet();
-  const get = await warmedGet({ title: `${label} GET`, url: `${baseUrl}/customers/${id}`, headers: { authorization: AUTHORIZATION } });
+  const get = await measuredLoad({ title: `${label} GET`, url: `${baseUrl}/customers/${id}`, headers: { authorization: AUTHORIZATION } }, true);
   const getCpu = get.cpu;
   const postCpuBefore = cpuSnapshot();
   const post = await load({
@@ -165,7 +163,7 @@ async function main(): Promise<void> {
   // References measured in the same run.
   const bare = startProcess('bare', 'dist/tools/bench/bare-server.js', { PORT: String(BARE_PORT) });
   await waitForHttp(`http://127.0.0.1:${BARE_PORT}/constant`);
-  const bareGet = await warmedGet({ title: 'bare GET', url: `http://127.0.0.1:${BARE_PORT}/constant` });
+  const bareGet = await measuredLoad({ title: 'bare GET', url: `http://127.0.0.1:${BARE_PORT}/constant` }, true);
   await stopProcess(bare);
   record({ scenario: 'reference: bare Nest/Fastify', metric: 'GET req/s', value: Math.round(bareGet.requestsPerSecond), unit: 'req/s' });
 
@@ -200,7 +198,7 @@ async function prismReference(openapiDocument: string): Promise<PrismReference> 
   writeFileSync(specFile, openapiDocument);
   const prismProcess = startProcess('prism', 'node_modules/@stoplight/prism-cli/dist/index.js', {}, ['mock', '-h', '127.0.0.1', '-p', String(PRISM_PORT), specFile]);
   await waitForHttp(`http://127.0.0.1:${PRISM_PORT}/2025-10-13/config`, 60_000);
-  const prismGet = await warmedGet({ title: 'prism GET', url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69`, headers: { authorization: AUTHORIZATION } });
+  const prismGet = await measuredLoad({ title: 'prism GET', url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69`, headers: { authorization: AUTHORIZATION } }, true);
   const prismPost = await load({
     title: 'prism POST',
     url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers`,

@@ -47,16 +47,19 @@ export class EntityReader<T extends ObjectLiteral> {
     // probe, such a plan took another index and read a whole platform's rows per key). The LIMIT
     // keeps the planner from flattening the subquery back into a join.
     const arrays = this.keyColumns.map((_, index) => `$${index + 1}::text[]`).join(', ');
-    const keyNames = this.keyColumns.map((_, index) => `k${index + 1}`);
     const primary = new Set(metadata.primaryColumns.map((column) => quote(column.databaseName)));
     const byPrimaryKey = primary.size > 0 && [...primary].every((column) => this.keyColumns.includes(column));
-    const inProbe = this.keyColumns.map((column, index) => ({ column, key: `k.${keyNames[index]}`, probe: !byPrimaryKey || primary.has(column) }));
-    const probe = inProbe.filter((c) => c.probe).map((c) => `${c.column} = ${c.key}`);
-    const after = inProbe.filter((c) => !c.probe).map((c) => `t.${c.column} = ${c.key}`);
+    const probe: string[] = [];
+    const checkedAfter: string[] = [];
+    this.keyColumns.forEach((column, index) => {
+      if (!byPrimaryKey || primary.has(column)) probe.push(`${column} = k.k${index + 1}`);
+      else checkedAfter.push(`t.${column} = k.k${index + 1}`);
+    });
+    const keyNames = this.keyColumns.map((_, index) => `k${index + 1}`).join(', ');
     this.batchSql = preparedStatement(
-      `SELECT ${selectFrom('t.')} FROM unnest(${arrays}) AS k(${keyNames.join(', ')})` +
+      `SELECT ${selectFrom('t.')} FROM unnest(${arrays}) AS k(${keyNames})` +
         ` CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${probe.join(' AND ')} LIMIT 1) AS t` +
-        (after.length > 0 ? ` WHERE ${after.join(' AND ')}` : ''),
+        (checkedAfter.length > 0 ? ` WHERE ${checkedAfter.join(' AND ')}` : ''),
     );
     this.transformed = metadata.columns.filter((column) => column.transformer);
   }

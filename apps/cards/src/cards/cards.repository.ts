@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
 import { CardState } from '@paykit/contracts';
-import { preparedStatement, ReadBatcher } from '@paykit/persistence';
+import { EntityReader } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
 import { CardEntity } from './entities/card.entity';
 
@@ -15,50 +15,20 @@ export interface NetworkCard {
   accountId: string | null;
 }
 
-/**
- * One primary-key probe per key: planned as `IN (SELECT * FROM unnest(...))`, a small table was
- * hashed whole, every card read for every batch. The probe is by id alone, the platform checked
- * after it, so that even a plan made while the table was empty uses the primary key; the LIMIT
- * keeps the planner from flattening the subquery back into a join.
- */
-const NETWORK_CARDS_SQL = preparedStatement(
-  `SELECT c.platform_id, c.id, c.cardholder_id, c.state, c.currency_code, c.funding_sources[1] AS account_id
-     FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
-     CROSS JOIN LATERAL (SELECT * FROM card WHERE card.id = k.id LIMIT 1) AS c
-    WHERE c.platform_id = k.platform_id`,
-);
-
-interface NetworkCardRow {
-  platform_id: string;
-  id: string;
-  cardholder_id: string;
-  state: CardState;
-  currency_code: string;
-  account_id: string | null;
-}
-
 /** Every query takes the platform first: another platform's card does not exist here. */
 @Injectable()
 export class CardsRepository {
-  /** Authorizations arriving together read their cards in one statement. */
-  private readonly networkReads = new ReadBatcher<{ platformId: string; id: string }, NetworkCardRow>({
-    keyOf: (key) => `${key.platformId} ${key.id}`,
-    read: async (keys) => {
-      const rows: NetworkCardRow[] = await this.dataSource.query(
-        NETWORK_CARDS_SQL,
-        [keys.map((key) => key.platformId), keys.map((key) => key.id)],
-      );
-      const byKey = new Map(rows.map((row) => [`${row.platform_id} ${row.id}`, row]));
-      return keys.map((key) => byKey.get(`${key.platformId} ${key.id}`));
-    },
-  });
+  /** Authorizations arriving together read their cards in one statement (see EntityReader.findOneBatched). */
+  private readonly byId: EntityReader<CardEntity>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.byId = new EntityReader(dataSource, CardEntity, ['platformId', 'id']);
+  }
 
-  /** No entity hydration, and batched with the other authorizations of the moment: it runs for every authorization. */
+  /** Batched with the other authorizations of the moment: it runs for every authorization. */
   async findForNetwork(platformId: string, id: string): Promise<NetworkCard | undefined> {
-    const row = await this.networkReads.load({ platformId, id });
-    return row && { id: row.id, cardholderId: row.cardholder_id, state: row.state, currencyCode: row.currency_code, accountId: row.account_id };
+    const card = await this.byId.findOneBatched([platformId, id]);
+    return card ? { id: card.id, cardholderId: card.cardholderId, state: card.state, currencyCode: card.currencyCode, accountId: card.fundingSources[0] ?? null } : undefined;
   }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardEntity | null> {
