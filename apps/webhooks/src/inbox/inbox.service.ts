@@ -79,6 +79,13 @@ const RECEIVE_SQL = `
  */
 const RECEIVE_CONCURRENCY = 64;
 
+/**
+ * How long a received event waits for others to share its statement. The statement's planning
+ * and commit cost more than storing a row (measured: 3 ms a statement, about five events each
+ * when sent at once under 1,000 events/s), and a delivery has half a second to spare.
+ */
+const RECEIVE_GATHER_MS = 20;
+
 /** Terms under which the statement leases nothing. */
 function nothingToLease(): LeaseTerms {
   const now = new Date();
@@ -97,6 +104,7 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
     keyOf: (event) => event.eventId,
     maxBatch: RECEIVE_CONCURRENCY,
     maxInFlight: 2,
+    gatherMs: RECEIVE_GATHER_MS,
   });
 
   constructor(

@@ -72,6 +72,24 @@ describe(StatementBatcher.name, () => {
       expect(await Promise.all(results)).toEqual(['k#1!', 'x!', 'k#2!']);
     });
 
+    it('with a gathering time, waits that long for items added over several turns, unless a full batch is waiting', async () => {
+      const { batcher, calls, batches } = harness({ gatherMs: 30, maxBatch: 3 });
+      const gathered = [batcher.add('a')];
+      await turn();
+      gathered.push(batcher.add('b'));
+      await turn();
+      expect(batches()).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      expect(batches()).toEqual([['a', 'b']]);
+      calls[0].finish();
+      expect(await Promise.all(gathered)).toEqual(['a!', 'b!']);
+      const full = ['c', 'd', 'e'].map((item) => batcher.add(item));
+      await turn();
+      expect(batches()).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+      calls[1].finish();
+      expect(await Promise.all(full)).toEqual(['c!', 'd!', 'e!']);
+    });
+
     it('tries each item of a failed batch alone, so only the one refused alone fails', async () => {
       const { batcher, calls, batches } = harness();
       const results = ['a', 'b'].map((item) => batcher.add(item).catch((error: Error) => `failed: ${error.message}`));

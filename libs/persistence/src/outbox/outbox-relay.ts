@@ -7,6 +7,8 @@ import { returningRows } from '../query-rows';
 
 const BATCH_SIZE = 100;
 const IDLE_POLL_MS = 250;
+/** A pass that published rows ends; their deletion rides on the next claim, or runs this soon. */
+const SETTLE_DELAY_MS = 10;
 const MAX_BACKOFF_MS = 5000;
 const CLAIM_SECONDS = 30;
 
@@ -40,6 +42,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private stopped = true;
   private shutDown = false;
   private failures = 0;
+  /** Rows published and not yet deleted: the next claim deletes them in the same statement. */
+  private published: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -68,6 +72,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
+    // Published rows left for the next claim: deleted now, so a restart does not publish them again.
+    const published = this.published;
+    this.published = [];
+    await this.settle(published, []).catch((error: unknown) => this.logger.warn(`Could not delete published outbox rows: ${(error as Error).message}`));
   }
 
   /** Called after a commit that wrote events: publish now rather than at the next poll. */
@@ -85,15 +93,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async drain(): Promise<void> {
     this.running = true;
     let delay = IDLE_POLL_MS;
-    // Rows published but not yet deleted: the next claim deletes them in the same statement.
-    let published: string[] = [];
     try {
       let claimed: number;
+      // A full batch may leave more behind; a partial one drained the outbox as of its claim
+      // (rows committed since then kicked again, so `rerun`).
       do {
         this.rerun = false;
-        ({ claimed, published } = await this.publishBatch(published));
-      } while ((claimed > 0 || this.rerun) && !this.stopped);
-      if (published.length > 0) await this.settle(published, []);
+        claimed = await this.publishBatch();
+      } while ((claimed === BATCH_SIZE || this.rerun) && !this.stopped);
+      // Under load the next kick comes first and deletes them with its claim: one statement a pass.
+      if (this.published.length > 0) delay = SETTLE_DELAY_MS;
       this.failures = 0;
     } catch (error) {
       this.failures += 1;
@@ -110,24 +119,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * per batch), then publishes it. A relay that dies before deleting a batch publishes it again
    * once the claim expires; the bus drops the repeat (message id = event id).
    */
-  private async publishBatch(previous: string[]): Promise<{ claimed: number; published: string[] }> {
-    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(this.dataSource, SETTLE_AND_CLAIM_SQL, [previous]);
-    if (claimed.length === 0) return { claimed: 0, published: [] };
+  private async publishBatch(): Promise<number> {
+    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(this.dataSource, SETTLE_AND_CLAIM_SQL, [this.published]);
+    this.published = [];
+    if (claimed.length === 0) return 0;
     claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
     // The whole batch is handed to the bus at once (it keeps call order), so one round trip
     // to the broker serves many events; only the prefix before a failure counts as published.
     const results = await Promise.allSettled(claimed.map((row) => this.bus.publish(row.event)));
     const firstFailure = results.findIndex((result) => result.status === 'rejected');
-    const publishedCount = firstFailure < 0 ? claimed.length : firstFailure;
-    const published = claimed.slice(0, publishedCount).map((row) => row.seq);
+    const published = claimed.slice(0, firstFailure < 0 ? claimed.length : firstFailure).map((row) => row.seq);
     if (firstFailure >= 0) {
       await this.settle(
         published,
-        claimed.slice(publishedCount).map((row) => row.seq),
+        claimed.slice(published.length).map((row) => row.seq),
       );
       throw (results[firstFailure] as PromiseRejectedResult).reason;
     }
-    return { claimed: claimed.length, published };
+    this.published = published;
+    return claimed.length;
   }
 
   private async settle(published: string[], unpublished: string[]): Promise<void> {
