@@ -23,7 +23,8 @@ interface Queued<T, R> {
 /**
  * Group commit: what is added during the same I/O callbacks, and while earlier statements
  * run, goes out as one statement, so many items cost one round trip and one commit. Under
- * light load an item goes out alone on the next turn of the event loop. Each caller gets its
+ * light load an item goes out alone on the next turn of the event loop, or after `gatherMs`
+ * with whatever joined it meanwhile. Each caller gets its
  * own result or error: a batch that fails as a whole (nothing of it committed) is tried item
  * by item, so the item the database refuses fails alone.
  */
@@ -45,6 +46,11 @@ export class StatementBatcher<T, R> {
 
   /** Fails what has not been sent yet and waits for the statements running (shutdown). */
   async close(reason: Error): Promise<void> {
+    if (this.gathering) {
+      clearTimeout(this.gathering);
+      this.gathering = undefined;
+      this.scheduled = false;
+    }
     const refused = this.queued;
     this.queued = [];
     for (const entry of refused) entry.failed(reason);
