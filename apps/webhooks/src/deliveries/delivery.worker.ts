@@ -190,7 +190,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     } else {
       const roundStartedAt = delivery.roundStartedAt ?? outcome.attemptedAt;
       const failures = delivery.roundFailures + 1;
-      const retryAt = nextRetryAt(this.config, failures, roundStartedAt, now);
+      // Counted from when the attempt started, not from its recording: an attempt begun before the
+      // window closed is followed by one when it closes, however long the attempt took.
+      const retryAt = nextRetryAt(this.config, failures, roundStartedAt, outcome.attemptedAt);
       next = { status: retryAt ? 'PENDING' : 'FAILED', nextAttemptAt: retryAt ?? null, roundFailures: failures, roundStartedAt };
     }
     const { effect, number } = await this.recorder.add({
