@@ -14,9 +14,8 @@
 import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
-import { closePgliteHosts, serviceDataSourceOptions } from '@paykit/persistence';
+import { closePgliteHosts, openServiceDataSource, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
 import { CredentialsService } from '../apps/gateway/src/auth/credentials.service';
 import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-access-token.entity';
@@ -52,14 +51,13 @@ async function main(): Promise<void> {
   const distributed = Boolean(process.env.GATEWAY_DATABASE_URL);
   const config = loadRuntimeConfig(process.env, distributed ? 'distributed' : 'embedded', ['gateway']);
   if (!distributed) assertEmbeddedServerStopped(config.embeddedDataDir);
-  const dataSource = new DataSource(
+  const dataSource = await openServiceDataSource(
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   );
-  await dataSource.initialize();
   const credentials = new CredentialsService(dataSource);
   try {
     switch (command) {

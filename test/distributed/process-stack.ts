@@ -53,32 +53,58 @@ async function ended(child: ChildProcess | undefined, signal: NodeJS.Signals): P
   await exited;
 }
 
-/** Apps of one stack, each its own process from dist/, logging to a file each under `logDir`. */
+/**
+ * Apps of one stack, each its own process from dist/, logging to a file each under `logDir`.
+ * Several replicas of one app run side by side under names of their own (`cards-2`): each is
+ * started, stopped or killed by that name.
+ */
 export class AppProcesses {
   private readonly running = new Map<string, ChildProcess>();
   readonly logDir = mkdtempSync(join(tmpdir(), 'paykit-processes-'));
 
   constructor(private readonly env: Record<string, string>) {}
 
-  start(app: string, extra: Record<string, string> = {}): void {
-    const log = openSync(join(this.logDir, `${app}.log`), 'a');
+  /** Starts `app` (its dist/ entry point) as the process `name` (the app's name unless a replica's is given). */
+  start(app: string, extra: Record<string, string> = {}, name = app): ChildProcess {
+    const log = openSync(this.logOf(name), 'a');
     const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
       cwd: ROOT,
       env: { ...process.env, ...this.env, ...extra },
       stdio: ['ignore', log, log],
     });
     closeSync(log);
-    this.running.set(app, child);
+    this.running.set(name, child);
+    return child;
+  }
+
+  /** Where the process `name` writes its output. */
+  logOf(name: string): string {
+    return join(this.logDir, `${name}.log`);
+  }
+
+  /** The running process `name`, if any. */
+  process(name: string): ChildProcess | undefined {
+    return this.running.get(name);
   }
 
   /** SIGTERM stops it gracefully; SIGKILL is a crash. */
-  stop(app: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    return ended(this.running.get(app), signal);
+  stop(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    return ended(this.running.get(name), signal);
   }
 
-  async stopAll(): Promise<void> {
-    for (const app of [...this.running.keys()].reverse()) await this.stop(app);
-    rmSync(this.logDir, { recursive: true, force: true });
+  async stopAll({ keepLogs = false } = {}): Promise<void> {
+    for (const name of [...this.running.keys()].reverse()) await this.stop(name);
+    if (!keepLogs) rmSync(this.logDir, { recursive: true, force: true });
+  }
+}
+
+/** A process's readiness probe (`HEALTH_PORT`): its status and body, or undefined while nothing listens. */
+export async function probe(port: number, path: '/readyz' | '/livez' = '/readyz'): Promise<{ status: number; body: { status: string; checks?: Record<string, string> } } | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(5_000) });
+    return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };
+  } catch {
+    return undefined;
   }
 }
 
@@ -177,5 +203,50 @@ export class SlowReceiver {
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/**
+ * A TCP proxy on loopback in front of a server (PostgreSQL), which a spec can cut: `cut()` closes
+ * every connection through it and refuses new ones, as an unreachable server would; `restore()`
+ * accepts again on the same port.
+ */
+export class TcpProxy {
+  private readonly sockets = new Set<Socket>();
+  private server?: ReturnType<typeof createServer>;
+
+  private constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
+    const proxy = new TcpProxy(await freePort(), target);
+    await proxy.restore();
+    return proxy;
+  }
+
+  async restore(): Promise<void> {
+    if (this.server) return;
+    const server = createServer((client) => {
+      const upstream = createConnection(this.target);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    if (server) await new Promise((resolve) => server.close(resolve));
   }
 }

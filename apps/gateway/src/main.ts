@@ -1,4 +1,5 @@
-import { ConfigError, createRootLogger, createServiceRuntime, loadRuntimeConfig } from '@paykit/runtime';
+import { DataSource } from 'typeorm';
+import { ConfigError, createRootLogger, createServiceRuntime, loadRuntimeConfig, processReadinessChecks, startProbes } from '@paykit/runtime';
 import { ensureSandboxCredentials } from './auth/sandbox-credentials';
 import { loadGatewayConfig } from './config/gateway-config';
 import { createGatewayHttpApp } from './http/gateway-http-app';
@@ -18,16 +19,26 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger({ level: runtimeConfig.logLevel }).child({ service: 'gateway' });
+  // The same probe listener as every service (`HEALTH_PORT`); `/health` and `/ready` on the API
+  // port stay what they were (`/ready`: every service answers).
+  const probes = await startProbes(runtimeConfig, logger);
   const runtime = createServiceRuntime(runtimeConfig, 'gateway');
   const app = await createGatewayHttpApp(runtime, gatewayConfig);
   await app.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
   const credentials = await ensureSandboxCredentials(app, gatewayConfig);
+  probes?.running(processReadinessChecks({ runtime, dataSource: app.get(DataSource) }));
   logger.info({ port: gatewayConfig.port, mode: 'distributed' }, 'gateway ready');
   printCredentialsBanner(gatewayConfig, credentials);
+  let stopping = false;
   const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    probes?.stopping();
+    // Fastify stops accepting, answers the requests in flight, then the connections close.
     await app.close();
     await runtime.client.close();
     await runtime.eventBus.close();
+    await probes?.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

@@ -1,6 +1,7 @@
 export * from './pglite-host';
 export * from './pglite-pool';
 export * from './data-source';
+export * from './migrations-lock';
 export * from './persistence.module';
 export * from './transaction-runner';
 export * from './outbox/outbox';

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { serviceDataSourceOptions, ServiceDatabaseOptions } from './data-source';
+import { openServiceDataSource } from './migrations-lock';
 import { Outbox } from './outbox/outbox';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { JobScheduler } from './scheduler/job-scheduler';
@@ -25,6 +26,8 @@ export class PersistenceModule {
             retryAttempts: 5,
             retryDelay: 1000,
           }),
+          // Replicas that start together against an empty database migrate it once (advisory lock).
+          dataSourceFactory: (options) => openServiceDataSource(options!),
         }),
       ],
       providers,

@@ -97,5 +97,13 @@ export async function startServiceApp(
   const app = await NestFactory.createMicroservice(ServiceShellModule, { strategy, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
+  if (strategy instanceof NatsServer) natsServers.set(app, strategy);
   return app;
+}
+
+const natsServers = new WeakMap<INestMicroservice, NatsServer>();
+
+/** The NATS connection a service app started by startServiceApp receives its requests on (distributed mode). */
+export function requestServerOf(app: INestMicroservice): { ping(timeoutMs: number): Promise<void> } | undefined {
+  return natsServers.get(app);
 }

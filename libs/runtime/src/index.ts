@@ -3,3 +3,4 @@ export * from './logger';
 export * from './service-runtime';
 export * from './bootstrap';
 export * from './process';
+export * from './probes';

@@ -1,11 +1,25 @@
 import { DynamicModule, Type } from '@nestjs/common';
-import { ConfigError, loadRuntimeConfig, ServiceName } from './config/runtime-config';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ConfigError, loadRuntimeConfig, RuntimeConfig, ServiceName } from './config/runtime-config';
 import { createRootLogger } from './logger';
-import { createServiceRuntime, startServiceApp } from './bootstrap';
+import { createServiceRuntime, requestServerOf, startServiceApp } from './bootstrap';
+import { ProbeServer, processReadinessChecks } from './probes';
+
+/**
+ * The probe listener of a distributed process, when `HEALTH_PORT` is set: started before the app,
+ * so liveness holds while migrations run and readiness says `starting` until the app is up.
+ */
+export async function startProbes(config: RuntimeConfig, logger: Logger): Promise<ProbeServer | undefined> {
+  if (config.healthPort === undefined) return undefined;
+  const probes = await ProbeServer.start(config.healthPort, logger);
+  logger.debug({ port: probes.port }, 'probes listening (/livez, /readyz)');
+  return probes;
+}
 
 /**
  * Entry point of one service as its own process (distributed mode): validated config,
- * NATS transport, its own PostgreSQL database, graceful shutdown on SIGTERM/SIGINT.
+ * NATS transport, its own PostgreSQL database, probes, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function runServiceProcess(service: ServiceName, appModule: Type | DynamicModule): Promise<void> {
   let config;
@@ -19,17 +33,22 @@ export async function runServiceProcess(service: ServiceName, appModule: Type | 
     throw error;
   }
   const logger = createRootLogger({ level: config.logLevel }).child({ service });
+  const probes = await startProbes(config, logger);
   const runtime = createServiceRuntime(config, service);
   const app = await startServiceApp(service, appModule, runtime);
+  probes?.running(processReadinessChecks({ runtime, dataSource: app.get(DataSource), server: requestServerOf(app) }));
   logger.info({ mode: 'distributed' }, `${service} ready`);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    probes?.stopping();
     logger.info({ signal }, `${service} stopping`);
+    // In-flight messages finish, relays and schedulers finish their pass, consumers give back what they hold.
     await app.close();
     await runtime.client.close();
     await runtime.eventBus.close();
+    await probes?.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

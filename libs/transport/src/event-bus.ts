@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
 import { EventHandler, InProcessBroker } from './in-process-broker';
+import { pingNats } from './nats.transport';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
@@ -15,6 +16,8 @@ export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   /** A durable, named consumer: it resumes where it stopped after a restart. */
   consume(consumerName: string, subjectFilter: string, handler: EventHandler, options?: ConsumeOptions): Promise<void>;
+  /** Readiness: fails while a bus that has connected cannot reach its broker; absent in-process. */
+  ping?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -249,6 +252,14 @@ export class JetStreamEventBus implements EventBus {
       for (const message of held) giveBack(message);
       held.clear();
     });
+  }
+
+  /**
+   * Readiness: once the bus has connected (it connects on its first publish or consumer), its
+   * connection answers a ping; before that there is nothing of its own to check.
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    if (this.connection) await pingNats(this.connection, timeoutMs);
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,24 @@ interface NestPacket {
   err?: unknown;
 }
 
+/**
+ * A PING the server answers with a PONG: proof that a connection works end to end. It fails
+ * while the client is disconnected or reconnecting (pending pings are rejected then), and when
+ * no answer comes within `timeoutMs`.
+ */
+export async function pingNats(connection: NatsConnection | null | undefined, timeoutMs: number): Promise<void> {
+  if (!connection || connection.isClosed()) throw new Error('not connected to NATS');
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`NATS did not answer a ping within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([connection.flush(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function prefixed(namespace: string | undefined, subject: string): string {
   return namespace ? `${namespace}.${subject}` : subject;
 }
@@ -72,6 +90,12 @@ export class NatsServer extends ServerNats {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });
+  }
+
+  /** Readiness: the connection this service receives its requests on answers a ping. */
+  ping(timeoutMs: number): Promise<void> {
+    // ServerNats keeps its connection privately.
+    return pingNats((this as unknown as { natsClient?: NatsConnection | null }).natsClient, timeoutMs);
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -191,6 +215,12 @@ export class NatsClient implements RequestTransport {
         }
       });
     });
+  }
+
+  /** Readiness: connects if need be (a refused connection fails at once), then pings. */
+  async ping(timeoutMs: number): Promise<void> {
+    const nc = this.connection ?? (await this.connect());
+    await pingNats(nc, timeoutMs);
   }
 
   async close(): Promise<void> {

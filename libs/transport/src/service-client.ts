@@ -11,6 +11,8 @@ export const SERVICE_CLIENT = Symbol('SERVICE_CLIENT');
 export interface RequestTransport {
   request(subject: string, envelope: unknown, timeoutMs: number): Promise<unknown>;
   close(): Promise<void>;
+  /** Readiness: fails when the transport cannot reach its broker (NATS); absent in-process. */
+  ping?(timeoutMs: number): Promise<void>;
   /** The underlying connection or broker (tests restart services on the same one). */
   unwrap<T>(): T;
 }
@@ -46,6 +48,11 @@ export class ServiceClient {
     } catch (error) {
       throw toServiceError(error, subject);
     }
+  }
+
+  /** Readiness: the transport reaches its broker (NATS) now; always true in-process. */
+  async ping(timeoutMs: number): Promise<void> {
+    await this.transport.ping?.(timeoutMs);
   }
 
   async close(): Promise<void> {

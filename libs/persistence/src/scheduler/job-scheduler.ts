@@ -19,13 +19,15 @@ export interface ScheduleRequest {
 }
 
 const POLL_MS = 100;
-const LEASE_SECONDS = 60;
+/** How soon a claim of a process that died is taken again (the row lock, not the lease, keeps a job from running twice). */
+const LEASE_SECONDS = 15;
 const MAX_ATTEMPTS = 10;
 
 /**
  * Durable delayed jobs on the service's own database. A job runs in one transaction with
- * the row that marks it done, so it takes effect exactly once even when replicas race or
- * a process dies mid-run (the lease expires and another replica retries it).
+ * the row that marks it done, and that transaction first locks the row and checks the claim is
+ * still its own, so it takes effect exactly once even when replicas race or a process dies
+ * mid-run (the lease expires and another replica retries it).
  */
 @Injectable()
 export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -118,6 +120,12 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     const handler = this.handlers.get(job.kind)!;
     try {
       await this.transactions.run(async (manager) => {
+        // Still this pass's claim (its attempt number), locked until this transaction ends: a
+        // replica that re-claimed the job after the lease expired bumped the number, so this pass
+        // stands down; and while this one runs, the claim skips the locked row. So a job takes
+        // effect once, however long a pass is held up between its claim and its transaction.
+        const owned = await returningRows(manager, `SELECT 1 FROM scheduled_job WHERE id = $1 AND status = 'RUNNING' AND attempts = $2 FOR UPDATE`, [job.id, job.attempts]);
+        if (owned.length === 0) return;
         await handler(job.payload, manager);
         await manager.update(ScheduledJobEntity, { id: job.id }, { status: 'DONE', lockedUntil: null });
       });
@@ -127,8 +135,8 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       const retryAt = new Date(Date.now() + Math.min(60_000, 250 * 2 ** job.attempts));
       this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${failed ? ', giving up' : ''}): ${message}`);
       await this.dataSource.query(
-        `UPDATE scheduled_job SET status = $2, run_at = $3, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1`,
-        [job.id, failed ? 'FAILED' : 'PENDING', retryAt, message.slice(0, 1000)],
+        `UPDATE scheduled_job SET status = $2, run_at = $3, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $5`,
+        [job.id, failed ? 'FAILED' : 'PENDING', retryAt, message.slice(0, 1000), job.attempts],
       );
     }
   }

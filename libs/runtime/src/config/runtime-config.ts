@@ -19,6 +19,11 @@ export interface RuntimeConfig {
   rpcTimeoutMs: number;
   /** Embedded mode: where PGlite keeps its files, or `memory`. */
   embeddedDataDir: string;
+  /**
+   * Distributed mode: the port of the process's probe listener (`/livez`, `/readyz`), for an
+   * orchestrator such as Kubernetes; no listener when unset.
+   */
+  healthPort?: number;
   /** Distributed mode: the PostgreSQL URL of each service's own database. */
   databaseUrls: Partial<Record<ServiceName, string>>;
   /**
@@ -120,11 +125,13 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     sandboxTimeScale: read.number('SANDBOX_TIME_SCALE', 1, { min: 0, max: 1000 }),
     rpcTimeoutMs: read.number('RPC_TIMEOUT_MS', 5000, { min: 50, max: 120000, integer: true }),
-    embeddedDataDir: read.string('DATA_DIR', '.data'),
+    // Read only where it means something, so a deployment is not asked for it.
+    embeddedDataDir: mode === 'embedded' ? read.string('DATA_DIR', '.data') : '',
     databaseUrls,
     env: { ...env },
   };
   if (mode === 'distributed') {
+    if (read.optional('HEALTH_PORT') !== undefined) config.healthPort = read.number('HEALTH_PORT', 0, { min: 1, max: 65535, integer: true });
     for (const service of services) {
       databaseUrls[service] = read.url(databaseUrlVariable(service), ['postgres:', 'postgresql:']);
     }

@@ -1,0 +1,46 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+
+/**
+ * The advisory lock key every process takes around its migrations: one number for all services,
+ * since advisory locks are scoped to the database and each service has its own.
+ * (`SELECT hashtext('paykit:migrations')`.)
+ */
+export const MIGRATION_LOCK_KEY = -742_693_496;
+
+/**
+ * Opens a service's database and brings its schema up to date, exactly once however many
+ * replicas start together: on PostgreSQL (distributed mode) the migrations run while this process
+ * holds a session-level advisory lock on a connection of its own, so the others wait for it and
+ * then find nothing left to run. A process that dies holding the lock loses it with its session.
+ * Embedded mode (PGlite, one process) migrates as TypeORM's `migrationsRun` says.
+ */
+export async function openServiceDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const lockedMigrations = options.type === 'postgres' && !('driver' in options && options.driver) && options.migrationsRun === true;
+  const dataSource = new DataSource(lockedMigrations ? { ...options, migrationsRun: false } : options);
+  await dataSource.initialize();
+  if (lockedMigrations) {
+    try {
+      await runMigrationsOnce(dataSource);
+    } catch (error) {
+      await dataSource.destroy().catch(() => undefined);
+      throw error;
+    }
+  }
+  return dataSource;
+}
+
+/** Runs the pending migrations under the advisory lock (each in its own transaction, as configured). */
+export async function runMigrationsOnce(dataSource: DataSource): Promise<void> {
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await dataSource.runMigrations({ transaction: dataSource.options.migrationsTransactionMode ?? 'each' });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await lock.release();
+  }
+}

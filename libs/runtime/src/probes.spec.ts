@@ -1,0 +1,46 @@
+import { ProbeServer, ReadinessCheck } from './probes';
+
+describe(ProbeServer.name, () => {
+  let probes: ProbeServer;
+  const get = async (path: string) => {
+    const response = await fetch(`http://127.0.0.1:${probes.port}${path}`);
+    return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };
+  };
+
+  beforeEach(async () => {
+    probes = await ProbeServer.start(0, undefined, '127.0.0.1');
+  });
+
+  afterEach(async () => {
+    await probes.close();
+  });
+
+  it('is live at once, and unready while starting', async () => {
+    expect(await get('/livez')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await get('/readyz')).toEqual({ status: 503, body: { status: 'starting', checks: {} } });
+  });
+
+  it('is ready when every check passes, and names each failing one otherwise', async () => {
+    let databaseUp = true;
+    const checks: ReadinessCheck[] = [
+      { name: 'nats', run: async () => undefined },
+      { name: 'database', run: async () => (databaseUp ? undefined : Promise.reject(new Error('connection refused'))) },
+    ];
+    probes.running(checks);
+    expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { nats: 'ok', database: 'ok' } } });
+    databaseUp = false;
+    expect(await get('/readyz')).toEqual({ status: 503, body: { status: 'unavailable', checks: { nats: 'ok', database: 'connection refused' } } });
+    expect((await get('/livez')).status).toBe(200);
+  });
+
+  it('is unready once stopping, whatever the checks say; still live', async () => {
+    probes.running([{ name: 'nats', run: async () => undefined }]);
+    probes.stopping();
+    expect(await get('/readyz')).toEqual({ status: 503, body: { status: 'stopping', checks: {} } });
+    expect((await get('/livez')).status).toBe(200);
+  });
+
+  it('answers 404 elsewhere', async () => {
+    expect((await get('/metrics')).status).toBe(404);
+  });
+});
