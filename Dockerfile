@@ -1,4 +1,5 @@
-# One image for every service; SERVICE picks the app (gateway, customers, ...).
+# One image for every app; its argument picks the app: `docker run paykit cards`, or in
+# Kubernetes `args: ["cards"]` (deploy/k8s). Built and run as in CI: `npm ci`, `npm run build`.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,7 +15,10 @@ ENV NODE_ENV=production
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./package.json
-ARG SERVICE=gateway
-ENV SERVICE=${SERVICE}
-USER node
-CMD ["sh", "-c", "exec node dist/apps/${SERVICE}/src/main.js"]
+# The image's `node` user, by number, so Kubernetes can check runAsNonRoot; nothing is written
+# to the image's files at run time (read-only root filesystem).
+USER 1000:1000
+# The gateway's API; every app's probes (/livez, /readyz) when HEALTH_PORT is 9090.
+EXPOSE 8080 9090
+ENTRYPOINT ["node", "dist/tools/serve.js"]
+CMD ["gateway"]

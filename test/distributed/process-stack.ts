@@ -64,10 +64,13 @@ export class AppProcesses {
 
   constructor(private readonly env: Record<string, string>) {}
 
-  /** Starts `app` (its dist/ entry point) as the process `name` (the app's name unless a replica's is given). */
+  /**
+   * Starts `app` as the process `name` (the app's name unless a replica's is given), the way the
+   * image does (Dockerfile): the launcher `dist/tools/serve.js <app>`.
+   */
   start(app: string, extra: Record<string, string> = {}, name = app): ChildProcess {
     const log = openSync(this.logOf(name), 'a');
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'tools', 'serve.js'), app], {
       cwd: ROOT,
       env: { ...process.env, ...this.env, ...extra },
       stdio: ['ignore', log, log],

@@ -23,6 +23,12 @@ export interface BenchContext {
   /** Distributed only: stops one app's process (SIGTERM), and starts it again with the same environment. */
   stopService?: (service: string) => Promise<void>;
   startService?: (service: string) => Promise<void>;
+  /** Distributed only: starts one more process of `service` (a replica, same environment) and resolves once its probe says ready; answers its name. */
+  addReplica?: (service: string) => Promise<string>;
+  /** Distributed only: stops a replica started by addReplica (SIGTERM). */
+  removeReplica?: (name: string) => Promise<void>;
+  /** Distributed only: starts sampling every process's resident memory; the returned function stops and answers each one's peak, in MB. */
+  sampleMemory?: () => () => Map<string, number>;
 }
 
 export interface LoadOptions {

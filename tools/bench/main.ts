@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions, LoadResult } from './bench-types';
-import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
+import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, sampleMemory, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
 
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
 const TOKEN_ID = 'tok_benchmark0001';
@@ -26,7 +26,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : undefined;
 const selected = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
-/** Ports used: BASE (distributed gateway), +5 (embedded), +10 (bare route), +11 (Prism). Two runs at once need different bases. */
+/** Ports used: BASE (distributed gateway), +5 (embedded), +10 (bare route), +11 (Prism), +20 and on (added replicas' probes). Two runs at once need different bases. */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18080);
 const DISTRIBUTED_PORT = PORT_BASE;
 const EMBEDDED_PORT = PORT_BASE + 5;
@@ -75,6 +75,9 @@ function ctxFor(mode: BenchContext['mode'], baseUrl: string, stack?: Distributed
     load: (options) => measuredLoad(options),
     stopService: stack?.stopService,
     startService: stack?.startService,
+    addReplica: stack?.addReplica,
+    removeReplica: stack?.removeReplica,
+    sampleMemory: stack ? sampleMemory : undefined,
   };
 }
 
@@ -119,6 +122,8 @@ interface DistributedStack {
   env: Record<string, string>;
   stopService: (service: string) => Promise<void>;
   startService: (service: string) => Promise<void>;
+  addReplica: (service: string) => Promise<string>;
+  removeReplica: (name: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -148,6 +153,20 @@ async function startDistributed(port: number): Promise<DistributedStack> {
     },
     startService: async (service) => {
       start(service);
+    },
+    addReplica: async (service) => {
+      const count = [...processes.keys()].filter((name) => name === service || name.startsWith(`${service}-`)).length;
+      const name = `${service}-${count + 1}`;
+      // Its own probe port (HEALTH_PORT): ready once its NATS connections and its database answer.
+      const healthPort = PORT_BASE + 20 + count;
+      processes.set(name, startProcess(`distributed-${name}`, `dist/apps/${service}/src/main.js`, { ...env, HEALTH_PORT: String(healthPort) }, [], profiling(service)));
+      await waitForHttp(`http://127.0.0.1:${healthPort}/readyz`, 60_000, 200);
+      return name;
+    },
+    removeReplica: async (name) => {
+      const child = processes.get(name);
+      processes.delete(name);
+      if (child) await stopProcess(child);
     },
     stop: async () => {
       for (const child of [...processes.values()].reverse()) await stopProcess(child);

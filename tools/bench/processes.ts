@@ -59,6 +59,32 @@ export function residentMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/**
+ * Samples the resident memory of every running child every 250 ms until the returned function is
+ * called, which answers each one's peak (MB) by the name it was started with.
+ */
+export function sampleMemory(): () => Map<string, number> {
+  const peaks = new Map<string, number>();
+  const sample = () => {
+    for (const child of children) {
+      if (!child.pid || child.exitCode !== null) continue;
+      const name = names.get(child) ?? String(child.pid);
+      try {
+        peaks.set(name, Math.max(peaks.get(name) ?? 0, residentMb(child.pid)));
+      } catch {
+        // Exited meanwhile.
+      }
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peaks;
+  };
+}
+
 /** One autocannon run in a separate process. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/tools/bench/load-runner.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,4 +1,4 @@
-import { PageQuery } from './common';
+import { Environment, PageQuery } from './common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -47,6 +47,11 @@ export const CARDS_WORK_EVENTS = {
   cardClosed: 'cards.events.work.card-closed',
   /** A credit authorization advice arrived from the network. */
   adviceReceived: 'cards.events.work.advice-received',
+  /**
+   * An authorization whose money moved was not recorded in time (its process died, or its
+   * recording was held up past the deadline): undo the money step, the card transaction never happened.
+   */
+  authorizationInterrupted: 'cards.events.work.authorization-interrupted',
 } as const;
 export const CARDS_WORK_FILTER = 'cards.events.work.>';
 /** The durable consumer name of the cards service on its own work queue. */
@@ -431,6 +436,15 @@ export interface AdviceReceivedData {
   amount: number;
   currency: Currency;
   merchant: CardMerchant;
+}
+
+/** `data` of CARDS_WORK_EVENTS.authorizationInterrupted: what the ledger was asked, to undo it by the same caller keys. */
+export interface AuthorizationInterruptedData {
+  cardTransactionId: string;
+  environment: Environment;
+  accountId: string;
+  amount: string;
+  currency: string;
 }
 
 /** `data` of CARDS_WORK_EVENTS.pullDue. */

@@ -72,7 +72,7 @@ function setup() {
     cancelReturn: jest.fn().mockResolvedValue(undefined),
     insert: jest.fn().mockResolvedValue(undefined),
     newRow: { sql: 'INSERT' },
-    unlessCardClosed: { ctes: 'open_card AS (SELECT 1)', condition: 'true' },
+    recordable: { ctes: 'open_card AS (SELECT 1)', condition: 'true' },
   };
   const ledger = { refund: jest.fn(), hold: jest.fn(), release: jest.fn().mockResolvedValue({}) };
   const unitOfWork = jest.fn((work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager));
@@ -82,7 +82,7 @@ function setup() {
     addWithChange: jest.fn().mockResolvedValue({}),
     addManyWithInserts: jest.fn((_manager: unknown, _insert: unknown, rows: unknown[]) => Promise.resolve(rows.map(() => true))),
   };
-  const scheduler = { register: jest.fn(), schedule: jest.fn() };
+  const scheduler = { register: jest.fn(), schedule: jest.fn(), scheduleBatch: jest.fn().mockResolvedValue(undefined) };
   const service = new CardNetworkService(
     cards as unknown as CardsRepository,
     cardTransactions as unknown as CardTransactionsRepository,
@@ -90,9 +90,9 @@ function setup() {
     transactions as unknown as TransactionRunner,
     outbox,
     scheduler as unknown as JobScheduler,
-    { deployment: 'sandbox' } as RuntimeConfig,
+    { deployment: 'sandbox', rpcTimeoutMs: 5000 } as RuntimeConfig,
   );
-  return { service, cardTransactions, ledger, outbox };
+  return { service, cards, cardTransactions, ledger, outbox, scheduler };
 }
 
 describe(CardNetworkService.name, () => {
@@ -136,15 +136,42 @@ describe(CardNetworkService.name, () => {
         expect.anything(),
         cardTransactions.newRow,
         [{ entity: expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }), event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }), guarded: true }],
-        cardTransactions.unlessCardClosed,
+        cardTransactions.recordable,
       );
       expect(ledger.release).not.toHaveBeenCalled();
     });
 
+    it('schedules its interruption job, committed, before any money moves', async () => {
+      const { service, ledger, scheduler } = setup();
+      ledger.hold.mockResolvedValue({ id: 'Hold:9' });
+      const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      await service.authorize(ctx, request);
+      const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
+      expect(scheduler.scheduleBatch).toHaveBeenCalledWith([
+        expect.objectContaining({ kind: 'cards.card-transaction.interrupted', dedupeKey: `${id}:interrupted`, delayMs: 15_000, payload: expect.objectContaining({ platformId: ctx.platformId }) }),
+      ]);
+      expect(scheduler.scheduleBatch.mock.invocationCallOrder[0]).toBeLessThan(ledger.hold.mock.invocationCallOrder[0]);
+    });
+
+    it('undoes the money step and answers SERVICE_UNAVAILABLE when its interruption job ran before it was recorded', async () => {
+      const { service, outbox, ledger } = setup();
+      ledger.hold.mockResolvedValueOnce({ id: 'Hold:9' }).mockResolvedValueOnce({ id: 'Hold:9', status: 'PENDING' });
+      outbox.addManyWithInserts.mockResolvedValueOnce([false]);
+      const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      await expect(service.authorize(ctx, request)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
+      // Asked again by the same caller key, the ledger answers the same hold, which is released.
+      expect(ledger.hold.mock.calls[1]).toEqual(ledger.hold.mock.calls[1].map((arg: unknown, i: number) => (i === 0 ? arg : (ledger.hold.mock.calls[0] as unknown[])[i])));
+      expect(ledger.release).toHaveBeenCalledWith(expect.objectContaining({ platformId: ctx.platformId }), id, 'Hold:9');
+      expect(outbox.addManyWithInserts).toHaveBeenCalledTimes(1);
+    });
+
     it('releases the hold and declines with CARD_CLOSED when the card closed while the hold was placed', async () => {
-      const { service, cardTransactions, outbox, ledger } = setup();
+      const { service, cards, cardTransactions, outbox, ledger } = setup();
       ledger.hold.mockResolvedValue({ id: 'Hold:9' });
       outbox.addManyWithInserts.mockResolvedValueOnce([false]);
+      const open = (await cards.findForNetwork()) as object;
+      cards.findForNetwork.mockResolvedValueOnce(open).mockResolvedValueOnce({ ...open, state: 'CLOSED' });
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
       await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'CARD_CLOSED' });
       const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
@@ -153,7 +180,7 @@ describe(CardNetworkService.name, () => {
         expect.anything(),
         cardTransactions.newRow,
         [expect.objectContaining({ entity: expect.objectContaining({ status: 'DECLINED', declineReason: 'CARD_CLOSED' }), guarded: false })],
-        cardTransactions.unlessCardClosed,
+        cardTransactions.recordable,
       );
     });
 

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { EntityManager } from 'typeorm';
 import {
   AdviceReceivedData,
+  AuthorizationInterruptedData,
   CallerContext,
   CARDS_EVENTS,
   CARDS_WORK_EVENTS,
@@ -22,17 +23,24 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
+import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, ScheduleRequest, StatementBatcher, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
-import { CardTransactionsRepository } from './card-transactions.repository';
+import { CardTransactionsRepository, interruptionKeyOf } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
 import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
 
 export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
+/** Undoes the money step of an authorization that was not recorded in time (see `interruptionKeyOf`). */
+export const INTERRUPTED_AUTHORIZATION_JOB = 'cards.card-transaction.interrupted';
+/**
+ * How long after its money step starts an unrecorded authorization counts as interrupted, in RPC
+ * timeouts: by then its caller has had an error, and the ledger call has long answered or failed.
+ */
+const INTERRUPTED_AFTER_RPC_TIMEOUTS = 3;
 
 /** Two recording statements in flight of up to 32 transactions each, as the ledger's hold batches. */
 const RECORDINGS_IN_FLIGHT = 2;
@@ -70,7 +78,17 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     maxInFlight: RECORDINGS_IN_FLIGHT,
     maxBatch: MAX_RECORDING_BATCH,
     keyOf: (recording) => recording.entity.id,
-    run: (batch) => this.transactions.runStatement((manager) => this.outbox.addManyWithInserts(manager, this.cardTransactions.newRow, batch, this.cardTransactions.unlessCardClosed)),
+    run: (batch) => this.transactions.runStatement((manager) => this.outbox.addManyWithInserts(manager, this.cardTransactions.newRow, batch, this.cardTransactions.recordable)),
+  });
+  /** Interruption jobs of authorizations about to move money, committed before the ledger call, many in one statement. */
+  private readonly interruptions = new StatementBatcher<ScheduleRequest, void>({
+    maxInFlight: RECORDINGS_IN_FLIGHT,
+    maxBatch: MAX_RECORDING_BATCH,
+    keyOf: (request) => request.dedupeKey!,
+    run: async (batch) => {
+      await this.scheduler.scheduleBatch(batch);
+      return batch.map(() => undefined);
+    },
   });
 
   constructor(
@@ -84,6 +102,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.interruptions.close(new ServiceError('SERVICE_UNAVAILABLE', 'The cards service is stopping'));
     await this.recordings.close(new ServiceError('SERVICE_UNAVAILABLE', 'The cards service is stopping'));
   }
 
@@ -93,6 +112,16 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       const platformId = payload.platformId as string;
       const cardTransactionId = payload.cardTransactionId as string;
       await this.outbox.add<PullDueData>(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
+    });
+    // Likewise: the undo of an interrupted authorization's money step runs in the worker.
+    this.scheduler.register(INTERRUPTED_AUTHORIZATION_JOB, async (payload, manager) => {
+      const data = payload.data as AuthorizationInterruptedData;
+      await this.outbox.add<AuthorizationInterruptedData>(manager, {
+        subject: CARDS_WORK_EVENTS.authorizationInterrupted,
+        platformId: payload.platformId as string,
+        resourceId: data.cardTransactionId,
+        data,
+      });
     });
   }
 
@@ -294,20 +323,70 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       await this.transactions.run((manager) => this.cardTransactions.insert(manager, { ...entity, creditClaimedAt: now }));
       return this.finish(entity, ['PENDING'], await this.moveMoney(ctx, entity, outcome));
     }
+    // Durable before any money moves: should this authorization not be recorded (this process
+    // dies before its recording commits, or it is held up past the job's time), the job undoes the
+    // ledger step by the same caller keys. Recording it deletes the job.
+    const interruption = this.interruptionOf(ctx, entity);
+    await this.interruptions.add(interruption);
     const result = await this.moveMoney(ctx, entity, outcome);
     const holdOpen = result.holdId !== undefined && !result.settledAt;
     let recorded: boolean;
     try {
-      recorded = await this.recordGroupCommitted({ ...entity, ...result }, { unlessCardClosed: holdOpen });
+      recorded = await this.recordGroupCommitted({ ...entity, ...result }, { guarded: true });
     } catch (error) {
-      // Compensation: a hold whose card transaction could not be recorded is released.
+      // Compensation: a hold whose card transaction could not be recorded is released (and the
+      // interruption job, still scheduled, undoes whatever this could not).
       if (holdOpen) await this.ledger.release(ctx, entity.id, result.holdId!).catch(() => undefined);
       throw error;
     }
     if (recorded) return { ...entity, ...result };
-    // The card closed while the hold was placed, after its open authorizations were reconciled: the hold goes back.
-    await this.ledger.release(ctx, entity.id, result.holdId!);
-    return this.record({ ...entity, status: 'DECLINED', declineReason: 'CARD_CLOSED' });
+    const current = await this.cards.findForNetwork(ctx.platformId, card.id);
+    if (holdOpen && current?.state === 'CLOSED') {
+      // The card closed while the hold was placed, after its open authorizations were reconciled: the hold goes back.
+      await this.ledger.release(ctx, entity.id, result.holdId!);
+      return this.record({ ...entity, status: 'DECLINED', declineReason: 'CARD_CLOSED' });
+    }
+    // Its interruption job ran first: the authorization never happened, its money step is undone.
+    await this.undoInterrupted(ctx.platformId, interruption.payload.data as AuthorizationInterruptedData);
+    throw new ServiceError('SERVICE_UNAVAILABLE', 'The authorization was interrupted; no money moved');
+  }
+
+  private interruptionOf(ctx: CallerContext, entity: CardTransactionEntity): ScheduleRequest {
+    const data: AuthorizationInterruptedData = {
+      cardTransactionId: entity.id,
+      environment: ctx.environment,
+      accountId: entity.accountId,
+      amount: entity.authorizedAmount,
+      currency: entity.currency.code,
+    };
+    return {
+      kind: INTERRUPTED_AUTHORIZATION_JOB,
+      payload: { platformId: ctx.platformId, data },
+      delayMs: INTERRUPTED_AFTER_RPC_TIMEOUTS * this.config.rpcTimeoutMs,
+      dedupeKey: interruptionKeyOf(entity.id),
+    };
+  }
+
+  /**
+   * Undoes the money step of an authorization that was never recorded, by the caller keys it
+   * used: asking for its hold again answers the hold it placed (or places it, if the first ask
+   * never reached the ledger), which is then released, or refunded if it was captured (a
+   * financial authorization). Idempotent: a second undo finds it done.
+   */
+  async undoInterrupted(platformId: string, data: AuthorizationInterruptedData): Promise<void> {
+    const ctx = this.workContext(platformId, `interrupted:${data.cardTransactionId}`, data.environment);
+    let hold;
+    try {
+      hold = await this.ledger.hold(ctx, data.cardTransactionId, 'hold', data.accountId, BigInt(data.amount), data.currency);
+    } catch (error) {
+      // Nothing was held, nor can be: nothing to undo.
+      if (isInsufficientFunds(error) || isAccountRefusal(error)) return;
+      throw error;
+    }
+    if (hold.status === 'PENDING') await this.ledger.release(ctx, data.cardTransactionId, hold.id);
+    else if (hold.status === 'CAPTURED' && hold.capturedAmount > hold.refundedAmount) {
+      await this.ledger.refund(ctx, data.cardTransactionId, 0, hold.id, BigInt(hold.capturedAmount - hold.refundedAmount));
+    }
   }
 
   /** Pulls (or credits) the money of an approved message; a failed pull is the INSUFFICIENT_FUNDS decline. */
@@ -407,8 +486,9 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   /** The new transaction and its event, group-committed with the others of the moment (the authorization path); false when the guard kept it out. */
-  private recordGroupCommitted(entity: CardTransactionEntity, options: { unlessCardClosed?: boolean } = {}): Promise<boolean> {
-    return this.recordings.add({ entity, event: statusEventOf(entity), guarded: options.unlessCardClosed === true });
+  /** `guarded`: its money moved (it has an interruption job, and a hold that an open card must keep). */
+  private recordGroupCommitted(entity: CardTransactionEntity, options: { guarded?: boolean } = {}): Promise<boolean> {
+    return this.recordings.add({ entity, event: statusEventOf(entity), guarded: options.guarded === true });
   }
 
   private async announce(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { AdviceReceivedData, CardClosedData, CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER, DomainEvent, PullDueData } from '@paykit/contracts';
+import { AdviceReceivedData, AuthorizationInterruptedData, CardClosedData, CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER, DomainEvent, PullDueData } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { CardNetworkService } from './card-network.service';
 
@@ -27,6 +27,8 @@ export class CardNetworkWorker implements OnApplicationBootstrap {
         return this.network.reconcileClosedCard(event.platformId, (event.data as CardClosedData).cardId);
       case CARDS_WORK_EVENTS.adviceReceived:
         return this.network.applyAdvice(event.platformId, event.data as AdviceReceivedData);
+      case CARDS_WORK_EVENTS.authorizationInterrupted:
+        return this.network.undoInterrupted(event.platformId, event.data as AuthorizationInterruptedData);
       default:
         return;
     }

@@ -4,27 +4,49 @@ import { CardTransactionStatus } from '@paykit/contracts';
 import { EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 
+const INTERRUPTION_KEY_SUFFIX = ':interrupted';
+
+/**
+ * The dedupe key of an authorization's interruption job: scheduled (and committed) before its
+ * money moves, deleted by the statement that records it, so it runs only for an authorization
+ * that was never recorded (its process died, or it was held up past the job's time).
+ */
+export function interruptionKeyOf(cardTransactionId: string): string {
+  return `${cardTransactionId}${INTERRUPTION_KEY_SUFFIX}`;
+}
+
 /** Every query takes the platform first: another platform's transaction does not exist here. */
 @Injectable()
 export class CardTransactionsRepository {
   /** The INSERT of a new transaction, built once from the entity (no query builder on the authorization path). */
   readonly newRow: EntityInsert<CardTransactionEntity>;
   /**
-   * Keeps a guarded new transaction out once its card is CLOSED: the card row is share-locked
-   * and re-read, so a close either waits for the insert (and its reconciliation then sees the
-   * row) or committed first (and nothing is inserted). Each card is probed by its primary key (a
-   * lateral join, the platform checked after it), so no plan reads the whole card table or a
-   * platform's cards, even one made while the table was empty.
+   * Keeps a guarded new transaction (one whose money moved, see `interruptionKeyOf`) out when
+   * either of two things happened while the ledger step ran:
+   * - its hold is open and its card is now CLOSED: the card row is share-locked and re-read, so a
+   *   close either waits for the insert (and its reconciliation then sees the row) or committed
+   *   first (and nothing is inserted). Each card is probed by its primary key (a lateral join, the
+   *   platform checked after it), so no plan reads the whole card table or a platform's cards,
+   *   even one made while the table was empty;
+   * - its interruption job was claimed: the job undoes the money step, so the transaction must
+   *   not be recorded. The statement deletes the batch's interruption jobs (by their unique key),
+   *   which waits for a job run in progress (it holds the row) and answers each job's status: only
+   *   a job still PENDING lets its transaction in, and it will never run.
    */
-  readonly unlessCardClosed: InsertGuard = {
+  readonly recordable: InsertGuard = {
     ctes: `open_card AS (
         SELECT c.platform_id, c.id FROM (SELECT DISTINCT platform_id, card_id FROM input WHERE outbox_guarded) AS k
          CROSS JOIN LATERAL (
            SELECT card.platform_id, card.id FROM card
             WHERE card.id = k.card_id AND card.state <> 'CLOSED'
               FOR KEY SHARE) AS c
-         WHERE c.platform_id = k.platform_id)`,
-    condition: 'EXISTS (SELECT 1 FROM open_card o WHERE o.platform_id = i.platform_id AND o.id = i.card_id)',
+         WHERE c.platform_id = k.platform_id
+      ), interruption AS (
+        DELETE FROM scheduled_job
+         WHERE dedupe_key = ANY (ARRAY(SELECT id || '${INTERRUPTION_KEY_SUFFIX}' FROM input WHERE outbox_guarded))
+        RETURNING dedupe_key, status)`,
+    condition: `(i.hold_id IS NULL OR i.settled_at IS NOT NULL OR EXISTS (SELECT 1 FROM open_card o WHERE o.platform_id = i.platform_id AND o.id = i.card_id))
+      AND NOT EXISTS (SELECT 1 FROM interruption t WHERE t.dedupe_key = i.id || '${INTERRUPTION_KEY_SUFFIX}' AND t.status <> 'PENDING')`,
   };
 
   constructor(private readonly dataSource: DataSource) {

@@ -56,6 +56,31 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     );
   }
 
+  /**
+   * Several jobs in one statement, committed on their own (no transaction of the caller's): for
+   * jobs that must be durable before the caller goes on, many callers sharing the statement.
+   */
+  async scheduleBatch(requests: ScheduleRequest[], runner: DataSource | EntityManager = this.dataSource): Promise<void> {
+    if (requests.length === 0) return;
+    const now = Date.now();
+    const rows = requests.map((request) => {
+      const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
+      return {
+        id: uuidv7(),
+        kind: request.kind,
+        payload: request.payload,
+        run_at: new Date(now + Math.max(0, Math.round(request.delayMs * scale))).toISOString(),
+        dedupe_key: request.dedupeKey ?? null,
+      };
+    });
+    await runner.query(
+      `INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key)
+       SELECT id, kind, payload, run_at, dedupe_key FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text)
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.arm(0);

@@ -48,13 +48,41 @@ export function databaseUrlVariable(service: ServiceName): string {
   return `${service.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`;
 }
 
+/** While `variablesRead` runs: every name an EnvReader is asked for. */
+let namesAsked: Set<string> | undefined;
+
+/**
+ * The names of every variable `read` asks an EnvReader for: the code's own list of what a
+ * deployment may set (test/deploy checks the Kubernetes manifests provide each one). A config
+ * loader that refuses the values it was given still counts what it read.
+ */
+export function variablesRead(read: () => unknown): string[] {
+  const outer = namesAsked;
+  const names = new Set<string>();
+  namesAsked = names;
+  try {
+    read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+  } finally {
+    namesAsked = outer;
+  }
+  if (outer) for (const name of names) outer.add(name);
+  return [...names];
+}
+
 /** Collects problems instead of stopping at the first, so one start reports them all. */
 export class EnvReader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
 
+  private get(name: string): string | undefined {
+    namesAsked?.add(name);
+    return this.env[name];
+  }
+
   string(name: string, fallback?: string): string {
-    const value = this.env[name];
+    const value = this.get(name);
     if (value === undefined || value === '') {
       if (fallback === undefined) {
         this.problems.push(`${name} is required`);
@@ -66,12 +94,12 @@ export class EnvReader {
   }
 
   optional(name: string): string | undefined {
-    const value = this.env[name];
+    const value = this.get(name);
     return value === undefined || value === '' ? undefined : value;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-    const value = this.env[name] ?? fallback;
+    const value = this.get(name) ?? fallback;
     if (!allowed.includes(value as T)) {
       this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
       return fallback;
@@ -80,7 +108,7 @@ export class EnvReader {
   }
 
   number(name: string, fallback: number, { min, max, integer }: { min?: number; max?: number; integer?: boolean } = {}): number {
-    const raw = this.env[name];
+    const raw = this.get(name);
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
     const bad =
