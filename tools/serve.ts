@@ -11,4 +11,4 @@ if (!SERVICE_NAMES.includes(app as ServiceName)) {
   process.stderr.write(`serve: name the app to run, one of ${SERVICE_NAMES.join(', ')} (got ${app === undefined ? 'nothing' : `"${app}"`})\n`);
   process.exit(64);
 }
-void import(join(__dirname, '..', 'apps', app!, 'src', 'main.js'));
+void import(join(__dirname, '..', 'apps', app, 'src', 'main.js'));

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { load, loadAll } from 'js-yaml';
 import { CARDS_WORKER_CONSUMER, WEBHOOKS_CONSUMER } from '@paykit/contracts';
 import { databaseUrlVariable, Env, loadRuntimeConfig, READINESS_CHECK_TIMEOUT_MS, RuntimeConfig, SERVICE_NAMES, ServiceName, variablesRead } from '@paykit/runtime';
 import { loadGatewayConfig } from '../../apps/gateway/src/config/gateway-config';
@@ -52,7 +53,7 @@ function secretStandIn(name: string): string {
 
 const SECRET_LIKE = /(_DATABASE_URL|_KEY|SECRET|TOKEN_ID|PASSWORD)$/;
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports */
 /** The schema-checked model class of an object's kind. */
 function modelOf(object: K8sObject): { new (data: object): { validate(): void } } | undefined {
   const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
@@ -226,7 +227,7 @@ if (!ready) {
     }
   });
 
-  it('production-keda: cards and webhooks scale on CPU and on their JetStream consumer lag (KEDA), with no HPA of their own', () => {
+  it('production-keda: cards and webhooks scale on CPU, their JetStream consumer lag and their backlog (KEDA), with no HPA of their own', () => {
     const objects = rendered.get('production-keda')!;
     expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
     for (const [app, consumer] of [
@@ -235,7 +236,13 @@ if (!ready) {
     ]) {
       const scaled = named(objects, 'ScaledObject', app)!;
       expect(scaled.spec.scaleTargetRef.name).toBe(app);
-      expect(scaled.spec.triggers.map((trigger: { type: string }) => trigger.type).sort()).toEqual(['cpu', 'nats-jetstream']);
+      expect(scaled.spec.triggers.map((trigger: { type: string }) => trigger.type).sort()).toEqual(['cpu', 'nats-jetstream', 'postgresql']);
+      // The backlog in the app's own database, read with the connection string its container has.
+      const backlog = scaled.spec.triggers.find((trigger: { type: string }) => trigger.type === 'postgresql');
+      const container = named(objects, 'Deployment', app)!.spec.template.spec.containers[0];
+      expect(containerEnv(objects, container).has(backlog.metadata.connectionFromEnv)).toBe(true);
+      expect(backlog.metadata.connectionFromEnv).toBe(databaseUrlVariable(app as ServiceName));
+      expect(Number(backlog.metadata.targetQueryValue)).toBeGreaterThan(0);
       const lag = scaled.spec.triggers.find((trigger: { type: string }) => trigger.type === 'nats-jetstream');
       // The stream and consumer the apps create (no NATS_NAMESPACE in a deployment: PAYKIT_EVENTS).
       expect(lag.metadata).toMatchObject({ stream: 'PAYKIT_EVENTS', consumer, account: '$G' });
@@ -254,7 +261,9 @@ if (!ready) {
     expect(ingress.map((policy) => policy.spec.podSelector.matchLabels)).toEqual([{ 'app.kubernetes.io/name': 'gateway' }]);
     for (const app of SERVICE_NAMES) {
       const egress = policies.filter((policy) => policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app && policy.spec.egress).flatMap((policy) => policy.spec.egress);
-      const peers = egress.flatMap((rule: { to: Array<{ podSelector?: { matchLabels: object } }> }) => rule.to.map((peer) => peer.podSelector?.matchLabels)).filter(Boolean);
+      const peers = egress
+        .flatMap((rule: { to: Array<{ podSelector?: { matchLabels: Record<string, string> } }> }) => rule.to.map((peer) => peer.podSelector?.matchLabels))
+        .filter((labels: Record<string, string> | undefined): labels is Record<string, string> => labels !== undefined);
       expect(peers).toEqual(expect.arrayContaining([{ 'app.kubernetes.io/name': 'nats' }, { 'paykit.dev/database': app }, { 'k8s-app': 'kube-dns' }]));
       // No other app's database.
       expect(peers.filter((labels: Record<string, string>) => 'paykit.dev/database' in labels)).toEqual([{ 'paykit.dev/database': app }]);
@@ -262,6 +271,30 @@ if (!ready) {
       const outside = egress.filter((rule: { to: Array<{ ipBlock?: object }> }) => rule.to.some((peer) => peer.ipBlock));
       expect(outside.length > 0).toBe(app === 'webhooks' || app === 'wallet-auth');
       for (const rule of outside) for (const peer of rule.to) expect(peer.ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+    }
+  });
+
+  it('names, in its examples, external services that give each app what the manifests expect', () => {
+    // CloudNativePG: a Cluster <app>-db per app, writing the Secret <app>-db-app (key uri) and labelling its pods for the app's NetworkPolicy.
+    const clusters = (loadAll(readFileSync(join(K8S, 'examples', 'postgres-cloudnativepg.yaml'), 'utf8')) as K8sObject[]).filter(Boolean);
+    expect(clusters.map((cluster) => cluster.kind)).toEqual(SERVICE_NAMES.map(() => 'Cluster'));
+    for (const app of SERVICE_NAMES) {
+      const cluster = clusters.find((object) => object.metadata.name === `${app}-db`)!;
+      expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
+      expect(cluster.spec.inheritedMetadata.labels).toEqual({ 'paykit.dev/database': app });
+      for (const overlay of overlays()) {
+        const env = containerEnv(rendered.get(overlay)!, named(rendered.get(overlay)!, 'Deployment', app)!.spec.template.spec.containers[0]);
+        expect(env.get(databaseUrlVariable(app))).toEqual({ from: 'secret', secret: `${app}-db-app`, key: 'uri', optional: false });
+      }
+    }
+    // The official NATS chart: JetStream on file storage, clustered, monitoring served for KEDA.
+    const nats = load(readFileSync(join(K8S, 'examples', 'nats-values.yaml'), 'utf8')) as any;
+    expect(nats.config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true } });
+    expect(nats.config.monitor).toEqual({ enabled: true, port: 8222 });
+    expect(nats.service.ports.monitor.enabled).toBe(true);
+    for (const overlay of overlays()) {
+      const env = containerEnv(rendered.get(overlay)!, named(rendered.get(overlay)!, 'Deployment', 'gateway')!.spec.template.spec.containers[0]);
+      expect(valueOf(env.get('NATS_URL'))).toBe('nats://nats.nats.svc.cluster.local:4222');
     }
   });
 

@@ -8,7 +8,6 @@ import { loadAll } from 'js-yaml';
 export const ROOT = join(__dirname, '..', '..');
 export const K8S = join(ROOT, 'deploy', 'k8s');
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; [key: string]: any };
 
 export function overlays(): string[] {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAll } from 'js-yaml';
 import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
@@ -178,6 +180,16 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     for (const result of results) expect([200, 503, 504]).toContain(result.status);
     await expectConsistent();
   }, 150_000);
+
+  it("answers the autoscaler's backlog queries (deploy/k8s KEDA postgresql triggers) on the apps' own schemas", async () => {
+    const scaled = (loadAll(readFileSync(join(__dirname, '..', '..', 'deploy', 'k8s', 'components', 'keda', 'scaled-objects.yaml'), 'utf8')) as Array<{ metadata: { name: string }; spec: { triggers: Array<{ type: string; metadata: { query?: string } }> } }>).filter(Boolean);
+    for (const app of ['cards', 'webhooks'] as const) {
+      const query = scaled.find((object) => object.metadata.name === app)!.spec.triggers.find((trigger) => trigger.type === 'postgresql')!.metadata.query!;
+      const { rows } = await db[app].query<{ count: string }>(query);
+      // Everything is worked off by now.
+      expect(rows).toEqual([{ count: '0' }]);
+    }
+  });
 
   /** Once the stack settles: every answered authorization exists, each delayed pull ran once, every hold belongs to its card transaction, every event was delivered once. */
   async function expectConsistent(): Promise<void> {

@@ -31,9 +31,13 @@ export function processReadinessChecks({ runtime, dataSource, server }: ProcessD
   return [
     {
       name: 'nats',
-      run: async (timeoutMs) => {
-        await Promise.all([runtime.client.ping(timeoutMs), server?.ping(timeoutMs), runtime.eventBus.ping?.(timeoutMs)]);
-      },
+      // Bounded as a whole: connecting to an unreachable server may take longer than a ping.
+      run: (timeoutMs) =>
+        withTimeout(
+          Promise.all([runtime.client.ping(timeoutMs), server?.ping(timeoutMs), runtime.eventBus.ping?.(timeoutMs)]),
+          timeoutMs,
+          `NATS did not answer within ${timeoutMs} ms`,
+        ).then(() => undefined),
     },
     {
       name: 'database',
