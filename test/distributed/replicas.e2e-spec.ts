@@ -226,7 +226,6 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     // card transaction (a killed replica's hold is released or belongs to a recorded transaction).
     const holds = (await db.payments.query<{ id: string; reference: string; status: string; caller_key: string }>(`SELECT id, reference, status, caller_key FROM hold`)).rows;
     const openHolds = holds.filter((hold) => hold.status === 'PENDING');
-    process.stdout.write(`DEBUG holds ${holds.length} open ${openHolds.length} transactions ${transactions.length} released without a transaction ${holds.filter((hold) => !byId.has(hold.reference)).length}\n`);
     expect(openHolds.filter((hold) => !byId.has(hold.reference))).toEqual([]);
     expect(new Set(openHolds.map((hold) => hold.reference)).size).toBe(openHolds.length);
     for (const row of transactions) {
