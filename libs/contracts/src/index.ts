@@ -13,6 +13,9 @@ export * from './payments';
 export * from './wallet-auth';
 export * from './external-accounts';
 export * from './cards';
+export * from './event-map';
+export * from './event-payloads';
+export * from './contract-versions';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.

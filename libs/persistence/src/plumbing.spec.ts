@@ -5,7 +5,7 @@ import { EventBus } from '@paykit/transport';
 import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 import { serviceDataSourceOptions } from './data-source';
 import { closePgliteHosts } from './pglite-host';
-import { uuidv7 } from '@paykit/contracts';
+import { uuidv7, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { EntityInsert } from './entity-insert';
 import { Outbox } from './outbox/outbox';
 import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
@@ -65,7 +65,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await relay.onApplicationShutdown();
   });
 
-  const event = (resourceId: string) => ({ subject: 'customers.events.customer.created', platformId: 'Platform:1', resourceId, data: { resourceId } });
+  const event = (resourceId: string) => ({ subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: 'Platform:1', resourceId, data: { sessionId: resourceId } });
 
   it('publishes committed events once, in commit order, and never the events of a rolled-back transaction', async () => {
     const outbox = new Outbox();

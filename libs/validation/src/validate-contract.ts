@@ -33,18 +33,23 @@ export function invalidInputFrom(errors: ValidationError[]): ServiceError {
   return ServiceError.invalidInput(toFieldErrors(errors));
 }
 
+/** Events: a producer may add fields its consumers do not read yet (docs/compatibility.md), so those are dropped. */
+const DROPPING_UNKNOWN_FIELDS = { ...VALIDATION_OPTIONS, forbidNonWhitelisted: false } as const;
+
 /**
  * Validates a plain payload against a contract class (the one validation path, shared by the
- * gateway's pipe and the services' handlers). Throws 400 INVALID_INPUT listing every bad field.
+ * gateway's pipe, the services' handlers and the event consumers). Throws 400 INVALID_INPUT
+ * listing every bad field. Unknown fields are refused, or with `unknownFields: 'drop'` left out
+ * of the result.
  */
-export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
+export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown, unknownFields: 'refuse' | 'drop' = 'refuse'): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
   const reserved = reservedKeyErrors(plain);
   if (reserved.length > 0) throw ServiceError.invalidInput(reserved);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
-  const errors = toFieldErrors(validateSync(instance, VALIDATION_OPTIONS));
+  const errors = toFieldErrors(validateSync(instance, unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
   if (hasCrossFieldRules(instance)) {
     // A field already reported (or inside one) is not reported twice.
     const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));

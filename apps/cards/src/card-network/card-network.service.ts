@@ -13,8 +13,8 @@ import {
   Currency,
   ListCardTransactionsRequest,
   newId,
+  NewEvent,
   Page,
-  PullDueData,
   SandboxCardSimulationResponse,
   SimulateAdviceRequest,
   SimulateAuthorizationRequest,
@@ -22,7 +22,7 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
+import { InsertWithEvent, JobScheduler, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
@@ -66,7 +66,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * one commit (measured: a statement and a commit per authorization were most of the cards
    * database's CPU and a quarter of this process's, in socket writes).
    */
-  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity, CardTransaction>, boolean>({
+  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity>, boolean>({
     maxInFlight: RECORDINGS_IN_FLIGHT,
     maxBatch: MAX_RECORDING_BATCH,
     keyOf: (recording) => recording.entity.id,
@@ -92,7 +92,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     this.scheduler.register(DELAYED_PULL_JOB, async (payload, manager) => {
       const platformId = payload.platformId as string;
       const cardTransactionId = payload.cardTransactionId as string;
-      await this.outbox.add<PullDueData>(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
+      await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
     });
   }
 
@@ -134,7 +134,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const cardTransactionId = newId('CardTransaction');
     const issuerTransactionToken = issuerTokenOf(cardTransactionId);
     await this.transactions.run(async (manager) => {
-      await this.outbox.add<AdviceReceivedData>(manager, {
+      await this.outbox.add(manager, {
         subject: CARDS_WORK_EVENTS.adviceReceived,
         platformId: ctx.platformId,
         resourceId: cardTransactionId,
@@ -448,7 +448,7 @@ function stateDecline(card: NetworkCard): CardDeclineReason | undefined {
 }
 
 /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
-function statusEventOf(entity: CardTransactionEntity): NewDomainEvent<CardTransaction> {
+function statusEventOf(entity: CardTransactionEntity): NewEvent<typeof CARDS_EVENTS.cardTransactionStatusChanged> {
   return {
     subject: CARDS_EVENTS.cardTransactionStatusChanged,
     platformId: entity.platformId,

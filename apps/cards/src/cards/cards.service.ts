@@ -7,7 +7,6 @@ import {
   CARD_WEBHOOK_TYPES,
   CARDS_EVENTS,
   CARDS_WORK_EVENTS,
-  CardClosedData,
   CreateCardRequest,
   Customer,
   CUSTOMERS_SUBJECTS,
@@ -158,7 +157,7 @@ export class CardsService implements OnModuleInit {
       }
       if (request.state === 'CLOSED') {
         // Open authorizations are released by the worker, outside this transaction.
-        await this.outbox.add<CardClosedData>(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
+        await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
       }
       return card;
     });

@@ -13,11 +13,12 @@ import {
   ListCustomersRequest,
   newIdAvoidingSuffixes,
   SANDBOX_CARD_ISSUANCE_SUFFIXES,
+  NewEvent,
   Page,
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
@@ -223,7 +224,7 @@ export function missingRequiredFields(entity: CustomerEntity, required: string[]
 }
 
 /** A customer's created event; a customer entering PENDING announces it to the platform. */
-function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewDomainEvent<Customer> {
+function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewEvent<typeof CUSTOMERS_EVENTS.customerCreated> {
   const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
   const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
   return {
