@@ -28,11 +28,11 @@ import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
+import { DELAYED_PULL_JOB } from './card-network.jobs';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
 import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
 
-export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
 
 /** Two recording statements in flight of up to 32 transactions each, as the ledger's hold batches. */
 const RECORDINGS_IN_FLIGHT = 2;
@@ -89,9 +89,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   onModuleInit(): void {
     // The job only enqueues the pull: the ledger call runs in the worker, outside any transaction.
-    this.scheduler.register(DELAYED_PULL_JOB, async (payload, manager) => {
-      const platformId = payload.platformId as string;
-      const cardTransactionId = payload.cardTransactionId as string;
+    this.scheduler.register(DELAYED_PULL_JOB, async ({ platformId, cardTransactionId }, manager) => {
       await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
     });
   }

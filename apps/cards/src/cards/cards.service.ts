@@ -25,9 +25,9 @@ import { assertFundingMutable, assertStateChange } from './card-state-machine';
 import { CardsRepository } from './cards.repository';
 import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
 import { CardEntity } from './entities/card.entity';
+import { ACTIVATE_CARD_JOB } from './cards.jobs';
 import { FundingSourcesService } from './funding-sources.service';
 
-export const ACTIVATE_CARD_JOB = 'cards.card.activate';
 /** Issued cards are valid for this many years. */
 const CARD_VALIDITY_YEARS = 3;
 
@@ -43,7 +43,7 @@ export class CardsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId as string, payload.cardId as string));
+    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId, payload.cardId));
   }
 
   async issue(ctx: CallerContext, request: CreateCardRequest): Promise<Card> {
