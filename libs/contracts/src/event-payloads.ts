@@ -75,25 +75,11 @@ export class AdviceReceivedPayload implements AdviceReceivedData {
   merchant!: CardMerchantInput;
 }
 
-/** The payload contract of every event some service reads, by subject. */
-export interface EventPayloadMap {
-  [CUSTOMERS_EVENTS.customerCreated]: CustomerEventPayload;
-  [CUSTOMERS_EVENTS.customerUpdated]: CustomerEventPayload;
-  [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountEventPayload;
-  [CARDS_WORK_EVENTS.pullDue]: PullDuePayload;
-  [CARDS_WORK_EVENTS.cardClosed]: CardClosedPayload;
-  [CARDS_WORK_EVENTS.adviceReceived]: AdviceReceivedPayload;
-}
-
-/** The subjects some consumer reads: a consumer can only handle these (`EventHandlers` in libs/transport). */
-export type ReadEventSubject = keyof EventPayloadMap;
-
-/** Does not compile unless every event carries what its payload contract reads (a written payload passes as the read one). */
-type Carrying<Written extends EventPayloadMap> = Written;
-export type EventsCarryWhatIsRead = Carrying<Pick<EventMap, ReadEventSubject>>;
-
-/** The classes that validate `EventPayloadMap` on arrival (the same path as request messages). */
-export const EVENT_PAYLOAD_CONTRACTS: { [S in ReadEventSubject]: ClassConstructor<EventPayloadMap[S]> } = {
+/**
+ * The payload contract class of every event some service reads. A consumer can only handle these
+ * subjects (`EventHandlers` in libs/transport): add the class here before the handler.
+ */
+const PAYLOAD_CLASSES = {
   [CUSTOMERS_EVENTS.customerCreated]: CustomerEventPayload,
   [CUSTOMERS_EVENTS.customerUpdated]: CustomerEventPayload,
   [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountEventPayload,
@@ -101,3 +87,16 @@ export const EVENT_PAYLOAD_CONTRACTS: { [S in ReadEventSubject]: ClassConstructo
   [CARDS_WORK_EVENTS.cardClosed]: CardClosedPayload,
   [CARDS_WORK_EVENTS.adviceReceived]: AdviceReceivedPayload,
 };
+
+/** What a consumer reads of each event, by subject. */
+export type EventPayloadMap = { [S in keyof typeof PAYLOAD_CLASSES]: InstanceType<(typeof PAYLOAD_CLASSES)[S]> };
+
+/** The subjects some consumer reads. */
+export type ReadEventSubject = keyof EventPayloadMap;
+
+/** Does not compile unless every event carries what its payload contract reads (a written payload passes as the read one). */
+type Carrying<Written extends EventPayloadMap> = Written;
+export type EventsCarryWhatIsRead = Carrying<Pick<EventMap, ReadEventSubject>>;
+
+/** The classes that validate `EventPayloadMap` on arrival (the same path as request messages). */
+export const EVENT_PAYLOAD_CONTRACTS: { [S in ReadEventSubject]: ClassConstructor<EventPayloadMap[S]> } = PAYLOAD_CLASSES;
