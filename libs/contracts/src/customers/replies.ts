@@ -176,11 +176,17 @@ export interface BulkImportRowError {
   message: string;
 }
 
+export interface BulkImportProgress {
+  processedRows: number;
+  successfulRows: number;
+  failedRows: number;
+}
+
 export interface BulkImportJob {
   id: string;
   status: BulkImportStatus;
   fileName?: string;
-  progress: { processedRows: number; successfulRows: number; failedRows: number };
+  progress: BulkImportProgress;
   /** Per-row problems, first 1000 (`errorCount` has them all). */
   errors: BulkImportRowError[];
   errorCount: number;
@@ -190,10 +196,7 @@ export interface BulkImportJob {
   completedAt?: string;
 }
 
-export interface BulkRowsProcessed {
-  processedRows: number;
-  successfulRows: number;
-  failedRows: number;
+export interface BulkRowsProcessed extends BulkImportProgress {
   /** The service refused the batch's columns and failed the job: stop sending. */
   jobFailed?: string;
 }
