@@ -4,4 +4,3 @@ export * from './events';
 export * from './requests';
 export * from './onboarding-requests';
 export * from './replies';
-export * from './rules';

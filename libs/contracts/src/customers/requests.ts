@@ -31,7 +31,6 @@ import {
   SOURCE_OF_WEALTH_CATEGORIES,
   SourceOfWealthCategory,
 } from './enums';
-import { customerShapeErrors } from './rules';
 
 // ---- Request payloads (validated by the gateway and again by the service) ----
 export class AddressInput {
@@ -167,6 +166,24 @@ export class CustomerFieldsInput {
   @IsOptional()
   @IsOneOf(ANNUAL_INCOME_RANGES)
   annualIncomeRange?: AnnualIncomeRange;
+}
+
+/**
+ * The shape a customerType gives a body, shared by create and update: business data only on
+ * BUSINESS customers, and vice versa (like accountType choosing the shape of an accountInfo).
+ */
+function customerShapeErrors(customerType: unknown, fields: CustomerFieldsInput, requireBusinessInfo: boolean): FieldError[] {
+  const errors: FieldError[] = [];
+  if (customerType === 'BUSINESS') {
+    if (requireBusinessInfo && fields.businessInfo === undefined) errors.push({ field: 'businessInfo', message: 'businessInfo is required for BUSINESS customers' });
+    for (const field of ['fullName', 'birthDate', 'nationality'] as const) {
+      if (fields[field] !== undefined) errors.push({ field, message: `${field} is only accepted for INDIVIDUAL customers (use businessInfo)` });
+    }
+  }
+  if (customerType === 'INDIVIDUAL' && fields.businessInfo !== undefined) {
+    errors.push({ field: 'businessInfo', message: 'businessInfo is only accepted for BUSINESS customers' });
+  }
+  return errors;
 }
 
 export class CreateCustomerRequest extends CustomerFieldsInput implements CrossFieldRules {

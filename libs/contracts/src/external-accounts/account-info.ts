@@ -1,7 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type, TypeHelpOptions } from 'class-transformer';
-import { Allow, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Allow, buildMessage, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { AddressInput, BusinessInfoInput } from '../customers';
 import {
   ACCOUNT_TYPES,
@@ -15,7 +15,23 @@ import {
   PixKeyType,
 } from './enums';
 import { ACCOUNT_FORMATS } from './formats';
-import { IsAbaRoutingNumber, IsClabe, IsIban } from './check-digits';
+
+/**
+ * An IBAN in electronic format. Its check digits, and which countries and lengths a corridor
+ * accepts, are the external-accounts service's rules; the message names the whole requirement.
+ */
+function IsIbanFormat(): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isIban',
+      validator: {
+        validate: (value) => typeof value === 'string' && ACCOUNT_FORMATS.iban.test(value),
+        defaultMessage: buildMessage((each) => `${each}$property must be an IBAN (electronic format, no spaces) with a valid check digit`),
+      },
+    },
+    { context: { constraint: { format: 'iban' } } },
+  );
+}
 
 export class BeneficiaryInput {
   @ApiProperty({ enum: BENEFICIARY_TYPES, description: 'Who owns the destination', example: 'INDIVIDUAL' })
@@ -107,7 +123,6 @@ export class UsdAccountInfo extends BeneficiaryAccountInfo {
 
   @ApiProperty({ description: 'ABA routing number: 9 digits with a valid check digit', example: '021000021' })
   @MatchesPattern(ACCOUNT_FORMATS.routingNumber, '9 digits')
-  @IsAbaRoutingNumber()
   routingNumber!: string;
 
   @ApiProperty({ enum: BANK_ACCOUNT_TYPES, example: 'CHECKING' }) @IsOneOf(BANK_ACCOUNT_TYPES) bankAccountType!: string;
@@ -133,7 +148,6 @@ export class MxnAccountInfo extends BeneficiaryAccountInfo {
 
   @ApiProperty({ description: 'CLABE: exactly 18 digits with a valid control digit (sensitive: masked in lists)', example: '002010077777777771' })
   @MatchesPattern(ACCOUNT_FORMATS.clabe, 'exactly 18 digits')
-  @IsClabe()
   clabeNumber!: string;
 
   @BankName('BBVA México') bankName!: string;
@@ -206,7 +220,7 @@ export class EurAccountInfo extends BeneficiaryAccountInfo {
   @ApiProperty({ enum: ['EUR_ACCOUNT'], example: 'EUR_ACCOUNT' }) @IsOneOf(['EUR_ACCOUNT']) accountType!: 'EUR_ACCOUNT';
 
   @ApiProperty({ description: 'IBAN of a SEPA country, electronic format, valid check digits and country length (sensitive: masked in lists)', example: 'DE89370400440532013000' })
-  @IsIban()
+  @IsIbanFormat()
   iban!: string;
 
   @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'COBADEFF' })
@@ -363,7 +377,7 @@ export class SwiftAccountInfo extends BeneficiaryAccountInfo {
 
   @ApiPropertyOptional({ description: 'IBAN for IBAN-only corridors, instead of accountNumber; its country must be `country`', example: 'AE070331234567890123456' })
   @IsOptional()
-  @IsIban()
+  @IsIbanFormat()
   iban?: string;
 }
 

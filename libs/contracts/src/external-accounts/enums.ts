@@ -57,5 +57,3 @@ export const MOBILE_MONEY_PROVIDERS = {
   XOF_ACCOUNT: ['ORANGE', 'MTN', 'MOOV', 'WAVE'],
 } as const;
 
-/** Corridors whose bankName must be one of the discovery list (GET /discoveries); checked by the service. */
-export const DISCOVERY_BANK_NAME_ACCOUNT_TYPES: readonly AccountType[] = ['PHP_ACCOUNT', 'NGN_ACCOUNT', 'ZAR_ACCOUNT', 'COP_ACCOUNT', 'SLV_ACCOUNT'];

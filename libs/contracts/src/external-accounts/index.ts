@@ -5,5 +5,3 @@ export * from './events';
 export * from './requests';
 export * from './replies';
 export * from './account-info';
-export * from './check-digits';
-export * from './rules';

@@ -1,17 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FieldError } from '@paykit/errors';
-import { CrossFieldRules, IsCountryCode, IsOneOf, MatchesPattern } from '@paykit/validation';
+import { IsCountryCode, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Allow, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
-import { ACCOUNT_INFO_SCHEMA, AccountInfoInput } from './account-info';
 import { EXTERNAL_ACCOUNT_OWNER_TYPES, EXTERNAL_ACCOUNT_STATUSES, ExternalAccountOwnerType, ExternalAccountStatus } from './enums';
 import { ACCOUNT_FORMATS } from './formats';
-import { accountInfoCrossFieldErrors } from './rules';
-import { accountInfoClass } from './account-info';
+import { ACCOUNT_INFO_SCHEMA, accountInfoClass, AccountInfoInput } from './account-info';
 
-abstract class ExternalAccountFields implements CrossFieldRules {
+abstract class ExternalAccountFields {
   @ApiProperty({ description: 'Currency of the destination account (ISO 4217; BTC for LN_WALLET); must agree with accountType', example: 'USD' })
   @MatchesPattern(ACCOUNT_FORMATS.currencyCode, 'a 3-letter upper-case currency code')
   currency!: string;
@@ -28,10 +25,6 @@ abstract class ExternalAccountFields implements CrossFieldRules {
   @ValidateNested()
   @Type(accountInfoClass)
   accountInfo!: AccountInfoInput;
-
-  crossFieldErrors(): FieldError[] {
-    return accountInfoCrossFieldErrors(this.currency, this.accountInfo);
-  }
 }
 
 export class CreatePlatformExternalAccountRequest extends ExternalAccountFields {}
@@ -46,12 +39,18 @@ export class CreateCustomerExternalAccountRequest extends ExternalAccountFields 
   customerId?: string;
 }
 
-/** The create message: the HTTP body plus who will own the account. */
-export class CreateExternalAccountMessage extends CreateCustomerExternalAccountRequest {
+/**
+ * The create message: who will own the account, and the HTTP body as the client sent it. The
+ * service validates the body (CreateCustomerExternalAccountRequest, or
+ * CreatePlatformExternalAccountRequest for PLATFORM) together with its own rules, so every
+ * problem of a request is answered at once.
+ */
+export class CreateExternalAccountMessage {
   @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
+  @Allow() body?: unknown;
 }
 
-export class UpdateExternalAccountRequest implements CrossFieldRules {
+export class UpdateExternalAccountRequest {
   @ApiPropertyOptional({ description: "Platform's own id for the account", example: 'acct-ada-checking' })
   @IsOptional()
   @IsString()
@@ -65,16 +64,13 @@ export class UpdateExternalAccountRequest implements CrossFieldRules {
   @ValidateNested()
   @Type(accountInfoClass)
   accountInfo?: AccountInfoInput;
-
-  crossFieldErrors(): FieldError[] {
-    // The currency is the stored one; the service checks agreement with it.
-    return accountInfoCrossFieldErrors(undefined, this.accountInfo);
-  }
 }
 
-export class UpdateExternalAccountMessage extends UpdateExternalAccountRequest {
+/** The update message: which account, and the HTTP body as the client sent it (UpdateExternalAccountRequest; validated like on create). */
+export class UpdateExternalAccountMessage {
   @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
   @IsString() @IsNotEmpty() @MaxLength(64) externalAccountId!: string;
+  @Allow() body?: unknown;
 }
 
 export class GetExternalAccountRequest {

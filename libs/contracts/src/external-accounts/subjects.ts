@@ -21,14 +21,11 @@ export const EXTERNAL_ACCOUNTS_SUBJECTS = {
   listDiscoveries: 'external-accounts.discovery.list',
 } as const;
 
-/** A contract class as data on the wire (its cross-field rule method is not part of the payload). */
-export type WirePayload<T> = Omit<T, 'crossFieldErrors'>;
-
 export interface ExternalAccountsContract {
-  [EXTERNAL_ACCOUNTS_SUBJECTS.createAccount]: { request: WirePayload<CreateExternalAccountMessage>; reply: ExternalAccount };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.createAccount]: { request: CreateExternalAccountMessage; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts]: { request: ListExternalAccountsMessage; reply: ExternalAccountPage };
   [EXTERNAL_ACCOUNTS_SUBJECTS.getAccount]: { request: GetExternalAccountRequest; reply: ExternalAccountWithRouting };
-  [EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount]: { request: WirePayload<UpdateExternalAccountMessage>; reply: ExternalAccount };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount]: { request: UpdateExternalAccountMessage; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount]: { request: RemoveExternalAccountRequest; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.listDiscoveries]: { request: ListDiscoveriesQuery; reply: DiscoveryList };
 }

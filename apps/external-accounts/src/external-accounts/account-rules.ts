@@ -1,9 +1,33 @@
+import {
+  ACCOUNT_FORMATS,
+  ACCOUNT_TYPE_CURRENCY,
+  AccountType,
+  CreateCustomerExternalAccountRequest,
+  CreatePlatformExternalAccountRequest,
+  ExternalAccountOwnerType,
+  PixKeyType,
+  UpdateExternalAccountRequest,
+} from '@paykit/contracts';
 import { FieldConstraint, FieldError } from '@paykit/errors';
-import { isE164 } from '@paykit/validation';
+import { isE164, validateContract } from '@paykit/validation';
 import { isEmail } from 'class-validator';
-import { SEPA_IBAN_LENGTHS, isValidIbanChecksum } from './check-digits';
-import { ACCOUNT_TYPE_CURRENCY, AccountType, PixKeyType } from './enums';
-import { ACCOUNT_FORMATS } from './formats';
+import { checkDigitErrors, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './check-digits';
+
+/**
+ * The bodies of account creation and update, validated here once: the wire shape of the contract
+ * and this service's rules (check digits, currency agreement, corridor alternatives, beneficiary
+ * minimums) together, so a client learns every problem of a request in one answer. The gateway
+ * passes these bodies on as it received them.
+ */
+export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown): CreateCustomerExternalAccountRequest {
+  const type = ownerType === 'CUSTOMER' ? CreateCustomerExternalAccountRequest : CreatePlatformExternalAccountRequest;
+  return validateContract(type, body ?? {}, (request) => accountRuleErrors(request.currency, request.accountInfo));
+}
+
+export function validateUpdateBody(body: unknown): UpdateExternalAccountRequest {
+  // The currency is the stored one: the service checks agreement with it once it has the account.
+  return validateContract(UpdateExternalAccountRequest, body ?? {}, (request) => accountRuleErrors(undefined, request.accountInfo));
+}
 
 /** Business beneficiaries by destination currency: what besides legalName and address is required. */
 const BUSINESS_REGISTRATION_AND_TAX_ID = new Set(['NGN', 'ZAR', 'KES', 'TZS', 'RWF', 'ZMW', 'UGX', 'BWP', 'MWK', 'XOF', 'XAF']);
@@ -21,13 +45,15 @@ export function beneficiaryDestination(accountType: AccountType, currency: strin
 }
 
 /**
- * Every rule of the accountInfo and beneficiary tables that spans more than one field. Runs on
- * input that may be invalid in any other way (never throws); `currency` may be unknown (updates).
+ * This service's rules on an accountInfo: check digits, then every rule of the accountInfo and
+ * beneficiary tables that spans more than one field. Runs on input that may be invalid in any
+ * other way (never throws); `currency` may be unknown (updates).
  */
-export function accountInfoCrossFieldErrors(currency: unknown, info: unknown, prefix = 'accountInfo', today = new Date()): FieldError[] {
+export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'accountInfo', today = new Date()): FieldError[] {
   if (!isPlain(info) || typeof info.accountType !== 'string' || !(info.accountType in ACCOUNT_TYPE_CURRENCY)) return [];
   const accountType = info.accountType as AccountType;
-  const errors: FieldError[] = [];
+  const digits = checkDigitErrors(accountType, info, prefix);
+  const errors: FieldError[] = [...digits];
   const expected = ACCOUNT_TYPE_CURRENCY[accountType];
   if (typeof currency === 'string' && expected !== null && currency !== expected) {
     errors.push({ field: 'currency', message: `currency must be ${expected} for accountType ${accountType}`, constraint: { enum: [expected] } });
@@ -35,7 +61,8 @@ export function accountInfoCrossFieldErrors(currency: unknown, info: unknown, pr
   if (accountType === 'SWIFT_ACCOUNT' && currency === 'BTC') {
     errors.push({ field: 'currency', message: 'currency BTC is only held by LN_WALLET destinations', constraint: { pattern: ACCOUNT_FORMATS.currencyCode.source } });
   }
-  errors.push(...alternativeFieldErrors(accountType, info, prefix));
+  // A field whose check digit is wrong gets that one error.
+  errors.push(...alternativeFieldErrors(accountType, info, prefix).filter((error) => !digits.some((digit) => digit.field === error.field)));
   if (isPlain(info.beneficiary)) {
     const heldCurrency = typeof currency === 'string' ? currency : expected;
     if (heldCurrency) errors.push(...beneficiaryErrors(accountType, heldCurrency, info.beneficiary, `${prefix}.beneficiary`, today));

@@ -1,4 +1,4 @@
-import { isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from '@paykit/contracts';
+import { isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from './check-digits';
 
 describe('bank-grade check digits', () => {
   it.each([
