@@ -1,4 +1,4 @@
-import { isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from './check-digits';
+import { checkDigitErrors, isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from './check-digits';
 
 describe('bank-grade check digits', () => {
   it.each([
@@ -26,5 +26,21 @@ describe('bank-grade check digits', () => {
     ['00201007777777777', false],
   ])('CLABE %s valid: %s', (clabe, valid) => {
     expect(isValidClabe(clabe)).toBe(valid);
+  });
+});
+
+describe(checkDigitErrors.name, () => {
+  it('names a well-shaped identifier whose check digit is wrong, with its format', () => {
+    expect(checkDigitErrors('USD_ACCOUNT', { routingNumber: '123456789' }, 'accountInfo')).toEqual([
+      { field: 'accountInfo.routingNumber', message: 'accountInfo.routingNumber must be a 9-digit ABA routing number with a valid check digit', constraint: { format: 'aba-routing-number' } },
+    ]);
+    expect(checkDigitErrors('SWIFT_ACCOUNT', { iban: 'DE89370400440532013001' }, 'accountInfo')).toEqual([expect.objectContaining({ field: 'accountInfo.iban', constraint: { format: 'iban' } })]);
+  });
+
+  it('leaves valid, absent and ill-shaped values alone (the wire shape reports those)', () => {
+    expect(checkDigitErrors('MXN_ACCOUNT', { clabeNumber: '002010077777777771' }, 'accountInfo')).toEqual([]);
+    expect(checkDigitErrors('EUR_ACCOUNT', {}, 'accountInfo')).toEqual([]);
+    expect(checkDigitErrors('MXN_ACCOUNT', { clabeNumber: '12' }, 'accountInfo')).toEqual([]);
+    expect(checkDigitErrors('GBP_ACCOUNT', { accountNumber: '38290008' }, 'accountInfo')).toEqual([]);
   });
 });
