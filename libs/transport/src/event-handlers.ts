@@ -31,7 +31,7 @@ async function dispatch<S extends ReadEventSubject>(handlers: EventHandlers, sub
   if (!handler) return;
   let data: EventPayloadMap[S];
   try {
-    data = validateContract(EVENT_PAYLOAD_CONTRACTS[subject], readAtCurrentVersion(subject, event.schemaVersion, event.data, changes), 'drop');
+    data = validateContract(EVENT_PAYLOAD_CONTRACTS[subject], readAtCurrentVersion(subject, event.schemaVersion, event.data, changes), { unknownFields: 'drop' });
   } catch (error) {
     if (error instanceof NewerContractVersion || !(error instanceof ServiceError)) throw error;
     logger.error(`Event ${event.eventId} (${subject}) dropped: ${error.message} ${JSON.stringify(error.details ?? {})}`);

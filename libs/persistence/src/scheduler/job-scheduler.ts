@@ -60,7 +60,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    * which is retried and then left FAILED with the error, like any other failure.
    */
   register<P extends object>(kind: JobKind<P>, handler: JobHandler<P>): void {
-    this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, 'drop'), manager));
+    this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, { unknownFields: 'drop' }), manager));
   }
 
   async schedule<P extends object>(manager: EntityManager, request: ScheduleRequest<P>): Promise<void> {
