@@ -26,6 +26,7 @@ import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Page } from './common';
 import { UpdateWebhookConfigRequest } from './webhooks';
+import { SignedRetryInput, SignedRetryOutcome } from './wallet-auth';
 
 // ---- Subjects (wire values: frozen) ----
 export const CUSTOMERS_SUBJECTS = {
@@ -33,8 +34,6 @@ export const CUSTOMERS_SUBJECTS = {
   getCustomer: 'customers.customer.get',
   listCustomers: 'customers.customer.list',
   updateCustomer: 'customers.customer.update',
-  /** Runs every check of an update without applying it (a signed email change validates before its 202). */
-  validateCustomerUpdate: 'customers.customer.validate-update',
   /** For other services' flows: 400 MISSING_MANDATORY_USER_INFO unless the customer may transact in a currency. */
   checkRequirements: 'customers.customer.requirements.check',
   getConfig: 'customers.config.get',
@@ -359,6 +358,11 @@ export class UpdateCustomerRequest {
   @ValidateNested()
   @Type(() => UpdateCustomerBody)
   changes!: UpdateCustomerBody;
+
+  /** The signed retry of the HTTP request: changing an email tied to EMAIL_OTP credentials is a signed action. */
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry!: SignedRetryInput;
 }
 
 export class GetCustomerRequest {
@@ -905,8 +909,7 @@ export interface CustomersContract {
   [CUSTOMERS_SUBJECTS.createCustomer]: { request: CreateCustomerRequest; reply: Customer };
   [CUSTOMERS_SUBJECTS.getCustomer]: { request: GetCustomerRequest; reply: Customer };
   [CUSTOMERS_SUBJECTS.listCustomers]: { request: ListCustomersRequest; reply: Page<Customer> };
-  [CUSTOMERS_SUBJECTS.updateCustomer]: { request: UpdateCustomerRequest; reply: Customer };
-  [CUSTOMERS_SUBJECTS.validateCustomerUpdate]: { request: UpdateCustomerRequest; reply: Customer };
+  [CUSTOMERS_SUBJECTS.updateCustomer]: { request: UpdateCustomerRequest; reply: SignedRetryOutcome<Customer> };
   [CUSTOMERS_SUBJECTS.checkRequirements]: { request: CheckRequirementsRequest; reply: CustomerRequirements };
   [CUSTOMERS_SUBJECTS.getConfig]: { request: Record<string, never>; reply: CustomersPlatformConfig };
   [CUSTOMERS_SUBJECTS.updateConfig]: { request: UpdatePlatformConfigRequest; reply: CustomersPlatformConfig };

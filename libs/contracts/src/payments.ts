@@ -93,6 +93,11 @@ export class UpdateInternalAccountPrivacyRequest {
   @ApiProperty({ description: 'Whether the embedded wallet is private', example: true })
   @IsBoolean()
   privateEnabled!: boolean;
+
+  @ApiProperty({ type: SignedRetryInput, description: 'The signed retry of the HTTP request: a privacy change is a signed action of the wallet' })
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry!: SignedRetryInput;
 }
 
 /** Query of `GET /platform/internal-accounts`. */
@@ -503,7 +508,7 @@ export type InternalAccountCreatedData = InternalAccountRecord;
 
 export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.getInternalAccount]: { request: GetInternalAccountRequest; reply: InternalAccountRecord };
-  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: InternalAccount };
+  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: SignedRetryOutcome<InternalAccount> };
   [PAYMENTS_SUBJECTS.listInternalAccounts]: { request: ListInternalAccountsRequest; reply: Page<InternalAccount> };
   [PAYMENTS_SUBJECTS.fundInternalAccount]: { request: FundInternalAccountRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.setInternalAccountStatus]: { request: SetInternalAccountStatusRequest; reply: InternalAccount };
