@@ -78,9 +78,9 @@ export class SessionsService {
   async revoke(ctx: CallerContext, request: SessionIdRequest): Promise<SignedRetryOutcome<Empty>> {
     const session = await this.requireActive(ctx, request.sessionId);
     return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REVOKE', input: request.signedRetry }, async ({ manager }) => {
-        if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
-        await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
-        return { ok: true as const };
+      if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
+      await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
+      return { ok: true as const };
     });
   }
 
@@ -88,10 +88,10 @@ export class SessionsService {
   async refresh(ctx: CallerContext, request: RefreshSessionRequest): Promise<SignedRetryOutcome<AuthSession>> {
     const session = await this.requireActive(ctx, request.sessionId);
     return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REFRESH', input: request.signedRetry }, async ({ manager }) => {
-        const credential = await this.credentials.findActive(ctx.platformId, session.credentialId, manager);
-        if (!credential || !(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
-        await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
-        return this.openSealed(manager, credential, request.clientPublicKey);
+      const credential = await this.credentials.findActive(ctx.platformId, session.credentialId, manager);
+      if (!credential || !(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
+      await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
+      return this.openSealed(manager, credential, request.clientPublicKey);
     });
   }
 
