@@ -28,13 +28,15 @@ describe('messages and events of the previous contract version', () => {
     await t?.stop();
   });
 
-  it('every request passes the current contract of its handler', async () => {
+  it('every request reaches a handler and passes its current contract', async () => {
     const refusals: string[] = [];
     for (const { subject, envelope } of recordedMessages as Array<{ subject: string; envelope: MessageEnvelope<unknown> }>) {
+      if (RETIRED_SUBJECTS.includes(subject)) continue;
       // Contracts are checked before any handler logic, so a refusal shows even though the replayed ids name nothing here.
       await transport.request(subject, envelope, 10_000).catch((error: unknown) => {
-        const code = error instanceof RemoteError ? (error.serialized as { code?: string }).code : String(error);
-        if (code === undefined || CONTRACT_REFUSALS.includes(code)) refusals.push(`${subject}: ${JSON.stringify(error instanceof RemoteError ? error.serialized : code)}`);
+        if (!(error instanceof RemoteError)) return refusals.push(`${subject}: ${String(error)}`);
+        const code = (error.serialized as { code?: string }).code;
+        if (code === undefined || CONTRACT_REFUSALS.includes(code)) refusals.push(`${subject}: ${JSON.stringify(error.serialized)}`);
       });
     }
     expect(refusals).toEqual([]);
@@ -60,6 +62,15 @@ describe('messages and events of the previous contract version', () => {
     expect(accounts.every((account) => account.customerId === created.resourceId)).toBe(true);
   });
 });
+
+/**
+ * Subjects served no more, each retired only after every caller of the previous release stopped
+ * calling it (docs/compatibility.md: the callers are rolled first).
+ */
+const RETIRED_SUBJECTS = [
+  // The gateway called it before the email change became a signed action of the customers service.
+  'customers.customer.validate-update',
+];
 
 /** What a handler answers when a message does not meet its contract (or is of a version it does not read). */
 const CONTRACT_REFUSALS = ['INVALID_INPUT', 'INVALID_REQUEST_FORMAT', 'SERVICE_UNAVAILABLE'];
