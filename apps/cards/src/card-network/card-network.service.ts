@@ -22,15 +22,16 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, pageLimit, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
 import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
+
+const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 
 export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
 
@@ -109,10 +110,10 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const limit = pageLimit(request.limit);
     const rows = await this.cardTransactions.list(ctx.platformId, request.cardId, {
       status: request.status,
-      beforeId: decodeCursor(request.cursor, 'CardTransaction'),
+      beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    return toPage(rows, limit, toCardTransaction);
+    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
   }
 
   // ---- Simulators ----

@@ -10,11 +10,12 @@ import {
   Page,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';
 import { beneficialOwnerKycStatus } from '../sandbox/sandbox-rules';
 import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
+
+const BENEFICIAL_OWNER_CURSOR = idCursor('BeneficialOwner');
 
 export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwner {
   return {
@@ -83,12 +84,12 @@ export class BeneficialOwnersService {
   async list(ctx: CallerContext, request: ListBeneficialOwnersRequest): Promise<Page<BeneficialOwner>> {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
-    const beforeId = decodeCursor(request.cursor, 'BeneficialOwner');
+    const beforeId = decodeCursor(request.cursor, BENEFICIAL_OWNER_CURSOR);
     const rows = await this.dataSource.manager.find(BeneficialOwnerEntity, {
       where: { platformId: ctx.platformId, ...(request.customerId ? { customerId: request.customerId } : {}), ...(beforeId ? { id: LessThan(beforeId) } : {}) },
       order: { id: 'DESC' },
       take: limit + 1,
     });
-    return toPage(rows, limit, toBeneficialOwner);
+    return toPage(rows, limit, toBeneficialOwner, BENEFICIAL_OWNER_CURSOR);
   }
 }

@@ -17,8 +17,7 @@ import {
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, NewDomainEvent, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
@@ -26,6 +25,8 @@ import { toCustomer } from './customer.mapper';
 import { CustomersRepository } from './customers.repository';
 import { CustomerEntity } from './entities/customer.entity';
 import { normaliseUmaAddress } from './uma-address';
+
+const CUSTOMER_CURSOR = idCursor('Customer');
 
 const UMA_UNIQUE = 'uq_customer_platform_uma_address';
 
@@ -119,11 +120,11 @@ export class CustomersService {
         platformCustomerId: request.platformCustomerId,
         createdAfter: request.createdAfter ? new Date(request.createdAfter) : undefined,
         createdBefore: request.createdBefore ? new Date(request.createdBefore) : undefined,
-        beforeId: decodeCursor(request.cursor, 'Customer'),
+        beforeId: decodeCursor(request.cursor, CUSTOMER_CURSOR),
       },
       limit + 1,
     );
-    return toPage(rows, limit, toCustomer);
+    return toPage(rows, limit, toCustomer, CUSTOMER_CURSOR);
   }
 
   /**

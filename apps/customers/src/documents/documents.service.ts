@@ -18,12 +18,13 @@ import {
   StartDocumentUploadRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { BeneficialOwnerEntity } from '../beneficial-owners/entities/beneficial-owner.entity';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { CustomersService } from '../customers/customers.service';
 import { documentReview, DocumentReview } from '../sandbox/sandbox-rules';
 import { DocumentEntity } from './entities/document.entity';
+
+const DOCUMENT_CURSOR = idCursor('Document');
 
 /** The first bytes each accepted content type starts with: the declared type must match the bytes. */
 const SIGNATURES: Record<DocumentContentType, number[]> = {
@@ -158,7 +159,7 @@ export class DocumentsService {
   async list(ctx: CallerContext, request: ListDocumentsRequest): Promise<Page<CustomerDocument>> {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
-    const beforeId = decodeCursor(request.cursor, 'Document');
+    const beforeId = decodeCursor(request.cursor, DOCUMENT_CURSOR);
     const rows = await this.dataSource.manager.find(DocumentEntity, {
       where: {
         platformId: ctx.platformId,
@@ -169,7 +170,7 @@ export class DocumentsService {
       order: { id: 'DESC' },
       take: limit + 1,
     });
-    return toPage(rows, limit, toDocument);
+    return toPage(rows, limit, toDocument, DOCUMENT_CURSOR);
   }
 }
 

@@ -6,12 +6,3 @@ export function toAmount(value: bigint): number {
   return Number(value);
 }
 
-/** Page cursors are opaque to clients: the last id of a page, base64url encoded. */
-export function encodeCursor(lastId: string): string {
-  return Buffer.from(lastId, 'utf8').toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): string | undefined {
-  if (!cursor) return undefined;
-  return Buffer.from(cursor, 'base64url').toString('utf8');
-}

@@ -2,7 +2,6 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   CallerContext,
-  DEFAULT_PAGE_LIMIT,
   ExternalAccountWithRouting,
   ListTransactionsQuery,
   newId,
@@ -18,19 +17,20 @@ import {
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
-import { decodeCursor, encodeCursor } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
+
+const TRANSACTION_CURSOR = idCursor('Transaction');
 
 /** Durable job that moves an accepted transfer to its next status. */
 export const ADVANCE_TRANSFER_JOB = 'payments.transfer.advance';
@@ -272,7 +272,7 @@ export class TransfersService implements OnModuleInit {
   }
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
-    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(query.limit);
     const rows = await this.transfers.list(ctx.platformId, {
       accountId: query.accountId,
       customerId: query.customerId,
@@ -280,12 +280,11 @@ export class TransfersService implements OnModuleInit {
       type: query.type,
       createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
       createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
-      beforeId: decodeCursor(query.cursor),
+      beforeId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const data = await Promise.all(page.map(async (row) => toTransaction(row, await this.currencies.get(row.currencyCode))));
-    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode)), TRANSACTION_CURSOR);
+    return { ...page, data: await Promise.all(page.data) };
   }
 
   async setVelocityLimit(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
