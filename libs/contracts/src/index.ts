@@ -7,6 +7,7 @@ import { CardsContract } from './cards';
 
 export * from './common';
 export * from './ids';
+export * from './sandbox-suffix';
 export * from './customers';
 export * from './webhooks';
 export * from './payments';

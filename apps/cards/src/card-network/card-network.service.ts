@@ -29,7 +29,7 @@ import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
-import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
+import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
 
 const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 

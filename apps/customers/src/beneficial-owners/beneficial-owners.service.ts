@@ -12,7 +12,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';
-import { beneficialOwnerKycStatus } from '../sandbox/sandbox-rules';
+import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
 import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
 
 const BENEFICIAL_OWNER_CURSOR = idCursor('BeneficialOwner');

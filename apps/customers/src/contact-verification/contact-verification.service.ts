@@ -7,7 +7,7 @@ import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
-import { SANDBOX_CONTACT_CODE } from '../sandbox/sandbox-rules';
+import { SANDBOX_CONTACT_CODE } from './contact-verification.sandbox';
 import { ContactCodeEntity } from './entities/contact-code.entity';
 
 /** A code may be re-sent this long after the previous one (429 with Retry-After before). */

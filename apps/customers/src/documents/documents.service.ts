@@ -21,7 +21,7 @@ import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { BeneficialOwnerEntity } from '../beneficial-owners/entities/beneficial-owner.entity';
 import { CustomersService } from '../customers/customers.service';
-import { documentReview, DocumentReview } from '../sandbox/sandbox-rules';
+import { documentReview, DocumentReview } from './documents.sandbox';
 import { DocumentEntity } from './entities/document.entity';
 
 const DOCUMENT_CURSOR = idCursor('Document');

@@ -26,7 +26,7 @@ import { InternalAccountWithBalance } from '../internal-accounts/entities/intern
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
+import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
 
