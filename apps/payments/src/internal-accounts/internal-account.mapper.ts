@@ -1,5 +1,6 @@
 import { InternalAccount, InternalAccountRecord } from '@paykit/contracts';
-import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { toCurrency } from '../currencies/currency-catalog';
 import { toAmount } from '../ledger/amounts';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 

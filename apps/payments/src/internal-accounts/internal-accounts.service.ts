@@ -19,7 +19,6 @@ import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pag
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { toAmount } from '../ledger/amounts';
-import { LedgerRepository } from '../ledger/ledger.repository';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { InternalAccountsRepository } from './internal-accounts.repository';
@@ -51,7 +50,6 @@ export interface AccountOwner {
 export class InternalAccountsService {
   constructor(
     private readonly accounts: InternalAccountsRepository,
-    private readonly ledger: LedgerRepository,
     private readonly currencies: CurrencyCatalog,
     private readonly customers: CustomersClient,
     private readonly transactions: TransactionRunner,

@@ -1,5 +1,6 @@
 import { Transaction } from '@paykit/contracts';
-import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { toCurrency } from '../currencies/currency-catalog';
 import { toAmount } from '../ledger/amounts';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 

@@ -21,7 +21,8 @@ import { decodeCursor, idCursor, IdempotencyStore, isUniqueViolation, JobSchedul
 import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
-import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { LedgerRepository } from '../ledger/ledger.repository';
