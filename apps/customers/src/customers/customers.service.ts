@@ -18,6 +18,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, NewDomainEvent, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
@@ -34,6 +35,7 @@ const UMA_UNIQUE = 'uq_customer_platform_uma_address';
 export class CustomersService {
   constructor(
     private readonly customers: CustomersRepository,
+    private readonly contactCodes: ContactCodesRepository,
     private readonly platformConfig: PlatformConfigService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
@@ -147,7 +149,7 @@ export class CustomersService {
         // A changed destination needs a fresh code.
         for (const channel of ['email', 'phone'] as const) {
           if (before.values[channel] !== (channel === 'email' ? entity.email : entity.phoneNumber)) {
-            await manager.query('DELETE FROM contact_code WHERE customer_id = $1 AND channel = $2', [entity.id, channel]);
+            await this.contactCodes.delete(manager, entity.id, channel);
           }
         }
         entity.updatedAt = new Date();
