@@ -5,6 +5,7 @@ import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 
+export * from './amounts';
 export * from './common';
 export * from './ids';
 export * from './sandbox-suffix';

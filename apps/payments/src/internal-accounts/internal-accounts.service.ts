@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
+  amountToWire,
   CallerContext,
-  InternalAccount,
   INTERNAL_ACCOUNT_WEBHOOK_TYPES,
+  InternalAccount,
   InternalAccountRecord,
   InternalAccountStatus,
   InternalAccountTargetStatus,
   InternalAccountType,
   ListInternalAccountsRequest,
   newIdAvoidingSuffixes,
-  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   Page,
   PAYMENTS_EVENTS,
+  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
-import { toAmount } from '../ledger/amounts';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { InternalAccountsRepository } from './internal-accounts.repository';
@@ -124,8 +124,8 @@ export class InternalAccountsService {
     const details = {
       status: current.status,
       requestedStatus: status,
-      postedAmount: toAmount(BigInt(current.posted)),
-      pendingHoldAmount: toAmount(BigInt(current.held)),
+      postedAmount: amountToWire(BigInt(current.posted)),
+      pendingHoldAmount: amountToWire(BigInt(current.held)),
       incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
     };
     const reasons = [

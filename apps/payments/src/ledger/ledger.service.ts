@@ -1,12 +1,14 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  amountFromWire,
+  amountToWire,
   CallerContext,
   CaptureHoldRequest,
   CreateCreditRequest,
   CreateHoldRequest,
-  Credit,
   CreateRefundRequest,
+  Credit,
   FundInternalAccountRequest,
   Hold,
   InternalAccount,
@@ -97,7 +99,7 @@ export class LedgerService implements BeforeApplicationShutdown {
   /** Sandbox: credits the account from the platform's sandbox funding source, instantly. */
   async fund(ctx: CallerContext, request: FundInternalAccountRequest): Promise<InternalAccount> {
     const account = await this.requireAccount(ctx.platformId, request.accountId);
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     await this.transactions.run(async (manager) => {
       await this.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
       const source = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'SANDBOX_FUNDING');
@@ -122,7 +124,7 @@ export class LedgerService implements BeforeApplicationShutdown {
    * account) is told apart afterwards, on the rare path.
    */
   async createHold(ctx: CallerContext, request: CreateHoldRequest): Promise<Hold> {
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     const reference = request.reference ?? null;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await this.holdBatches
@@ -164,7 +166,7 @@ export class LedgerService implements BeforeApplicationShutdown {
   }
 
   async captureHold(ctx: CallerContext, request: CaptureHoldRequest): Promise<Hold> {
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     const capture: HoldCapture = { platformId: ctx.platformId, holdId: request.holdId, amount, resolutionKey: request.callerKey, counterparty: 'CARD_SETTLEMENT', kind: 'HOLD_CAPTURE' };
     const captured = await this.capture(capture, undefined, (next) => this.captureBatches.add(next));
     if (captured) return toHold(captured.hold, captured.balance);
@@ -221,15 +223,15 @@ export class LedgerService implements BeforeApplicationShutdown {
     if (earlier) return this.replayRefund(ctx.platformId, earlier, request);
     try {
       return await this.transactions.run(async (manager) => {
-        const amount = BigInt(request.amount);
+        const amount = amountFromWire(request.amount);
         const hold = await this.holds.addRefund(manager, ctx.platformId, request.holdId, amount);
         if (!hold) {
           const current = await this.holds.findById(ctx.platformId, request.holdId, manager);
           if (!current) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${request.holdId} not found`);
           if (current.status !== 'CAPTURED') throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${current.id} is ${current.status}; only a captured hold can be refunded`);
           throw new ServiceError('AMOUNT_OUT_OF_RANGE', `Refunds of hold ${current.id} would exceed its captured amount`, {
-            capturedAmount: Number(current.capturedAmount),
-            refundedAmount: Number(current.refundedAmount),
+            capturedAmount: amountToWire(BigInt(current.capturedAmount)),
+            refundedAmount: amountToWire(BigInt(current.refundedAmount)),
           });
         }
         await this.lockAccountWithin(manager, ctx.platformId, hold.accountId, SETTLEMENT_STATUSES);
@@ -261,7 +263,7 @@ export class LedgerService implements BeforeApplicationShutdown {
     if (request.currency !== account.currencyCode) {
       throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
     }
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     try {
       return await this.transactions.run(async (manager) => {
         await this.lockAccountWithin(manager, ctx.platformId, account.id, SETTLEMENT_STATUSES);

@@ -1,6 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  amountFromWire,
+  amountToWire,
   CallerContext,
   ExternalAccountWithRouting,
   ListTransactionsQuery,
@@ -8,12 +10,12 @@ import {
   Page,
   PAYMENTS_EVENTS,
   SetVelocityLimitRequest,
+  SignedRetryOutcome,
   Transaction,
   TransactionType,
   transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
-  SignedRetryOutcome,
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
@@ -159,7 +161,7 @@ export class TransfersService implements OnModuleInit {
     if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
       throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
     }
-    assertAmountInRange(BigInt(request.amount), currency);
+    assertAmountInRange(amountFromWire(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
     return { request, hash, account, external, currency, outcome };
@@ -175,7 +177,7 @@ export class TransfersService implements OnModuleInit {
           const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
           if (earlier) return earlier;
         }
-        const amount = BigInt(request.amount);
+        const amount = amountFromWire(request.amount);
         // Checked again under the account's lock: it may have been frozen or closed since the check above.
         await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
         if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
@@ -295,7 +297,7 @@ export class TransfersService implements OnModuleInit {
       request.customerId,
       request.currency,
       request.maxCountPerDay ?? null,
-      request.maxAmountPerDay === undefined ? null : BigInt(request.maxAmountPerDay),
+      request.maxAmountPerDay === undefined ? null : amountFromWire(request.maxAmountPerDay),
     );
     return request.maxCountPerDay === undefined && request.maxAmountPerDay === undefined
       ? { customerId: request.customerId, currency: request.currency }
@@ -315,9 +317,9 @@ export class TransfersService implements OnModuleInit {
     if (overCount || overAmount) {
       throw new ServiceError('VELOCITY_LIMIT_EXCEEDED', `The customer's ${overCount ? 'daily transfer count' : 'daily transfer amount'} limit in ${currency} would be exceeded`, {
         ...(usage.maxCount !== null ? { maxCountPerDay: usage.maxCount } : {}),
-        ...(usage.maxAmount !== null ? { maxAmountPerDay: Number(usage.maxAmount) } : {}),
+        ...(usage.maxAmount !== null ? { maxAmountPerDay: amountToWire(usage.maxAmount) } : {}),
         countLast24h: usage.count,
-        amountLast24h: Number(usage.amount),
+        amountLast24h: amountToWire(usage.amount),
       });
     }
   }
@@ -350,7 +352,7 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
   if (amount < 1n || amount > currency.maxTransferAmount) {
     throw new ServiceError('AMOUNT_OUT_OF_RANGE', `A transfer in ${currency.code} must be between 1 and ${currency.maxTransferAmount} (smallest unit)`, {
       min: 1,
-      max: Number(currency.maxTransferAmount),
+      max: amountToWire(currency.maxTransferAmount),
     });
   }
 }
