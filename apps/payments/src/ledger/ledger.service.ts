@@ -102,16 +102,14 @@ export class LedgerService implements BeforeApplicationShutdown {
     const amount = amountFromWire(request.amount);
     await this.transactions.run(async (manager) => {
       await this.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
-      const source = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'SANDBOX_FUNDING');
-      await this.ledger.post(manager, {
+      await this.ledger.creditFromSystem(manager, {
         platformId: ctx.platformId,
         kind: 'SANDBOX_FUNDING',
         referenceId: account.id,
+        accountId: account.id,
         currency: account.currencyCode,
-        lines: [
-          { account: source, amount: -amount },
-          { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
-        ],
+        from: 'SANDBOX_FUNDING',
+        amount,
       });
     });
     const updated = (await this.accounts.findById(ctx.platformId, account.id))!;
@@ -235,16 +233,14 @@ export class LedgerService implements BeforeApplicationShutdown {
           });
         }
         await this.lockAccountWithin(manager, ctx.platformId, hold.accountId, SETTLEMENT_STATUSES);
-        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, hold.currencyCode, 'CARD_SETTLEMENT');
-        const posted = await this.ledger.post(manager, {
+        const posted = await this.ledger.creditFromSystem(manager, {
           platformId: ctx.platformId,
           kind: 'HOLD_REFUND',
           referenceId: hold.id,
+          accountId: hold.accountId,
           currency: hold.currencyCode,
-          lines: [
-            { account: settlement, amount: -amount },
-            { account: this.ledger.holdingRef(hold.accountId, hold.currencyCode), amount },
-          ],
+          from: 'CARD_SETTLEMENT',
+          amount,
         });
         await this.holds.insertRefund(manager, { id: newId('Refund'), platformId: ctx.platformId, holdId: hold.id, callerKey: request.callerKey, amount, entryId: posted.entryId });
         return toHold(hold, posted.balances.get(hold.accountId)!);
@@ -267,17 +263,15 @@ export class LedgerService implements BeforeApplicationShutdown {
     try {
       return await this.transactions.run(async (manager) => {
         await this.lockAccountWithin(manager, ctx.platformId, account.id, SETTLEMENT_STATUSES);
-        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'CARD_SETTLEMENT');
         const id = newId('Credit');
-        const posted = await this.ledger.post(manager, {
+        const posted = await this.ledger.creditFromSystem(manager, {
           platformId: ctx.platformId,
           kind: 'CARD_CREDIT',
           referenceId: id,
+          accountId: account.id,
           currency: account.currencyCode,
-          lines: [
-            { account: settlement, amount: -amount },
-            { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
-          ],
+          from: 'CARD_SETTLEMENT',
+          amount,
         });
         const reference = request.reference ?? null;
         const createdAt = await this.holds.insertCredit(manager, { id, platformId: ctx.platformId, accountId: account.id, currency: account.currencyCode, callerKey: request.callerKey, amount, reference, entryId: posted.entryId });

@@ -236,16 +236,14 @@ export class TransfersService implements OnModuleInit {
       }
     }
     if (current.type === 'INCOMING' && payload.status === 'COMPLETED') {
-      const clearing = await this.ledger.systemAccount(manager, payload.platformId, current.currencyCode, 'EXTERNAL_CLEARING');
-      await this.ledger.post(manager, {
+      await this.ledger.creditFromSystem(manager, {
         platformId: payload.platformId,
         kind: 'TRANSFER_IN',
         referenceId: current.id,
+        accountId: current.internalAccountId,
         currency: current.currencyCode,
-        lines: [
-          { account: clearing, amount: -amount },
-          { account: this.ledger.holdingRef(current.internalAccountId, current.currencyCode), amount },
-        ],
+        from: 'EXTERNAL_CLEARING',
+        amount,
       });
     }
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
