@@ -17,8 +17,8 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
-import { headerProblem, parseRow, rowErrors } from './bulk-rows';
 import { BulkImportRepository } from './bulk-import.repository';
+import { headerProblem, parseRow, rowErrors } from './bulk-rows';
 import { BulkImportJobEntity } from './entities/bulk-import-job.entity';
 
 /** GET shows this many row errors, by row; `errorCount` counts them all. */
