@@ -27,8 +27,6 @@ import { PlatformExternalAccountsController } from './external-accounts/platform
 import { DiscoveriesController } from './discoveries/discoveries.controller';
 import { AuthCredentialsController } from './wallet-auth/auth-credentials.controller';
 import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
-import { CustomerEmailChangeGateway } from './wallet-auth/customer-email-change';
-import { SignedRetryGateway } from './wallet-auth/signed-retry';
 import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
@@ -46,12 +44,10 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
   providers: [
     CredentialsService,
     CredentialsRepository,
-    SignedRetryGateway,
-    CustomerEmailChangeGateway,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],
-  exports: [CredentialsService, SignedRetryGateway],
+  exports: [CredentialsService],
 })
 export class GatewayAppModule {}
