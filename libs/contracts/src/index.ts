@@ -6,8 +6,10 @@ import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 import { HealthContract } from './health';
 
+export * from './amounts';
 export * from './common';
 export * from './ids';
+export * from './sandbox-suffix';
 export * from './customers';
 export * from './webhooks';
 export * from './payments';

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { JobKind } from '@paykit/persistence';
 import { IsOneOf } from '@paykit/validation';
-import { TRANSFER_FAILURE_REASONS, TransferFailureReason, TransferStep } from './sandbox-transfer-outcomes';
+import { TRANSFER_FAILURE_REASONS, TransferFailureReason, TransferStep } from './transfers.sandbox';
 
 /** The statuses a step moves an accepted transfer to. */
 const STEP_STATUSES: ReadonlyArray<TransferStep['status']> = ['PROCESSING', 'COMPLETED', 'FAILED'];
