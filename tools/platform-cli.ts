@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
 import { closePgliteHosts, openServiceDataSource, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
+import { CredentialsRepository } from '../apps/gateway/src/auth/credentials.repository';
 import { CredentialsService } from '../apps/gateway/src/auth/credentials.service';
 import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-access-token.entity';
 import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.entity';
@@ -58,13 +59,14 @@ async function main(): Promise<void> {
       migrations: [CreatePlatformsAndTokens1732300200000],
     }),
   );
-  const credentials = new CredentialsService(dataSource);
+  const repository = new CredentialsRepository(dataSource);
+  const credentials = new CredentialsService(repository);
   try {
     switch (command) {
       case 'list': {
         for (const platform of await credentials.listPlatforms()) {
           process.stdout.write(`${platform.id}  ${platform.name}\n`);
-          const tokens = await dataSource.getRepository(ApiTokenEntity).find({ where: { platformId: platform.id }, order: { createdAt: 'ASC' } });
+          const tokens = await repository.listTokens(platform.id);
           for (const token of tokens) {
             process.stdout.write(`    ${token.id}  ${token.environment}  ${token.label}${token.revokedAt ? `  revoked ${token.revokedAt.toISOString()}` : ''}\n`);
           }

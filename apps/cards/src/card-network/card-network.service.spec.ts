@@ -5,6 +5,7 @@ import { RuntimeConfig } from '@paykit/runtime';
 import { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository';
 import { CardEntity } from '../cards/entities/card.entity';
+import { INTERRUPTED_AUTHORIZATION_JOB } from './card-network.jobs';
 import { CardNetworkService } from './card-network.service';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -148,7 +149,7 @@ describe(CardNetworkService.name, () => {
       await service.authorize(ctx, request);
       const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
       expect(scheduler.scheduleBatch).toHaveBeenCalledWith([
-        expect.objectContaining({ kind: 'cards.card-transaction.interrupted', dedupeKey: `${id}:interrupted`, delayMs: 15_000, payload: expect.objectContaining({ platformId: ctx.platformId }) }),
+        expect.objectContaining({ kind: INTERRUPTED_AUTHORIZATION_JOB, dedupeKey: `${id}:interrupted`, delayMs: 15_000, payload: expect.objectContaining({ platformId: ctx.platformId }) }),
       ]);
       expect(scheduler.scheduleBatch.mock.invocationCallOrder[0]).toBeLessThan(ledger.hold.mock.invocationCallOrder[0]);
     });

@@ -2,20 +2,22 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { EntityManager } from 'typeorm';
 import {
   AdviceReceivedData,
+  amountFromWire,
+  amountToWire,
   AuthorizationInterruptedData,
   CallerContext,
-  CARDS_EVENTS,
-  CARDS_WORK_EVENTS,
   CardDeclineReason,
   CardMerchant,
+  CARDS_EVENTS,
+  CARDS_WORK_EVENTS,
   CardTransaction,
-  cardTransactionWebhookType,
   CardTransactionType,
+  cardTransactionWebhookType,
   Currency,
   ListCardTransactionsRequest,
   newId,
+  NewEvent,
   Page,
-  PullDueData,
   SandboxCardSimulationResponse,
   SimulateAdviceRequest,
   SimulateAuthorizationRequest,
@@ -23,19 +25,18 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, ScheduleRequest, StatementBatcher, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository, interruptionKeyOf } from './card-transactions.repository';
+import { DELAYED_PULL_JOB, INTERRUPTED_AUTHORIZATION_JOB, InterruptedAuthorizationJob } from './card-network.jobs';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
-import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
+import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
 
-export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
-/** Undoes the money step of an authorization that was not recorded in time (see `interruptionKeyOf`). */
-export const INTERRUPTED_AUTHORIZATION_JOB = 'cards.card-transaction.interrupted';
+const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
+
 /**
  * How long after its money step starts an unrecorded authorization counts as interrupted, in RPC
  * timeouts: by then its caller has had an error, and the ledger call has long answered or failed.
@@ -74,14 +75,14 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * one commit (measured: a statement and a commit per authorization were most of the cards
    * database's CPU and a quarter of this process's, in socket writes).
    */
-  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity, CardTransaction>, boolean>({
+  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity>, boolean>({
     maxInFlight: RECORDINGS_IN_FLIGHT,
     maxBatch: MAX_RECORDING_BATCH,
     keyOf: (recording) => recording.entity.id,
     run: (batch) => this.transactions.runStatement((manager) => this.outbox.addManyWithInserts(manager, this.cardTransactions.newRow, batch, this.cardTransactions.recordable)),
   });
   /** Interruption jobs of authorizations about to move money, committed before the ledger call, many in one statement. */
-  private readonly interruptions = new StatementBatcher<ScheduleRequest, void>({
+  private readonly interruptions = new StatementBatcher<ScheduleRequest<InterruptedAuthorizationJob>, void>({
     maxInFlight: RECORDINGS_IN_FLIGHT,
     maxBatch: MAX_RECORDING_BATCH,
     keyOf: (request) => request.dedupeKey!,
@@ -108,20 +109,12 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   onModuleInit(): void {
     // The job only enqueues the pull: the ledger call runs in the worker, outside any transaction.
-    this.scheduler.register(DELAYED_PULL_JOB, async (payload, manager) => {
-      const platformId = payload.platformId as string;
-      const cardTransactionId = payload.cardTransactionId as string;
-      await this.outbox.add<PullDueData>(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
+    this.scheduler.register(DELAYED_PULL_JOB, async ({ platformId, cardTransactionId }, manager) => {
+      await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
     });
     // Likewise: the undo of an interrupted authorization's money step runs in the worker.
-    this.scheduler.register(INTERRUPTED_AUTHORIZATION_JOB, async (payload, manager) => {
-      const data = payload.data as AuthorizationInterruptedData;
-      await this.outbox.add<AuthorizationInterruptedData>(manager, {
-        subject: CARDS_WORK_EVENTS.authorizationInterrupted,
-        platformId: payload.platformId as string,
-        resourceId: data.cardTransactionId,
-        data,
-      });
+    this.scheduler.register(INTERRUPTED_AUTHORIZATION_JOB, async ({ platformId, data }, manager) => {
+      await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.authorizationInterrupted, platformId, resourceId: data.cardTransactionId, data });
     });
   }
 
@@ -138,10 +131,10 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const limit = pageLimit(request.limit);
     const rows = await this.cardTransactions.list(ctx.platformId, request.cardId, {
       status: request.status,
-      beforeId: decodeCursor(request.cursor, 'CardTransaction'),
+      beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    return toPage(rows, limit, toCardTransaction);
+    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
   }
 
   // ---- Simulators ----
@@ -151,7 +144,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const card = await this.requireCard(ctx.platformId, request.cardId);
     assertCardCurrency(card, request.currency);
     const id = newId('CardTransaction');
-    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: BigInt(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
+    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: amountFromWire(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
     return toCardTransaction(await this.answer(ctx, card, message));
   }
 
@@ -163,7 +156,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const cardTransactionId = newId('CardTransaction');
     const issuerTransactionToken = issuerTokenOf(cardTransactionId);
     await this.transactions.run(async (manager) => {
-      await this.outbox.add<AdviceReceivedData>(manager, {
+      await this.outbox.add(manager, {
         subject: CARDS_WORK_EVENTS.adviceReceived,
         platformId: ctx.platformId,
         resourceId: cardTransactionId,
@@ -176,7 +169,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   async clear(ctx: CallerContext, request: SimulateClearingRequest): Promise<CardTransaction> {
     assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     if (entity.type !== 'AUTHORIZATION') throw notClearable(entity, `a ${entity.type} is not cleared separately`);
     const open = (entity.status === 'CONFIRMED' || entity.status === 'EXCEPTION') && entity.holdId !== null && entity.settledAt === null;
     if (open) {
@@ -194,14 +187,14 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     if (entity.direction !== 'DEBIT' || entity.status !== 'SETTLED' || entity.holdId === null) {
       throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${entity.status} ${entity.direction}; only a settled debit can be returned`);
     }
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     // The reservation keeps concurrent returns within the settled amount.
     const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveReturn(manager, ctx.platformId, entity.id, amount));
     if (sequence === undefined) {
       const current = (await this.cardTransactions.findById(ctx.platformId, entity.id))!;
       if (current.status !== 'SETTLED') throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${current.status}`);
       const left = BigInt(current.settledAmount) - BigInt(current.refundedAmount);
-      throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: left.toString() });
+      throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: amountToWire(left) });
     }
     try {
       await this.ledger.refund(ctx, entity.id, sequence, entity.holdId, amount);
@@ -265,7 +258,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       id: data.cardTransactionId,
       token: data.issuerTransactionToken,
       type: 'CREDIT_AUTHORIZATION_ADVICE',
-      amount: BigInt(data.amount),
+      amount: amountFromWire(data.amount),
       currency: data.currency,
       merchant: data.merchant,
     });
@@ -347,16 +340,16 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       return this.record({ ...entity, status: 'DECLINED', declineReason: 'CARD_CLOSED' });
     }
     // Its interruption job ran first: the authorization never happened, its money step is undone.
-    await this.undoInterrupted(ctx.platformId, interruption.payload.data as AuthorizationInterruptedData);
+    await this.undoInterrupted(ctx.platformId, interruption.payload.data);
     throw new ServiceError('SERVICE_UNAVAILABLE', 'The authorization was interrupted; no money moved');
   }
 
-  private interruptionOf(ctx: CallerContext, entity: CardTransactionEntity): ScheduleRequest {
+  private interruptionOf(ctx: CallerContext, entity: CardTransactionEntity): ScheduleRequest<InterruptedAuthorizationJob> {
     const data: AuthorizationInterruptedData = {
       cardTransactionId: entity.id,
       environment: ctx.environment,
       accountId: entity.accountId,
-      amount: entity.authorizedAmount,
+      amount: amountToWire(BigInt(entity.authorizedAmount)),
       currency: entity.currency.code,
     };
     return {
@@ -377,7 +370,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const ctx = this.workContext(platformId, `interrupted:${data.cardTransactionId}`, data.environment);
     let hold;
     try {
-      hold = await this.ledger.hold(ctx, data.cardTransactionId, 'hold', data.accountId, BigInt(data.amount), data.currency);
+      hold = await this.ledger.hold(ctx, data.cardTransactionId, 'hold', data.accountId, amountFromWire(data.amount), data.currency);
     } catch (error) {
       // Nothing was held, nor can be: nothing to undo.
       if (isInsufficientFunds(error) || isAccountRefusal(error)) return;
@@ -385,7 +378,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     }
     if (hold.status === 'PENDING') await this.ledger.release(ctx, data.cardTransactionId, hold.id);
     else if (hold.status === 'CAPTURED' && hold.capturedAmount > hold.refundedAmount) {
-      await this.ledger.refund(ctx, data.cardTransactionId, 0, hold.id, BigInt(hold.capturedAmount - hold.refundedAmount));
+      await this.ledger.refund(ctx, data.cardTransactionId, 0, hold.id, amountFromWire(hold.capturedAmount) - amountFromWire(hold.refundedAmount));
     }
   }
 
@@ -528,7 +521,7 @@ function stateDecline(card: NetworkCard): CardDeclineReason | undefined {
 }
 
 /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
-function statusEventOf(entity: CardTransactionEntity): NewDomainEvent<CardTransaction> {
+function statusEventOf(entity: CardTransactionEntity): NewEvent<typeof CARDS_EVENTS.cardTransactionStatusChanged> {
   return {
     subject: CARDS_EVENTS.cardTransactionStatusChanged,
     platformId: entity.platformId,

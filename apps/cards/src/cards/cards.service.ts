@@ -7,7 +7,6 @@ import {
   CARD_WEBHOOK_TYPES,
   CARDS_EVENTS,
   CARDS_WORK_EVENTS,
-  CardClosedData,
   CreateCardRequest,
   Customer,
   CUSTOMERS_SUBJECTS,
@@ -18,17 +17,18 @@ import {
   UpdateCardRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
-import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
 import { assertFundingMutable, assertStateChange } from './card-state-machine';
 import { CardsRepository } from './cards.repository';
 import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
 import { CardEntity } from './entities/card.entity';
+import { ACTIVATE_CARD_JOB } from './cards.jobs';
 import { FundingSourcesService } from './funding-sources.service';
 
-export const ACTIVATE_CARD_JOB = 'cards.card.activate';
+const CARD_CURSOR = idCursor('Card');
+
 /** Issued cards are valid for this many years. */
 const CARD_VALIDITY_YEARS = 3;
 
@@ -44,7 +44,7 @@ export class CardsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId as string, payload.cardId as string));
+    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId, payload.cardId));
   }
 
   async issue(ctx: CallerContext, request: CreateCardRequest): Promise<Card> {
@@ -101,10 +101,10 @@ export class CardsService implements OnModuleInit {
     const rows = await this.cards.list(ctx.platformId, {
       cardholderId: request.cardholderId,
       state: request.state,
-      beforeId: decodeCursor(request.cursor, 'Card'),
+      beforeId: decodeCursor(request.cursor, CARD_CURSOR),
       limit: limit + 1,
     });
-    return toPage(rows, limit, toCard);
+    return toPage(rows, limit, toCard, CARD_CURSOR);
   }
 
   /**
@@ -116,10 +116,9 @@ export class CardsService implements OnModuleInit {
     const card = await this.require(ctx.platformId, request.cardId);
     assertChangeAllowed(card, request);
     if (request.fundingSources) await this.funding.assertEligible(ctx, card.cardholderId, request.fundingSources, card.currencyCode);
-    const binding = { accountId: card.fundingSources[0], operation: 'CARD_UPDATE' as const, requestDigest: request.signedRetry.requestDigest };
-    const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
-    if (challenge) return { challenge };
-    return { result: await this.apply(ctx, request) };
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: card.fundingSources[0], operation: 'CARD_UPDATE', input: request.signedRetry }, () =>
+      this.apply(ctx, request),
+    );
   }
 
   private async apply(ctx: CallerContext, request: UpdateCardRequest): Promise<Card> {
@@ -158,7 +157,7 @@ export class CardsService implements OnModuleInit {
       }
       if (request.state === 'CLOSED') {
         // Open authorizations are released by the worker, outside this transaction.
-        await this.outbox.add<CardClosedData>(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
+        await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
       }
       return card;
     });

@@ -4,12 +4,10 @@ import {
   ACCOUNT_TYPE_CURRENCY,
   ACCOUNT_TYPES,
   AccountInfo,
-  accountInfoCrossFieldErrors,
   AccountType,
   CallerContext,
-  CreateExternalAccountMessage,
+  CreateCustomerExternalAccountRequest,
   CUSTOMERS_SUBJECTS,
-  DISCOVERY_BANK_NAME_ACCOUNT_TYPES,
   EXTERNAL_ACCOUNT_WEBHOOK_TYPES,
   EXTERNAL_ACCOUNTS_EVENTS,
   ExternalAccount,
@@ -19,22 +17,24 @@ import {
   GetExternalAccountRequest,
   ListExternalAccountsMessage,
   newId,
-  DEFAULT_PAGE_LIMIT,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
+  UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
+import { accountRuleErrors } from './account-rules';
 import { ExternalAccountEntity } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
+import { RESOLVE_VERIFICATION_JOB, ResolveVerificationJob } from './external-accounts.jobs';
 import { reviewDestination, ReviewOutcome } from './name-verification';
 
-/** Scheduler job that resolves a sandbox PENDING name verification (suffix 104). */
-export const RESOLVE_VERIFICATION_JOB = 'external-accounts.name-verification.resolve';
+const EXTERNAL_ACCOUNT_CURSOR = idCursor('ExternalAccount');
+
 /** How long a PENDING name verification takes before it resolves (sandbox time, scaled). */
 export const PENDING_VERIFICATION_DELAY_MS = 30_000;
 
@@ -67,8 +67,8 @@ export class ExternalAccountsService implements OnModuleInit {
     this.scheduler.register(RESOLVE_VERIFICATION_JOB, (payload, manager) => this.resolvePendingVerification(payload, manager));
   }
 
-  async create(ctx: CallerContext, request: CreateExternalAccountMessage): Promise<ExternalAccount> {
-    const owner = this.ownerFor(ctx, request.ownerType, request.customerId);
+  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, request: CreateCustomerExternalAccountRequest): Promise<ExternalAccount> {
+    const owner = this.ownerFor(ctx, ownerType, request.customerId);
     const info = toPlainInfo(request.accountInfo);
     const bankErrors = await this.bankNameErrors(info);
     if (bankErrors.length > 0) throw ServiceError.invalidInput(bankErrors);
@@ -126,27 +126,20 @@ export class ExternalAccountsService implements OnModuleInit {
     if (request.ownerType === 'PLATFORM' && request.customerId) {
       throw ServiceError.invalidField('customerId', 'customerId does not apply to platform external accounts');
     }
-    const beforeId = request.cursor !== undefined ? decodeCursor(request.cursor) : undefined;
+    const beforeId = decodeCursor(request.cursor, EXTERNAL_ACCOUNT_CURSOR);
     if (customerId) await this.assertCustomer(ctx, customerId);
-    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(request.limit);
     const { rows, totalCount } = await this.accounts.list(
       ctx.platformId,
       { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status },
       { limit: limit + 1, beforeId },
     );
-    const hasMore = rows.length > limit;
-    const data = rows.slice(0, limit);
-    return {
-      data: data.map(toListedExternalAccount),
-      hasMore,
-      ...(hasMore ? { nextCursor: encodeCursor(data[data.length - 1].id) } : {}),
-      totalCount,
-    };
+    return { ...toPage(rows, limit, toListedExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
-  async update(ctx: CallerContext, request: UpdateExternalAccountMessage): Promise<ExternalAccount> {
-    const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType), request.externalAccountId);
+  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, request: UpdateExternalAccountRequest): Promise<ExternalAccount> {
+    const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, target.externalAccountId, target.ownerType), target.externalAccountId);
     if (current.status === 'INACTIVE') throw notMutable(current.id);
     const info = request.accountInfo ? toPlainInfo(request.accountInfo) : undefined;
     let review: Review | undefined;
@@ -156,7 +149,7 @@ export class ExternalAccountsService implements OnModuleInit {
       review = this.review(ctx, info);
     }
     return this.transactions.run(async (manager) => {
-      const entity = await this.accounts.findById(ctx.platformId, current.id, request.ownerType, manager, true);
+      const entity = await this.accounts.findById(ctx.platformId, current.id, target.ownerType, manager, true);
       if (!entity) throw accountNotFound(current.id);
       if (entity.status === 'INACTIVE') throw notMutable(entity.id);
       const before = entity.status;
@@ -202,8 +195,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   /** Scheduler: a PENDING name verification (sandbox 104) resolves to MATCHED; the account becomes ACTIVE. */
-  private async resolvePendingVerification(payload: Record<string, unknown>, manager: EntityManager): Promise<void> {
-    const { platformId, externalAccountId, reviewVersion } = payload as { platformId: string; externalAccountId: string; reviewVersion: number };
+  private async resolvePendingVerification({ platformId, externalAccountId, reviewVersion }: ResolveVerificationJob, manager: EntityManager): Promise<void> {
     const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
     // Removed, re-reviewed since, or already resolved: nothing to do (jobs may run more than once).
     if (!entity || entity.reviewVersion !== reviewVersion || entity.status !== 'PENDING' || entity.beneficiaryVerificationStatus !== 'PENDING') return;
@@ -230,7 +222,7 @@ export class ExternalAccountsService implements OnModuleInit {
       payload: { platformId: entity.platformId, externalAccountId: entity.id, reviewVersion: entity.reviewVersion },
       delayMs: PENDING_VERIFICATION_DELAY_MS,
       sandboxDelay: true,
-      dedupeKey: `${RESOLVE_VERIFICATION_JOB}:${entity.id}:${entity.reviewVersion}`,
+      dedupeKey: `${RESOLVE_VERIFICATION_JOB.name}:${entity.id}:${entity.reviewVersion}`,
     });
   }
 
@@ -245,7 +237,7 @@ export class ExternalAccountsService implements OnModuleInit {
   /** bankName must be exactly one of the corridor's discovery entries (the list comes back in the error). */
   private async bankNameErrors(info: AccountInfo): Promise<FieldError[]> {
     const corridor = DISCOVERY_CORRIDOR[info.accountType];
-    if (!corridor || !DISCOVERY_BANK_NAME_ACCOUNT_TYPES.includes(info.accountType) || typeof info.bankName !== 'string') return [];
+    if (!corridor || typeof info.bankName !== 'string') return [];
     const names = await this.discoveries.bankNames(corridor.country, corridor.currency);
     if (names.includes(info.bankName)) return [];
     return [
@@ -295,7 +287,7 @@ function toPlainInfo(info: object): AccountInfo {
 
 /** On update the currency is the stored one: the new accountType must agree with it. */
 function currencyAgreementErrors(currency: string, info: AccountInfo): FieldError[] {
-  const errors = accountInfoCrossFieldErrors(currency, info);
+  const errors = accountRuleErrors(currency, info);
   return errors.map((error) =>
     error.field === 'currency'
       ? {
@@ -305,18 +297,6 @@ function currencyAgreementErrors(currency: string, info: AccountInfo): FieldErro
         }
       : error,
   );
-}
-
-const CURSOR_ID = /^ExternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function encodeCursor(id: string): string {
-  return Buffer.from(id, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!CURSOR_ID.test(id)) throw ServiceError.invalidField('cursor', 'cursor must be the nextCursor of a previous page');
-  return id;
 }
 
 function accountNotFound(id: string): ServiceError {

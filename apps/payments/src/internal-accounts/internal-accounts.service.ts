@@ -1,29 +1,32 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
+  amountToWire,
   CallerContext,
-  DEFAULT_PAGE_LIMIT,
-  InternalAccount,
   INTERNAL_ACCOUNT_WEBHOOK_TYPES,
+  InternalAccount,
   InternalAccountRecord,
   InternalAccountStatus,
   InternalAccountTargetStatus,
   InternalAccountType,
   ListInternalAccountsRequest,
   newIdAvoidingSuffixes,
-  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   Page,
   PAYMENTS_EVENTS,
+  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
+  SignedRetryOutcome,
+  UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
-import { decodeCursor, encodeCursor, toAmount } from '../ledger/amounts';
-import { LedgerRepository } from '../ledger/ledger.repository';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { InternalAccountsRepository } from './internal-accounts.repository';
+
+const INTERNAL_ACCOUNT_CURSOR = idCursor('InternalAccount');
 
 /** Embedded wallets hold this currency: a platform has them when it supports it and has not turned them off. */
 export const EMBEDDED_WALLET_CURRENCY = 'USDC';
@@ -50,11 +53,11 @@ export interface AccountOwner {
 export class InternalAccountsService {
   constructor(
     private readonly accounts: InternalAccountsRepository,
-    private readonly ledger: LedgerRepository,
     private readonly currencies: CurrencyCatalog,
     private readonly customers: CustomersClient,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   async get(ctx: CallerContext, accountId: string): Promise<InternalAccountRecord> {
@@ -62,10 +65,19 @@ export class InternalAccountsService {
     return toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
   }
 
-  /** PATCH /internal-accounts/{id} (a signed action: the gateway applies it after the signed retry). */
-  async updatePrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
-    const current = await this.require(ctx.platformId, accountId);
+  /**
+   * PATCH /internal-accounts/{id}: a signed action of the wallet. Unknown account 404 and a
+   * non-wallet 400 come before any challenge.
+   */
+  async updatePrivacy(ctx: CallerContext, request: UpdateInternalAccountPrivacyRequest): Promise<SignedRetryOutcome<InternalAccount>> {
+    const current = await this.require(ctx.platformId, request.accountId);
     if (current.type !== 'EMBEDDED_WALLET') throw ServiceError.invalidField('privateEnabled', 'privateEnabled applies to EMBEDDED_WALLET accounts only');
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: current.id, operation: 'WALLET_PRIVACY_UPDATE', input: request.signedRetry }, () =>
+      this.setPrivacy(ctx, current.id, request.privateEnabled),
+    );
+  }
+
+  private async setPrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
     const updated = await this.transactions.run(async (manager) => {
       if (!(await this.accounts.setPrivateEnabled(manager, ctx.platformId, accountId, privateEnabled))) {
         throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
@@ -125,8 +137,8 @@ export class InternalAccountsService {
     const details = {
       status: current.status,
       requestedStatus: status,
-      postedAmount: toAmount(BigInt(current.posted)),
-      pendingHoldAmount: toAmount(BigInt(current.held)),
+      postedAmount: amountToWire(BigInt(current.posted)),
+      pendingHoldAmount: amountToWire(BigInt(current.held)),
       incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
     };
     const reasons = [
@@ -148,18 +160,17 @@ export class InternalAccountsService {
       // The platform's own accounts exist from its first look at them, in every supported currency.
       await this.provision({ platformId: ctx.platformId, customerId: null }, await this.customers.accountSettings(ctx));
     }
-    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(request.limit);
     const rows = await this.accounts.list(ctx.platformId, {
       owner: request.owner,
       customerId: request.owner === 'CUSTOMER' ? request.customerId : undefined,
       currency: request.currency,
       type: request.type,
-      beforeId: decodeCursor(request.cursor),
+      beforeId: decodeCursor(request.cursor, INTERNAL_ACCOUNT_CURSOR),
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const data = await Promise.all(page.map(async (row) => toInternalAccount(row, await this.currencies.get(row.currencyCode))));
-    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+    const page = toPage(rows, limit, async (row) => toInternalAccount(row, await this.currencies.get(row.currencyCode)), INTERNAL_ACCOUNT_CURSOR);
+    return { ...page, data: await Promise.all(page.data) };
   }
 
   /**

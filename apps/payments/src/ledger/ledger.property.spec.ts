@@ -7,6 +7,7 @@ import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
+import { CurrenciesRepository } from '../currencies/currencies.repository';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -16,6 +17,7 @@ import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-C
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
+import { AdvanceTransferJob } from '../transfers/transfers.jobs';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -76,7 +78,7 @@ describe('ledger invariants (property)', () => {
   let ledgerService: LedgerService;
   let transfers: TransfersService;
   let accounts: InternalAccountsService;
-  const jobs: ScheduleRequest[] = [];
+  const jobs: Array<ScheduleRequest<AdvanceTransferJob>> = [];
   let runner: TransactionRunner;
 
   beforeAll(async () => {
@@ -86,7 +88,7 @@ describe('ledger invariants (property)', () => {
     );
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-    const currencies = new CurrencyCatalog(dataSource);
+    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource));
     await currencies.onModuleInit();
     const ledger = new LedgerRepository(dataSource);
     const holds = new HoldsRepository(dataSource);
@@ -108,10 +110,12 @@ describe('ledger invariants (property)', () => {
         };
       },
     } as unknown as ExternalAccountsClient;
-    const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest) => void jobs.push(request) } as unknown as JobScheduler;
+    const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request) } as unknown as JobScheduler;
     const outbox = new Outbox();
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
-    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, outbox);
+    // No embedded wallets here: nothing asks wallet-auth for a signature.
+    const noWalletAuth = {} as ServiceClient;
+    accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
     transfers = new TransfersService(
       new TransactionsRepository(dataSource),
       accountsRepository,
@@ -125,8 +129,7 @@ describe('ledger invariants (property)', () => {
       runner,
       outbox,
       dataSource,
-      // No embedded wallets here: transfers never ask wallet-auth for a signature.
-      {} as ServiceClient,
+      noWalletAuth,
     );
   }, 60_000);
 
@@ -277,8 +280,8 @@ describe('ledger invariants (property)', () => {
               const due = jobs.splice(0, jobs.length);
               const deliveries = step.redeliver ? [...due, ...due] : due;
               for (const job of deliveries) {
-                const payload = job.payload as { transactionId: string; status: string; platformId: string };
-                await runner.run((manager) => transfers.advance(payload as never, manager));
+                const payload = job.payload;
+                await runner.run((manager) => transfers.advance(payload, manager));
                 const terminal = payload.status === 'COMPLETED' || payload.status === 'FAILED';
                 const out = pendingOut.get(payload.transactionId);
                 if (out && terminal) {

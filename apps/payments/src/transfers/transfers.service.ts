@@ -1,48 +1,41 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  amountFromWire,
+  amountToWire,
   CallerContext,
-  DEFAULT_PAGE_LIMIT,
   ExternalAccountWithRouting,
   ListTransactionsQuery,
   newId,
   Page,
   PAYMENTS_EVENTS,
   SetVelocityLimitRequest,
+  SignedRetryOutcome,
   Transaction,
   TransactionType,
   transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
-  SignedRetryOutcome,
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
-import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { decodeCursor, idCursor, IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
-import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
-import { decodeCursor, encodeCursor } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
+import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
+import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
-/** Durable job that moves an accepted transfer to its next status. */
-export const ADVANCE_TRANSFER_JOB = 'payments.transfer.advance';
+const TRANSACTION_CURSOR = idCursor('Transaction');
 
-interface AdvancePayload {
-  platformId: string;
-  transactionId: string;
-  status: TransferStep['status'];
-  failureReason?: string;
-  /** The steps after this one; each is scheduled only once this one took effect, so they run in order. */
-  next?: TransferStep[];
-}
 
 interface TransferRequest {
   type: TransactionType;
@@ -101,7 +94,7 @@ export class TransfersService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload as unknown as AdvancePayload, manager));
+    this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload, manager));
   }
 
   /**
@@ -114,13 +107,9 @@ export class TransfersService implements OnModuleInit {
     const checked = await this.check(ctx, outgoing(request));
     if ('earlier' in checked) return { result: checked.earlier };
     const source = checked.account;
-    if (source.type === 'EMBEDDED_WALLET') {
-      if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
-      const binding = { accountId: source.id, operation: 'TRANSFER_OUT' as const, requestDigest: request.signedRetry.requestDigest };
-      const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
-      if (challenge) return { challenge };
-    }
-    return { result: await this.move(ctx, checked) };
+    if (source.type !== 'EMBEDDED_WALLET') return { result: await this.move(ctx, checked) };
+    if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: source.id, operation: 'TRANSFER_OUT', input: request.signedRetry }, () => this.move(ctx, checked));
   }
 
   async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
@@ -158,7 +147,7 @@ export class TransfersService implements OnModuleInit {
     if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
       throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
     }
-    assertAmountInRange(BigInt(request.amount), currency);
+    assertAmountInRange(amountFromWire(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
     return { request, hash, account, external, currency, outcome };
@@ -174,7 +163,7 @@ export class TransfersService implements OnModuleInit {
           const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
           if (earlier) return earlier;
         }
-        const amount = BigInt(request.amount);
+        const amount = amountFromWire(request.amount);
         // Checked again under the account's lock: it may have been frozen or closed since the check above.
         await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
         if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
@@ -220,7 +209,7 @@ export class TransfersService implements OnModuleInit {
    * past it does nothing, so a retried job never moves money twice; settling an outgoing
    * transfer captures its hold (or releases it on failure), an incoming one credits the account.
    */
-  async advance(payload: AdvancePayload, manager: EntityManager): Promise<void> {
+  async advance(payload: AdvanceTransferJob, manager: EntityManager): Promise<void> {
     const current = await this.transfers.findById(payload.platformId, payload.transactionId, manager, true);
     if (!current || current.status === 'COMPLETED' || current.status === 'FAILED') return;
     if (payload.status === 'PROCESSING' && current.status !== 'PENDING') return;
@@ -233,16 +222,14 @@ export class TransfersService implements OnModuleInit {
       }
     }
     if (current.type === 'INCOMING' && payload.status === 'COMPLETED') {
-      const clearing = await this.ledger.systemAccount(manager, payload.platformId, current.currencyCode, 'EXTERNAL_CLEARING');
-      await this.ledger.post(manager, {
+      await this.ledger.creditFromSystem(manager, {
         platformId: payload.platformId,
         kind: 'TRANSFER_IN',
         referenceId: current.id,
+        accountId: current.internalAccountId,
         currency: current.currencyCode,
-        lines: [
-          { account: clearing, amount: -amount },
-          { account: this.ledger.holdingRef(current.internalAccountId, current.currencyCode), amount },
-        ],
+        from: 'EXTERNAL_CLEARING',
+        amount,
       });
     }
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
@@ -255,10 +242,10 @@ export class TransfersService implements OnModuleInit {
   private async scheduleSteps(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
     const [step, ...rest] = steps;
     if (!step) return;
-    const payload: AdvancePayload = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
+    const payload: AdvanceTransferJob = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_TRANSFER_JOB,
-      payload: payload as unknown as Record<string, unknown>,
+      payload,
       delayMs: step.delayMs,
       sandboxDelay: true,
       dedupeKey: `${transactionId}:${step.status}`,
@@ -272,7 +259,7 @@ export class TransfersService implements OnModuleInit {
   }
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
-    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(query.limit);
     const rows = await this.transfers.list(ctx.platformId, {
       accountId: query.accountId,
       customerId: query.customerId,
@@ -280,12 +267,11 @@ export class TransfersService implements OnModuleInit {
       type: query.type,
       createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
       createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
-      beforeId: decodeCursor(query.cursor),
+      beforeId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const data = await Promise.all(page.map(async (row) => toTransaction(row, await this.currencies.get(row.currencyCode))));
-    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode)), TRANSACTION_CURSOR);
+    return { ...page, data: await Promise.all(page.data) };
   }
 
   async setVelocityLimit(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
@@ -295,7 +281,7 @@ export class TransfersService implements OnModuleInit {
       request.customerId,
       request.currency,
       request.maxCountPerDay ?? null,
-      request.maxAmountPerDay === undefined ? null : BigInt(request.maxAmountPerDay),
+      request.maxAmountPerDay === undefined ? null : amountFromWire(request.maxAmountPerDay),
     );
     return request.maxCountPerDay === undefined && request.maxAmountPerDay === undefined
       ? { customerId: request.customerId, currency: request.currency }
@@ -315,9 +301,9 @@ export class TransfersService implements OnModuleInit {
     if (overCount || overAmount) {
       throw new ServiceError('VELOCITY_LIMIT_EXCEEDED', `The customer's ${overCount ? 'daily transfer count' : 'daily transfer amount'} limit in ${currency} would be exceeded`, {
         ...(usage.maxCount !== null ? { maxCountPerDay: usage.maxCount } : {}),
-        ...(usage.maxAmount !== null ? { maxAmountPerDay: Number(usage.maxAmount) } : {}),
+        ...(usage.maxAmount !== null ? { maxAmountPerDay: amountToWire(usage.maxAmount) } : {}),
         countLast24h: usage.count,
-        amountLast24h: Number(usage.amount),
+        amountLast24h: amountToWire(usage.amount),
       });
     }
   }
@@ -350,7 +336,7 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
   if (amount < 1n || amount > currency.maxTransferAmount) {
     throw new ServiceError('AMOUNT_OUT_OF_RANGE', `A transfer in ${currency.code} must be between 1 and ${currency.maxTransferAmount} (smallest unit)`, {
       min: 1,
-      max: Number(currency.maxTransferAmount),
+      max: amountToWire(currency.maxTransferAmount),
     });
   }
 }
