@@ -349,7 +349,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       cardTransactionId: entity.id,
       environment: ctx.environment,
       accountId: entity.accountId,
-      amount: amountToWire(BigInt(entity.authorizedAmount)),
+      amount: amountToWire(entity.authorizedAmount),
       currency: entity.currency.code,
     };
     return {
