@@ -2,10 +2,10 @@ import { CallerContext, IssueSignedRetryRequest, SignedRetryChallenge, SignedRet
 import { ServiceClient } from './service-client';
 
 /**
- * The owning service's step of a signed action (DESIGN.md "Signed retry"), once it has validated
- * the whole request: without the signature headers, the challenge to answer with (202); with
- * them, wallet-auth consumes the challenge (its 401s reach the client) and undefined comes back,
- * so the caller applies the change.
+ * The owning service's step of a signed action (docs/architecture.md, "Signed retry"), once it
+ * has validated the whole request: without the signature headers, the challenge to answer with
+ * (202); with them, wallet-auth consumes the challenge (its 401s reach the client) and undefined
+ * comes back, so the caller applies the change.
  */
 export async function challengeOrConsume(services: ServiceClient, ctx: CallerContext, binding: IssueSignedRetryRequest, input: SignedRetryInput): Promise<SignedRetryChallenge | undefined> {
   const { signature, requestId } = input;

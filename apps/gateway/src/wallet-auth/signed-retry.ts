@@ -24,8 +24,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The gateway's side of the one signed-retry mechanism (DESIGN.md "Signed retry"). Any controller
- * with a signed action uses it:
+ * The gateway's side of the one signed-retry mechanism (docs/architecture.md, "Signed retry").
+ * Any controller with a signed action uses it:
  *
  * - `input(request)` turns the HTTP request into what binds a challenge: the digest of the canonical
  *   request (method, path under `{base_url}`, body) and the two headers as sent. Services that run
