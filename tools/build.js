@@ -55,6 +55,25 @@ function build() {
   return compiled;
 }
 
+/**
+ * Removes what no source produces any more: a stale `x.js` would shadow a new `x/index.js` (Node
+ * resolves the file first), so a moved source must not leave its old output behind.
+ */
+function removeStale(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removeStale(full);
+      if (fs.readdirSync(full).length === 0) fs.rmdirSync(full);
+      continue;
+    }
+    const source = path.join(root, path.relative(outDir, full).replace(/\.js(\.map)?$/, '.ts'));
+    const copied = path.join(root, path.relative(outDir, full));
+    if (!fs.existsSync(source) && !fs.existsSync(copied)) fs.rmSync(full);
+  }
+}
+
 const started = Date.now();
+for (const top of ['apps', 'libs', 'tools']) if (fs.existsSync(path.join(outDir, top))) removeStale(path.join(outDir, top));
 const count = build();
 if (process.env.BUILD_VERBOSE) console.log(`built ${count} files in ${Date.now() - started} ms`);

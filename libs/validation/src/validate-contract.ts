@@ -36,8 +36,11 @@ export function invalidInputFrom(errors: ValidationError[]): ServiceError {
 /**
  * Validates a plain payload against a contract class (the one validation path, shared by the
  * gateway's pipe and the services' handlers). Throws 400 INVALID_INPUT listing every bad field.
+ * `ownerRules` are the rules of the service that owns the request (business rules, which live in
+ * the service rather than the contract): like cross-field rules, they run on possibly invalid
+ * input, must not throw, and their errors are listed with the others.
  */
-export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
+export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown, ownerRules?: (request: T) => FieldError[]): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
@@ -45,11 +48,10 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (reserved.length > 0) throw ServiceError.invalidInput(reserved);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, VALIDATION_OPTIONS));
-  if (hasCrossFieldRules(instance)) {
-    // A field already reported (or inside one) is not reported twice.
-    const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
-    errors.push(...instance.crossFieldErrors().filter((e) => !reported(e.field)));
-  }
+  const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(ownerRules?.(instance) ?? [])];
+  // A field already reported (or inside one) is not reported twice.
+  const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
+  errors.push(...ruleErrors.filter((e) => !reported(e.field)));
   if (errors.length > 0) throw ServiceError.invalidInput(errors);
   return instance;
 }

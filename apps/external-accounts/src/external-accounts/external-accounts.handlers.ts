@@ -13,6 +13,7 @@ import {
   UpdateExternalAccountMessage,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
+import { validateCreateBody, validateUpdateBody } from './account-rules';
 import { ExternalAccountsService } from './external-accounts.service';
 
 @Controller()
@@ -21,7 +22,7 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.createAccount)
   create(@Payload(new EnvelopePipe(CreateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<CreateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.create(ctx, payload);
+    return this.accounts.create(ctx, payload.ownerType, validateCreateBody(payload.ownerType, payload.body));
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount)
@@ -36,7 +37,7 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount)
   update(@Payload(new EnvelopePipe(UpdateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<UpdateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.update(ctx, payload);
+    return this.accounts.update(ctx, payload, validateUpdateBody(payload.body));
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount)

@@ -4,12 +4,10 @@ import {
   ACCOUNT_TYPE_CURRENCY,
   ACCOUNT_TYPES,
   AccountInfo,
-  accountInfoCrossFieldErrors,
   AccountType,
   CallerContext,
-  CreateExternalAccountMessage,
+  CreateCustomerExternalAccountRequest,
   CUSTOMERS_SUBJECTS,
-  DISCOVERY_BANK_NAME_ACCOUNT_TYPES,
   EXTERNAL_ACCOUNT_WEBHOOK_TYPES,
   EXTERNAL_ACCOUNTS_EVENTS,
   ExternalAccount,
@@ -22,12 +20,14 @@ import {
   DEFAULT_PAGE_LIMIT,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
+  UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
+import { accountRuleErrors } from './account-rules';
 import { ExternalAccountEntity } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
@@ -67,8 +67,8 @@ export class ExternalAccountsService implements OnModuleInit {
     this.scheduler.register(RESOLVE_VERIFICATION_JOB, (payload, manager) => this.resolvePendingVerification(payload, manager));
   }
 
-  async create(ctx: CallerContext, request: CreateExternalAccountMessage): Promise<ExternalAccount> {
-    const owner = this.ownerFor(ctx, request.ownerType, request.customerId);
+  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, request: CreateCustomerExternalAccountRequest): Promise<ExternalAccount> {
+    const owner = this.ownerFor(ctx, ownerType, request.customerId);
     const info = toPlainInfo(request.accountInfo);
     const bankErrors = await this.bankNameErrors(info);
     if (bankErrors.length > 0) throw ServiceError.invalidInput(bankErrors);
@@ -145,8 +145,8 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
-  async update(ctx: CallerContext, request: UpdateExternalAccountMessage): Promise<ExternalAccount> {
-    const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType), request.externalAccountId);
+  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, request: UpdateExternalAccountRequest): Promise<ExternalAccount> {
+    const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, target.externalAccountId, target.ownerType), target.externalAccountId);
     if (current.status === 'INACTIVE') throw notMutable(current.id);
     const info = request.accountInfo ? toPlainInfo(request.accountInfo) : undefined;
     let review: Review | undefined;
@@ -156,7 +156,7 @@ export class ExternalAccountsService implements OnModuleInit {
       review = this.review(ctx, info);
     }
     return this.transactions.run(async (manager) => {
-      const entity = await this.accounts.findById(ctx.platformId, current.id, request.ownerType, manager, true);
+      const entity = await this.accounts.findById(ctx.platformId, current.id, target.ownerType, manager, true);
       if (!entity) throw accountNotFound(current.id);
       if (entity.status === 'INACTIVE') throw notMutable(entity.id);
       const before = entity.status;
@@ -245,7 +245,7 @@ export class ExternalAccountsService implements OnModuleInit {
   /** bankName must be exactly one of the corridor's discovery entries (the list comes back in the error). */
   private async bankNameErrors(info: AccountInfo): Promise<FieldError[]> {
     const corridor = DISCOVERY_CORRIDOR[info.accountType];
-    if (!corridor || !DISCOVERY_BANK_NAME_ACCOUNT_TYPES.includes(info.accountType) || typeof info.bankName !== 'string') return [];
+    if (!corridor || typeof info.bankName !== 'string') return [];
     const names = await this.discoveries.bankNames(corridor.country, corridor.currency);
     if (names.includes(info.bankName)) return [];
     return [
@@ -295,7 +295,7 @@ function toPlainInfo(info: object): AccountInfo {
 
 /** On update the currency is the stored one: the new accountType must agree with it. */
 function currencyAgreementErrors(currency: string, info: AccountInfo): FieldError[] {
-  const errors = accountInfoCrossFieldErrors(currency, info);
+  const errors = accountRuleErrors(currency, info);
   return errors.map((error) =>
     error.field === 'currency'
       ? {

@@ -1,18 +1,18 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CallerContext, DiscoveryList, EXTERNAL_ACCOUNTS_SUBJECTS, ListDiscoveriesQuery } from '@paykit/contracts';
+import { CallerContext, DiscoveryEntry, DiscoveryList, EXTERNAL_ACCOUNTS_SUBJECTS, ListDiscoveriesQuery } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 
-class DiscoveryEntryDto {
+class DiscoveryEntryDto implements DiscoveryEntry {
   @ApiProperty({ description: 'Exact value to send as accountInfo.bankName', example: 'BDO Unibank' }) bankName!: string;
   @ApiProperty({ description: 'Label for users', example: 'BDO Unibank, Inc.' }) displayName!: string;
   @ApiProperty({ description: 'ISO 3166-1 alpha-2', example: 'PH' }) country!: string;
   @ApiProperty({ example: 'PHP' }) currency!: string;
 }
 
-class DiscoveryListDto {
+class DiscoveryListDto implements DiscoveryList {
   @ApiProperty({ type: [DiscoveryEntryDto] }) data!: DiscoveryEntryDto[];
 }
 

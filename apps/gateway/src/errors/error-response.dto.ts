@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FieldConstraint, FieldError } from '@paykit/errors';
+import type { ErrorEnvelope } from './http-error.filter';
 
-export class FieldErrorDto {
+export class FieldErrorDto implements FieldError {
   @ApiProperty({ description: 'Dot path of the invalid field', example: 'address.country' })
   field!: string;
 
@@ -8,13 +10,13 @@ export class FieldErrorDto {
     description: 'The rule the value broke: format, pattern (JavaScript regex), enum, minLength or maxLength',
     example: { format: 'iso3166-1-alpha-2' },
   })
-  constraint?: Record<string, unknown>;
+  constraint?: FieldConstraint;
 
   @ApiProperty({ description: 'Human-readable explanation', example: 'address.country must be an ISO 3166-1 alpha-2 country code (e.g. US)' })
   message!: string;
 }
 
-export class ErrorResponseDto {
+export class ErrorResponseDto implements ErrorEnvelope {
   @ApiProperty({ description: 'HTTP status, repeated', example: 400 })
   status!: number;
 

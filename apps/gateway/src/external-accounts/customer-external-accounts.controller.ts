@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiAccountInfoModels,
   CallerContext,
@@ -44,12 +44,11 @@ export class CustomerExternalAccountsController {
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'DUPLICATE_EXTERNAL_ACCOUNT: already registered (details.existingAccountId)' })
   @ApiErrors(400, 401, 404)
-  create(@Body() body: CreateCustomerExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
-    return this.services.request(
-      EXTERNAL_ACCOUNTS_SUBJECTS.createAccount,
-      { ownerType: 'CUSTOMER', customerId: body.customerId, currency: body.currency, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
-      caller,
-    );
+  @ApiBody({ type: CreateCustomerExternalAccountRequest })
+  // Bodies are passed on as received: the external-accounts service validates them together with its
+  // rules (check digits, corridor and beneficiary tables) and lists every problem in one answer.
+  create(@Body() body: unknown, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.createAccount, { ownerType: 'CUSTOMER', body }, caller);
   }
 
   @Get()
@@ -85,12 +84,9 @@ export class CustomerExternalAccountsController {
   @ApiOkResponse({ type: ExternalAccountResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or DUPLICATE_EXTERNAL_ACCOUNT' })
   @ApiErrors(400, 401, 404)
-  update(@Param('externalAccountId') externalAccountId: string, @Body() body: UpdateExternalAccountRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
-    return this.services.request(
-      EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount,
-      { ownerType: 'CUSTOMER', externalAccountId, platformAccountId: body.platformAccountId, accountInfo: body.accountInfo },
-      caller,
-    );
+  @ApiBody({ type: UpdateExternalAccountRequest })
+  update(@Param('externalAccountId') externalAccountId: string, @Body() body: unknown, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount, { ownerType: 'CUSTOMER', externalAccountId, body }, caller);
   }
 
   @Delete(':externalAccountId')

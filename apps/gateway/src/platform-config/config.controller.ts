@@ -1,18 +1,18 @@
 import { Body, Controller, Get, Inject, Patch } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, IntersectionType } from '@nestjs/swagger';
-import { CallerContext, CUSTOMERS_SUBJECTS, UpdateConfigRequest, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_SUBJECTS, CustomersPlatformConfig, SupportedCurrency, UpdateConfigRequest, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { WebhookConfigPartDto } from '../webhooks/dto/webhook-config.response';
 
-class SupportedCurrencyDto {
+class SupportedCurrencyDto implements SupportedCurrency {
   @ApiProperty({ example: 'USD' }) currencyCode!: string;
   @ApiProperty({ type: [String], description: 'Customer fields required to transact in this currency', example: ['fullName', 'birthDate'] })
   providerRequiredCustomerFields!: string[];
 }
 
-class PlatformConfigResponseDto {
+class PlatformConfigResponseDto implements CustomersPlatformConfig {
   @ApiProperty({ description: "The platform's UMA domain", example: 'p-0190f1c2.uma.sandbox.paykit.dev' }) umaDomain!: string;
   @ApiProperty({ description: 'Regulated platforms run their own KYC; their customers start APPROVED', example: false }) regulated!: boolean;
   @ApiProperty({ type: [SupportedCurrencyDto] }) supportedCurrencies!: SupportedCurrencyDto[];

@@ -1,14 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { KYC_STATUSES, KycStatus, VERIFICATION_STATUSES, VerificationStatus } from '@paykit/contracts';
+import { KYC_STATUSES, KycStatus, Verification, VERIFICATION_STATUSES, VerificationError, VerificationStatus } from '@paykit/contracts';
 
-export class VerificationErrorDto {
+export class VerificationErrorDto implements VerificationError {
   @ApiProperty({ enum: ['MISSING_FIELD'], example: 'MISSING_FIELD' }) code!: 'MISSING_FIELD';
   @ApiProperty({ description: 'The missing field; `edd.<field>` names an enhanced due diligence field of the customer', example: 'edd.sourceOfWealthCategories' })
   field!: string;
   @ApiProperty({ example: 'Enhanced due diligence needs sourceOfWealthCategories: PATCH the customer, then verify again' }) message!: string;
 }
 
-export class VerificationResponseDto {
+export class VerificationResponseDto implements Verification {
   @ApiProperty({ example: 'Verification:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
   @ApiProperty({ enum: VERIFICATION_STATUSES, example: 'IN_PROGRESS' }) verificationStatus!: VerificationStatus;

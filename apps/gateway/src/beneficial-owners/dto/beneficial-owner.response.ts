@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BENEFICIAL_OWNER_ROLES, BeneficialOwnerRole, KYC_STATUSES, KycStatus } from '@paykit/contracts';
+import { BENEFICIAL_OWNER_ROLES, BeneficialOwner, BeneficialOwnerRole, KYC_STATUSES, KycStatus, Page, PersonalInfo } from '@paykit/contracts';
 import { AddressDto } from '../../customers/dto/customer.response';
 
-export class PersonalInfoDto {
+export class PersonalInfoDto implements PersonalInfo {
   @ApiProperty({ example: 'Grace' }) firstName!: string;
   @ApiProperty({ example: 'Hopper' }) lastName!: string;
   @ApiProperty({ example: '1976-12-09' }) birthDate!: string;
@@ -13,7 +13,7 @@ export class PersonalInfoDto {
   @ApiPropertyOptional({ example: 'Chief Executive Officer' }) title?: string;
 }
 
-export class BeneficialOwnerResponseDto {
+export class BeneficialOwnerResponseDto implements BeneficialOwner {
   @ApiProperty({ example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
   @ApiProperty({ enum: BENEFICIAL_OWNER_ROLES, isArray: true, example: ['BENEFICIAL_OWNER'] }) roles!: BeneficialOwnerRole[];
@@ -25,7 +25,7 @@ export class BeneficialOwnerResponseDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class BeneficialOwnerPageDto {
+export class BeneficialOwnerPageDto implements Page<BeneficialOwner> {
   @ApiProperty({ type: [BeneficialOwnerResponseDto] }) data!: BeneficialOwnerResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page' }) nextCursor?: string;

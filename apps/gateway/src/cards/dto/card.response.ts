@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  Card,
   CARD_BRANDS,
   CARD_DECLINE_REASONS,
   CARD_EXCEPTION_REASONS,
@@ -15,18 +16,24 @@ import {
   CardExceptionReason,
   CardExpiryReason,
   CardForm,
+  CardMerchant,
   CardState,
   CardStateReason,
+  CardTransaction,
   CardTransactionDirection,
+  CardTransactionException,
   CardTransactionStatus,
   CardTransactionType,
+  Currency,
+  Page,
+  SandboxCardSimulationResponse,
 } from '@paykit/contracts';
 
 const CARD_ID = 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 const NOW = '2025-10-13T12:00:00.000Z';
 
 /** OpenAPI description of the Card resource (the reply is passed through as the service shaped it). */
-export class CardResponseDto {
+export class CardResponseDto implements Card {
   @ApiProperty({ description: 'Card id', example: CARD_ID }) id!: string;
   @ApiProperty({ description: 'The cardholder', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) cardholderId!: string;
   @ApiPropertyOptional({ description: "The platform's own id for the card", example: 'card-7781' }) platformCardId?: string;
@@ -48,32 +55,32 @@ export class CardResponseDto {
   @ApiProperty({ example: NOW }) updatedAt!: string;
 }
 
-export class CardPageDto {
+export class CardPageDto implements Page<Card> {
   @ApiProperty({ type: [CardResponseDto], description: 'Cards, newest first' }) data!: CardResponseDto[];
   @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
 }
 
-export class CurrencyDto {
+export class CurrencyDto implements Currency {
   @ApiProperty({ description: 'ISO 4217 code or crypto ticker', example: 'USDC' }) code!: string;
   @ApiProperty({ description: 'Full name', example: 'USD Coin' }) name!: string;
   @ApiProperty({ description: 'Symbol', example: 'USDC' }) symbol!: string;
   @ApiProperty({ description: 'Decimal places of the smallest unit', example: 6 }) decimals!: number;
 }
 
-export class CardMerchantDto {
+export class CardMerchantDto implements CardMerchant {
   @ApiProperty({ description: 'Merchant descriptor', example: 'COFFEE SHOP 001' }) descriptor!: string;
   @ApiPropertyOptional({ description: 'ISO 18245 merchant category code', example: '5814' }) mcc?: string;
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 country', example: 'US' }) country?: string;
 }
 
-export class CardTransactionExceptionDto {
+export class CardTransactionExceptionDto implements CardTransactionException {
   @ApiProperty({ enum: ['HIGH'], description: 'Alert urgency', example: 'HIGH' }) urgency!: 'HIGH';
   @ApiProperty({ enum: CARD_EXCEPTION_REASONS, description: 'What failed', example: 'CONFIRMATION_FAILED' }) reason!: CardExceptionReason;
   @ApiProperty({ description: 'Human-readable explanation', example: 'The pull succeeded but the network confirmation reported FAILED' }) message!: string;
 }
 
-export class CardTransactionResponseDto {
+export class CardTransactionResponseDto implements CardTransaction {
   @ApiProperty({ description: 'Card transaction id', example: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: 'The card', example: CARD_ID }) cardId!: string;
   @ApiProperty({ description: 'The cardholder', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
@@ -99,13 +106,13 @@ export class CardTransactionResponseDto {
   @ApiProperty({ example: NOW }) updatedAt!: string;
 }
 
-export class CardTransactionPageDto {
+export class CardTransactionPageDto implements Page<CardTransaction> {
   @ApiProperty({ type: [CardTransactionResponseDto], description: 'Card transactions, newest first' }) data!: CardTransactionResponseDto[];
   @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
 }
 
-export class SandboxCardSimulationResponseDto {
+export class SandboxCardSimulationResponseDto implements SandboxCardSimulationResponse {
   @ApiProperty({
     description: "The card issuer's token for the simulated event; the card operation it causes arrives later through the events webhook (CARD_TRANSACTION.*) carrying the same token",
     example: 'itx_0190f1c27a6b7cc19a2e1f2d3c4b5a69',

@@ -1,25 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  Address,
   ANNUAL_INCOME_RANGES,
   AnnualIncomeRange,
   BULK_IMPORT_STATUSES,
+  BulkImportJob,
+  BulkImportProgress,
+  BulkImportRowError,
   BulkImportStatus,
+  BusinessInfo,
   CONTACT_CHANNELS,
   CONTACT_VERIFICATION_STATUSES,
   ContactChannel,
+  ContactCodeSent,
+  ContactVerification,
   ContactVerificationStatus,
+  Customer,
   CUSTOMER_TYPES,
   CustomerType,
   KYC_STATUSES,
   KycStatus,
-  PURPOSES_OF_ACCOUNT,
+  Page,
   PurposeOfAccount,
+  PURPOSES_OF_ACCOUNT,
   SOURCE_OF_WEALTH_CATEGORIES,
   SourceOfWealthCategory,
 } from '@paykit/contracts';
 
 /** OpenAPI description of the Customer resource (the reply is passed through as the service shaped it). */
-export class AddressDto {
+export class AddressDto implements Address {
   @ApiProperty({ example: '1 Market St' }) line1!: string;
   @ApiPropertyOptional({ example: 'Suite 400' }) line2?: string;
   @ApiProperty({ example: 'San Francisco' }) city!: string;
@@ -28,20 +37,20 @@ export class AddressDto {
   @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2' }) country!: string;
 }
 
-export class BusinessInfoDto {
+export class BusinessInfoDto implements BusinessInfo {
   @ApiProperty({ example: 'Acme Payments LLC' }) legalName!: string;
   @ApiPropertyOptional({ example: 'REG-000123' }) registrationNumber?: string;
   @ApiPropertyOptional({ example: '12-3456789' }) taxId?: string;
 }
 
-export class ContactVerificationDto {
+export class ContactVerificationDto implements ContactVerification {
   @ApiPropertyOptional({ enum: CONTACT_VERIFICATION_STATUSES, description: 'Present when the provider requires email verification', example: 'PENDING' })
   email?: ContactVerificationStatus;
   @ApiPropertyOptional({ enum: CONTACT_VERIFICATION_STATUSES, description: 'Present when the provider requires phone verification', example: 'VERIFIED' })
   phone?: ContactVerificationStatus;
 }
 
-export class CustomerResponseDto {
+export class CustomerResponseDto implements Customer {
   @ApiProperty({ description: 'Customer id', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: "Platform's own id for the customer", example: 'user-8812' }) platformCustomerId!: string;
   @ApiProperty({ enum: CUSTOMER_TYPES, example: 'INDIVIDUAL' }) customerType!: CustomerType;
@@ -68,13 +77,13 @@ export class CustomerResponseDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class CustomerPageDto {
+export class CustomerPageDto implements Page<Customer> {
   @ApiProperty({ type: [CustomerResponseDto] }) data!: CustomerResponseDto[];
   @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page', example: 'Q3VzdG9tZXI6MDE5MGYxYzI' }) nextCursor?: string;
 }
 
-export class ContactCodeSentDto {
+export class ContactCodeSentDto implements ContactCodeSent {
   @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
   @ApiProperty({ enum: CONTACT_CHANNELS, example: 'email' }) channel!: ContactChannel;
   @ApiProperty({ enum: CONTACT_VERIFICATION_STATUSES, example: 'PENDING' }) status!: ContactVerificationStatus;
@@ -88,19 +97,19 @@ export class KycLinkResponseDto {
   @ApiProperty({ description: 'The link token, for SDK embedding', example: '3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' }) token!: string;
 }
 
-export class BulkImportProgressDto {
+export class BulkImportProgressDto implements BulkImportProgress {
   @ApiProperty({ example: 1000 }) processedRows!: number;
   @ApiProperty({ example: 998 }) successfulRows!: number;
   @ApiProperty({ example: 2 }) failedRows!: number;
 }
 
-export class BulkImportRowErrorDto {
+export class BulkImportRowErrorDto implements BulkImportRowError {
   @ApiProperty({ description: 'Record number in the file; the header is row 1', example: 7 }) row!: number;
   @ApiProperty({ description: 'Dot path of the field (empty for a whole-row problem)', example: 'birthDate' }) field!: string;
   @ApiProperty({ example: 'birthDate must be an existing date in YYYY-MM-DD format' }) message!: string;
 }
 
-export class BulkImportJobDto {
+export class BulkImportJobDto implements BulkImportJob {
   @ApiProperty({ example: 'BulkUploadJob:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ enum: BULK_IMPORT_STATUSES, example: 'COMPLETED' }) status!: BulkImportStatus;
   @ApiPropertyOptional({ example: 'customers.csv' }) fileName?: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import {
+  CustomerDocument,
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_REJECTION_REASONS,
   DOCUMENT_STATUSES,
@@ -9,6 +10,7 @@ import {
   DocumentRejectionReason,
   DocumentStatus,
   DocumentType,
+  Page,
 } from '@paykit/contracts';
 import { IsOneOf } from '@paykit/validation';
 
@@ -42,7 +44,7 @@ export class DocumentUploadFormDto extends DocumentUploadFields {
   file!: unknown;
 }
 
-export class DocumentResponseDto {
+export class DocumentResponseDto implements CustomerDocument {
   @ApiProperty({ example: 'Document:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
   @ApiPropertyOptional({ example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) beneficialOwnerId?: string;
@@ -57,7 +59,7 @@ export class DocumentResponseDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class DocumentPageDto {
+export class DocumentPageDto implements Page<CustomerDocument> {
   @ApiProperty({ type: [DocumentResponseDto] }) data!: DocumentResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page' }) nextCursor?: string;

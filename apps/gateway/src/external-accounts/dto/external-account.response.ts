@@ -6,12 +6,13 @@ import {
   BeneficiaryVerificationStatus,
   EXTERNAL_ACCOUNT_STATUSES,
   ExternalAccount,
+  ExternalAccountPage,
   ExternalAccountStatus,
   ExternalAccountWithRouting,
 } from '@paykit/contracts';
 
 /** OpenAPI description of the ExternalAccount resource. */
-export class ExternalAccountResponseDto {
+export class ExternalAccountResponseDto implements ExternalAccount {
   @ApiProperty({ description: 'External account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiPropertyOptional({ description: 'Owning customer; absent for platform external accounts', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   customerId?: string;
@@ -42,7 +43,7 @@ export class ExternalAccountResponseDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class ExternalAccountPageDto {
+export class ExternalAccountPageDto implements ExternalAccountPage {
   @ApiProperty({ type: [ExternalAccountResponseDto], description: 'Newest first; identifiers masked (see accountInfo)' }) data!: ExternalAccountResponseDto[];
   @ApiProperty({ description: 'More pages follow', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;

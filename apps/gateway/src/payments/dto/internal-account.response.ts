@@ -1,19 +1,28 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { INTERNAL_ACCOUNT_STATUSES, INTERNAL_ACCOUNT_TYPES, InternalAccount, InternalAccountStatus, InternalAccountType } from '@paykit/contracts';
+import {
+  Currency,
+  INTERNAL_ACCOUNT_STATUSES,
+  INTERNAL_ACCOUNT_TYPES,
+  InternalAccount,
+  InternalAccountStatus,
+  InternalAccountType,
+  Money,
+  Page,
+} from '@paykit/contracts';
 
-export class CurrencyDto {
+export class CurrencyDto implements Currency {
   @ApiProperty({ description: 'ISO 4217 code, or the ticker for crypto', example: 'USD' }) code!: string;
   @ApiProperty({ description: 'Full name', example: 'US Dollar' }) name!: string;
   @ApiProperty({ description: 'Symbol', example: '$' }) symbol!: string;
   @ApiProperty({ description: 'Digits after the decimal point of the smallest unit', example: 2, minimum: 0 }) decimals!: number;
 }
 
-export class MoneyDto {
+export class MoneyDto implements Money {
   @ApiProperty({ description: "Amount in the currency's smallest unit", example: 100000 }) amount!: number;
   @ApiProperty({ type: CurrencyDto }) currency!: CurrencyDto;
 }
 
-export class InternalAccountResponseDto {
+export class InternalAccountResponseDto implements InternalAccount {
   @ApiProperty({ description: 'Internal account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiPropertyOptional({ description: "Owner; absent for the platform's own accounts", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   customerId?: string;
@@ -25,7 +34,7 @@ export class InternalAccountResponseDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class InternalAccountListResponseDto {
+export class InternalAccountListResponseDto implements Page<InternalAccount> {
   @ApiProperty({ type: [InternalAccountResponseDto] }) data!: InternalAccountResponseDto[];
   @ApiProperty({ description: 'More pages follow', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '@paykit/contracts';
+import { Page, Transaction, TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionEndpoint, TransactionStatus, TransactionType } from '@paykit/contracts';
 import { MoneyDto } from './internal-account.response';
 
-export class TransactionEndpointDto {
+export class TransactionEndpointDto implements TransactionEndpoint {
   @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
 }
 
-export class TransactionResponseDto {
+export class TransactionResponseDto implements Transaction {
   @ApiProperty({ description: 'Transaction id', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ enum: TRANSACTION_TYPES, description: 'OUTGOING: transfer-out; INCOMING: transfer-in', example: 'OUTGOING' }) type!: TransactionType;
   @ApiProperty({
@@ -33,7 +33,7 @@ export class TransactionResponseDto {
   @ApiPropertyOptional({ description: 'When the transaction reached COMPLETED or FAILED', example: '2025-10-13T12:00:01.000Z' }) settledAt?: string;
 }
 
-export class TransactionListResponseDto {
+export class TransactionListResponseDto implements Page<Transaction> {
   @ApiProperty({ type: [TransactionResponseDto] }) data!: TransactionResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;

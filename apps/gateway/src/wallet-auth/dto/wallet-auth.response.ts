@@ -1,8 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AUTH_METHOD_TYPES, AuthMethodType } from '@paykit/contracts';
+import {
+  AUTH_METHOD_TYPES,
+  AuthMethod,
+  AuthMethodType,
+  AuthSession,
+  EnclaveKey,
+  OtpChallengeResponse,
+  PasskeyChallengeResponse,
+  ReplyOf,
+  SignedRetryChallenge,
+  WALLET_AUTH_SUBJECTS,
+  WalletExport,
+} from '@paykit/contracts';
 
 /** OpenAPI description of the wallet-auth resources (replies pass through as the service shaped them). */
-export class SignedRetryChallengeDto {
+export class SignedRetryChallengeDto implements SignedRetryChallenge {
   @ApiProperty({ description: 'Sign this string byte for byte (ECDSA P-256/SHA-256 API-key stamp) with a session key', example: '{"type":"SIGNED_REQUEST","requestId":"Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69","operation":"CREDENTIAL_ADD"}' })
   payloadToSign!: string;
 
@@ -13,7 +25,7 @@ export class SignedRetryChallengeDto {
   expiresAt!: string;
 }
 
-export class AuthMethodDto {
+export class AuthMethodDto implements AuthMethod {
   @ApiProperty({ description: 'Credential id', example: 'AuthMethod:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: 'Embedded wallet internal account', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ enum: AUTH_METHOD_TYPES, example: 'EMAIL_OTP' }) type!: AuthMethodType;
@@ -23,11 +35,11 @@ export class AuthMethodDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class AuthMethodListDto {
+export class AuthMethodListDto implements ReplyOf<typeof WALLET_AUTH_SUBJECTS.listCredentials> {
   @ApiProperty({ type: [AuthMethodDto], description: 'Every active credential of the account (not paginated)' }) data!: AuthMethodDto[];
 }
 
-export class AuthSessionDto {
+export class AuthSessionDto implements AuthSession {
   @ApiProperty({ description: 'Session id', example: 'Session:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: 'The credential the session came from', example: 'AuthMethod:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) authMethodId!: string;
   @ApiProperty({ example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
@@ -45,11 +57,11 @@ export class AuthSessionDto {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
-export class AuthSessionListDto {
+export class AuthSessionListDto implements ReplyOf<typeof WALLET_AUTH_SUBJECTS.listSessions> {
   @ApiProperty({ type: [AuthSessionDto], description: 'Active sessions of the account (not paginated)' }) data!: AuthSessionDto[];
 }
 
-export class CredentialChallengeDto {
+export class CredentialChallengeDto implements Partial<OtpChallengeResponse>, Partial<PasskeyChallengeResponse> {
   @ApiPropertyOptional({
     description: 'EMAIL_OTP/SMS_OTP: JSON string {version, data, dataSignature, enclaveQuorumPublic}; pass it to encryptOtpCodeToBundle, pinned to GET /auth/enclave-key',
     example: '{"version":"v1.0.0","data":"7b22746172676574507562...","dataSignature":"3045...","enclaveQuorumPublic":"04a1..."}',
@@ -61,12 +73,12 @@ export class CredentialChallengeDto {
   @ApiProperty({ description: 'The challenge is valid until this instant', example: '2025-10-13T12:10:00.000Z' }) expiresAt!: string;
 }
 
-export class EnclaveKeyDto {
+export class EnclaveKeyDto implements EnclaveKey {
   @ApiProperty({ description: 'Uncompressed P-256 public key (hex) signing every otpEncryptionTargetBundle; pin it in encryptOtpCodeToBundle', example: '04a1b2c3' })
   enclaveQuorumPublic!: string;
 }
 
-export class WalletExportDto {
+export class WalletExportDto implements WalletExport {
   @ApiProperty({ example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'The wallet private key sealed to clientPublicKey (open with decryptCredentialBundle)', example: 'w99a5xV6A75TfoAUkZn869fVyDYvgVsKrawMALZXmrauZd8hEv66' })
   encryptedWalletCredentials!: string;

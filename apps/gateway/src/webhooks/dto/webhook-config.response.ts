@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { WebhooksPlatformConfig } from '@paykit/contracts';
 
 const PEM_EXAMPLE = '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE...\n-----END PUBLIC KEY-----\n';
 
 /** The webhooks service's part of `GET /config` and `PATCH /config`. */
-export class WebhookConfigPartDto {
+export class WebhookConfigPartDto implements WebhooksPlatformConfig {
   @ApiPropertyOptional({ description: 'Where webhooks are POSTed; absent until set with PATCH /config', example: 'https://platform.example.com/webhooks/paykit' })
   webhookEndpoint?: string;
 

@@ -1,9 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { WEBHOOK_ATTEMPT_TRIGGERS, WEBHOOK_DELIVERY_ID_EXAMPLE, WEBHOOK_DELIVERY_STATUSES, WebhookAttemptTrigger, WebhookDeliveryStatus } from '@paykit/contracts';
+import {
+  Page,
+  WEBHOOK_ATTEMPT_TRIGGERS,
+  WEBHOOK_DELIVERY_ID_EXAMPLE,
+  WEBHOOK_DELIVERY_STATUSES,
+  WebhookAttemptTrigger,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryDetail,
+  WebhookDeliveryStatus,
+  WebhookPayload,
+  WebhookTestResult,
+} from '@paykit/contracts';
 
 const AT = '2025-10-13T12:00:00.000Z';
 
-export class WebhookDeliveryDto {
+export class WebhookDeliveryDto implements WebhookDelivery {
   @ApiProperty({ description: 'Delivery id; also the `id` of the payload, for the receiver to deduplicate', example: WEBHOOK_DELIVERY_ID_EXAMPLE })
   id!: string;
 
@@ -46,7 +58,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ example: AT }) updatedAt!: string;
 }
 
-export class WebhookDeliveryAttemptDto {
+export class WebhookDeliveryAttemptDto implements WebhookDeliveryAttempt {
   @ApiProperty({ description: '1 for the first attempt', example: 1 }) number!: number;
 
   @ApiProperty({ enum: WEBHOOK_ATTEMPT_TRIGGERS, description: 'SCHEDULED (first try and retries) or MANUAL (redelivery on demand)', example: 'SCHEDULED' })
@@ -60,7 +72,7 @@ export class WebhookDeliveryAttemptDto {
   @ApiProperty({ example: false }) succeeded!: boolean;
 }
 
-export class WebhookPayloadDto {
+export class WebhookPayloadDto implements WebhookPayload {
   @ApiProperty({ example: WEBHOOK_DELIVERY_ID_EXAMPLE }) id!: string;
   @ApiProperty({ example: 'CUSTOMER.KYC_PENDING' }) type!: string;
   @ApiProperty({ description: 'When the event happened', example: AT }) timestamp!: string;
@@ -68,7 +80,7 @@ export class WebhookPayloadDto {
   data!: Record<string, unknown>;
 }
 
-export class WebhookDeliveryDetailDto extends WebhookDeliveryDto {
+export class WebhookDeliveryDetailDto extends WebhookDeliveryDto implements WebhookDeliveryDetail {
   @ApiProperty({ type: WebhookPayloadDto, description: 'The exact payload every attempt sends' })
   payload!: WebhookPayloadDto;
 
@@ -76,13 +88,13 @@ export class WebhookDeliveryDetailDto extends WebhookDeliveryDto {
   attempts!: WebhookDeliveryAttemptDto[];
 }
 
-export class WebhookDeliveryPageDto {
+export class WebhookDeliveryPageDto implements Page<WebhookDelivery> {
   @ApiProperty({ type: [WebhookDeliveryDto], description: 'Newest first' }) data!: WebhookDeliveryDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page', example: 'ZDQy' }) nextCursor?: string;
 }
 
-export class WebhookTestResultDto {
+export class WebhookTestResultDto implements WebhookTestResult {
   @ApiProperty({ description: 'The test payload id', example: WEBHOOK_DELIVERY_ID_EXAMPLE }) id!: string;
   @ApiProperty({ example: 'WEBHOOK.TEST' }) type!: string;
   @ApiProperty({ example: 'https://platform.example.com/webhooks/paykit' }) endpoint!: string;

@@ -1,97 +1,14 @@
-import { createHash } from 'node:crypto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
-import { typedIdPattern } from './ids';
-
-// ---- Subjects (wire values: frozen) ----
-export const WALLET_AUTH_SUBJECTS = {
-  createCredential: 'wallet-auth.credential.create',
-  listCredentials: 'wallet-auth.credential.list',
-  challengeCredential: 'wallet-auth.credential.challenge',
-  verifyCredential: 'wallet-auth.credential.verify',
-  revokeCredential: 'wallet-auth.credential.revoke',
-  listSessions: 'wallet-auth.session.list',
-  revokeSession: 'wallet-auth.session.revoke',
-  refreshSession: 'wallet-auth.session.refresh',
-  getEnclaveKey: 'wallet-auth.enclave-key.get',
-  exportWallet: 'wallet-auth.wallet.export',
-  getEmailBinding: 'wallet-auth.email-binding.get',
-  /** The customer's new email onto its tied EMAIL_OTP credentials (the signed email change applies it). */
-  updateEmailBinding: 'wallet-auth.email-binding.update',
-  /** The signed-retry mechanism every service uses (docs/architecture.md, "Signed retry"). */
-  issueSignedRetry: 'wallet-auth.signed-retry.issue',
-  consumeSignedRetry: 'wallet-auth.signed-retry.consume',
-} as const;
-
-export const WALLET_AUTH_EVENTS = {
-  credentialCreated: 'wallet-auth.events.credential.created',
-  credentialRevoked: 'wallet-auth.events.credential.revoked',
-  credentialEmailChanged: 'wallet-auth.events.credential.email-changed',
-  sessionCreated: 'wallet-auth.events.session.created',
-  sessionRevoked: 'wallet-auth.events.session.revoked',
-} as const;
-
-// ---- Enumerations of the spec ----
-export const AUTH_METHOD_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] as const;
-export type AuthMethodType = (typeof AUTH_METHOD_TYPES)[number];
-
-export const PASSKEY_TRANSPORTS = ['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card', 'cable'] as const;
-export type PasskeyTransport = (typeof PASSKEY_TRANSPORTS)[number];
-
-/**
- * Every signed action of the product. A challenge is issued for one operation and only a retry
- * of that operation consumes it. Wire values: frozen (add new ones at the end).
- */
-export const SIGNED_OPERATIONS = [
-  'CREDENTIAL_ADD',
-  'CREDENTIAL_REVOKE',
-  'SESSION_REVOKE',
-  'SESSION_REFRESH',
-  'OTP_VERIFY',
-  'WALLET_EXPORT',
-  'WALLET_PRIVACY_UPDATE',
-  'CUSTOMER_EMAIL_UPDATE',
-  'CARD_UPDATE',
-  'QUOTE_EXECUTE',
-  'TRANSFER_OUT',
-] as const;
-export type SignedOperation = (typeof SIGNED_OPERATIONS)[number];
-
-/** HTTP headers of the signed retry (lower-case, as Fastify exposes them). */
-export const WALLET_SIGNATURE_HEADER = 'service-wallet-signature';
-export const REQUEST_ID_HEADER = 'request-id';
+import { typedIdPattern } from '../ids';
+import { AUTH_METHOD_TYPES, AuthMethodType, PASSKEY_TRANSPORTS, PasskeyTransport, SIGNED_OPERATIONS, SignedOperation } from './enums';
 
 const INTERNAL_ACCOUNT_ID = typedIdPattern('InternalAccount');
 const HEX_P256_PUBLIC_KEY = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const REQUEST_DIGEST = /^[0-9a-f]{64}$/;
-
-// ---- The canonical request a signed-retry challenge is bound to ----
-
-/** JSON with object keys sorted at every level, so equal bodies give equal bytes. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/**
- * SHA-256 (hex) of the canonical request: method, path relative to `{base_url}` (no query), and
- * the body as canonical JSON. The first call and the signed retry must produce the same digest.
- */
-export function canonicalRequestDigest(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body ?? null)}`, 'utf8').digest('hex');
-}
-
-// ---- Nested inputs ----
 
 /** What the gateway passes along from the HTTP request to a service that runs a signed action. */
 export class SignedRetryInput {
@@ -405,98 +322,4 @@ export class ConsumeSignedRetryRequest extends IssueSignedRetryRequest {
   @IsString()
   @MaxLength(256)
   requestId?: string;
-}
-
-// ---- Replies: the resources exactly as the API returns them ----
-
-export interface AuthMethod {
-  id: string;
-  accountId: string;
-  type: AuthMethodType;
-  nickname: string;
-  /** PASSKEY only: base64url WebAuthn credential id. */
-  credentialId?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A session: the credential it came from plus its own id, expiry and (PASSKEY/OAUTH, once) the sealed key. */
-export interface AuthSession extends Omit<AuthMethod, 'id'> {
-  id: string;
-  authMethodId: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
-}
-
-export interface SignedRetryChallenge {
-  payloadToSign: string;
-  requestId: string;
-  expiresAt: string;
-}
-
-/** Either the 202 challenge of a first call, or the result of a completed signed retry. */
-export type SignedRetryOutcome<T> = { challenge: SignedRetryChallenge } | { result: T };
-
-export interface OtpChallengeResponse {
-  otpEncryptionTargetBundle: string;
-  expiresAt: string;
-}
-
-export interface PasskeyChallengeResponse {
-  challenge: string;
-  requestId: string;
-  credentialId: string;
-  expiresAt: string;
-}
-
-export type CredentialChallengeResponse = OtpChallengeResponse | PasskeyChallengeResponse;
-
-export interface EnclaveKey {
-  /** Uncompressed P-256 public key (hex) that signs every otpEncryptionTargetBundle; pin it. */
-  enclaveQuorumPublic: string;
-}
-
-export interface WalletExport {
-  accountId: string;
-  /** The wallet private key sealed to clientPublicKey (open with decryptCredentialBundle). */
-  encryptedWalletCredentials: string;
-}
-
-/** EMAIL_OTP credentials tied to a customer email (a change of that email is a signed action). */
-export interface EmailBinding {
-  customerId: string;
-  bindings: Array<{ accountId: string; email: string }>;
-}
-
-/** What a consumed signed retry proves: who signed which operation. */
-export interface SignedRetryProof {
-  requestId: string;
-  accountId: string;
-  operation: SignedOperation;
-  /** The session whose key signed; absent for the sandbox legacy header and key-bound challenges. */
-  sessionId?: string;
-  authMethodId?: string;
-  /** True when the sandbox legacy fixed header value was accepted instead of a signature. */
-  legacy: boolean;
-}
-
-export interface Empty {
-  ok: true;
-}
-
-export interface WalletAuthContract {
-  [WALLET_AUTH_SUBJECTS.createCredential]: { request: CreateCredentialRequest; reply: SignedRetryOutcome<AuthMethod> };
-  [WALLET_AUTH_SUBJECTS.listCredentials]: { request: ListByAccountQuery; reply: { data: AuthMethod[] } };
-  [WALLET_AUTH_SUBJECTS.challengeCredential]: { request: ChallengeCredentialRequest; reply: CredentialChallengeResponse };
-  [WALLET_AUTH_SUBJECTS.verifyCredential]: { request: VerifyCredentialRequest; reply: SignedRetryOutcome<AuthSession> };
-  [WALLET_AUTH_SUBJECTS.revokeCredential]: { request: RevokeCredentialRequest; reply: SignedRetryOutcome<Empty> };
-  [WALLET_AUTH_SUBJECTS.listSessions]: { request: ListByAccountQuery; reply: { data: AuthSession[] } };
-  [WALLET_AUTH_SUBJECTS.revokeSession]: { request: SessionIdRequest; reply: SignedRetryOutcome<Empty> };
-  [WALLET_AUTH_SUBJECTS.refreshSession]: { request: RefreshSessionRequest; reply: SignedRetryOutcome<AuthSession> };
-  [WALLET_AUTH_SUBJECTS.getEnclaveKey]: { request: Record<string, never>; reply: EnclaveKey };
-  [WALLET_AUTH_SUBJECTS.exportWallet]: { request: ExportWalletRequest; reply: SignedRetryOutcome<WalletExport> };
-  [WALLET_AUTH_SUBJECTS.getEmailBinding]: { request: EmailBindingRequest; reply: EmailBinding };
-  [WALLET_AUTH_SUBJECTS.updateEmailBinding]: { request: UpdateEmailBindingRequest; reply: EmailBinding };
-  [WALLET_AUTH_SUBJECTS.issueSignedRetry]: { request: IssueSignedRetryRequest; reply: SignedRetryChallenge };
-  [WALLET_AUTH_SUBJECTS.consumeSignedRetry]: { request: ConsumeSignedRetryRequest; reply: SignedRetryProof };
 }

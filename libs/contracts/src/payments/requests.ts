@@ -1,73 +1,20 @@
-import { PageQuery } from './common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
-import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
-import { Page } from './common';
-import { typedIdPattern } from './ids';
-import { SignedRetryInput, SignedRetryOutcome } from './wallet-auth';
-
-// ---- Subjects (wire values: frozen) ----
-export const PAYMENTS_SUBJECTS = {
-  getInternalAccount: 'payments.internal-account.get',
-  listInternalAccounts: 'payments.internal-account.list',
-  fundInternalAccount: 'payments.internal-account.fund',
-  createHold: 'payments.hold.create',
-  captureHold: 'payments.hold.capture',
-  releaseHold: 'payments.hold.release',
-  createRefund: 'payments.refund.create',
-  /** A keyed credit to an account from the card settlement account (card credits, advices). */
-  createCredit: 'payments.credit.create',
-  transferOut: 'payments.transfer.out',
-  transferIn: 'payments.transfer.in',
-  getTransaction: 'payments.transaction.get',
-  listTransactions: 'payments.transaction.list',
-  setVelocityLimit: 'payments.velocity-limit.set',
-  /** Embedded wallet privacy; the gateway calls it after the signed retry of PATCH /internal-accounts/{id}. */
-  updateInternalAccountPrivacy: 'payments.internal-account.update-privacy',
-  /** Sandbox simulator: freeze, unfreeze or close an internal account (sandbox tokens only). */
-  setInternalAccountStatus: 'payments.internal-account.set-status',
-} as const;
-
-export const PAYMENTS_EVENTS = {
-  /** Every internal account, when provisioned; EMBEDDED_WALLET ones carry `walletEmail`. */
-  internalAccountCreated: 'payments.events.internal-account.created',
-  /** An internal account's settings changed (e.g. embedded wallet privacy). */
-  internalAccountUpdated: 'payments.events.internal-account.updated',
-  /** Every status an internal account enters after creation; `webhookType` INTERNAL_ACCOUNT.STATUS_CHANGE, data = the InternalAccount as GET returns it. */
-  internalAccountStatusChanged: 'payments.events.internal-account.status-changed',
-  /** Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or `INCOMING_PAYMENT.<STATUS>`. */
-  transactionStatusChanged: 'payments.events.transaction.status-changed',
-} as const;
-
-/** Webhook event types announced to the platform. Wire values: frozen. */
-export const INTERNAL_ACCOUNT_WEBHOOK_TYPES = {
-  statusChange: 'INTERNAL_ACCOUNT.STATUS_CHANGE',
-} as const;
-
-/** The durable consumer name of the payments service on the customers' events. */
-export const PAYMENTS_CUSTOMERS_CONSUMER = 'payments-customers';
-
-// ---- Enumerations ----
-export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const;
-export type InternalAccountType = (typeof INTERNAL_ACCOUNT_TYPES)[number];
-export const INTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
-export type InternalAccountStatus = (typeof INTERNAL_ACCOUNT_STATUSES)[number];
-/** Statuses the sandbox simulator can move an account to (PENDING is never entered again). */
-export const INTERNAL_ACCOUNT_TARGET_STATUSES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
-export type InternalAccountTargetStatus = (typeof INTERNAL_ACCOUNT_TARGET_STATUSES)[number];
-export const TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-/** OUTGOING: transfer-out (internal to external); INCOMING: transfer-in (external to internal). */
-export const TRANSACTION_TYPES = ['OUTGOING', 'INCOMING'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const HOLD_STATUSES = ['PENDING', 'CAPTURED', 'RELEASED'] as const;
-export type HoldStatus = (typeof HOLD_STATUSES)[number];
-
-/** Webhook event type of a transaction entering `status` (wire values: frozen). */
-export function transactionWebhookType(type: TransactionType, status: TransactionStatus): string {
-  return `${type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'}.${status}`;
-}
+import { PageQuery } from '../common';
+import { typedIdPattern } from '../ids';
+import { SignedRetryInput } from '../wallet-auth';
+import {
+  INTERNAL_ACCOUNT_TARGET_STATUSES,
+  INTERNAL_ACCOUNT_TYPES,
+  InternalAccountTargetStatus,
+  InternalAccountType,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TransactionStatus,
+  TransactionType,
+} from './enums';
 
 const INTERNAL_ACCOUNT_ID = typedIdPattern('InternalAccount');
 const EXTERNAL_ACCOUNT_ID = typedIdPattern('ExternalAccount');
@@ -403,118 +350,4 @@ export class SetVelocityLimitRequest {
   @IsInt()
   @Min(0)
   maxAmountPerDay?: number;
-}
-
-// ---- Replies: the resources exactly as the API returns them ----
-export interface Currency {
-  code: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-}
-
-export interface Money {
-  /** Smallest unit of the currency. */
-  amount: number;
-  currency: Currency;
-}
-
-export interface InternalAccount {
-  id: string;
-  /** Absent for the platform's own accounts. */
-  customerId?: string;
-  type: InternalAccountType;
-  status: InternalAccountStatus;
-  /** The available balance: posted funds less pending holds. */
-  balance: Money;
-  privateEnabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/**
- * What `payments.internal-account.get` answers: the resource plus fields for other services
- * only (the gateway never returns them).
- */
-export interface InternalAccountRecord extends InternalAccount {
-  /** EMBEDDED_WALLET only: the customer's email the first EMAIL_OTP credential is bound to. */
-  walletEmail?: string;
-  /** ISO code of the account currency (same as balance.currency.code). */
-  currencyCode: string;
-}
-
-export interface Hold {
-  id: string;
-  accountId: string;
-  status: HoldStatus;
-  /** The amount held. */
-  amount: number;
-  capturedAmount: number;
-  refundedAmount: number;
-  currency: string;
-  reference?: string;
-  /** The account's available balance right after the operation. */
-  availableBalance: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Credit {
-  id: string;
-  accountId: string;
-  amount: number;
-  currency: string;
-  reference?: string;
-  /** The account's available balance right after the credit (or, on a replay, now). */
-  availableBalance: number;
-  createdAt: string;
-}
-
-export interface TransactionEndpoint {
-  accountId: string;
-  currency: string;
-}
-
-export interface Transaction {
-  id: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  customerId?: string;
-  source: TransactionEndpoint;
-  destination: TransactionEndpoint;
-  sentAmount: Money;
-  receivedAmount: Money;
-  description?: string;
-  failureReason?: string;
-  createdAt: string;
-  updatedAt: string;
-  settledAt?: string;
-}
-
-export interface VelocityLimit {
-  customerId: string;
-  currency: string;
-  maxCountPerDay?: number;
-  maxAmountPerDay?: number;
-}
-
-/** `data` of `payments.events.internal-account.created`. */
-export type InternalAccountCreatedData = InternalAccountRecord;
-
-export interface PaymentsContract {
-  [PAYMENTS_SUBJECTS.getInternalAccount]: { request: GetInternalAccountRequest; reply: InternalAccountRecord };
-  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: InternalAccount };
-  [PAYMENTS_SUBJECTS.listInternalAccounts]: { request: ListInternalAccountsRequest; reply: Page<InternalAccount> };
-  [PAYMENTS_SUBJECTS.fundInternalAccount]: { request: FundInternalAccountRequest; reply: InternalAccount };
-  [PAYMENTS_SUBJECTS.setInternalAccountStatus]: { request: SetInternalAccountStatusRequest; reply: InternalAccount };
-  [PAYMENTS_SUBJECTS.createHold]: { request: CreateHoldRequest; reply: Hold };
-  [PAYMENTS_SUBJECTS.captureHold]: { request: CaptureHoldRequest; reply: Hold };
-  [PAYMENTS_SUBJECTS.releaseHold]: { request: ReleaseHoldRequest; reply: Hold };
-  [PAYMENTS_SUBJECTS.createRefund]: { request: CreateRefundRequest; reply: Hold };
-  [PAYMENTS_SUBJECTS.createCredit]: { request: CreateCreditRequest; reply: Credit };
-  [PAYMENTS_SUBJECTS.transferOut]: { request: TransferOutMessage; reply: SignedRetryOutcome<Transaction> };
-  [PAYMENTS_SUBJECTS.transferIn]: { request: TransferInMessage; reply: Transaction };
-  [PAYMENTS_SUBJECTS.getTransaction]: { request: GetTransactionRequest; reply: Transaction };
-  [PAYMENTS_SUBJECTS.listTransactions]: { request: ListTransactionsQuery; reply: Page<Transaction> };
-  [PAYMENTS_SUBJECTS.setVelocityLimit]: { request: SetVelocityLimitRequest; reply: VelocityLimit };
 }

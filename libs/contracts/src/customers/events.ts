@@ -1,0 +1,18 @@
+
+export const CUSTOMERS_EVENTS = {
+  customerCreated: 'customers.events.customer.created',
+  customerUpdated: 'customers.events.customer.updated',
+  kycStatusChanged: 'customers.events.customer.kyc-status-changed',
+  contactVerified: 'customers.events.customer.contact-verified',
+  beneficialOwnerCreated: 'customers.events.beneficial-owner.created',
+  documentReviewed: 'customers.events.document.reviewed',
+  bulkImportFinished: 'customers.events.bulk-import.finished',
+} as const;
+
+/** Webhook event types announced to the platform (spec "Events"; bulk names are ours). Wire values: frozen. */
+export const CUSTOMER_WEBHOOK_TYPES = {
+  KYC: { PENDING: 'CUSTOMER.KYC_PENDING', APPROVED: 'CUSTOMER.KYC_APPROVED', REJECTED: 'CUSTOMER.KYC_REJECTED' },
+  KYB: { PENDING: 'CUSTOMER.KYB_PENDING', APPROVED: 'CUSTOMER.KYB_APPROVED', REJECTED: 'CUSTOMER.KYB_REJECTED' },
+  BULK_UPLOAD_COMPLETED: 'BULK_UPLOAD.COMPLETED',
+  BULK_UPLOAD_FAILED: 'BULK_UPLOAD.FAILED',
+} as const;

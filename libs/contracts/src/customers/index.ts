@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './subjects';
+export * from './events';
+export * from './requests';
+export * from './onboarding-requests';
+export * from './replies';

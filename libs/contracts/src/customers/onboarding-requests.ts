@@ -1,0 +1,315 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  buildMessage,
+} from 'class-validator';
+import { PageQuery } from '../common';
+import {
+  ANNUAL_INCOME_RANGES,
+  AnnualIncomeRange,
+  BENEFICIAL_OWNER_ROLES,
+  BeneficialOwnerRole,
+  CONTACT_CHANNELS,
+  ContactChannel,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_TYPES,
+  DocumentContentType,
+  DocumentType,
+  PURPOSES_OF_ACCOUNT,
+  PurposeOfAccount,
+  SOURCE_OF_WEALTH_CATEGORIES,
+  SourceOfWealthCategory,
+} from './enums';
+import { AddressInput } from './requests';
+
+const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, disallow_auth: true, allow_underscores: true };
+
+export class CreateVerificationRequest {
+  @ApiProperty({ description: 'The customer to verify', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  customerId!: string;
+}
+
+export class ContactCodeRequest {
+  @IsString()
+  @IsNotEmpty()
+  customerId!: string;
+
+  @IsOneOf(CONTACT_CHANNELS)
+  channel!: ContactChannel;
+}
+
+/** Body of `verify-email/confirm` and `verify-phone/confirm`. */
+export class ContactCodeBody {
+  @ApiProperty({ description: 'The one-time code sent to the channel (sandbox: always `000000`)', example: '000000' })
+  @IsString()
+  @MatchesPattern(/^\d{6}$/, 'a 6-digit code')
+  code!: string;
+}
+
+export class ConfirmContactCodeRequest extends ContactCodeRequest {
+  @IsString()
+  @MatchesPattern(/^\d{6}$/, 'a 6-digit code')
+  code!: string;
+}
+
+/** Body of `POST /customers/{customerId}/kyc-link`. */
+export class KycLinkBody {
+  @ApiProperty({ description: 'Where the hosted page sends the customer when verification is done', example: 'https://platform.example/onboarding/done' })
+  @IsUrl(HTTP_URL, { context: { constraint: { format: 'url' } } })
+  @MaxLength(2000)
+  redirectUri!: string;
+}
+
+export class CreateKycLinkRequest extends KycLinkBody {
+  @IsString()
+  @IsNotEmpty()
+  customerId!: string;
+}
+
+export class KycLinkTokenRequest {
+  @IsString()
+  @MatchesPattern(/^[A-Za-z0-9_-]{20,100}$/, 'a KYC link token')
+  token!: string;
+}
+
+/** What the hosted page submits: the token and, when the customer lacks them, the EDD answers. */
+export class CompleteKycLinkRequest extends KycLinkTokenRequest {
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsOneOf(SOURCE_OF_WEALTH_CATEGORIES, { each: true })
+  sourceOfWealthCategories?: SourceOfWealthCategory[];
+
+  @IsOptional()
+  @IsOneOf(PURPOSES_OF_ACCOUNT)
+  purposeOfAccount?: PurposeOfAccount;
+
+  @IsOptional()
+  @IsOneOf(ANNUAL_INCOME_RANGES)
+  annualIncomeRange?: AnnualIncomeRange;
+}
+
+export class PersonalInfoInput {
+  @ApiProperty({ description: 'Given name(s)', example: 'Grace' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  firstName!: string;
+
+  @ApiProperty({ description: 'Family name; its last 3 characters drive sandbox KYC of the owner', example: 'Hopper' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  lastName!: string;
+
+  @ApiProperty({ description: 'Date of birth, YYYY-MM-DD', example: '1976-12-09' })
+  @IsCalendarDate()
+  birthDate!: string;
+
+  @ApiProperty({ description: 'Nationality, ISO 3166-1 alpha-2', example: 'US' })
+  @IsCountryCode()
+  nationality!: string;
+
+  @ApiPropertyOptional({ description: 'Email address', example: 'grace@acme.example' })
+  @IsOptional()
+  @IsEmail({}, { context: { constraint: { format: 'email' } } })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Phone number in E.164 format', example: '+14155550188' })
+  @IsOptional()
+  @IsE164Phone()
+  phoneNumber?: string;
+
+  @ApiPropertyOptional({ type: AddressInput, description: 'Residential address' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AddressInput)
+  address?: AddressInput;
+
+  @ApiPropertyOptional({ description: 'Job title (directors and officers)', example: 'Chief Executive Officer' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  title?: string;
+}
+
+export class CreateBeneficialOwnerRequest {
+  @ApiProperty({ description: 'The BUSINESS customer the person belongs to', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  customerId!: string;
+
+  @ApiProperty({ enum: BENEFICIAL_OWNER_ROLES, isArray: true, description: "The person's roles in the business", example: ['BENEFICIAL_OWNER', 'DIRECTOR'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsOneOf(BENEFICIAL_OWNER_ROLES, { each: true })
+  roles!: BeneficialOwnerRole[];
+
+  @ApiPropertyOptional({ description: 'Ownership share in percent, 0 to 100 (beneficial owners)', example: 25 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  ownershipPercentage?: number;
+
+  @ApiProperty({ type: PersonalInfoInput })
+  @ValidateNested()
+  @Type(() => PersonalInfoInput)
+  personalInfo!: PersonalInfoInput;
+}
+
+export class GetBeneficialOwnerRequest {
+  @IsString()
+  @IsNotEmpty()
+  beneficialOwnerId!: string;
+}
+
+export class ListBeneficialOwnersRequest extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only the people of this business customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  customerId?: string;
+}
+
+export class StartDocumentUploadRequest {
+  @IsString()
+  @IsNotEmpty()
+  customerId!: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  beneficialOwnerId?: string;
+
+  @IsOneOf(DOCUMENT_TYPES)
+  documentType!: DocumentType;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  fileName!: string;
+
+  @IsOneOf(DOCUMENT_CONTENT_TYPES)
+  contentType!: DocumentContentType;
+}
+
+export class AppendDocumentChunkRequest {
+  @IsString()
+  @IsNotEmpty()
+  documentId!: string;
+
+  @IsInt()
+  @Min(0)
+  index!: number;
+
+  /** Base64 of at most DOCUMENT_CHUNK_BYTES bytes. */
+  @IsString()
+  @IsNotEmpty()
+  data!: string;
+}
+
+export class CompleteDocumentUploadRequest {
+  @IsString()
+  @IsNotEmpty()
+  documentId!: string;
+
+  @IsInt()
+  @Min(0)
+  chunks!: number;
+}
+
+export class GetDocumentRequest {
+  @IsString()
+  @IsNotEmpty()
+  documentId!: string;
+}
+
+export class ListDocumentsRequest extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only documents of this customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  customerId?: string;
+}
+
+export class StartBulkImportRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  fileName?: string;
+}
+
+/** Each element an array of strings: the cells of a CSV record. */
+function IsCsvRecords(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isCsvRecords',
+    validator: {
+      validate: (value) => Array.isArray(value) && value.every((cells) => Array.isArray(cells) && cells.every((cell) => typeof cell === 'string')),
+      defaultMessage: buildMessage(() => '$property must be an array of records, each an array of strings'),
+    },
+  });
+}
+
+/**
+ * A batch of consecutive records of the file: `rows[i]` holds the cells of row `firstRow + i`
+ * (the header is row 1). Records are plain string arrays, not an object each: a message carries
+ * hundreds of them, and validating as many nested objects cost more than importing the rows.
+ */
+export class AppendBulkImportRowsRequest {
+  @IsString()
+  @IsNotEmpty()
+  jobId!: string;
+
+  /** The file's header row, sent with every batch so each batch stands alone. */
+  @IsArray()
+  @IsString({ each: true })
+  columns!: string[];
+
+  @IsInt()
+  @Min(2)
+  firstRow!: number;
+
+  @ArrayMaxSize(5000)
+  @IsCsvRecords()
+  rows!: string[][];
+}
+
+export class FinishBulkImportRequest {
+  @IsString()
+  @IsNotEmpty()
+  jobId!: string;
+
+  /** Set when the file could not be read to the end (malformed CSV, too large, not UTF-8). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  failure?: string;
+}
+
+export class GetBulkImportRequest {
+  @IsString()
+  @IsNotEmpty()
+  jobId!: string;
+}

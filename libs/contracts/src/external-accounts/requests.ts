@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsCountryCode, IsOneOf, MatchesPattern } from '@paykit/validation';
+import { Type } from 'class-transformer';
+import { Allow, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { PageQuery } from '../common';
+import { typedIdPattern } from '../ids';
+import { EXTERNAL_ACCOUNT_OWNER_TYPES, EXTERNAL_ACCOUNT_STATUSES, ExternalAccountOwnerType, ExternalAccountStatus } from './enums';
+import { ACCOUNT_FORMATS } from './formats';
+import { ACCOUNT_INFO_SCHEMA, accountInfoClass, AccountInfoInput } from './account-info';
+
+abstract class ExternalAccountFields {
+  @ApiProperty({ description: 'Currency of the destination account (ISO 4217; BTC for LN_WALLET); must agree with accountType', example: 'USD' })
+  @MatchesPattern(ACCOUNT_FORMATS.currencyCode, 'a 3-letter upper-case currency code')
+  currency!: string;
+
+  @ApiProperty({ description: "Platform's own id for the account", example: 'acct-ada-checking' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  platformAccountId!: string;
+
+  @ApiProperty(ACCOUNT_INFO_SCHEMA)
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(accountInfoClass)
+  accountInfo!: AccountInfoInput;
+}
+
+export class CreatePlatformExternalAccountRequest extends ExternalAccountFields {}
+
+export class CreateCustomerExternalAccountRequest extends ExternalAccountFields {
+  @ApiPropertyOptional({
+    description: 'Owner of the account, a customer of the platform (required except for agent callers, whose customer it is)',
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
+  @IsOptional()
+  @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')
+  customerId?: string;
+}
+
+/**
+ * The create message: who will own the account, and the HTTP body as the client sent it. The
+ * service validates the body (CreateCustomerExternalAccountRequest, or
+ * CreatePlatformExternalAccountRequest for PLATFORM) together with its own rules, so every
+ * problem of a request is answered at once.
+ */
+export class CreateExternalAccountMessage {
+  @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
+  @Allow() body?: unknown;
+}
+
+export class UpdateExternalAccountRequest {
+  @ApiPropertyOptional({ description: "Platform's own id for the account", example: 'acct-ada-checking' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  platformAccountId?: string;
+
+  @ApiPropertyOptional({ ...ACCOUNT_INFO_SCHEMA, description: 'Replaces the destination details (same currency); re-runs review' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(accountInfoClass)
+  accountInfo?: AccountInfoInput;
+}
+
+/** The update message: which account, and the HTTP body as the client sent it (UpdateExternalAccountRequest; validated like on create). */
+export class UpdateExternalAccountMessage {
+  @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
+  @IsString() @IsNotEmpty() @MaxLength(64) externalAccountId!: string;
+  @Allow() body?: unknown;
+}
+
+export class GetExternalAccountRequest {
+  @ApiProperty({ description: 'External account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  externalAccountId!: string;
+
+  /** Restricts the lookup to customer or platform accounts; omitted = either (other services). */
+  @IsOptional()
+  @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES)
+  ownerType?: ExternalAccountOwnerType;
+}
+
+export class RemoveExternalAccountRequest {
+  @IsString() @IsNotEmpty() @MaxLength(64) externalAccountId!: string;
+  @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
+}
+
+abstract class ExternalAccountsPageQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: EXTERNAL_ACCOUNT_STATUSES, description: 'Only accounts in this status' })
+  @IsOptional()
+  @IsOneOf(EXTERNAL_ACCOUNT_STATUSES)
+  status?: ExternalAccountStatus;
+}
+
+export class ListPlatformExternalAccountsQuery extends ExternalAccountsPageQuery {}
+
+export class ListCustomerExternalAccountsQuery extends ExternalAccountsPageQuery {
+  @ApiPropertyOptional({ description: "Only this customer's accounts (404 USER_NOT_FOUND if not a customer of the platform)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')
+  customerId?: string;
+}
+
+export class ListExternalAccountsMessage extends ListCustomerExternalAccountsQuery {
+  @IsOneOf(EXTERNAL_ACCOUNT_OWNER_TYPES) ownerType!: ExternalAccountOwnerType;
+}
+
+export class ListDiscoveriesQuery {
+  @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 country', example: 'PH' })
+  @IsOptional()
+  @IsCountryCode()
+  country?: string;
+
+  @ApiPropertyOptional({ description: 'Currency code', example: 'PHP' })
+  @IsOptional()
+  @MatchesPattern(ACCOUNT_FORMATS.currencyCode, 'a 3-letter upper-case currency code')
+  currency?: string;
+}

@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './subjects';
+export * from './events';
+export * from './requests';
+export * from './replies';
+export * from './canonical-request';

@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './subjects';
+export * from './events';
+export * from './requests';
+export * from './replies';

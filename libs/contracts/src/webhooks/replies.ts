@@ -1,0 +1,63 @@
+import { WebhookAttemptTrigger, WebhookDeliveryStatus } from './enums';
+import { WebhookPayload } from './events';
+
+/** The webhooks service's part of `GET /config`. */
+export interface WebhooksPlatformConfig {
+  /** Absent until the platform sets one. */
+  webhookEndpoint?: string;
+  /** PEM (SPKI) P-256 public key that verifies `X-Service-Signature`. */
+  webhookPublicKey: string;
+}
+
+export interface WebhookDelivery {
+  /** `Webhook:<uuid>`: also the payload `id`, the receiver's idempotency key. */
+  id: string;
+  type: string;
+  resourceId: string;
+  status: WebhookDeliveryStatus;
+  attemptCount: number;
+  /** When the event happened (the payload's `timestamp`). */
+  occurredAt: string;
+  nextAttemptAt?: string;
+  lastAttemptAt?: string;
+  lastStatusCode?: number;
+  lastError?: string;
+  deliveredAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDeliveryAttempt {
+  number: number;
+  trigger: WebhookAttemptTrigger;
+  attemptedAt: string;
+  endpoint: string;
+  statusCode?: number;
+  latencyMs: number;
+  error?: string;
+  succeeded: boolean;
+}
+
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+  /** The exact payload sent (every attempt sends the same bytes). */
+  payload: WebhookPayload;
+  attempts: WebhookDeliveryAttempt[];
+}
+
+export interface WebhookTestResult {
+  id: string;
+  type: string;
+  endpoint: string;
+  statusCode: number;
+  latencyMs: number;
+}
+
+export interface ReceivedEvent {
+  eventId: string;
+  subject: string;
+  webhookType?: string;
+  resourceId: string;
+  receivedAt: string;
+  /** How many times the bus delivered this event after the first (at-least-once delivery). */
+  redeliveries: number;
+}
