@@ -26,8 +26,6 @@ import { PlatformExternalAccountsController } from './external-accounts/platform
 import { DiscoveriesController } from './discoveries/discoveries.controller';
 import { AuthCredentialsController } from './wallet-auth/auth-credentials.controller';
 import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
-import { CustomerEmailChangeGateway } from './wallet-auth/customer-email-change';
-import { SignedRetryGateway } from './wallet-auth/signed-retry';
 import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
@@ -44,12 +42,10 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
   controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, InternalAccountsController, TransfersController, TransactionsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController, AuthCredentialsController, AuthSessionsController, WalletAccountsController, CardsController, SandboxCardsController],
   providers: [
     CredentialsService,
-    SignedRetryGateway,
-    CustomerEmailChangeGateway,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],
-  exports: [CredentialsService, SignedRetryGateway],
+  exports: [CredentialsService],
 })
 export class GatewayAppModule {}

@@ -1,15 +1,68 @@
-import { CallerContext, IssueSignedRetryRequest, SignedRetryChallenge, SignedRetryInput, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
+import {
+  CallerContext,
+  ConsumeSignedRetryRequest,
+  IssueSignedRetryRequest,
+  SignedOperation,
+  SignedRetryChallenge,
+  SignedRetryInput,
+  SignedRetryOutcome,
+  SignedRetryProof,
+  WALLET_AUTH_SUBJECTS,
+} from '@paykit/contracts';
 import { ServiceClient } from './service-client';
 
+/** Which call of the two-call pattern a request is. */
+export type SignedRetryStep = 'first-call' | 'retry';
+
+/** No signature headers at all: the first call. Any signature header: the retry (missing ones are 401s). */
+export function signedRetryStep(input: Pick<SignedRetryInput, 'signature' | 'requestId'>): SignedRetryStep {
+  return input.signature === undefined && input.requestId === undefined ? 'first-call' : 'retry';
+}
+
 /**
- * The owning service's step of a signed action (docs/architecture.md, "Signed retry"), once it
- * has validated the whole request: without the signature headers, the challenge to answer with
- * (202); with them, wallet-auth consumes the challenge (its 401s reach the client) and undefined
- * comes back, so the caller applies the change.
+ * What issues and consumes signed-retry challenges: wallet-auth, asked over the transport by the
+ * services that own a signed action, or called in process by wallet-auth for its own actions.
+ * `Proof` is what the change is applied with once the challenge is consumed.
  */
-export async function challengeOrConsume(services: ServiceClient, ctx: CallerContext, binding: IssueSignedRetryRequest, input: SignedRetryInput): Promise<SignedRetryChallenge | undefined> {
-  const { signature, requestId } = input;
-  if (signature === undefined && requestId === undefined) return services.request(WALLET_AUTH_SUBJECTS.issueSignedRetry, binding, ctx);
-  await services.request(WALLET_AUTH_SUBJECTS.consumeSignedRetry, { ...binding, signature, requestId }, ctx);
-  return undefined;
+export interface SignedRetryAuthority<Proof> {
+  issue(ctx: CallerContext, binding: IssueSignedRetryRequest): Promise<SignedRetryChallenge>;
+  /** Consumes the retry's challenge (its 401s reach the client), then applies the change. */
+  consumeAndApply<T>(ctx: CallerContext, retry: ConsumeSignedRetryRequest, apply: (proof: Proof) => Promise<T>): Promise<T>;
+}
+
+/** A signed action: the account whose sessions may sign, the operation, and the request as the gateway passed it. */
+export interface SignedActionBinding {
+  accountId: string;
+  operation: SignedOperation;
+  input: SignedRetryInput;
+}
+
+/**
+ * The one step of every signed action (docs/architecture.md, "Signed retry"), taken by the
+ * service that owns the action once it has validated the whole request (so its 4xx come before
+ * any challenge): the first call answers the challenge (202); the retry consumes it and only then
+ * applies.
+ */
+export async function signedAction<Proof, T>(
+  authority: SignedRetryAuthority<Proof>,
+  ctx: CallerContext,
+  action: SignedActionBinding,
+  apply: (proof: Proof) => Promise<T>,
+): Promise<SignedRetryOutcome<T>> {
+  const binding = { accountId: action.accountId, operation: action.operation, requestDigest: action.input.requestDigest };
+  if (signedRetryStep(action.input) === 'first-call') return { challenge: await authority.issue(ctx, binding) };
+  const { signature, requestId } = action.input;
+  return { result: await authority.consumeAndApply(ctx, { ...binding, signature, requestId }, apply) };
+}
+
+/**
+ * wallet-auth as the authority of another service's signed action. The consumption commits in
+ * wallet-auth before the change is applied here: a failed apply leaves the request id spent, and
+ * the client starts over with a new challenge.
+ */
+export function walletAuthOverTransport(services: ServiceClient): SignedRetryAuthority<SignedRetryProof> {
+  return {
+    issue: (ctx, binding) => services.request(WALLET_AUTH_SUBJECTS.issueSignedRetry, binding, ctx),
+    consumeAndApply: async (ctx, retry, apply) => apply(await services.request(WALLET_AUTH_SUBJECTS.consumeSignedRetry, retry, ctx)),
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
-import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCard } from './card.mapper';
 import { assertFundingMutable, assertStateChange } from './card-state-machine';
@@ -116,10 +116,9 @@ export class CardsService implements OnModuleInit {
     const card = await this.require(ctx.platformId, request.cardId);
     assertChangeAllowed(card, request);
     if (request.fundingSources) await this.funding.assertEligible(ctx, card.cardholderId, request.fundingSources, card.currencyCode);
-    const binding = { accountId: card.fundingSources[0], operation: 'CARD_UPDATE' as const, requestDigest: request.signedRetry.requestDigest };
-    const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
-    if (challenge) return { challenge };
-    return { result: await this.apply(ctx, request) };
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: card.fundingSources[0], operation: 'CARD_UPDATE', input: request.signedRetry }, () =>
+      this.apply(ctx, request),
+    );
   }
 
   private async apply(ctx: CallerContext, request: UpdateCardRequest): Promise<Card> {

@@ -10,6 +10,7 @@ import {
   ListCustomersRequest,
   MessageEnvelope,
   Page,
+  SignedRetryOutcome,
   UpdateCustomerRequest,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
@@ -35,13 +36,8 @@ export class CustomersHandlers {
   }
 
   @MessagePattern(CUSTOMERS_SUBJECTS.updateCustomer)
-  update(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<Customer> {
-    return this.customers.update(ctx, payload.customerId, payload.changes);
-  }
-
-  @MessagePattern(CUSTOMERS_SUBJECTS.validateCustomerUpdate)
-  validateUpdate(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<Customer> {
-    return this.customers.update(ctx, payload.customerId, payload.changes, { validateOnly: true });
+  update(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<SignedRetryOutcome<Customer>> {
+    return this.customers.update(ctx, payload);
   }
 
   @MessagePattern(CUSTOMERS_SUBJECTS.checkRequirements)

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   CallerContext,
@@ -14,10 +14,14 @@ import {
   newIdAvoidingSuffixes,
   SANDBOX_CARD_ISSUANCE_SUFFIXES,
   Page,
+  SignedRetryOutcome,
   UpdateCustomerBody,
+  UpdateCustomerRequest,
+  WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { addOutboxEvents, isUniqueViolation, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
@@ -31,11 +35,14 @@ const UMA_UNIQUE = 'uq_customer_platform_uma_address';
 
 @Injectable()
 export class CustomersService {
+  private readonly logger = new Logger(CustomersService.name);
+
   constructor(
     private readonly customers: CustomersRepository,
     private readonly platformConfig: PlatformConfigService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
@@ -127,10 +134,52 @@ export class CustomersService {
   }
 
   /**
-   * PATCH /customers/{id}: applies the given fields. Kept callable on its own so the email
-   * change tied to wallet credentials can apply it after its signed retry.
+   * PATCH /customers/{id}. When the customer's email is tied to embedded wallet EMAIL_OTP
+   * credentials and the body changes it, the update is a signed action of the wallet account
+   * (202, then the signed retry updates the customer and its tied credentials together). Any
+   * other update applies at once (wallet-auth follows it from the customer's update event).
    */
-  async update(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody, options: { validateOnly?: boolean } = {}): Promise<Customer> {
+  async update(ctx: CallerContext, request: UpdateCustomerRequest): Promise<SignedRetryOutcome<Customer>> {
+    const { customerId, changes } = request;
+    const tied = changes.email === undefined ? undefined : await this.walletTiedToAnotherEmail(ctx, customerId, changes.email);
+    if (!tied) return { result: await this.applyUpdate(ctx, customerId, changes) };
+    // Every other check of the update first, so its 4xx answers come before any challenge.
+    await this.applyUpdate(ctx, customerId, changes, { validateOnly: true });
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: tied.accountId, operation: 'CUSTOMER_EMAIL_UPDATE', input: request.signedRetry }, () =>
+      this.changeTiedEmail(ctx, customerId, changes),
+    );
+  }
+
+  /** The wallet whose EMAIL_OTP credentials are tied to the customer's email, when `email` is another address. */
+  private async walletTiedToAnotherEmail(ctx: CallerContext, customerId: string, email: string): Promise<{ accountId: string } | undefined> {
+    // Unknown (or another platform's) customer: the same 404 as without a wallet.
+    const customer = await this.require(ctx, customerId);
+    const { bindings } = await this.services.request(WALLET_AUTH_SUBJECTS.getEmailBinding, { customerId: customer.id }, ctx);
+    const newEmail = email.toLowerCase();
+    return bindings.find((binding) => binding.email.toLowerCase() !== newEmail);
+  }
+
+  /**
+   * Customer first, then its tied credentials, directly, so the answer comes with both changed.
+   * This order because only it cannot be left half done: the customer's update event commits with
+   * the change (outbox), and wallet-auth applies the same idempotent sync from it, so a failed
+   * credential call is repaired by the event. Credential first would need a compensating call when
+   * the customer update fails, and nothing would repair a failed compensation.
+   */
+  private async changeTiedEmail(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody): Promise<Customer> {
+    const customer = await this.applyUpdate(ctx, customerId, changes);
+    if (customer.email === undefined) return customer;
+    try {
+      await this.services.request(WALLET_AUTH_SUBJECTS.updateEmailBinding, { customerId: customer.id, email: customer.email }, ctx);
+    } catch (error) {
+      const code = error instanceof ServiceError ? error.code : 'INTERNAL_ERROR';
+      this.logger.warn(`Tied EMAIL_OTP credentials of customer ${customer.id} not updated directly (${code}); the customer's update event will update them`);
+    }
+    return customer;
+  }
+
+  /** Applies the given fields; with validateOnly, runs every check (constraints included) and changes nothing. */
+  private async applyUpdate(ctx: CallerContext, customerId: string, changes: UpdateCustomerBody, options: { validateOnly?: boolean } = {}): Promise<Customer> {
     const config = await this.platformConfig.load(ctx.platformId);
     const umaAddress = changes.umaAddress !== undefined ? normaliseUmaAddress(changes.umaAddress, config.umaDomain) : undefined;
     try {

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CallerContext,
   Card,
@@ -10,13 +9,14 @@ import {
   ListCardsRequest,
   ListCardTransactionsQuery,
   Page,
-  SignedRetryChallenge,
+  SignedRetryInput,
+  SignedRetryOutcome,
   UpdateCardBody,
 } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { ApiSignedRetry, SignedRetryGateway } from '../wallet-auth/signed-retry';
+import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { CardPageDto, CardResponseDto, CardTransactionPageDto, CardTransactionResponseDto } from './dto/card.response';
 
 const CARD_ID = { name: 'id', description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
@@ -31,10 +31,7 @@ const ISSUANCE =
 @ApiBasicAuth('BasicAuth')
 @Controller()
 export class CardsController {
-  constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    private readonly signedRetry: SignedRetryGateway,
-  ) {}
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Post('cards')
   @HttpCode(201)
@@ -82,21 +79,15 @@ export class CardsController {
   })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardResponseDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404, 409)
-  async update(
+  update(
     @Param('id') id: string,
     @Body() body: UpdateCardBody,
     @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Card | SignedRetryChallenge> {
-    const outcome = await this.services.request(
-      CARDS_SUBJECTS.updateCard,
-      { cardId: id, state: body.state, fundingSources: body.fundingSources, signedRetry: this.signedRetry.input(request) },
-      caller,
-    );
-    return this.signedRetry.respond(outcome, reply);
+    @SignedRetry() signedRetry: SignedRetryInput,
+  ): Promise<SignedRetryOutcome<Card>> {
+    return this.services.request(CARDS_SUBJECTS.updateCard, { cardId: id, state: body.state, fundingSources: body.fundingSources, signedRetry }, caller);
   }
 
   @Get('cards/:id/transactions')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -13,7 +13,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   BULK_CSV_COLUMNS,
   BULK_CSV_MAX_BYTES,
@@ -28,15 +28,15 @@ import {
   KycLinkBody,
   ListCustomersRequest,
   Page,
-  SignedRetryChallenge,
+  SignedRetryInput,
+  SignedRetryOutcome,
   UpdateCustomerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { CustomerEmailChangeGateway } from '../wallet-auth/customer-email-change';
-import { ApiSignedRetry } from '../wallet-auth/signed-retry';
+import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { importCustomersCsv } from './customers-csv-import';
 import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, KycLinkResponseDto } from './dto/customer.response';
 
@@ -63,10 +63,7 @@ const CONTACT_CONFIRM_DESCRIPTION =
 @ApiBearerAuth('AgentAuth')
 @Controller('customers')
 export class CustomersController {
-  constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    private readonly emailChange: CustomerEmailChangeGateway,
-  ) {}
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Post()
   @HttpCode(201)
@@ -144,16 +141,15 @@ export class CustomersController {
   })
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404, 409)
   update(
     @Param('customerId') customerId: string,
     @Body() body: UpdateCustomerBody,
     @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Customer | SignedRetryChallenge> {
-    return this.emailChange.update({ request, reply }, caller, customerId, body);
+    @SignedRetry() signedRetry: SignedRetryInput,
+  ): Promise<SignedRetryOutcome<Customer>> {
+    return this.services.request(CUSTOMERS_SUBJECTS.updateCustomer, { customerId, changes: body, signedRetry }, caller);
   }
 
   @Post(':customerId/kyc-link')

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CallerContext,
   ListTransactionsQuery,
   Page,
   PAYMENTS_SUBJECTS,
-  SignedRetryChallenge,
+  SignedRetryInput,
+  SignedRetryOutcome,
   Transaction,
   TransferInRequest,
   TransferOutMessage,
@@ -15,7 +15,7 @@ import {
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { ApiSignedRetry, SignedRetryGateway } from '../wallet-auth/signed-retry';
+import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
 
 const IDEMPOTENCY_HEADER = {
@@ -32,10 +32,7 @@ const SANDBOX_OUTCOMES =
 @ApiBasicAuth('BasicAuth')
 @Controller()
 export class TransfersController {
-  constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    private readonly signedRetry: SignedRetryGateway,
-  ) {}
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Post('transfer-out')
   @HttpCode(201)
@@ -48,18 +45,17 @@ export class TransfersController {
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 403, 404, 409)
-  async transferOut(
+  transferOut(
     @Body() body: TransferOutRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Transaction | SignedRetryChallenge> {
+    @SignedRetry() signedRetry: SignedRetryInput,
+  ): Promise<SignedRetryOutcome<Transaction>> {
     // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
-    const message: TransferOutMessage = { ...transferMessage(body, idempotencyKey), signedRetry: this.signedRetry.input(request) };
-    return this.signedRetry.respond(await this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller), reply);
+    const message: TransferOutMessage = { ...transferMessage(body, idempotencyKey), signedRetry };
+    return this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
   }
 
   @Post('transfer-in')

@@ -1,6 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthMethod,
   AuthSession,
@@ -10,15 +9,17 @@ import {
   CredentialChallengeResponse,
   EnclaveKey,
   ListByAccountQuery,
-  SignedRetryChallenge,
+  Empty,
+  SignedRetryInput,
+  SignedRetryOutcome,
   VerifyCredentialBody,
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { AuthMethodDto, AuthMethodListDto, AuthSessionDto, CredentialChallengeDto, EnclaveKeyDto } from './dto/wallet-auth.response';
-import { ApiSignedRetry, SignedRetryGateway } from './signed-retry';
 
 const CREDENTIAL_ID = { name: 'id', description: 'Credential id', example: 'AuthMethod:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -26,10 +27,7 @@ const CREDENTIAL_ID = { name: 'id', description: 'Credential id', example: 'Auth
 @ApiBasicAuth('BasicAuth')
 @Controller('auth')
 export class AuthCredentialsController {
-  constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    private readonly signedRetry: SignedRetryGateway,
-  ) {}
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Post('credentials')
   @HttpCode(201)
@@ -41,15 +39,10 @@ export class AuthCredentialsController {
       'challenge and the signed retry (Service-Wallet-Signature + Request-Id, same body) creates it (201).',
   })
   @ApiCreatedResponse({ type: AuthMethodDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404)
-  async create(
-    @Body() body: CreateCredentialBody,
-    @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuthMethod | SignedRetryChallenge> {
-    const outcome = await this.services.request(
+  create(@Body() body: CreateCredentialBody, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<AuthMethod>> {
+    return this.services.request(
       WALLET_AUTH_SUBJECTS.createCredential,
       {
         type: body.type,
@@ -60,11 +53,10 @@ export class AuthCredentialsController {
         challenge: body.challenge,
         attestation: body.attestation,
         oidcToken: body.oidcToken,
-        signedRetry: this.signedRetry.input(request),
+        signedRetry,
       },
       caller,
     );
-    return this.signedRetry.respond(outcome, reply);
   }
 
   @Get('credentials')
@@ -102,16 +94,15 @@ export class AuthCredentialsController {
   })
   @ApiParam(CREDENTIAL_ID)
   @ApiOkResponse({ type: AuthSessionDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404)
-  async verify(
+  verify(
     @Param('id') id: string,
     @Body() body: VerifyCredentialBody,
     @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuthSession | SignedRetryChallenge> {
-    const outcome = await this.services.request(
+    @SignedRetry() signedRetry: SignedRetryInput,
+  ): Promise<SignedRetryOutcome<AuthSession>> {
+    return this.services.request(
       WALLET_AUTH_SUBJECTS.verifyCredential,
       {
         authMethodId: id,
@@ -120,11 +111,10 @@ export class AuthCredentialsController {
         oidcToken: body.oidcToken,
         clientPublicKey: body.clientPublicKey,
         assertion: body.assertion,
-        signedRetry: this.signedRetry.input(request),
+        signedRetry,
       },
       caller,
     );
-    return this.signedRetry.respond(outcome, reply);
   }
 
   @Delete('credentials/:id')
@@ -137,17 +127,10 @@ export class AuthCredentialsController {
   })
   @ApiParam(CREDENTIAL_ID)
   @ApiNoContentResponse({ description: 'Revoked' })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404)
-  async revoke(
-    @Param('id') id: string,
-    @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SignedRetryChallenge | undefined> {
-    const outcome = await this.services.request(WALLET_AUTH_SUBJECTS.revokeCredential, { authMethodId: id, signedRetry: this.signedRetry.input(request) }, caller);
-    const answer = this.signedRetry.respond(outcome, reply);
-    return 'payloadToSign' in answer ? answer : undefined;
+  revoke(@Param('id') id: string, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Empty>> {
+    return this.services.request(WALLET_AUTH_SUBJECTS.revokeCredential, { authMethodId: id, signedRetry }, caller);
   }
 
   @Get('enclave-key')

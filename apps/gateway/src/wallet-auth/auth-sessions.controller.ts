@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthSession, CallerContext, ListByAccountQuery, RefreshSessionBody, SignedRetryChallenge, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
+import { AuthSession, CallerContext, Empty, ListByAccountQuery, RefreshSessionBody, SignedRetryInput, SignedRetryOutcome, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { AuthSessionDto, AuthSessionListDto } from './dto/wallet-auth.response';
-import { ApiSignedRetry, SignedRetryGateway } from './signed-retry';
 
 const SESSION_ID = { name: 'id', description: 'Session id', example: 'Session:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -14,10 +13,7 @@ const SESSION_ID = { name: 'id', description: 'Session id', example: 'Session:01
 @ApiBasicAuth('BasicAuth')
 @Controller('auth/sessions')
 export class AuthSessionsController {
-  constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    private readonly signedRetry: SignedRetryGateway,
-  ) {}
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Get()
   @ApiOperation({ summary: "List an account's active sessions", description: 'Unexpired, unrevoked sessions; never includes the sealed session key. Not paginated.' })
@@ -32,17 +28,10 @@ export class AuthSessionsController {
   @ApiOperation({ summary: 'Revoke a session', description: 'Signed retry: 202 challenge, then 204.' })
   @ApiParam(SESSION_ID)
   @ApiNoContentResponse({ description: 'Revoked' })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(401, 404)
-  async revoke(
-    @Param('id') id: string,
-    @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SignedRetryChallenge | undefined> {
-    const outcome = await this.services.request(WALLET_AUTH_SUBJECTS.revokeSession, { sessionId: id, signedRetry: this.signedRetry.input(request) }, caller);
-    const answer = this.signedRetry.respond(outcome, reply);
-    return 'payloadToSign' in answer ? answer : undefined;
+  revoke(@Param('id') id: string, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Empty>> {
+    return this.services.request(WALLET_AUTH_SUBJECTS.revokeSession, { sessionId: id, signedRetry }, caller);
   }
 
   @Post(':id/refresh')
@@ -53,20 +42,14 @@ export class AuthSessionsController {
   })
   @ApiParam(SESSION_ID)
   @ApiCreatedResponse({ type: AuthSessionDto })
-  @ApiSignedRetry()
+  @SignedAction()
   @ApiErrors(400, 401, 404)
-  async refresh(
+  refresh(
     @Param('id') id: string,
     @Body() body: RefreshSessionBody,
     @Caller() caller: CallerContext,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuthSession | SignedRetryChallenge> {
-    const outcome = await this.services.request(
-      WALLET_AUTH_SUBJECTS.refreshSession,
-      { sessionId: id, clientPublicKey: body.clientPublicKey, signedRetry: this.signedRetry.input(request) },
-      caller,
-    );
-    return this.signedRetry.respond(outcome, reply);
+    @SignedRetry() signedRetry: SignedRetryInput,
+  ): Promise<SignedRetryOutcome<AuthSession>> {
+    return this.services.request(WALLET_AUTH_SUBJECTS.refreshSession, { sessionId: id, clientPublicKey: body.clientPublicKey, signedRetry }, caller);
   }
 }

@@ -9,6 +9,7 @@ import {
   Page,
   PAYMENTS_SUBJECTS,
   SetInternalAccountStatusRequest,
+  SignedRetryOutcome,
   UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
@@ -32,8 +33,8 @@ export class InternalAccountsHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.updateInternalAccountPrivacy)
   updatePrivacy(
     @Payload(new EnvelopePipe(UpdateInternalAccountPrivacyRequest)) { ctx, payload }: MessageEnvelope<UpdateInternalAccountPrivacyRequest>,
-  ): Promise<InternalAccount> {
-    return this.accounts.updatePrivacy(ctx, payload.accountId, payload.privateEnabled);
+  ): Promise<SignedRetryOutcome<InternalAccount>> {
+    return this.accounts.updatePrivacy(ctx, payload);
   }
 
   @MessagePattern(PAYMENTS_SUBJECTS.setInternalAccountStatus)

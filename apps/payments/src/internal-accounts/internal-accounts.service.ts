@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   CallerContext,
@@ -14,9 +14,12 @@ import {
   SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   Page,
   PAYMENTS_EVENTS,
+  SignedRetryOutcome,
+  UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { decodeCursor, encodeCursor, toAmount } from '../ledger/amounts';
@@ -55,6 +58,7 @@ export class InternalAccountsService {
     private readonly customers: CustomersClient,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   async get(ctx: CallerContext, accountId: string): Promise<InternalAccountRecord> {
@@ -62,10 +66,19 @@ export class InternalAccountsService {
     return toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
   }
 
-  /** PATCH /internal-accounts/{id} (a signed action: the gateway applies it after the signed retry). */
-  async updatePrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
-    const current = await this.require(ctx.platformId, accountId);
+  /**
+   * PATCH /internal-accounts/{id}: a signed action of the wallet. Unknown account 404 and a
+   * non-wallet 400 come before any challenge.
+   */
+  async updatePrivacy(ctx: CallerContext, request: UpdateInternalAccountPrivacyRequest): Promise<SignedRetryOutcome<InternalAccount>> {
+    const current = await this.require(ctx.platformId, request.accountId);
     if (current.type !== 'EMBEDDED_WALLET') throw ServiceError.invalidField('privateEnabled', 'privateEnabled applies to EMBEDDED_WALLET accounts only');
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: current.id, operation: 'WALLET_PRIVACY_UPDATE', input: request.signedRetry }, () =>
+      this.setPrivacy(ctx, current.id, request.privateEnabled),
+    );
+  }
+
+  private async setPrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
     const updated = await this.transactions.run(async (manager) => {
       if (!(await this.accounts.setPrivateEnabled(manager, ctx.platformId, accountId, privateEnabled))) {
         throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);

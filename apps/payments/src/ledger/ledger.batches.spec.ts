@@ -4,6 +4,7 @@ import { CallerContext, Hold, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox, OutboxRelay, serviceDataSourceOptions, TransactionRunner } from '@paykit/persistence';
 import { RuntimeConfig } from '@paykit/runtime';
+import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
@@ -52,7 +53,8 @@ describe('ledger batches (property)', () => {
     const accountsRepository = new InternalAccountsRepository(dataSource);
     const customers = { accountSettings: async () => ({ currencyCodes: ['USD'], embeddedWalletsEnabled: true }) } as unknown as CustomersClient;
     ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource);
-    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, new Outbox());
+    // No privacy changes here: nothing asks wallet-auth for a signature.
+    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, new Outbox(), {} as ServiceClient);
   }, 60_000);
 
   afterAll(async () => {

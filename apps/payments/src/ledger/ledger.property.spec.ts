@@ -111,7 +111,9 @@ describe('ledger invariants (property)', () => {
     const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest) => void jobs.push(request) } as unknown as JobScheduler;
     const outbox = new Outbox();
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
-    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, outbox);
+    // No embedded wallets here: nothing asks wallet-auth for a signature.
+    const noWalletAuth = {} as ServiceClient;
+    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, outbox, noWalletAuth);
     transfers = new TransfersService(
       new TransactionsRepository(dataSource),
       accountsRepository,
@@ -125,8 +127,7 @@ describe('ledger invariants (property)', () => {
       runner,
       outbox,
       dataSource,
-      // No embedded wallets here: transfers never ask wallet-auth for a signature.
-      {} as ServiceClient,
+      noWalletAuth,
     );
   }, 60_000);
 

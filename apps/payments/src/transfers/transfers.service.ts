@@ -19,7 +19,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
-import { challengeOrConsume, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
@@ -114,13 +114,9 @@ export class TransfersService implements OnModuleInit {
     const checked = await this.check(ctx, outgoing(request));
     if ('earlier' in checked) return { result: checked.earlier };
     const source = checked.account;
-    if (source.type === 'EMBEDDED_WALLET') {
-      if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
-      const binding = { accountId: source.id, operation: 'TRANSFER_OUT' as const, requestDigest: request.signedRetry.requestDigest };
-      const challenge = await challengeOrConsume(this.services, ctx, binding, request.signedRetry);
-      if (challenge) return { challenge };
-    }
-    return { result: await this.move(ctx, checked) };
+    if (source.type !== 'EMBEDDED_WALLET') return { result: await this.move(ctx, checked) };
+    if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: source.id, operation: 'TRANSFER_OUT', input: request.signedRetry }, () => this.move(ctx, checked));
   }
 
   async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {

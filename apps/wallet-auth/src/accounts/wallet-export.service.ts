@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CallerContext, EmailBinding, ExportWalletRequest, PAYMENTS_SUBJECTS, SignedRetryOutcome, UpdateEmailBindingRequest, WalletExport } from '@paykit/contracts';
-import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SERVICE_CLIENT, ServiceClient, signedAction } from '@paykit/transport';
 import { ServiceError } from '@paykit/errors';
-import { DataSource } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { AuthCredentialEntity } from '../credentials/entities/auth-credential.entity';
 import { isValidP256PublicKeyHex } from '../crypto/p256';
@@ -19,7 +18,6 @@ export class WalletExportService {
     private readonly credentials: CredentialsRepository,
     private readonly keys: EnclaveKeysService,
     private readonly signedRetry: SignedRetryService,
-    private readonly dataSource: DataSource,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
@@ -27,16 +25,11 @@ export class WalletExportService {
   async export(ctx: CallerContext, request: ExportWalletRequest): Promise<SignedRetryOutcome<WalletExport>> {
     const account = await this.accounts.walletKey(ctx, request.accountId);
     if (!isValidP256PublicKeyHex(request.clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
-    return this.signedRetry.run(
-      ctx,
-      { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry },
-      () =>
-        Promise.resolve({
-          accountId: account.id,
-          encryptedWalletCredentials: sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
-        }),
-      // Nothing is written but the consumption itself, which is atomic on its own: no transaction needed.
-      (work) => work(this.dataSource.manager),
+    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry }, () =>
+      Promise.resolve({
+        accountId: account.id,
+        encryptedWalletCredentials: sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
+      }),
     );
   }
 

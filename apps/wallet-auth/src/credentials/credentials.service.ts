@@ -17,6 +17,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { signedAction, signedRetryStep } from '@paykit/transport';
 import { emptyCredential, WalletAccountsService } from '../accounts/wallet-accounts.service';
 import { WalletAccountEntity } from '../accounts/entities/wallet-account.entity';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
@@ -27,7 +28,7 @@ import { verifyPasskeyAssertion, verifyPasskeyRegistration, WebAuthnRelyingParty
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
-import { signedRetryStep, SignedRetryService } from '../signed-retry/signed-retry.service';
+import { SignedRetryService } from '../signed-retry/signed-retry.service';
 import { ChallengesRepository } from './challenges.repository';
 import { toAuthMethod } from './credential.mapper';
 import {
@@ -104,11 +105,8 @@ export class CredentialsService {
       });
       return { result: created };
     }
-    return this.signedRetry.run(
-      ctx,
-      { accountId: account.id, operation: 'CREDENTIAL_ADD', input: request.signedRetry },
-      (manager) => this.insertCredential(manager, ctx, draft, request.oidcToken),
-      (work) => this.transactions.run(work),
+    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: account.id, operation: 'CREDENTIAL_ADD', input: request.signedRetry }, ({ manager }) =>
+      this.insertCredential(manager, ctx, draft, request.oidcToken),
     );
   }
 
@@ -204,10 +202,11 @@ export class CredentialsService {
   async revoke(ctx: CallerContext, request: RevokeCredentialRequest): Promise<SignedRetryOutcome<Empty>> {
     const credential = await this.requireActive(ctx, request.authMethodId);
     if ((await this.credentials.countActive(ctx.platformId, credential.accountId)) <= 1) throw lastCredential();
-    return this.signedRetry.run(
+    return signedAction(
+      this.signedRetry.inProcess({ rejectSessionOfCredential: credential.id }),
       ctx,
       { accountId: credential.accountId, operation: 'CREDENTIAL_REVOKE', input: request.signedRetry },
-      async (manager) => {
+      async ({ manager }) => {
         // Under the account lock, two revocations cannot both see "another credential remains".
         await lockAccount(manager, ctx.platformId, credential.accountId);
         if ((await this.credentials.countActive(ctx.platformId, credential.accountId, manager)) <= 1) throw lastCredential();
@@ -221,8 +220,6 @@ export class CredentialsService {
         });
         return { ok: true as const };
       },
-      (work) => this.transactions.run(work),
-      { rejectSessionOfCredential: credential.id },
     );
   }
 
@@ -317,14 +314,17 @@ export class CredentialsService {
   /**
    * First call: opens the OTP bundle with the challenge's key, checks the code, and answers a
    * challenge only the revealed client key can sign. Retry: that signature opens the session.
+   * Not a signed action of the account (no session signs it), so not the shared signedAction
+   * step: its challenge is issued in the transaction that spends the code, bound to the revealed
+   * key; its retry is consumed the one way every signed retry is.
    */
   private async verifyOtp(ctx: CallerContext, credential: AuthCredentialEntity, request: VerifyCredentialRequest): Promise<SignedRetryOutcome<AuthSession>> {
     const binding = { accountId: credential.accountId, operation: 'OTP_VERIFY' as const, requestDigest: request.signedRetry.requestDigest };
     if (signedRetryStep(request.signedRetry) === 'retry') {
-      const session = await this.transactions.run(async (manager) => {
-        const proof = await this.signedRetry.consume(ctx, { ...binding, signature: request.signedRetry.signature, requestId: request.signedRetry.requestId }, { manager });
-        if (proof.context.authMethodId !== credential.id || !proof.signerPublicKey) throw ServiceError.unauthorized('Request-Id was issued for another credential', 'WALLET_SIGNATURE_BODY_MISMATCH');
-        return this.sessions.open(manager, credential, proof.signerPublicKey);
+      const { signature, requestId } = request.signedRetry;
+      const session = await this.signedRetry.inProcess().consumeAndApply(ctx, { ...binding, signature, requestId }, ({ manager, challenge }) => {
+        if (challenge.context.authMethodId !== credential.id || !challenge.signerPublicKey) throw ServiceError.unauthorized('Request-Id was issued for another credential', 'WALLET_SIGNATURE_BODY_MISMATCH');
+        return this.sessions.open(manager, credential, challenge.signerPublicKey);
       });
       return { result: session };
     }

@@ -11,7 +11,8 @@ import {
   WALLET_AUTH_EVENTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { Outbox } from '@paykit/persistence';
+import { signedAction } from '@paykit/transport';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
 import { toAuthSession } from '../credentials/credential.mapper';
 import { CredentialsRepository } from '../credentials/credentials.repository';
@@ -28,7 +29,6 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     private readonly credentials: CredentialsRepository,
     private readonly signedRetry: SignedRetryService,
-    private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
   ) {}
@@ -77,32 +77,22 @@ export class SessionsService {
 
   async revoke(ctx: CallerContext, request: SessionIdRequest): Promise<SignedRetryOutcome<Empty>> {
     const session = await this.requireActive(ctx, request.sessionId);
-    return this.signedRetry.run(
-      ctx,
-      { accountId: session.accountId, operation: 'SESSION_REVOKE', input: request.signedRetry },
-      async (manager) => {
-        if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
-        await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
-        return { ok: true as const };
-      },
-      (work) => this.transactions.run(work),
-    );
+    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REVOKE', input: request.signedRetry }, async ({ manager }) => {
+      if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
+      await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
+      return { ok: true as const };
+    });
   }
 
   /** A fresh key for the same credential, sealed to the client; the refreshed session ends. */
   async refresh(ctx: CallerContext, request: RefreshSessionRequest): Promise<SignedRetryOutcome<AuthSession>> {
     const session = await this.requireActive(ctx, request.sessionId);
-    return this.signedRetry.run(
-      ctx,
-      { accountId: session.accountId, operation: 'SESSION_REFRESH', input: request.signedRetry },
-      async (manager) => {
-        const credential = await this.credentials.findActive(ctx.platformId, session.credentialId, manager);
-        if (!credential || !(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
-        await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
-        return this.openSealed(manager, credential, request.clientPublicKey);
-      },
-      (work) => this.transactions.run(work),
-    );
+    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REFRESH', input: request.signedRetry }, async ({ manager }) => {
+      const credential = await this.credentials.findActive(ctx.platformId, session.credentialId, manager);
+      if (!credential || !(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
+      await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
+      return this.openSealed(manager, credential, request.clientPublicKey);
+    });
   }
 
   private async requireActive(ctx: CallerContext, sessionId: string): Promise<AuthSessionEntity> {

@@ -5,11 +5,11 @@ import {
   ConsumeSignedRetryRequest,
   IssueSignedRetryRequest,
   newId,
-  SignedOperation,
   SignedRetryChallenge,
-  SignedRetryInput,
   SignedRetryProof,
 } from '@paykit/contracts';
+import { TransactionRunner } from '@paykit/persistence';
+import { SignedRetryAuthority } from '@paykit/transport';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
 import { BoundedLruCache, compressP256PublicKeyHex } from '../crypto/p256';
 import { parseWalletStamp, verifyWalletStamp, WalletStamp, WalletStampError } from '../crypto/wallet-stamp';
@@ -36,12 +36,10 @@ export interface ConsumedChallenge extends SignedRetryProof {
   context: Record<string, unknown>;
 }
 
-/** Which call of the two-call pattern a request is. */
-export type SignedRetryStep = 'first-call' | 'retry';
-
-/** No signature headers at all: the first call. Any signature header: the retry (missing ones are 401s). */
-export function signedRetryStep(input: Pick<SignedRetryInput, 'signature' | 'requestId'>): SignedRetryStep {
-  return input.signature === undefined && input.requestId === undefined ? 'first-call' : 'retry';
+/** What wallet-auth's own signed actions apply with: the consumed challenge and the transaction it was consumed in. */
+export interface ConsumedInTransaction {
+  manager: EntityManager;
+  challenge: ConsumedChallenge;
 }
 
 /** A challenge as this process issued it. Its row never changes but for being consumed. */
@@ -73,6 +71,7 @@ export class SignedRetryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly challenges: SignedRetryRepository,
+    private readonly transactions: TransactionRunner,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
   ) {}
 
@@ -214,22 +213,16 @@ export class SignedRetryService {
     };
   }
 
-  /** The two-call pattern for wallet-auth's own signed actions: challenge first, then consume and apply. */
-  async run<T>(
-    ctx: CallerContext,
-    binding: { accountId: string; operation: SignedOperation; input: SignedRetryInput },
-    apply: (manager: EntityManager, proof: ConsumedChallenge) => Promise<T>,
-    runInTransaction: <R>(work: (manager: EntityManager) => Promise<R>) => Promise<R>,
-    options: Omit<ConsumeOptions, 'manager'> & Omit<IssueOptions, 'manager'> = {},
-  ): Promise<{ challenge: SignedRetryChallenge } | { result: T }> {
-    const request = { accountId: binding.accountId, operation: binding.operation, requestDigest: binding.input.requestDigest };
-    if (signedRetryStep(binding.input) === 'first-call') {
-      return { challenge: await this.issue(ctx, request, options) };
-    }
-    const result = await runInTransaction(async (manager) => {
-      const proof = await this.consume(ctx, { ...request, signature: binding.input.signature, requestId: binding.input.requestId }, { ...options, manager });
-      return apply(manager, proof);
-    });
-    return { result };
+  /**
+   * This service as the authority of the shared signed-action step, for wallet-auth's own signed
+   * actions: the consumption and the change commit in one transaction, so a failed change leaves
+   * the challenge unconsumed.
+   */
+  inProcess(options: Omit<ConsumeOptions, 'manager'> = {}): SignedRetryAuthority<ConsumedInTransaction> {
+    return {
+      issue: (ctx, binding) => this.issue(ctx, binding),
+      consumeAndApply: (ctx, retry, apply) =>
+        this.transactions.run(async (manager) => apply({ manager, challenge: await this.consume(ctx, retry, { ...options, manager }) })),
+    };
   }
 }

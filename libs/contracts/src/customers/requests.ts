@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQuery } from '../common';
+import { SignedRetryInput } from '../wallet-auth';
 import { UpdateWebhookConfigRequest } from '../webhooks';
 import {
   ANNUAL_INCOME_RANGES,
@@ -215,6 +216,11 @@ export class UpdateCustomerRequest {
   @ValidateNested()
   @Type(() => UpdateCustomerBody)
   changes!: UpdateCustomerBody;
+
+  /** The signed retry of the HTTP request: changing an email tied to EMAIL_OTP credentials is a signed action. */
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry!: SignedRetryInput;
 }
 
 export class GetCustomerRequest {

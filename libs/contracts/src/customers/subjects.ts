@@ -1,4 +1,5 @@
 import { Page } from '../common';
+import { SignedRetryOutcome } from '../wallet-auth';
 import {
   AppendBulkImportRowsRequest,
   AppendDocumentChunkRequest,
@@ -48,8 +49,6 @@ export const CUSTOMERS_SUBJECTS = {
   getCustomer: 'customers.customer.get',
   listCustomers: 'customers.customer.list',
   updateCustomer: 'customers.customer.update',
-  /** Runs every check of an update without applying it (a signed email change validates before its 202). */
-  validateCustomerUpdate: 'customers.customer.validate-update',
   /** For other services' flows: 400 MISSING_MANDATORY_USER_INFO unless the customer may transact in a currency. */
   checkRequirements: 'customers.customer.requirements.check',
   getConfig: 'customers.config.get',
@@ -79,8 +78,7 @@ export interface CustomersContract {
   [CUSTOMERS_SUBJECTS.createCustomer]: { request: CreateCustomerRequest; reply: Customer };
   [CUSTOMERS_SUBJECTS.getCustomer]: { request: GetCustomerRequest; reply: Customer };
   [CUSTOMERS_SUBJECTS.listCustomers]: { request: ListCustomersRequest; reply: Page<Customer> };
-  [CUSTOMERS_SUBJECTS.updateCustomer]: { request: UpdateCustomerRequest; reply: Customer };
-  [CUSTOMERS_SUBJECTS.validateCustomerUpdate]: { request: UpdateCustomerRequest; reply: Customer };
+  [CUSTOMERS_SUBJECTS.updateCustomer]: { request: UpdateCustomerRequest; reply: SignedRetryOutcome<Customer> };
   [CUSTOMERS_SUBJECTS.checkRequirements]: { request: CheckRequirementsRequest; reply: CustomerRequirements };
   [CUSTOMERS_SUBJECTS.getConfig]: { request: Record<string, never>; reply: CustomersPlatformConfig };
   [CUSTOMERS_SUBJECTS.updateConfig]: { request: UpdatePlatformConfigRequest; reply: CustomersPlatformConfig };

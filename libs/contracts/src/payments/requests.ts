@@ -40,6 +40,11 @@ export class UpdateInternalAccountPrivacyRequest {
   @ApiProperty({ description: 'Whether the embedded wallet is private', example: true })
   @IsBoolean()
   privateEnabled!: boolean;
+
+  @ApiProperty({ type: SignedRetryInput, description: 'The signed retry of the HTTP request: a privacy change is a signed action of the wallet' })
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry!: SignedRetryInput;
 }
 
 /** Query of `GET /platform/internal-accounts`. */

@@ -42,7 +42,7 @@ export const PAYMENTS_SUBJECTS = {
 
 export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.getInternalAccount]: { request: GetInternalAccountRequest; reply: InternalAccountRecord };
-  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: InternalAccount };
+  [PAYMENTS_SUBJECTS.updateInternalAccountPrivacy]: { request: UpdateInternalAccountPrivacyRequest; reply: SignedRetryOutcome<InternalAccount> };
   [PAYMENTS_SUBJECTS.listInternalAccounts]: { request: ListInternalAccountsRequest; reply: Page<InternalAccount> };
   [PAYMENTS_SUBJECTS.fundInternalAccount]: { request: FundInternalAccountRequest; reply: InternalAccount };
   [PAYMENTS_SUBJECTS.setInternalAccountStatus]: { request: SetInternalAccountStatusRequest; reply: InternalAccount };
