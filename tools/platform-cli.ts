@@ -18,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
 import { closePgliteHosts, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
+import { CredentialsRepository } from '../apps/gateway/src/auth/credentials.repository';
 import { CredentialsService } from '../apps/gateway/src/auth/credentials.service';
 import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-access-token.entity';
 import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.entity';
@@ -60,13 +61,14 @@ async function main(): Promise<void> {
     }),
   );
   await dataSource.initialize();
-  const credentials = new CredentialsService(dataSource);
+  const repository = new CredentialsRepository(dataSource);
+  const credentials = new CredentialsService(repository);
   try {
     switch (command) {
       case 'list': {
         for (const platform of await credentials.listPlatforms()) {
           process.stdout.write(`${platform.id}  ${platform.name}\n`);
-          const tokens = await dataSource.getRepository(ApiTokenEntity).find({ where: { platformId: platform.id }, order: { createdAt: 'ASC' } });
+          const tokens = await repository.listTokens(platform.id);
           for (const token of tokens) {
             process.stdout.write(`    ${token.id}  ${token.environment}  ${token.label}${token.revokedAt ? `  revoked ${token.revokedAt.toISOString()}` : ''}\n`);
           }

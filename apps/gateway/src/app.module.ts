@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PersistenceModule } from '@paykit/persistence';
 import { AuthGuard } from './auth/auth.guard';
+import { CredentialsRepository } from './auth/credentials.repository';
 import { CredentialsService } from './auth/credentials.service';
 import { AgentAccessTokenEntity } from './auth/entities/agent-access-token.entity';
 import { ApiTokenEntity } from './auth/entities/api-token.entity';
@@ -42,6 +43,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
   controllers: [RootController, HealthController, CustomersController, VerificationsController, BeneficialOwnersController, DocumentsController, KycPageController, ConfigController, InternalAccountsController, TransfersController, TransactionsController, WebhookDeliveriesController, SandboxWebhooksController, CustomerExternalAccountsController, PlatformExternalAccountsController, DiscoveriesController, AuthCredentialsController, AuthSessionsController, WalletAccountsController, CardsController, SandboxCardsController],
   providers: [
     CredentialsService,
+    CredentialsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -4,8 +4,6 @@ import { AccountsModule } from './accounts/accounts.module';
 import { WalletAccountEntity } from './accounts/entities/wallet-account.entity';
 import { CredentialsModule } from './credentials/credentials.module';
 import { AuthCredentialEntity } from './credentials/entities/auth-credential.entity';
-import { KeysModule } from './keys/keys.module';
-import { RepositoriesModule } from './keys/repositories.module';
 import { CreateWalletAuth1732300400000 } from './migrations/1732300400000-CreateWalletAuth';
 import { AuthSessionEntity } from './sessions/entities/auth-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
@@ -19,8 +17,6 @@ import { SignedRetryModule } from './signed-retry/signed-retry.module';
       entities: [WalletAccountEntity, AuthCredentialEntity, AuthSessionEntity],
       migrations: [CreateWalletAuth1732300400000],
     }),
-    KeysModule,
-    RepositoriesModule,
     SignedRetryModule,
     AccountsModule,
     SessionsModule,

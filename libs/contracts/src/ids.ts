@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sandboxSuffix } from './sandbox-suffix';
 
 /**
  * UUIDv7 (RFC 9562): time-ordered, so ids sort by creation and index well.
@@ -26,7 +27,7 @@ export function newId<T extends string>(type: T): `${T}:${string}` {
 export function newIdAvoidingSuffixes<T extends string>(type: T, reserved: ReadonlySet<string>): `${T}:${string}` {
   for (;;) {
     const id = newId(type);
-    if (!reserved.has(id.slice(-3))) return id;
+    if (!reserved.has(sandboxSuffix(id))) return id;
   }
 }
 

@@ -5,8 +5,10 @@ import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 
+export * from './amounts';
 export * from './common';
 export * from './ids';
+export * from './sandbox-suffix';
 export * from './customers';
 export * from './webhooks';
 export * from './payments';

@@ -17,3 +17,4 @@ export * from './batching/statement-batcher';
 export * from './batching/read-batcher';
 export * from './entity-insert';
 export * from './prepared-statements';
+export * from './pagination';

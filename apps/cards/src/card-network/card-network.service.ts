@@ -2,14 +2,16 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { EntityManager } from 'typeorm';
 import {
   AdviceReceivedData,
+  amountFromWire,
+  amountToWire,
   CallerContext,
-  CARDS_EVENTS,
-  CARDS_WORK_EVENTS,
   CardDeclineReason,
   CardMerchant,
+  CARDS_EVENTS,
+  CARDS_WORK_EVENTS,
   CardTransaction,
-  cardTransactionWebhookType,
   CardTransactionType,
+  cardTransactionWebhookType,
   Currency,
   ListCardTransactionsRequest,
   newId,
@@ -22,15 +24,16 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, StatementBatcher, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, pageLimit, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
-import { NetworkOutcome, sandboxNetworkOutcome } from './network.sandbox';
+import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
+
+const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 
 export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
 
@@ -109,10 +112,10 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const limit = pageLimit(request.limit);
     const rows = await this.cardTransactions.list(ctx.platformId, request.cardId, {
       status: request.status,
-      beforeId: decodeCursor(request.cursor, 'CardTransaction'),
+      beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    return toPage(rows, limit, toCardTransaction);
+    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
   }
 
   // ---- Simulators ----
@@ -122,7 +125,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const card = await this.requireCard(ctx.platformId, request.cardId);
     assertCardCurrency(card, request.currency);
     const id = newId('CardTransaction');
-    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: BigInt(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
+    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: amountFromWire(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
     return toCardTransaction(await this.answer(ctx, card, message));
   }
 
@@ -147,7 +150,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   async clear(ctx: CallerContext, request: SimulateClearingRequest): Promise<CardTransaction> {
     assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     if (entity.type !== 'AUTHORIZATION') throw notClearable(entity, `a ${entity.type} is not cleared separately`);
     const open = (entity.status === 'CONFIRMED' || entity.status === 'EXCEPTION') && entity.holdId !== null && entity.settledAt === null;
     if (open) {
@@ -165,14 +168,14 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     if (entity.direction !== 'DEBIT' || entity.status !== 'SETTLED' || entity.holdId === null) {
       throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${entity.status} ${entity.direction}; only a settled debit can be returned`);
     }
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     // The reservation keeps concurrent returns within the settled amount.
     const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveReturn(manager, ctx.platformId, entity.id, amount));
     if (sequence === undefined) {
       const current = (await this.cardTransactions.findById(ctx.platformId, entity.id))!;
       if (current.status !== 'SETTLED') throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${current.status}`);
       const left = BigInt(current.settledAmount) - BigInt(current.refundedAmount);
-      throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: left.toString() });
+      throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: amountToWire(left) });
     }
     try {
       await this.ledger.refund(ctx, entity.id, sequence, entity.holdId, amount);
@@ -236,7 +239,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       id: data.cardTransactionId,
       token: data.issuerTransactionToken,
       type: 'CREDIT_AUTHORIZATION_ADVICE',
-      amount: BigInt(data.amount),
+      amount: amountFromWire(data.amount),
       currency: data.currency,
       merchant: data.merchant,
     });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CallerContext, Hold, PAYMENTS_SUBJECTS } from '@paykit/contracts';
+import { amountToWire, CallerContext, Hold, MAX_WIRE_AMOUNT, PAYMENTS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 
@@ -51,7 +51,8 @@ export function isAccountRefusal(error: unknown): boolean {
   return error instanceof ServiceError && ['ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_ACTIVE', 'INVALID_CURRENCY'].includes(error.code);
 }
 
+/** Every ledger step moves a positive amount; one a JSON number cannot carry is refused here, not rounded. */
 function toWire(amount: bigint): number {
-  if (amount <= 0n || amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new ServiceError('INVALID_AMOUNT', `Amount ${amount} is out of range`);
-  return Number(amount);
+  if (amount <= 0n || amount > MAX_WIRE_AMOUNT) throw new ServiceError('INVALID_AMOUNT', `Amount ${amount} is out of range`);
+  return amountToWire(amount);
 }

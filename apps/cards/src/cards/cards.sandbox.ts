@@ -1,9 +1,4 @@
-import { CardState, CardStateReason, SANDBOX_INELIGIBLE_FUNDING_SUFFIXES } from '@paykit/contracts';
-
-/** Sandbox magic values: the last three characters of a value. */
-export function suffixOf(value: string): string {
-  return value.slice(-3);
-}
+import { CardState, CardStateReason, SANDBOX_INELIGIBLE_FUNDING_SUFFIXES, sandboxOutcome, sandboxSuffix } from '@paykit/contracts';
 
 export interface IssuanceOutcome {
   state: CardState;
@@ -27,7 +22,7 @@ export const ISSUANCE_OUTCOMES: Readonly<Record<string, IssuanceOutcome>> = {
 const INSTANT_ACTIVATION: IssuanceOutcome = { state: 'ACTIVE' };
 
 export function sandboxIssuanceOutcome(platformCardId: string | undefined, cardholderId: string): IssuanceOutcome {
-  return ISSUANCE_OUTCOMES[suffixOf(platformCardId ?? cardholderId)] ?? INSTANT_ACTIVATION;
+  return sandboxOutcome(ISSUANCE_OUTCOMES, platformCardId ?? cardholderId, INSTANT_ACTIVATION);
 }
 
 /**
@@ -35,11 +30,11 @@ export function sandboxIssuanceOutcome(platformCardId: string | undefined, cardh
  * itself, any other character its code point mod 10). `...001` gives 0001, `...4a2` gives 0472.
  */
 export function sandboxLast4(platformCardId: string | undefined, cardholderId: string): string {
-  const digits = [...suffixOf(platformCardId ?? cardholderId).padStart(3, '0')].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10)));
+  const digits = [...sandboxSuffix(platformCardId ?? cardholderId).padStart(3, '0')].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10)));
   return `0${digits.join('')}`;
 }
 
 /** Funding-source binding, last three characters of the account id: SANDBOX_INELIGIBLE_FUNDING_SUFFIXES are ineligible. */
 export function isSandboxIneligibleFundingSource(accountId: string): boolean {
-  return SANDBOX_INELIGIBLE_FUNDING_SUFFIXES.has(suffixOf(accountId));
+  return SANDBOX_INELIGIBLE_FUNDING_SUFFIXES.has(sandboxSuffix(accountId));
 }

@@ -18,15 +18,16 @@ import {
   UpdateCardRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { toCard } from './card.mapper';
 import { assertFundingMutable, assertStateChange } from './card-state-machine';
 import { CardsRepository } from './cards.repository';
 import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
 import { CardEntity } from './entities/card.entity';
 import { FundingSourcesService } from './funding-sources.service';
+
+const CARD_CURSOR = idCursor('Card');
 
 export const ACTIVATE_CARD_JOB = 'cards.card.activate';
 /** Issued cards are valid for this many years. */
@@ -101,10 +102,10 @@ export class CardsService implements OnModuleInit {
     const rows = await this.cards.list(ctx.platformId, {
       cardholderId: request.cardholderId,
       state: request.state,
-      beforeId: decodeCursor(request.cursor, 'Card'),
+      beforeId: decodeCursor(request.cursor, CARD_CURSOR),
       limit: limit + 1,
     });
-    return toPage(rows, limit, toCard);
+    return toPage(rows, limit, toCard, CARD_CURSOR);
   }
 
   /**

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { BeneficialOwnersHandlers } from './beneficial-owners.handlers';
+import { BeneficialOwnersRepository } from './beneficial-owners.repository';
 import { BeneficialOwnersService } from './beneficial-owners.service';
 
 @Module({
   imports: [CustomersModule],
   controllers: [BeneficialOwnersHandlers],
-  providers: [BeneficialOwnersService],
+  providers: [BeneficialOwnersService, BeneficialOwnersRepository],
+  exports: [BeneficialOwnersRepository],
 })
 export class BeneficialOwnersModule {}

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThan } from 'typeorm';
 import {
   BeneficialOwner,
   CallerContext,
@@ -10,11 +9,13 @@ import {
   Page,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';
-import { beneficialOwnerKycStatus } from '../sandbox/sandbox-rules';
+import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
+import { BeneficialOwnersRepository } from './beneficial-owners.repository';
 import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
+
+const BENEFICIAL_OWNER_CURSOR = idCursor('BeneficialOwner');
 
 export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwner {
   return {
@@ -32,7 +33,7 @@ export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwne
 @Injectable()
 export class BeneficialOwnersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly owners: BeneficialOwnersRepository,
     private readonly customers: CustomersService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
@@ -68,14 +69,14 @@ export class BeneficialOwnersService {
     };
     const owner = toBeneficialOwner(entity);
     await this.transactions.run(async (manager) => {
-      await manager.insert(BeneficialOwnerEntity, entity);
+      await this.owners.insert(manager, entity);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerCreated, platformId: ctx.platformId, resourceId: entity.id, data: owner });
     });
     return owner;
   }
 
   async get(ctx: CallerContext, id: string): Promise<BeneficialOwner> {
-    const entity = await this.dataSource.manager.findOne(BeneficialOwnerEntity, { where: { platformId: ctx.platformId, id } });
+    const entity = await this.owners.findById(ctx.platformId, id);
     if (!entity) throw new ServiceError('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${id} not found`);
     return toBeneficialOwner(entity);
   }
@@ -83,12 +84,8 @@ export class BeneficialOwnersService {
   async list(ctx: CallerContext, request: ListBeneficialOwnersRequest): Promise<Page<BeneficialOwner>> {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
-    const beforeId = decodeCursor(request.cursor, 'BeneficialOwner');
-    const rows = await this.dataSource.manager.find(BeneficialOwnerEntity, {
-      where: { platformId: ctx.platformId, ...(request.customerId ? { customerId: request.customerId } : {}), ...(beforeId ? { id: LessThan(beforeId) } : {}) },
-      order: { id: 'DESC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toBeneficialOwner);
+    const beforeId = decodeCursor(request.cursor, BENEFICIAL_OWNER_CURSOR);
+    const rows = await this.owners.list(ctx.platformId, { customerId: request.customerId, beforeId }, limit + 1);
+    return toPage(rows, limit, toBeneficialOwner, BENEFICIAL_OWNER_CURSOR);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import {
   AppendBulkImportRowsRequest,
   BulkImportJob,
@@ -12,11 +12,12 @@ import {
   newId,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, Outbox, returningRows, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
+import { BulkImportRepository } from './bulk-import.repository';
 import { headerProblem, parseRow, rowErrors } from './bulk-rows';
 import { BulkImportJobEntity } from './entities/bulk-import-job.entity';
 
@@ -31,7 +32,7 @@ export const JOB_ERRORS_SHOWN = 1000;
 @Injectable()
 export class BulkImportService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly jobs: BulkImportRepository,
     private readonly customers: CustomersService,
     private readonly repository: CustomersRepository,
     private readonly platformConfig: PlatformConfigService,
@@ -55,8 +56,8 @@ export class BulkImportService {
       updatedAt: now,
       completedAt: null,
     };
-    await this.dataSource.manager.insert(BulkImportJobEntity, job);
-    return this.toJob(this.dataSource.manager, job);
+    await this.jobs.insert(job);
+    return this.toJob(job);
   }
 
   async appendRows(ctx: CallerContext, request: AppendBulkImportRowsRequest): Promise<BulkRowsProcessed> {
@@ -91,7 +92,7 @@ export class BulkImportService {
         errors.push(...rowErrors(row, error));
       }
     }
-    const taken = await this.takenUmaAddresses(ctx.platformId, [...umaSeen.keys()]);
+    const taken = await this.repository.takenUmaAddresses(ctx.platformId, [...umaSeen.keys()]);
     const accepted = valid.filter(({ row, entity }) => {
       if (!entity.umaAddress || !taken.has(entity.umaAddress)) return true;
       errors.push({ row, field: 'umaAddress', message: 'umaAddress belongs to another customer of the platform' });
@@ -122,52 +123,24 @@ export class BulkImportService {
     return this.transactions.run(async (manager) => {
       await this.repository.insertMany(manager, created);
       await this.customers.announceCreated(manager, ctx, created);
-      const [counters] = await returningRows<{ processed_rows: number; successful_rows: number; failed_rows: number; error_count: number }>(
-        manager,
-        `UPDATE bulk_import_job SET processed_rows = processed_rows + $2, successful_rows = successful_rows + $3, failed_rows = failed_rows + $4,
-                error_count = error_count + $5, updated_at = now()
-          WHERE id = $1 RETURNING processed_rows, successful_rows, failed_rows, error_count`,
-        [jobId, rows, created.length, failedRows, errors.length],
-      );
-      await this.insertErrors(manager, jobId, counters.error_count - errors.length, errors);
-      return { processedRows: counters.processed_rows, successfulRows: counters.successful_rows, failedRows: counters.failed_rows };
+      const counters = await this.jobs.addToCounters(manager, jobId, { processedRows: rows, successfulRows: created.length, failedRows, errors: errors.length });
+      await this.jobs.insertErrors(manager, jobId, counters.errorCount - errors.length, errors);
+      return { processedRows: counters.processedRows, successfulRows: counters.successfulRows, failedRows: counters.failedRows };
     });
-  }
-
-  private async insertErrors(manager: EntityManager, jobId: string, firstSeq: number, errors: BulkImportRowError[]): Promise<void> {
-    for (let start = 0; start < errors.length; start += 1000) {
-      const slice = errors.slice(start, start + 1000);
-      const params: unknown[] = [];
-      const values = slice.map((error, i) => {
-        params.push(jobId, firstSeq + start + i, error.row, error.field, error.message.slice(0, 500));
-        const base = i * 5;
-        return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5})`;
-      });
-      await manager.query(`INSERT INTO bulk_import_error (job_id, seq, row_number, field, message) VALUES ${values.join(', ')}`, params);
-    }
-  }
-
-  private async takenUmaAddresses(platformId: string, addresses: string[]): Promise<Set<string>> {
-    if (addresses.length === 0) return new Set();
-    const rows = await this.dataSource.query<Array<{ uma_address: string }>>(
-      'SELECT uma_address FROM customer WHERE platform_id = $1 AND uma_address = ANY($2)',
-      [platformId, addresses],
-    );
-    return new Set(rows.map((r) => r.uma_address));
   }
 
   /** Ends the job (COMPLETED, or FAILED with the reason) and announces it by webhook. */
   async finish(ctx: CallerContext, request: FinishBulkImportRequest): Promise<BulkImportJob> {
     return this.transactions.run(async (manager) => {
-      const job = await manager.findOne(BulkImportJobEntity, { where: { platformId: ctx.platformId, id: request.jobId }, lock: { mode: 'pessimistic_write' } });
+      const job = await this.jobs.findForUpdate(manager, ctx.platformId, request.jobId);
       if (!job) throw new ServiceError('BULK_UPLOAD_JOB_NOT_FOUND', `Bulk upload job ${request.jobId} not found`);
-      if (job.status !== 'PROCESSING') return this.toJob(manager, job);
+      if (job.status !== 'PROCESSING') return this.toJob(job, manager);
       job.status = request.failure ? 'FAILED' : 'COMPLETED';
       job.failure = request.failure ?? null;
       job.completedAt = new Date();
       job.updatedAt = job.completedAt;
-      await manager.save(BulkImportJobEntity, job);
-      const result = await this.toJob(manager, job);
+      await this.jobs.save(manager, job);
+      const result = await this.toJob(job, manager);
       await this.outbox.add(manager, {
         subject: CUSTOMERS_EVENTS.bulkImportFinished,
         platformId: ctx.platformId,
@@ -180,29 +153,24 @@ export class BulkImportService {
   }
 
   async get(ctx: CallerContext, jobId: string): Promise<BulkImportJob> {
-    return this.toJob(this.dataSource.manager, await this.requireJob(ctx, jobId));
+    return this.toJob(await this.requireJob(ctx, jobId));
   }
 
   private async requireJob(ctx: CallerContext, jobId: string): Promise<BulkImportJobEntity> {
-    const job = await this.dataSource.manager.findOne(BulkImportJobEntity, { where: { platformId: ctx.platformId, id: jobId } });
+    const job = await this.jobs.findById(ctx.platformId, jobId);
     if (!job) throw new ServiceError('BULK_UPLOAD_JOB_NOT_FOUND', `Bulk upload job ${jobId} not found`);
     return job;
   }
 
-  private async toJob(manager: EntityManager, job: BulkImportJobEntity): Promise<BulkImportJob> {
-    // By row: the gateway keeps several batches in flight, and they may commit out of order.
-    const errors = job.errorCount === 0
-      ? []
-      : await manager.query<Array<{ row_number: number; field: string; message: string }>>(
-          'SELECT row_number, field, message FROM bulk_import_error WHERE job_id = $1 ORDER BY row_number, seq LIMIT $2',
-          [job.id, JOB_ERRORS_SHOWN],
-        );
+  /** Inside a transaction, through its manager: the job's errors as that transaction sees them. */
+  private async toJob(job: BulkImportJobEntity, manager?: EntityManager): Promise<BulkImportJob> {
+    const errors = job.errorCount === 0 ? [] : await this.jobs.errorsByRow(job.id, JOB_ERRORS_SHOWN, manager);
     return {
       id: job.id,
       status: job.status,
       ...(job.fileName ? { fileName: job.fileName } : {}),
       progress: { processedRows: job.processedRows, successfulRows: job.successfulRows, failedRows: job.failedRows },
-      errors: errors.map((e) => ({ row: e.row_number, field: e.field, message: e.message })),
+      errors,
       errorCount: job.errorCount,
       ...(job.failure ? { failure: job.failure } : {}),
       createdAt: job.createdAt.toISOString(),

@@ -7,7 +7,8 @@ import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
-import { SANDBOX_CONTACT_CODE } from '../sandbox/sandbox-rules';
+import { ContactCodesRepository } from './contact-codes.repository';
+import { SANDBOX_CONTACT_CODE } from './contact-verification.sandbox';
 import { ContactCodeEntity } from './entities/contact-code.entity';
 
 /** A code may be re-sent this long after the previous one (429 with Retry-After before). */
@@ -25,6 +26,7 @@ export class ContactVerificationService {
   constructor(
     private readonly customers: CustomersService,
     private readonly repository: CustomersRepository,
+    private readonly codes: ContactCodesRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
   ) {}
@@ -36,7 +38,7 @@ export class ContactVerificationService {
       const status = requiredStatus(customer, channel);
       if (status === 'VERIFIED') throw new ServiceError('CONFLICT', `The customer's ${channel} is already verified`);
       const now = Date.now();
-      const previous = await manager.findOne(ContactCodeEntity, { where: { customerId, channel } });
+      const previous = await this.codes.find(manager, customerId, channel);
       if (previous && previous.sentAt.getTime() + RESEND_INTERVAL_MS > now) {
         const retryAfter = Math.ceil((previous.sentAt.getTime() + RESEND_INTERVAL_MS - now) / 1000);
         throw new ServiceError('RATE_LIMITED', `A code was sent moments ago; retry after ${retryAfter} s`, { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
@@ -52,7 +54,7 @@ export class ContactVerificationService {
         expiresAt: new Date(now + CODE_TTL_MS),
         failedAttempts: 0,
       };
-      await manager.save(ContactCodeEntity, row);
+      await this.codes.save(manager, row);
       return {
         customerId,
         channel,
@@ -68,15 +70,15 @@ export class ContactVerificationService {
     const outcome = await this.transactions.run(async (manager): Promise<Customer | ServiceError> => {
       const customer = await this.customers.require(ctx, customerId, manager);
       if (requiredStatus(customer, channel) === 'VERIFIED') return toCustomer(customer);
-      const row = await manager.findOne(ContactCodeEntity, { where: { customerId, channel }, lock: { mode: 'pessimistic_write' } });
+      const row = await this.codes.findForUpdate(manager, customerId, channel);
       if (!row) return invalidCode(`No code was sent to this ${channel}; POST verify-${channel} first`);
       if (row.expiresAt.getTime() <= Date.now()) return invalidCode('The code has expired; request a new one');
       if (row.failedAttempts >= MAX_FAILED_ATTEMPTS) return invalidCode('Too many wrong codes; request a new one');
       if (!timingSafeEqual(hashCode(customerId, channel, code), Buffer.from(row.codeHash, 'hex'))) {
-        await manager.increment(ContactCodeEntity, { customerId, channel }, 'failedAttempts', 1);
+        await this.codes.countFailedAttempt(manager, customerId, channel);
         return invalidCode('The code is not the one sent');
       }
-      await manager.delete(ContactCodeEntity, { customerId, channel });
+      await this.codes.delete(manager, customerId, channel);
       customer.contactVerification = { ...customer.contactVerification, [channel]: 'VERIFIED' };
       customer.updatedAt = new Date();
       await this.repository.save(manager, customer);

@@ -1,5 +1,5 @@
 import { CallerContext, ContactChannel, ContactVerification } from '@paykit/contracts';
-import { CONTACT_VERIFICATION_RULES } from '../sandbox/sandbox-rules';
+import { CONTACT_VERIFICATION_RULES } from '../contact-verification/contact-verification.sandbox';
 
 /**
  * The contactVerification a customer should carry for its current email and phone: only the

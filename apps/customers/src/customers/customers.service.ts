@@ -20,9 +20,9 @@ import {
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, NewDomainEvent, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, NewDomainEvent, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
@@ -30,6 +30,8 @@ import { toCustomer } from './customer.mapper';
 import { CustomersRepository } from './customers.repository';
 import { CustomerEntity } from './entities/customer.entity';
 import { normaliseUmaAddress } from './uma-address';
+
+const CUSTOMER_CURSOR = idCursor('Customer');
 
 const UMA_UNIQUE = 'uq_customer_platform_uma_address';
 
@@ -39,6 +41,7 @@ export class CustomersService {
 
   constructor(
     private readonly customers: CustomersRepository,
+    private readonly contactCodes: ContactCodesRepository,
     private readonly platformConfig: PlatformConfigService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
@@ -126,11 +129,11 @@ export class CustomersService {
         platformCustomerId: request.platformCustomerId,
         createdAfter: request.createdAfter ? new Date(request.createdAfter) : undefined,
         createdBefore: request.createdBefore ? new Date(request.createdBefore) : undefined,
-        beforeId: decodeCursor(request.cursor, 'Customer'),
+        beforeId: decodeCursor(request.cursor, CUSTOMER_CURSOR),
       },
       limit + 1,
     );
-    return toPage(rows, limit, toCustomer);
+    return toPage(rows, limit, toCustomer, CUSTOMER_CURSOR);
   }
 
   /**
@@ -195,7 +198,7 @@ export class CustomersService {
         // A changed destination needs a fresh code.
         for (const channel of ['email', 'phone'] as const) {
           if (before.values[channel] !== (channel === 'email' ? entity.email : entity.phoneNumber)) {
-            await manager.query('DELETE FROM contact_code WHERE customer_id = $1 AND channel = $2', [entity.id, channel]);
+            await this.contactCodes.delete(manager, entity.id, channel);
           }
         }
         entity.updatedAt = new Date();

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { BeneficialOwnersModule } from '../beneficial-owners/beneficial-owners.module';
 import { CustomersModule } from '../customers/customers.module';
 import { DocumentsHandlers } from './documents.handlers';
+import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 
 @Module({
-  imports: [CustomersModule],
+  imports: [CustomersModule, BeneficialOwnersModule],
   controllers: [DocumentsHandlers],
-  providers: [DocumentsService],
+  providers: [DocumentsService, DocumentsRepository],
 })
 export class DocumentsModule {}

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThan, Not } from 'typeorm';
 import {
   AppendDocumentChunkRequest,
   CallerContext,
@@ -18,12 +17,14 @@ import {
   StartDocumentUploadRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
-import { BeneficialOwnerEntity } from '../beneficial-owners/entities/beneficial-owner.entity';
-import { decodeCursor, pageLimit, toPage } from '../common/pagination';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { BeneficialOwnersRepository } from '../beneficial-owners/beneficial-owners.repository';
 import { CustomersService } from '../customers/customers.service';
-import { documentReview, DocumentReview } from '../sandbox/sandbox-rules';
+import { DocumentsRepository } from './documents.repository';
+import { documentReview, DocumentReview } from './documents.sandbox';
 import { DocumentEntity } from './entities/document.entity';
+
+const DOCUMENT_CURSOR = idCursor('Document');
 
 /** The first bytes each accepted content type starts with: the declared type must match the bytes. */
 const SIGNATURES: Record<DocumentContentType, number[]> = {
@@ -56,7 +57,8 @@ export function toDocument(entity: DocumentEntity): CustomerDocument {
 @Injectable()
 export class DocumentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly documents: DocumentsRepository,
+    private readonly owners: BeneficialOwnersRepository,
     private readonly customers: CustomersService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
@@ -65,7 +67,7 @@ export class DocumentsService {
   async start(ctx: CallerContext, request: StartDocumentUploadRequest): Promise<DocumentUploadStarted> {
     const customer = await this.customers.require(ctx, request.customerId);
     if (request.beneficialOwnerId) {
-      const owner = await this.dataSource.manager.findOne(BeneficialOwnerEntity, { where: { platformId: ctx.platformId, id: request.beneficialOwnerId, customerId: customer.id } });
+      const owner = await this.owners.findById(ctx.platformId, request.beneficialOwnerId, customer.id);
       if (!owner) throw new ServiceError('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${request.beneficialOwnerId} not found for this customer`);
     }
     const now = new Date();
@@ -84,7 +86,7 @@ export class DocumentsService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.dataSource.manager.insert(DocumentEntity, entity);
+    await this.documents.insert(entity);
     return { documentId: entity.id, maxBytes: DOCUMENT_MAX_BYTES, chunkBytes: DOCUMENT_CHUNK_BYTES };
   }
 
@@ -92,17 +94,13 @@ export class DocumentsService {
     const data = Buffer.from(request.data, 'base64');
     if (data.length === 0 || data.length > DOCUMENT_CHUNK_BYTES) throw ServiceError.invalidField('data', `a chunk holds 1 to ${DOCUMENT_CHUNK_BYTES} bytes`);
     return this.transactions.run(async (manager) => {
-      const document = await manager.findOne(DocumentEntity, { where: { platformId: ctx.platformId, id: request.documentId }, lock: { mode: 'pessimistic_write' } });
+      const document = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
       if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
       if (document.status !== 'UPLOADING') throw new ServiceError('CONFLICT', 'The document upload is already complete');
       const size = BigInt(document.sizeBytes) + BigInt(data.length);
       if (size > BigInt(DOCUMENT_MAX_BYTES)) throw new ServiceError('PAYLOAD_TOO_LARGE', `Documents are limited to ${DOCUMENT_MAX_BYTES} bytes`);
       // A retried chunk is stored once.
-      const inserted: unknown[] = await manager.query(
-        'INSERT INTO document_chunk (document_id, chunk_index, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING chunk_index',
-        [document.id, request.index, data],
-      );
-      if (inserted.length > 0) await manager.update(DocumentEntity, { id: document.id }, { sizeBytes: size.toString() });
+      if (await this.documents.insertChunk(manager, document.id, request.index, data)) await this.documents.setSize(manager, document.id, size);
       return { received: data.length };
     });
   }
@@ -110,33 +108,32 @@ export class DocumentsService {
   /** Checks the bytes against the declared type, reviews the document, and reports a rejection as its reason's 400. */
   async complete(ctx: CallerContext, request: CompleteDocumentUploadRequest): Promise<CustomerDocument> {
     const result = await this.transactions.run(async (manager): Promise<{ document: CustomerDocument; review?: DocumentReview; invalid?: ServiceError }> => {
-      const document = await manager.findOne(DocumentEntity, { where: { platformId: ctx.platformId, id: request.documentId }, lock: { mode: 'pessimistic_write' } });
+      const document = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
       if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
       if (document.status !== 'UPLOADING') return { document: toDocument(document) };
-      const chunks: Array<{ data: Buffer | Uint8Array }> = await manager.query('SELECT data FROM document_chunk WHERE document_id = $1 ORDER BY chunk_index', [document.id]);
+      const chunks = await this.documents.chunks(manager, document.id);
       const invalid = chunks.length !== request.chunks
         ? 'the upload is incomplete'
         : chunks.length === 0
           ? 'the file is empty'
-          : !startsWith(Buffer.from(chunks[0].data), SIGNATURES[document.contentType])
+          : !startsWith(chunks[0], SIGNATURES[document.contentType])
             ? `the file's content is not ${document.contentType}`
             : undefined;
       if (invalid) {
-        await manager.query('DELETE FROM document_chunk WHERE document_id = $1', [document.id]);
-        await manager.delete(DocumentEntity, { id: document.id });
+        await this.documents.delete(manager, document.id);
         return {
           document: toDocument(document),
           invalid: ServiceError.invalidField('file', `Document refused: ${invalid}`, { enum: [...DOCUMENT_CONTENT_TYPES] }),
         };
       }
       const hash = createHash('sha256');
-      for (const chunk of chunks) hash.update(chunk.data);
+      for (const chunk of chunks) hash.update(chunk);
       const review: DocumentReview = ctx.environment === 'sandbox' ? documentReview(document.fileName) : { status: 'PENDING' };
       document.sha256 = hash.digest('hex');
       document.status = review.status;
       document.rejectionReason = review.rejectionReason ?? null;
       document.updatedAt = new Date();
-      await manager.save(DocumentEntity, document);
+      await this.documents.save(manager, document);
       const reviewed = toDocument(document);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.documentReviewed, platformId: ctx.platformId, resourceId: document.id, data: reviewed });
       return { document: reviewed, review };
@@ -150,7 +147,7 @@ export class DocumentsService {
   }
 
   async get(ctx: CallerContext, id: string): Promise<CustomerDocument> {
-    const entity = await this.dataSource.manager.findOne(DocumentEntity, { where: { platformId: ctx.platformId, id, status: Not('UPLOADING') } });
+    const entity = await this.documents.findUploaded(ctx.platformId, id);
     if (!entity) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${id} not found`);
     return toDocument(entity);
   }
@@ -158,18 +155,9 @@ export class DocumentsService {
   async list(ctx: CallerContext, request: ListDocumentsRequest): Promise<Page<CustomerDocument>> {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
-    const beforeId = decodeCursor(request.cursor, 'Document');
-    const rows = await this.dataSource.manager.find(DocumentEntity, {
-      where: {
-        platformId: ctx.platformId,
-        status: Not('UPLOADING'),
-        ...(request.customerId ? { customerId: request.customerId } : {}),
-        ...(beforeId ? { id: LessThan(beforeId) } : {}),
-      },
-      order: { id: 'DESC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toDocument);
+    const beforeId = decodeCursor(request.cursor, DOCUMENT_CURSOR);
+    const rows = await this.documents.listUploaded(ctx.platformId, { customerId: request.customerId, beforeId }, limit + 1);
+    return toPage(rows, limit, toDocument, DOCUMENT_CURSOR);
   }
 }
 

@@ -13,13 +13,13 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox, TransactionRunner } from '@paykit/persistence';
-import { DataSource } from 'typeorm';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { VerificationsService } from '../verification/verifications.service';
 import { KycLinkEntity } from './entities/kyc-link.entity';
+import { KycLinksRepository } from './kyc-links.repository';
 
 /** How long a hosted verification link stays usable. */
 export const KYC_LINK_TTL_MS = 24 * 3600_000;
@@ -31,7 +31,7 @@ function hashToken(token: string): string {
 @Injectable()
 export class KycLinksService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly links: KycLinksRepository,
     private readonly customers: CustomersService,
     private readonly repository: CustomersRepository,
     private readonly verifications: VerificationsService,
@@ -62,13 +62,13 @@ export class KycLinksService {
       usedAt: null,
       createdAt: now,
     };
-    await this.dataSource.manager.insert(KycLinkEntity, link);
+    await this.links.insert(link);
     return { customerId, token, expiresAt: link.expiresAt.toISOString() };
   }
 
   /** What the hosted page shows. The token is the capability: no platform credentials here. */
   async open(token: string): Promise<KycLinkView> {
-    const link = await this.dataSource.manager.findOne(KycLinkEntity, { where: { tokenHash: hashToken(token) } });
+    const link = await this.links.findByTokenHash(hashToken(token));
     if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
     const customer = await this.customers.require(linkContext(link, 'kyc-page'), link.customerId);
     return {
@@ -87,7 +87,7 @@ export class KycLinksService {
    */
   complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
     return this.transactions.run(async (manager) => {
-      const link = await manager.findOne(KycLinkEntity, { where: { tokenHash: hashToken(request.token) }, lock: { mode: 'pessimistic_write' } });
+      const link = await this.links.findByTokenHashForUpdate(manager, hashToken(request.token));
       if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
       const state = stateOf(link);
       if (state !== 'ACTIVE') throw new ServiceError('CONFLICT', state === 'USED' ? 'This verification link was already used' : 'This verification link has expired', { state });
@@ -100,7 +100,7 @@ export class KycLinksService {
       }
       const verification = await this.verifications.verify(manager, ctx, customer);
       if (verification.verificationStatus !== 'RESOLVE_ERRORS') {
-        await manager.update(KycLinkEntity, { id: link.id }, { usedAt: new Date() });
+        await this.links.markUsed(manager, link.id);
       }
       return { redirectUri: link.redirectUri, verification };
     });

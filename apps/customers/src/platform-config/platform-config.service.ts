@@ -1,32 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { CustomersPlatformConfig, UpdatePlatformConfigRequest } from '@paykit/contracts';
-import { EntityReader } from '@paykit/persistence';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain } from './default-platform-config';
+import { PlatformConfigChanges, PlatformConfigRepository } from './platform-config.repository';
 
 @Injectable()
 export class PlatformConfigService {
-  /** Read on every customer creation: concurrent reads share a statement. */
-  private readonly byPlatform: EntityReader<PlatformConfigEntity>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.byPlatform = new EntityReader(dataSource, PlatformConfigEntity, ['platformId']);
-  }
+  constructor(private readonly configs: PlatformConfigRepository) {}
 
   /** A platform's configuration; the first use stores the defaults. */
   async load(platformId: string, manager?: EntityManager): Promise<PlatformConfigEntity> {
-    const existing = manager ? await manager.findOne(PlatformConfigEntity, { where: { platformId } }) : await this.byPlatform.findOneBatched([platformId]);
+    const existing = await this.configs.find(platformId, manager);
     if (existing) return existing;
-    manager ??= this.dataSource.manager;
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(PlatformConfigEntity)
-      .values({ platformId, regulated: false, umaDomain: defaultUmaDomain(platformId), supportedCurrencies: () => `'${JSON.stringify(DEFAULT_SUPPORTED_CURRENCIES)}'::jsonb` })
-      .orIgnore()
-      .execute();
-    return manager.findOneOrFail(PlatformConfigEntity, { where: { platformId } });
+    return this.configs.insertIfAbsent({ platformId, umaDomain: defaultUmaDomain(platformId), supportedCurrencies: DEFAULT_SUPPORTED_CURRENCIES }, manager);
   }
 
   async get(platformId: string): Promise<CustomersPlatformConfig> {
@@ -39,12 +26,12 @@ export class PlatformConfigService {
    */
   async update(platformId: string, request: UpdatePlatformConfigRequest): Promise<CustomersPlatformConfig> {
     await this.load(platformId);
-    const changes: Partial<PlatformConfigEntity> = {};
+    const changes: PlatformConfigChanges = {};
     if (request.regulated !== undefined) changes.regulated = request.regulated;
     if (request.umaDomain !== undefined) changes.umaDomain = request.umaDomain;
     if (request.embeddedWalletsEnabled !== undefined) changes.embeddedWalletsEnabled = request.embeddedWalletsEnabled;
     if (Object.keys(changes).length > 0) {
-      await this.dataSource.manager.update(PlatformConfigEntity, { platformId }, { ...changes, updatedAt: new Date() });
+      await this.configs.update(platformId, changes);
     }
     return this.get(platformId);
   }

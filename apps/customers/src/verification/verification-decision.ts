@@ -1,6 +1,6 @@
 import { CallerContext, EDD_FIELDS, KycStatus, VerificationError, VerificationStatus } from '@paykit/contracts';
 import { CustomerEntity } from '../customers/entities/customer.entity';
-import { businessKybOutcome, individualKycOutcome } from '../sandbox/sandbox-rules';
+import { businessKybOutcome, individualKycOutcome } from './verifications.sandbox';
 
 export interface VerificationDecision {
   verificationStatus: VerificationStatus;

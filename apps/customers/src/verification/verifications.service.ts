@@ -8,12 +8,14 @@ import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { VerificationEntity } from './entities/verification.entity';
 import { decideVerification } from './verification-decision';
+import { VerificationsRepository } from './verifications.repository';
 
 @Injectable()
 export class VerificationsService {
   constructor(
     private readonly customers: CustomersService,
     private readonly repository: CustomersRepository,
+    private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
   ) {}
@@ -41,7 +43,7 @@ export class VerificationsService {
       errors: decision.errors ?? null,
       createdAt: new Date(),
     };
-    await manager.insert(VerificationEntity, record);
+    await this.verifications.insert(manager, record);
     const statusField = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
     return {
       id: record.id,

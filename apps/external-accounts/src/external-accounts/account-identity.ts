@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AccountInfo, AccountType } from '@paykit/contracts';
+import { AccountInfo, AccountType, sandboxSuffix } from '@paykit/contracts';
 
 /** The field that names the destination (sandbox suffixes are read from it). */
 export function primaryIdentifier(info: AccountInfo): string {
@@ -48,7 +48,7 @@ export function primaryIdentifier(info: AccountInfo): string {
 export function identifierLast3(identifier: string): string {
   const at = identifier.indexOf('@');
   const significant = at >= 0 ? identifier.slice(0, at) : identifier;
-  return significant.slice(-3);
+  return sandboxSuffix(significant);
 }
 
 /** Fields that together name one destination, per accountType (beneficiary and labels excluded). */

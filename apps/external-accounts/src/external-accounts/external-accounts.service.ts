@@ -17,13 +17,12 @@ import {
   GetExternalAccountRequest,
   ListExternalAccountsMessage,
   newId,
-  DEFAULT_PAGE_LIMIT,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
@@ -32,6 +31,8 @@ import { ExternalAccountEntity } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
 import { reviewDestination, ReviewOutcome } from './name-verification';
+
+const EXTERNAL_ACCOUNT_CURSOR = idCursor('ExternalAccount');
 
 /** Scheduler job that resolves a sandbox PENDING name verification (suffix 104). */
 export const RESOLVE_VERIFICATION_JOB = 'external-accounts.name-verification.resolve';
@@ -126,22 +127,15 @@ export class ExternalAccountsService implements OnModuleInit {
     if (request.ownerType === 'PLATFORM' && request.customerId) {
       throw ServiceError.invalidField('customerId', 'customerId does not apply to platform external accounts');
     }
-    const beforeId = request.cursor !== undefined ? decodeCursor(request.cursor) : undefined;
+    const beforeId = decodeCursor(request.cursor, EXTERNAL_ACCOUNT_CURSOR);
     if (customerId) await this.assertCustomer(ctx, customerId);
-    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(request.limit);
     const { rows, totalCount } = await this.accounts.list(
       ctx.platformId,
       { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status },
       { limit: limit + 1, beforeId },
     );
-    const hasMore = rows.length > limit;
-    const data = rows.slice(0, limit);
-    return {
-      data: data.map(toListedExternalAccount),
-      hasMore,
-      ...(hasMore ? { nextCursor: encodeCursor(data[data.length - 1].id) } : {}),
-      totalCount,
-    };
+    return { ...toPage(rows, limit, toListedExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
@@ -305,18 +299,6 @@ function currencyAgreementErrors(currency: string, info: AccountInfo): FieldErro
         }
       : error,
   );
-}
-
-const CURSOR_ID = /^ExternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function encodeCursor(id: string): string {
-  return Buffer.from(id, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!CURSOR_ID.test(id)) throw ServiceError.invalidField('cursor', 'cursor must be the nextCursor of a previous page');
-  return id;
 }
 
 function accountNotFound(id: string): ServiceError {

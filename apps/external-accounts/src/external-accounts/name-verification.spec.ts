@@ -1,28 +1,7 @@
 import { AccountInfo } from '@paykit/contracts';
-import { reviewDestination, sandboxNameVerification } from './name-verification';
+import { reviewDestination } from './name-verification';
 
 const usd = (accountNumber: string): AccountInfo => ({ accountType: 'USD_ACCOUNT', accountNumber });
-
-describe(sandboxNameVerification.name, () => {
-  it.each([
-    ['102', 'NOT_MATCHED'],
-    ['103', 'PARTIAL_MATCH'],
-    ['104', 'PENDING'],
-    ['105', 'INVALID_ACCOUNT'],
-    ['106', 'UNSUPPORTED'],
-    ['107', 'CHECKED_BY_RECEIVING_FI'],
-    ['101', 'MATCHED'],
-    ['108', 'MATCHED'],
-    ['002', 'MATCHED'],
-  ])('suffix %s gives %s', (suffix, expected) => {
-    expect(sandboxNameVerification(usd(`99999${suffix}`))).toBe(expected);
-  });
-
-  it('reads the username part of user@domain identifiers', () => {
-    expect(sandboxNameVerification({ accountType: 'INR_ACCOUNT', vpa: 'ana102@ok104' })).toBe('NOT_MATCHED');
-    expect(sandboxNameVerification({ accountType: 'LN_WALLET', address: 'bob105@wallet.example.com' })).toBe('INVALID_ACCOUNT');
-  });
-});
 
 describe(reviewDestination.name, () => {
   it.each([

@@ -1,9 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import { Environment, newId } from '@paykit/contracts';
+import { CredentialsRepository } from './credentials.repository';
 import { ApiTokenEntity } from './entities/api-token.entity';
-import { AgentAccessTokenEntity } from './entities/agent-access-token.entity';
 import { PlatformEntity } from './entities/platform.entity';
 
 export interface VerifiedCaller {
@@ -32,35 +31,31 @@ function sha256(value: string): Buffer {
 export class CredentialsService {
   private readonly verified = new Map<string, { digest: Buffer; caller: VerifiedCaller; until: number }>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: CredentialsRepository) {}
 
   async createPlatform(name: string): Promise<PlatformEntity> {
-    const platform = { id: newId('Platform'), name } as PlatformEntity;
-    await this.dataSource.getRepository(PlatformEntity).insert(platform);
-    return this.dataSource.getRepository(PlatformEntity).findOneByOrFail({ id: platform.id });
+    return this.repository.insertPlatform({ id: newId('Platform'), name });
   }
 
   listPlatforms(): Promise<PlatformEntity[]> {
-    return this.dataSource.getRepository(PlatformEntity).find({ order: { createdAt: 'ASC' } });
+    return this.repository.listPlatforms();
   }
 
   /** Issues a token; the secret is returned here once and never stored in clear. */
   async issueToken(platformId: string, environment: Environment, label: string, fixed?: { tokenId: string; secret: string }): Promise<IssuedToken> {
     const tokenId = fixed?.tokenId ?? `tok_${randomBytes(12).toString('hex')}`;
     const secret = fixed?.secret ?? randomBytes(32).toString('base64url');
-    await this.dataSource
-      .getRepository(ApiTokenEntity)
-      .upsert({ id: tokenId, platformId, environment, label, secretSha256: sha256(secret).toString('hex'), revokedAt: null }, ['id']);
+    await this.repository.saveToken({ id: tokenId, platformId, environment, label, secretSha256: sha256(secret).toString('hex') });
     this.verified.delete(tokenId);
     return { tokenId, secret, platformId, environment };
   }
 
   async findToken(tokenId: string): Promise<ApiTokenEntity | null> {
-    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ id: tokenId });
+    return this.repository.findToken(tokenId);
   }
 
   async revokeToken(tokenId: string): Promise<void> {
-    await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date() });
+    await this.repository.revokeToken(tokenId);
     this.verified.delete(tokenId);
   }
 
@@ -71,7 +66,7 @@ export class CredentialsService {
     if (cached && cached.until > Date.now()) {
       return timingSafeEqual(cached.digest, presented) ? cached.caller : undefined;
     }
-    const token = await this.dataSource.getRepository(ApiTokenEntity).findOneBy({ id: tokenId, revokedAt: IsNull() });
+    const token = await this.repository.findUnrevokedToken(tokenId);
     if (!token) {
       // Same work as a known token, so timing does not reveal which ids exist.
       timingSafeEqual(presented, presented);
@@ -88,7 +83,7 @@ export class CredentialsService {
   /** AgentAuth bearer: bound to the agent's customer until it expires or is revoked. */
   async verifyBearer(token: string): Promise<VerifiedCaller | undefined> {
     const digest = sha256(token).toString('hex');
-    const row = await this.dataSource.getRepository(AgentAccessTokenEntity).findOneBy({ tokenSha256: digest, revokedAt: IsNull() });
+    const row = await this.repository.findUnrevokedAgentToken(digest);
     if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
     return { platformId: row.platformId, environment: row.environment, agent: { agentId: row.agentId, customerId: row.customerId } };
   }

@@ -9,6 +9,7 @@ import { API_VERSION } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
 import { GatewayAppModule } from '../app.module';
 import { basePath, GatewayConfig } from '../config/gateway-config';
+import { serveApiDocs } from './api-docs';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -76,8 +77,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     });
   }
 
-  const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
+  serveApiDocs(app, buildOpenApiDocument(app, config));
   app.enableShutdownHooks();
   return app;
 }

@@ -1,21 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Currency } from '@paykit/contracts';
-
-export interface CurrencyInfo extends Currency {
-  isCrypto: boolean;
-  /** Largest amount of one transfer, in the smallest unit. */
-  maxTransferAmount: bigint;
-}
-
-interface CurrencyRow {
-  code: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  is_crypto: boolean;
-  max_transfer_amount: string;
-}
+import { CurrenciesRepository, CurrencyInfo } from './currencies.repository';
 
 /**
  * The currency reference table (name, symbol, decimals, transfer limit), read once: it only
@@ -26,22 +11,14 @@ interface CurrencyRow {
 export class CurrencyCatalog implements OnModuleInit {
   private loading?: Promise<Map<string, CurrencyInfo>>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly currencies: CurrenciesRepository) {}
 
   async onModuleInit(): Promise<void> {
     await this.all();
   }
 
   private all(): Promise<Map<string, CurrencyInfo>> {
-    this.loading ??= (async () => {
-      const rows = (await this.dataSource.query<CurrencyRow[]>(`SELECT code, name, symbol, decimals, is_crypto, max_transfer_amount FROM currency`));
-      return new Map(
-        rows.map((row) => [
-          row.code,
-          { code: row.code, name: row.name, symbol: row.symbol, decimals: Number(row.decimals), isCrypto: row.is_crypto, maxTransferAmount: BigInt(row.max_transfer_amount) },
-        ]),
-      );
-    })();
+    this.loading ??= this.currencies.all().then((currencies) => new Map(currencies.map((info) => [info.code, info])));
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
   }

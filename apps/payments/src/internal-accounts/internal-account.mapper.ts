@@ -1,6 +1,6 @@
-import { InternalAccount, InternalAccountRecord } from '@paykit/contracts';
-import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
-import { toAmount } from '../ledger/amounts';
+import { amountToWire, InternalAccount, InternalAccountRecord } from '@paykit/contracts';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { toCurrency } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
 /** The InternalAccount resource exactly as the API returns it; `balance` is the available balance. */
@@ -10,7 +10,7 @@ export function toInternalAccount(entity: InternalAccountWithBalance, currency: 
     ...(entity.customerId !== null ? { customerId: entity.customerId } : {}),
     type: entity.type,
     status: entity.status,
-    balance: { amount: toAmount(BigInt(entity.posted) - BigInt(entity.held)), currency: toCurrency(currency) },
+    balance: { amount: amountToWire(BigInt(entity.posted) - BigInt(entity.held)), currency: toCurrency(currency) },
     privateEnabled: entity.privateEnabled,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

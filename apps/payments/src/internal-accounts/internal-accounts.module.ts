@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { PaymentsDataModule } from '../payments-data.module';
+import { CounterpartiesModule } from '../counterparties/counterparties.module';
+import { CurrenciesModule } from '../currencies/currencies.module';
 import { CustomerEventsConsumer } from './customer-events.consumer';
 import { InternalAccountsHandlers } from './internal-accounts.handlers';
+import { InternalAccountsRepository } from './internal-accounts.repository';
 import { InternalAccountsService } from './internal-accounts.service';
 
 @Module({
-  imports: [PaymentsDataModule],
+  imports: [CurrenciesModule, CounterpartiesModule],
   controllers: [InternalAccountsHandlers],
-  providers: [InternalAccountsService, CustomerEventsConsumer],
-  exports: [InternalAccountsService],
+  providers: [InternalAccountsService, InternalAccountsRepository, CustomerEventsConsumer],
+  exports: [InternalAccountsService, InternalAccountsRepository],
 })
 export class InternalAccountsModule {}

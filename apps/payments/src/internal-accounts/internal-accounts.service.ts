@@ -1,32 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
+  amountToWire,
   CallerContext,
-  DEFAULT_PAGE_LIMIT,
-  InternalAccount,
   INTERNAL_ACCOUNT_WEBHOOK_TYPES,
+  InternalAccount,
   InternalAccountRecord,
   InternalAccountStatus,
   InternalAccountTargetStatus,
   InternalAccountType,
   ListInternalAccountsRequest,
   newIdAvoidingSuffixes,
-  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   Page,
   PAYMENTS_EVENTS,
+  SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
   SignedRetryOutcome,
   UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
-import { decodeCursor, encodeCursor, toAmount } from '../ledger/amounts';
-import { LedgerRepository } from '../ledger/ledger.repository';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { InternalAccountsRepository } from './internal-accounts.repository';
+
+const INTERNAL_ACCOUNT_CURSOR = idCursor('InternalAccount');
 
 /** Embedded wallets hold this currency: a platform has them when it supports it and has not turned them off. */
 export const EMBEDDED_WALLET_CURRENCY = 'USDC';
@@ -53,7 +53,6 @@ export interface AccountOwner {
 export class InternalAccountsService {
   constructor(
     private readonly accounts: InternalAccountsRepository,
-    private readonly ledger: LedgerRepository,
     private readonly currencies: CurrencyCatalog,
     private readonly customers: CustomersClient,
     private readonly transactions: TransactionRunner,
@@ -138,8 +137,8 @@ export class InternalAccountsService {
     const details = {
       status: current.status,
       requestedStatus: status,
-      postedAmount: toAmount(BigInt(current.posted)),
-      pendingHoldAmount: toAmount(BigInt(current.held)),
+      postedAmount: amountToWire(BigInt(current.posted)),
+      pendingHoldAmount: amountToWire(BigInt(current.held)),
       incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
     };
     const reasons = [
@@ -161,18 +160,17 @@ export class InternalAccountsService {
       // The platform's own accounts exist from its first look at them, in every supported currency.
       await this.provision({ platformId: ctx.platformId, customerId: null }, await this.customers.accountSettings(ctx));
     }
-    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(request.limit);
     const rows = await this.accounts.list(ctx.platformId, {
       owner: request.owner,
       customerId: request.owner === 'CUSTOMER' ? request.customerId : undefined,
       currency: request.currency,
       type: request.type,
-      beforeId: decodeCursor(request.cursor),
+      beforeId: decodeCursor(request.cursor, INTERNAL_ACCOUNT_CURSOR),
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const data = await Promise.all(page.map(async (row) => toInternalAccount(row, await this.currencies.get(row.currencyCode))));
-    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+    const page = toPage(rows, limit, async (row) => toInternalAccount(row, await this.currencies.get(row.currencyCode)), INTERNAL_ACCOUNT_CURSOR);
+    return { ...page, data: await Promise.all(page.data) };
   }
 
   /**

@@ -1,5 +1,4 @@
-import { Credit, Hold } from '@paykit/contracts';
-import { toAmount } from './amounts';
+import { amountToWire, Credit, Hold } from '@paykit/contracts';
 import { HoldEntity } from './entities/hold.entity';
 import { available, BalanceRow } from './ledger.repository';
 
@@ -9,12 +8,12 @@ export function toHold(entity: HoldEntity, balance: BalanceRow): Hold {
     id: entity.id,
     accountId: entity.accountId,
     status: entity.status,
-    amount: toAmount(BigInt(entity.amount)),
-    capturedAmount: toAmount(BigInt(entity.capturedAmount)),
-    refundedAmount: toAmount(BigInt(entity.refundedAmount)),
+    amount: amountToWire(BigInt(entity.amount)),
+    capturedAmount: amountToWire(BigInt(entity.capturedAmount)),
+    refundedAmount: amountToWire(BigInt(entity.refundedAmount)),
     currency: entity.currencyCode,
     ...(entity.reference !== null ? { reference: entity.reference } : {}),
-    availableBalance: toAmount(available(balance)),
+    availableBalance: amountToWire(available(balance)),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };
@@ -25,10 +24,10 @@ export function toCredit(credit: { id: string; accountId: string; currency: stri
   return {
     id: credit.id,
     accountId: credit.accountId,
-    amount: toAmount(BigInt(credit.amount)),
+    amount: amountToWire(BigInt(credit.amount)),
     currency: credit.currency,
     ...(credit.reference !== null ? { reference: credit.reference } : {}),
-    availableBalance: toAmount(available(balance)),
+    availableBalance: amountToWire(available(balance)),
     createdAt: credit.createdAt.toISOString(),
   };
 }

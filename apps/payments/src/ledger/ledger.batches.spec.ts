@@ -6,6 +6,7 @@ import { Outbox, OutboxRelay, serviceDataSourceOptions, TransactionRunner } from
 import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
+import { CurrenciesRepository } from '../currencies/currencies.repository';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -39,7 +40,7 @@ describe('ledger batches (property)', () => {
     );
     await dataSource.initialize();
     const runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-    const currencies = new CurrencyCatalog(dataSource);
+    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource));
     await currencies.onModuleInit();
     const ledger = new LedgerRepository(dataSource);
     const record = (size: number, outcomes: LedgerOutcome[]) => {
@@ -54,7 +55,7 @@ describe('ledger batches (property)', () => {
     const customers = { accountSettings: async () => ({ currencyCodes: ['USD'], embeddedWalletsEnabled: true }) } as unknown as CustomersClient;
     ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource);
     // No privacy changes here: nothing asks wallet-auth for a signature.
-    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, new Outbox(), {} as ServiceClient);
+    accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, new Outbox(), {} as ServiceClient);
   }, 60_000);
 
   afterAll(async () => {

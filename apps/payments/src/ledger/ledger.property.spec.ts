@@ -7,6 +7,7 @@ import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
+import { CurrenciesRepository } from '../currencies/currencies.repository';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -86,7 +87,7 @@ describe('ledger invariants (property)', () => {
     );
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-    const currencies = new CurrencyCatalog(dataSource);
+    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource));
     await currencies.onModuleInit();
     const ledger = new LedgerRepository(dataSource);
     const holds = new HoldsRepository(dataSource);
@@ -113,7 +114,7 @@ describe('ledger invariants (property)', () => {
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
     // No embedded wallets here: nothing asks wallet-auth for a signature.
     const noWalletAuth = {} as ServiceClient;
-    accounts = new InternalAccountsService(accountsRepository, ledger, currencies, customers, runner, outbox, noWalletAuth);
+    accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
     transfers = new TransfersService(
       new TransactionsRepository(dataSource),
       accountsRepository,

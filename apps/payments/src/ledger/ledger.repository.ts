@@ -100,6 +100,27 @@ export class LedgerRepository {
   }
 
   /**
+   * Credits an internal account from one of the platform's contra accounts (sandbox funding,
+   * card settlement, external clearing): one balanced entry of two lines.
+   */
+  async creditFromSystem(
+    manager: EntityManager,
+    credit: { platformId: string; kind: EntryKind; referenceId: string; accountId: string; currency: string; from: SystemPurpose; amount: bigint },
+  ): Promise<PostedEntry> {
+    const source = await this.systemAccount(manager, credit.platformId, credit.currency, credit.from);
+    return this.post(manager, {
+      platformId: credit.platformId,
+      kind: credit.kind,
+      referenceId: credit.referenceId,
+      currency: credit.currency,
+      lines: [
+        { account: source, amount: -credit.amount },
+        { account: this.holdingRef(credit.accountId, credit.currency), amount: credit.amount },
+      ],
+    });
+  }
+
+  /**
    * Writes one balanced entry and moves the running totals of its checked accounts, in
    * account order (a fixed lock order, so two entries never deadlock on each other).
    * An entry that would take a checked account below zero changes nothing: the caller's

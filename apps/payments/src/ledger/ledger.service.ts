@@ -1,12 +1,14 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  amountFromWire,
+  amountToWire,
   CallerContext,
   CaptureHoldRequest,
   CreateCreditRequest,
   CreateHoldRequest,
-  Credit,
   CreateRefundRequest,
+  Credit,
   FundInternalAccountRequest,
   Hold,
   InternalAccount,
@@ -97,19 +99,17 @@ export class LedgerService implements BeforeApplicationShutdown {
   /** Sandbox: credits the account from the platform's sandbox funding source, instantly. */
   async fund(ctx: CallerContext, request: FundInternalAccountRequest): Promise<InternalAccount> {
     const account = await this.requireAccount(ctx.platformId, request.accountId);
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     await this.transactions.run(async (manager) => {
       await this.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
-      const source = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'SANDBOX_FUNDING');
-      await this.ledger.post(manager, {
+      await this.ledger.creditFromSystem(manager, {
         platformId: ctx.platformId,
         kind: 'SANDBOX_FUNDING',
         referenceId: account.id,
+        accountId: account.id,
         currency: account.currencyCode,
-        lines: [
-          { account: source, amount: -amount },
-          { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
-        ],
+        from: 'SANDBOX_FUNDING',
+        amount,
       });
     });
     const updated = (await this.accounts.findById(ctx.platformId, account.id))!;
@@ -122,7 +122,7 @@ export class LedgerService implements BeforeApplicationShutdown {
    * account) is told apart afterwards, on the rare path.
    */
   async createHold(ctx: CallerContext, request: CreateHoldRequest): Promise<Hold> {
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     const reference = request.reference ?? null;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await this.holdBatches
@@ -164,7 +164,7 @@ export class LedgerService implements BeforeApplicationShutdown {
   }
 
   async captureHold(ctx: CallerContext, request: CaptureHoldRequest): Promise<Hold> {
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     const capture: HoldCapture = { platformId: ctx.platformId, holdId: request.holdId, amount, resolutionKey: request.callerKey, counterparty: 'CARD_SETTLEMENT', kind: 'HOLD_CAPTURE' };
     const captured = await this.capture(capture, undefined, (next) => this.captureBatches.add(next));
     if (captured) return toHold(captured.hold, captured.balance);
@@ -221,28 +221,26 @@ export class LedgerService implements BeforeApplicationShutdown {
     if (earlier) return this.replayRefund(ctx.platformId, earlier, request);
     try {
       return await this.transactions.run(async (manager) => {
-        const amount = BigInt(request.amount);
+        const amount = amountFromWire(request.amount);
         const hold = await this.holds.addRefund(manager, ctx.platformId, request.holdId, amount);
         if (!hold) {
           const current = await this.holds.findById(ctx.platformId, request.holdId, manager);
           if (!current) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${request.holdId} not found`);
           if (current.status !== 'CAPTURED') throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${current.id} is ${current.status}; only a captured hold can be refunded`);
           throw new ServiceError('AMOUNT_OUT_OF_RANGE', `Refunds of hold ${current.id} would exceed its captured amount`, {
-            capturedAmount: Number(current.capturedAmount),
-            refundedAmount: Number(current.refundedAmount),
+            capturedAmount: amountToWire(BigInt(current.capturedAmount)),
+            refundedAmount: amountToWire(BigInt(current.refundedAmount)),
           });
         }
         await this.lockAccountWithin(manager, ctx.platformId, hold.accountId, SETTLEMENT_STATUSES);
-        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, hold.currencyCode, 'CARD_SETTLEMENT');
-        const posted = await this.ledger.post(manager, {
+        const posted = await this.ledger.creditFromSystem(manager, {
           platformId: ctx.platformId,
           kind: 'HOLD_REFUND',
           referenceId: hold.id,
+          accountId: hold.accountId,
           currency: hold.currencyCode,
-          lines: [
-            { account: settlement, amount: -amount },
-            { account: this.ledger.holdingRef(hold.accountId, hold.currencyCode), amount },
-          ],
+          from: 'CARD_SETTLEMENT',
+          amount,
         });
         await this.holds.insertRefund(manager, { id: newId('Refund'), platformId: ctx.platformId, holdId: hold.id, callerKey: request.callerKey, amount, entryId: posted.entryId });
         return toHold(hold, posted.balances.get(hold.accountId)!);
@@ -261,21 +259,19 @@ export class LedgerService implements BeforeApplicationShutdown {
     if (request.currency !== account.currencyCode) {
       throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
     }
-    const amount = BigInt(request.amount);
+    const amount = amountFromWire(request.amount);
     try {
       return await this.transactions.run(async (manager) => {
         await this.lockAccountWithin(manager, ctx.platformId, account.id, SETTLEMENT_STATUSES);
-        const settlement = await this.ledger.systemAccount(manager, ctx.platformId, account.currencyCode, 'CARD_SETTLEMENT');
         const id = newId('Credit');
-        const posted = await this.ledger.post(manager, {
+        const posted = await this.ledger.creditFromSystem(manager, {
           platformId: ctx.platformId,
           kind: 'CARD_CREDIT',
           referenceId: id,
+          accountId: account.id,
           currency: account.currencyCode,
-          lines: [
-            { account: settlement, amount: -amount },
-            { account: this.ledger.holdingRef(account.id, account.currencyCode), amount },
-          ],
+          from: 'CARD_SETTLEMENT',
+          amount,
         });
         const reference = request.reference ?? null;
         const createdAt = await this.holds.insertCredit(manager, { id, platformId: ctx.platformId, accountId: account.id, currency: account.currencyCode, callerKey: request.callerKey, amount, reference, entryId: posted.entryId });

@@ -1,13 +1,13 @@
-import { Transaction } from '@paykit/contracts';
-import { CurrencyInfo, toCurrency } from '../currencies/currency-catalog';
-import { toAmount } from '../ledger/amounts';
+import { amountToWire, Transaction } from '@paykit/contracts';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { toCurrency } from '../currencies/currency-catalog';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 /** The Transaction resource exactly as the API returns it (GET, replies and webhooks alike). */
 export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo): Transaction {
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
   const external = { accountId: entity.externalAccountId, currency: entity.currencyCode };
-  const money = { amount: toAmount(BigInt(entity.amount)), currency: toCurrency(currency) };
+  const money = { amount: amountToWire(BigInt(entity.amount)), currency: toCurrency(currency) };
   return {
     id: entity.id,
     type: entity.type,

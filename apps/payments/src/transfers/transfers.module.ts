@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
-import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
+import { CounterpartiesModule } from '../counterparties/counterparties.module';
+import { CurrenciesModule } from '../currencies/currencies.module';
+import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
 import { LedgerModule } from '../ledger/ledger.module';
-import { PaymentsDataModule } from '../payments-data.module';
 import { TransactionsRepository } from './transactions.repository';
 import { TransfersHandlers } from './transfers.handlers';
 import { TransfersService } from './transfers.service';
 
 @Module({
-  imports: [PaymentsDataModule, LedgerModule],
+  imports: [CurrenciesModule, CounterpartiesModule, InternalAccountsModule, LedgerModule],
   controllers: [TransfersHandlers],
-  providers: [TransfersService, TransactionsRepository, ExternalAccountsClient],
+  providers: [TransfersService, TransactionsRepository],
 })
 export class TransfersModule {}

@@ -1,36 +1,39 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  amountFromWire,
+  amountToWire,
   CallerContext,
-  DEFAULT_PAGE_LIMIT,
   ExternalAccountWithRouting,
   ListTransactionsQuery,
   newId,
   Page,
   PAYMENTS_EVENTS,
   SetVelocityLimitRequest,
+  SignedRetryOutcome,
   Transaction,
   TransactionType,
   transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
-  SignedRetryOutcome,
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
-import { CurrencyCatalog, CurrencyInfo } from '../currencies/currency-catalog';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
-import { decodeCursor, encodeCursor } from '../ledger/amounts';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { transferOutcome, TransferStep } from './sandbox-transfer-outcomes';
+import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
+
+const TRANSACTION_CURSOR = idCursor('Transaction');
 
 /** Durable job that moves an accepted transfer to its next status. */
 export const ADVANCE_TRANSFER_JOB = 'payments.transfer.advance';
@@ -154,7 +157,7 @@ export class TransfersService implements OnModuleInit {
     if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
       throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
     }
-    assertAmountInRange(BigInt(request.amount), currency);
+    assertAmountInRange(amountFromWire(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
     return { request, hash, account, external, currency, outcome };
@@ -170,7 +173,7 @@ export class TransfersService implements OnModuleInit {
           const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
           if (earlier) return earlier;
         }
-        const amount = BigInt(request.amount);
+        const amount = amountFromWire(request.amount);
         // Checked again under the account's lock: it may have been frozen or closed since the check above.
         await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
         if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
@@ -229,16 +232,14 @@ export class TransfersService implements OnModuleInit {
       }
     }
     if (current.type === 'INCOMING' && payload.status === 'COMPLETED') {
-      const clearing = await this.ledger.systemAccount(manager, payload.platformId, current.currencyCode, 'EXTERNAL_CLEARING');
-      await this.ledger.post(manager, {
+      await this.ledger.creditFromSystem(manager, {
         platformId: payload.platformId,
         kind: 'TRANSFER_IN',
         referenceId: current.id,
+        accountId: current.internalAccountId,
         currency: current.currencyCode,
-        lines: [
-          { account: clearing, amount: -amount },
-          { account: this.ledger.holdingRef(current.internalAccountId, current.currencyCode), amount },
-        ],
+        from: 'EXTERNAL_CLEARING',
+        amount,
       });
     }
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
@@ -268,7 +269,7 @@ export class TransfersService implements OnModuleInit {
   }
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
-    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(query.limit);
     const rows = await this.transfers.list(ctx.platformId, {
       accountId: query.accountId,
       customerId: query.customerId,
@@ -276,12 +277,11 @@ export class TransfersService implements OnModuleInit {
       type: query.type,
       createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
       createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
-      beforeId: decodeCursor(query.cursor),
+      beforeId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const data = await Promise.all(page.map(async (row) => toTransaction(row, await this.currencies.get(row.currencyCode))));
-    return { data, hasMore: rows.length > limit, ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}) };
+    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode)), TRANSACTION_CURSOR);
+    return { ...page, data: await Promise.all(page.data) };
   }
 
   async setVelocityLimit(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
@@ -291,7 +291,7 @@ export class TransfersService implements OnModuleInit {
       request.customerId,
       request.currency,
       request.maxCountPerDay ?? null,
-      request.maxAmountPerDay === undefined ? null : BigInt(request.maxAmountPerDay),
+      request.maxAmountPerDay === undefined ? null : amountFromWire(request.maxAmountPerDay),
     );
     return request.maxCountPerDay === undefined && request.maxAmountPerDay === undefined
       ? { customerId: request.customerId, currency: request.currency }
@@ -311,9 +311,9 @@ export class TransfersService implements OnModuleInit {
     if (overCount || overAmount) {
       throw new ServiceError('VELOCITY_LIMIT_EXCEEDED', `The customer's ${overCount ? 'daily transfer count' : 'daily transfer amount'} limit in ${currency} would be exceeded`, {
         ...(usage.maxCount !== null ? { maxCountPerDay: usage.maxCount } : {}),
-        ...(usage.maxAmount !== null ? { maxAmountPerDay: Number(usage.maxAmount) } : {}),
+        ...(usage.maxAmount !== null ? { maxAmountPerDay: amountToWire(usage.maxAmount) } : {}),
         countLast24h: usage.count,
-        amountLast24h: Number(usage.amount),
+        amountLast24h: amountToWire(usage.amount),
       });
     }
   }
@@ -346,7 +346,7 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
   if (amount < 1n || amount > currency.maxTransferAmount) {
     throw new ServiceError('AMOUNT_OUT_OF_RANGE', `A transfer in ${currency.code} must be between 1 and ${currency.maxTransferAmount} (smallest unit)`, {
       min: 1,
-      max: Number(currency.maxTransferAmount),
+      max: amountToWire(currency.maxTransferAmount),
     });
   }
 }

@@ -19,6 +19,11 @@ export class WalletAccountsRepository {
   }
 
   /** Inserts unless the account is already known (events arrive at least once); true when inserted. */
+  /** Holds the account's row for the rest of the transaction (its credentials change one at a time). */
+  async lock(manager: EntityManager, platformId: string, id: string): Promise<void> {
+    await manager.query(`SELECT id FROM wallet_account WHERE platform_id = $1 AND id = $2 FOR UPDATE`, [platformId, id]);
+  }
+
   async insertIfAbsent(manager: EntityManager, account: WalletAccountEntity): Promise<boolean> {
     const rows = await returningRows<{ id: string }>(
       manager,

@@ -1,14 +1,19 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { WalletAuthConfigModule } from '../config/wallet-auth-config.module';
+import { KeysModule } from '../keys/keys.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { SignedRetryModule } from '../signed-retry/signed-retry.module';
+import { ChallengesRepository } from './challenges.repository';
 import { CredentialsHandlers } from './credentials.handlers';
+import { CredentialsRepository } from './credentials.repository';
 import { CredentialsService } from './credentials.service';
 import { LoggingOtpSender, OTP_SENDER } from './otp-sender';
 
 @Module({
-  imports: [AccountsModule, SessionsModule, SignedRetryModule],
+  imports: [WalletAuthConfigModule, KeysModule, SignedRetryModule, forwardRef(() => AccountsModule), forwardRef(() => SessionsModule)],
   controllers: [CredentialsHandlers],
-  providers: [CredentialsService, { provide: OTP_SENDER, useClass: LoggingOtpSender }],
+  providers: [CredentialsService, CredentialsRepository, ChallengesRepository, { provide: OTP_SENDER, useClass: LoggingOtpSender }],
+  exports: [CredentialsRepository],
 })
 export class CredentialsModule {}

@@ -20,6 +20,11 @@ export class CredentialsRepository {
     return manager.count(AuthCredentialEntity, { where: { platformId, accountId, status: 'ACTIVE' } });
   }
 
+  /** Holds the credential's row for the rest of the transaction (its challenges are issued one at a time). */
+  async lock(manager: EntityManager, platformId: string, id: string): Promise<void> {
+    await manager.query(`SELECT id FROM auth_credential WHERE platform_id = $1 AND id = $2 FOR UPDATE`, [platformId, id]);
+  }
+
   async insert(manager: EntityManager, credential: AuthCredentialEntity): Promise<void> {
     await manager.insert(AuthCredentialEntity, credential);
   }

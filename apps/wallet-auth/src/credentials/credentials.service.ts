@@ -18,6 +18,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
 import { signedAction, signedRetryStep } from '@paykit/transport';
+import { WalletAccountsRepository } from '../accounts/wallet-accounts.repository';
 import { emptyCredential, WalletAccountsService } from '../accounts/wallet-accounts.service';
 import { WalletAccountEntity } from '../accounts/entities/wallet-account.entity';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
@@ -69,6 +70,7 @@ export class CredentialsService {
     private readonly challenges: ChallengesRepository,
     private readonly sessionsRepository: SessionsRepository,
     private readonly accounts: WalletAccountsService,
+    private readonly walletAccounts: WalletAccountsRepository,
     private readonly sessions: SessionsService,
     private readonly signedRetry: SignedRetryService,
     private readonly keys: EnclaveKeysService,
@@ -97,7 +99,7 @@ export class CredentialsService {
     if (existing.length === 0 && step === 'first-call') {
       const created = await this.transactions.run(async (manager) => {
         // The account row lock orders concurrent first credentials: only one can be "the first".
-        await lockAccount(manager, ctx.platformId, account.id);
+        await this.walletAccounts.lock(manager, ctx.platformId, account.id);
         if ((await this.credentials.countActive(ctx.platformId, account.id, manager)) > 0) {
           throw new ServiceError('CONFLICT', 'A credential was added to this account concurrently; this one now needs a signed retry');
         }
@@ -208,7 +210,7 @@ export class CredentialsService {
       { accountId: credential.accountId, operation: 'CREDENTIAL_REVOKE', input: request.signedRetry },
       async ({ manager }) => {
         // Under the account lock, two revocations cannot both see "another credential remains".
-        await lockAccount(manager, ctx.platformId, credential.accountId);
+        await this.walletAccounts.lock(manager, ctx.platformId, credential.accountId);
         if ((await this.credentials.countActive(ctx.platformId, credential.accountId, manager)) <= 1) throw lastCredential();
         if (!(await this.credentials.revoke(manager, ctx.platformId, credential.id))) throw credentialNotFound(credential.id);
         const sessionIds = await this.sessionsRepository.revokeAllOfCredential(manager, ctx.platformId, credential.id);
@@ -251,7 +253,7 @@ export class CredentialsService {
     const expiresAt = new Date(now.getTime() + this.config.otpTtlSeconds * 1000);
     await this.transactions.run(async (manager) => {
       // The credential row lock makes "too soon after the last challenge" exact under concurrency.
-      await manager.query(`SELECT id FROM auth_credential WHERE platform_id = $1 AND id = $2 FOR UPDATE`, [ctx.platformId, credential.id]);
+      await this.credentials.lock(manager, ctx.platformId, credential.id);
       const latest = await this.challenges.latestOtpChallenge(ctx.platformId, credential.id, manager);
       if (latest) {
         const waitMs = new Date(latest.createdAt).getTime() + this.config.otpResendSeconds * 1000 - now.getTime();
@@ -414,10 +416,6 @@ export class CredentialsService {
     if (!credential) throw credentialNotFound(id);
     return credential;
   }
-}
-
-async function lockAccount(manager: EntityManager, platformId: string, accountId: string): Promise<void> {
-  await manager.query(`SELECT id FROM wallet_account WHERE platform_id = $1 AND id = $2 FOR UPDATE`, [platformId, accountId]);
 }
 
 function lastCredential(): ServiceError {

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
 import { EnclaveSigner } from '../crypto/otp-bundle';
 import { generateP256KeyPair } from '../crypto/p256';
+import { EnclaveKeysRepository } from './enclave-keys.repository';
 
-const ENCLAVE_KEY_ROW = 'primary';
 const AT_REST_INFO = 'paykit wallet-auth secrets at rest v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -22,24 +21,14 @@ export class EnclaveKeysService implements OnModuleInit {
   private atRestKey?: Buffer;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly stored: EnclaveKeysRepository,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const privateKeyHex = this.config.enclavePrivateKeyHex ?? (await this.storedOrNewKey());
+    const privateKeyHex = this.config.enclavePrivateKeyHex ?? (await this.stored.storedOrInsert(generateP256KeyPair().privateKeyHex));
     this.enclaveSigner = new EnclaveSigner(privateKeyHex);
     this.atRestKey = Buffer.from(hkdfSync('sha256', Buffer.from(privateKeyHex, 'hex'), Buffer.alloc(0), AT_REST_INFO, 32));
-  }
-
-  private async storedOrNewKey(): Promise<string> {
-    // Racing replicas: the first insert wins and everyone reads the winner.
-    await this.dataSource.query(`INSERT INTO enclave_key (id, private_key_hex) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
-      ENCLAVE_KEY_ROW,
-      generateP256KeyPair().privateKeyHex,
-    ]);
-    const rows = await this.dataSource.query<Array<{ private_key_hex: string }>>(`SELECT private_key_hex FROM enclave_key WHERE id = $1`, [ENCLAVE_KEY_ROW]);
-    return rows[0].private_key_hex;
   }
 
   get signer(): EnclaveSigner {

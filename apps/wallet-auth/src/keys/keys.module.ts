@@ -1,11 +1,12 @@
-import { Global, Module } from '@nestjs/common';
-import { WALLET_AUTH_CONFIG, walletAuthConfigProvider } from '../config/wallet-auth-config';
+import { Module } from '@nestjs/common';
+import { WalletAuthConfigModule } from '../config/wallet-auth-config.module';
+import { EnclaveKeysRepository } from './enclave-keys.repository';
 import { EnclaveKeysService } from './enclave-keys.service';
 
-/** The service's validated configuration and its enclave key, for every feature module. */
-@Global()
+/** The deployment's enclave key: signs OTP targets and seals secrets at rest. */
 @Module({
-  providers: [walletAuthConfigProvider, EnclaveKeysService],
-  exports: [WALLET_AUTH_CONFIG, EnclaveKeysService],
+  imports: [WalletAuthConfigModule],
+  providers: [EnclaveKeysService, EnclaveKeysRepository],
+  exports: [EnclaveKeysService],
 })
 export class KeysModule {}

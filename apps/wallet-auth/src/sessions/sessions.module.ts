@@ -1,12 +1,16 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
+import { WalletAuthConfigModule } from '../config/wallet-auth-config.module';
+import { CredentialsModule } from '../credentials/credentials.module';
 import { SignedRetryModule } from '../signed-retry/signed-retry.module';
 import { SessionsHandlers } from './sessions.handlers';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 @Module({
-  imports: [SignedRetryModule],
+  // forwardRef: a session names its credential, and verifying a credential opens a session.
+  imports: [WalletAuthConfigModule, SignedRetryModule, forwardRef(() => CredentialsModule)],
   controllers: [SessionsHandlers],
-  providers: [SessionsService],
-  exports: [SessionsService],
+  providers: [SessionsService, SessionsRepository],
+  exports: [SessionsService, SessionsRepository],
 })
 export class SessionsModule {}

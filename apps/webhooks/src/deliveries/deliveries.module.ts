@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { WebhookConfigModule } from '../webhook-config/webhook-config.module';
 import { DeliveriesHandlers } from './deliveries.handlers';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryWorker } from './delivery.worker';
 
 @Module({
+  imports: [WebhookConfigModule],
   controllers: [DeliveriesHandlers],
   providers: [DeliveriesService, DeliveriesRepository, DeliveryWorker],
   exports: [DeliveryWorker],

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DEFAULT_PAGE_LIMIT,
   isTypedId,
   ListWebhookDeliveriesRequest,
   newId,
@@ -19,6 +18,13 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { toWebhookDelivery, toWebhookDeliveryDetail, webhookBody } from './delivery.mapper';
 import { DeliveryWorker } from './delivery.worker';
 import { sendWebhook } from './webhook-sender';
+import { CursorKey, decodeCursor, pageLimit, toPage } from '@paykit/persistence';
+
+/** Deliveries list in receipt order, so their cursor carries the receipt sequence (`d<seq>`). */
+const DELIVERY_CURSOR: CursorKey<{ seq: string }> = {
+  encode: (delivery) => `d${delivery.seq}`,
+  decode: (key) => /^d(\d{1,19})$/.exec(key)?.[1],
+};
 
 /** The sandbox test answers within the gateway's RPC timeout, leaving it this much room. */
 const TEST_TIMEOUT_MARGIN_MS = 1000;
@@ -34,15 +40,13 @@ export class DeliveriesService {
   ) {}
 
   async list(platformId: string, request: ListWebhookDeliveriesRequest): Promise<Page<WebhookDelivery>> {
-    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const limit = pageLimit(request.limit);
     const rows = await this.deliveries.list(
       platformId,
-      { type: request.type, status: request.status, resourceId: request.resourceId, beforeSeq: request.cursor ? decodeCursor(request.cursor) : undefined },
+      { type: request.type, status: request.status, resourceId: request.resourceId, beforeSeq: decodeCursor(request.cursor, DELIVERY_CURSOR) },
       limit + 1,
     );
-    const page = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    return { data: page.map(toWebhookDelivery), hasMore, ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].seq) } : {}) };
+    return toPage(rows, limit, toWebhookDelivery, DELIVERY_CURSOR);
   }
 
   async get(platformId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
@@ -96,15 +100,4 @@ function notFound(deliveryId: string): ServiceError {
 
 function endpointNotSet(): ServiceError {
   return new ServiceError('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured: set one with PATCH /config {"webhookEndpoint": "..."}');
-}
-
-/** Cursors are opaque to clients: the receipt sequence of the last delivery of the page. */
-function encodeCursor(seq: string): string {
-  return Buffer.from(`d${seq}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^d\d{1,19}$/.test(decoded)) throw ServiceError.invalidField('cursor', 'cursor must be a nextCursor returned by this endpoint');
-  return decoded.slice(1);
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KeyObject } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { UpdateWebhookConfigRequest, WebhooksPlatformConfig } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { KeyVault } from '../signing/key-vault';
 import { WebhookPlatformEntity } from './entities/webhook-platform.entity';
+import { WebhookConfigRepository } from './webhook-config.repository';
 
 /**
  * A platform's webhook endpoint and signing key pair. The key pair is created with the
@@ -18,7 +18,7 @@ export class WebhookConfigService {
   private readonly signingKeys = new Map<string, KeyObject>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly platforms: WebhookConfigRepository,
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
   ) {
     this.vault = new KeyVault(config.keyEncryptionKey);
@@ -32,15 +32,14 @@ export class WebhookConfigService {
     await this.ensure(platformId);
     if (request.webhookEndpoint !== undefined) {
       const endpoint = request.webhookEndpoint === null ? null : assertDeliverableUrl(request.webhookEndpoint);
-      await this.dataSource.manager.update(WebhookPlatformEntity, { platformId }, { endpointUrl: endpoint, updatedAt: new Date() });
+      await this.platforms.setEndpoint(platformId, endpoint);
     }
     return this.get(platformId);
   }
 
   /** The endpoint, or undefined when the platform has none. */
   async endpointOf(platformId: string): Promise<string | undefined> {
-    const row = await this.dataSource.manager.findOne(WebhookPlatformEntity, { where: { platformId }, select: { platformId: true, endpointUrl: true } });
-    return row?.endpointUrl ?? undefined;
+    return this.platforms.endpointOf(platformId);
   }
 
   /** The platform's private signing key, opened from its sealed form once per process. */
@@ -55,17 +54,17 @@ export class WebhookConfigService {
 
   /** The platform's row, created with a fresh key pair on first use (concurrent first uses keep one). */
   private async ensure(platformId: string): Promise<WebhookPlatformEntity> {
-    const existing = await this.dataSource.manager.findOne(WebhookPlatformEntity, { where: { platformId } });
+    const existing = await this.platforms.findByPlatform(platformId);
     if (existing) return existing;
     const key = this.vault.generate(platformId);
-    await this.dataSource.manager
-      .createQueryBuilder()
-      .insert()
-      .into(WebhookPlatformEntity)
-      .values({ platformId, endpointUrl: null, publicKeyPem: key.publicKeyPem, sealedPrivateKey: key.sealedPrivateKey, keyEncryptionKeyId: key.keyEncryptionKeyId, updatedAt: new Date() })
-      .orIgnore()
-      .execute();
-    return this.dataSource.manager.findOneOrFail(WebhookPlatformEntity, { where: { platformId } });
+    return this.platforms.insertIfAbsent({
+      platformId,
+      endpointUrl: null,
+      publicKeyPem: key.publicKeyPem,
+      sealedPrivateKey: key.sealedPrivateKey,
+      keyEncryptionKeyId: key.keyEncryptionKeyId,
+      updatedAt: new Date(),
+    });
   }
 }
 

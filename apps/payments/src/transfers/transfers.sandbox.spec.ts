@@ -1,4 +1,4 @@
-import { SANDBOX_LONG_PENDING_MS, SANDBOX_SETTLE_DELAY_MS, transferOutcome } from './sandbox-transfer-outcomes';
+import { SANDBOX_LONG_PENDING_MS, SANDBOX_SETTLE_DELAY_MS, transferOutcome } from './transfers.sandbox';
 
 describe(transferOutcome.name, () => {
   it.each([

@@ -1,4 +1,4 @@
-import { CardDeclineReason } from '@paykit/contracts';
+import { CardDeclineReason, sandboxOutcome } from '@paykit/contracts';
 
 export type NetworkOutcome =
   | { kind: 'DECLINE'; reason: CardDeclineReason }
@@ -22,5 +22,5 @@ export const DESCRIPTOR_OUTCOMES: Readonly<Record<string, NetworkOutcome>> = {
 const APPROVE: NetworkOutcome = { kind: 'APPROVE' };
 
 export function sandboxNetworkOutcome(descriptor: string): NetworkOutcome {
-  return DESCRIPTOR_OUTCOMES[descriptor.slice(-3)] ?? APPROVE;
+  return sandboxOutcome(DESCRIPTOR_OUTCOMES, descriptor, APPROVE);
 }

@@ -1,4 +1,4 @@
-import { sandboxNetworkOutcome } from './network.sandbox';
+import { sandboxNetworkOutcome } from './card-network.sandbox';
 
 describe(sandboxNetworkOutcome.name, () => {
   it.each([

@@ -1,4 +1,4 @@
-import { TransactionStatus } from '@paykit/contracts';
+import { sandboxOutcome, TransactionStatus } from '@paykit/contracts';
 
 /** Why a transfer FAILED (wire values of `failureReason`: frozen). */
 export const TRANSFER_FAILURE_REASONS = ['INSUFFICIENT_FUNDS', 'ACCOUNT_CLOSED_OR_INVALID', 'REJECTED_BY_BANK', 'TIMED_OUT'] as const;
@@ -44,6 +44,5 @@ export const SANDBOX_TRANSFER_OUTCOMES: Readonly<Record<string, TransferOutcome>
 
 /** Sandbox outcome of a transfer; outside the sandbox every accepted transfer follows the success path. */
 export function transferOutcome(sandbox: boolean, primaryIdentifierLast3: string): TransferOutcome {
-  if (!sandbox) return SUCCESS;
-  return SANDBOX_TRANSFER_OUTCOMES[primaryIdentifierLast3] ?? SUCCESS;
+  return sandbox ? sandboxOutcome(SANDBOX_TRANSFER_OUTCOMES, primaryIdentifierLast3, SUCCESS) : SUCCESS;
 }

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
+
+/** Every query takes the platform first: another platform's beneficial owner does not exist here. */
+@Injectable()
+export class BeneficialOwnersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, owner: BeneficialOwnerEntity): Promise<void> {
+    await manager.insert(BeneficialOwnerEntity, owner);
+  }
+
+  /** With `customerId`, only when the owner belongs to that customer. */
+  findById(platformId: string, id: string, customerId?: string): Promise<BeneficialOwnerEntity | null> {
+    return this.dataSource.manager.findOne(BeneficialOwnerEntity, { where: { platformId, id, ...(customerId ? { customerId } : {}) } });
+  }
+
+  /** Newest first; `beforeId` is the cursor (ids sort by creation). */
+  list(platformId: string, filter: { customerId?: string; beforeId?: string }, limit: number): Promise<BeneficialOwnerEntity[]> {
+    return this.dataSource.manager.find(BeneficialOwnerEntity, {
+      where: { platformId, ...(filter.customerId ? { customerId: filter.customerId } : {}), ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}) },
+      order: { id: 'DESC' },
+      take: limit,
+    });
+  }
+}

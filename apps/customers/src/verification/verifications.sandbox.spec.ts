@@ -1,0 +1,19 @@
+import { businessKybOutcome, individualKycOutcome } from './verifications.sandbox';
+
+describe(individualKycOutcome.name, () => {
+  it.each([
+    ['Jane Doe001', { verificationStatus: 'IN_PROGRESS', status: 'PENDING' }],
+    ['Jane Doe002', { verificationStatus: 'REJECTED', status: 'REJECTED' }],
+    ['Jane Doe003', { verificationStatus: 'RESOLVE_ERRORS', requiresEdd: true }],
+    ['Jane Doe', { verificationStatus: 'IN_PROGRESS', status: 'APPROVED' }],
+  ])('%s', (fullName, outcome) => expect(individualKycOutcome(fullName)).toEqual(outcome));
+});
+
+describe(businessKybOutcome.name, () => {
+  it.each([
+    ['REG-001', 'PENDING'],
+    ['12-3002', 'REJECTED'],
+    ['RN 4 5 0 0 3', 'APPROVED'],
+    ['REG-000123', 'APPROVED'],
+  ])('%s: last 3 digits', (registrationNumber, status) => expect(businessKybOutcome(registrationNumber).status).toBe(status));
+});

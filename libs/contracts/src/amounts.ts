@@ -1,0 +1,17 @@
+/**
+ * Amounts on every wire, HTTP bodies and messages between services alike, are JSON numbers:
+ * integers in the currency's minor units (the spec's JSON), never beyond ±(2^53 − 1), where a
+ * JSON parser would start rounding. Inside a service an amount is a `bigint` and no arithmetic
+ * runs on numbers. These two functions are the only crossings between the two.
+ */
+export const MAX_WIRE_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+export function amountFromWire(amount: number): bigint {
+  return BigInt(amount);
+}
+
+/** Refuses what a JSON number cannot carry exactly (an internal failure: validated inputs keep sums far below it). */
+export function amountToWire(amount: bigint): number {
+  if (amount > MAX_WIRE_AMOUNT || amount < -MAX_WIRE_AMOUNT) throw new Error(`Amount ${amount} exceeds the exactly representable range`);
+  return Number(amount);
+}

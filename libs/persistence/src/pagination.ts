@@ -1,0 +1,37 @@
+import { DEFAULT_PAGE_LIMIT, isTypedId, Page } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+
+/**
+ * What a list's cursor carries: the sort key of the last row of a page (lists run newest first,
+ * so the next page is every row below it). `decode` answers undefined for a key this list never
+ * issued, which the caller hears as an invalid `cursor` field rather than a silently wrong page.
+ */
+export interface CursorKey<Row> {
+  encode(row: Row): string;
+  decode(key: string): string | undefined;
+}
+
+/** The cursor of lists ordered by `<idType>:<uuid>` ids (UUIDv7 ids sort by creation). */
+export function idCursor(idType: string): CursorKey<{ id: string }> {
+  return { encode: (row) => row.id, decode: (key) => (isTypedId(key, idType) ? key : undefined) };
+}
+
+export function pageLimit(limit: number | undefined): number {
+  return limit ?? DEFAULT_PAGE_LIMIT;
+}
+
+/** The sort key a request's cursor carries (cursors are opaque to clients: base64url of the key). */
+export function decodeCursor<Row>(cursor: string | undefined, key: CursorKey<Row>): string | undefined {
+  if (cursor === undefined) return undefined;
+  const decoded = key.decode(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (decoded === undefined) throw ServiceError.invalidField('cursor', 'cursor must be the nextCursor of a previous page');
+  return decoded;
+}
+
+/** A page of rows fetched with `limit + 1`: the extra row tells whether another page follows. */
+export function toPage<Row, Item>(rows: Row[], limit: number, map: (row: Row) => Item, key: CursorKey<NoInfer<Row>>): Page<Item> {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const nextCursor = hasMore ? Buffer.from(key.encode(page[page.length - 1]), 'utf8').toString('base64url') : undefined;
+  return { data: page.map(map), hasMore, ...(nextCursor === undefined ? {} : { nextCursor }) };
+}
