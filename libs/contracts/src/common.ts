@@ -23,9 +23,11 @@ export interface CallerContext {
 export interface MessageEnvelope<P> {
   ctx: CallerContext;
   payload: P;
+  /** The version of the subject's contract the payload was written at; absent before versions were stamped (version 1). */
+  schemaVersion?: number;
 }
 
-/** Schema version stamped on every event; bump when an event's shape changes incompatibly. */
+/** The schema version every contract starts at; a contract's current one is `contractVersion(subject)`. */
 export const EVENT_SCHEMA_VERSION = 1;
 
 /**

@@ -4,6 +4,7 @@ import { PaymentsContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
+import { HealthContract } from './health';
 
 export * from './amounts';
 export * from './common';
@@ -15,12 +16,16 @@ export * from './payments';
 export * from './wallet-auth';
 export * from './external-accounts';
 export * from './cards';
+export * from './event-map';
+export * from './event-payloads';
+export * from './contract-versions';
+export * from './health';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.
  * The typed client (libs/transport) only accepts subjects and payloads listed here.
  */
-export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract & ExternalAccountsContract & CardsContract;
+export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract & ExternalAccountsContract & CardsContract & HealthContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

@@ -1,3 +1,4 @@
+import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { RuntimeConfig } from '@paykit/runtime';
@@ -5,13 +6,20 @@ import { EventBus } from '@paykit/transport';
 import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 import { serviceDataSourceOptions } from './data-source';
 import { closePgliteHosts } from './pglite-host';
-import { uuidv7 } from '@paykit/contracts';
+import { uuidv7, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { EntityInsert } from './entity-insert';
 import { Outbox } from './outbox/outbox';
 import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { OutboxRelay } from './outbox/outbox-relay';
-import { JobScheduler } from './scheduler/job-scheduler';
+import { JobKind, JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
+
+class TestCardJob {
+  @IsString()
+  cardId!: string;
+}
+const ACTIVATE_JOB: JobKind<TestCardJob> = { name: 'test.activate', payload: TestCardJob };
+const FLAKY_JOB: JobKind<TestCardJob> = { name: 'test.flaky', payload: TestCardJob };
 
 class RecordingBus implements EventBus {
   readonly published: DomainEvent[] = [];
@@ -65,7 +73,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await relay.onApplicationShutdown();
   });
 
-  const event = (resourceId: string) => ({ subject: 'customers.events.customer.created', platformId: 'Platform:1', resourceId, data: { resourceId } });
+  const event = (resourceId: string) => ({ subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: 'Platform:1', resourceId, data: { sessionId: resourceId } });
 
   it('publishes committed events once, in commit order, and never the events of a rolled-back transaction', async () => {
     const outbox = new Outbox();
@@ -124,17 +132,17 @@ describe('Outbox, relay and scheduler on the service database', () => {
     const runs: string[] = [];
     const schedulers = [new JobScheduler(dataSource, transactions, config), new JobScheduler(dataSource, transactions, config)];
     for (const scheduler of schedulers) {
-      scheduler.register('test.activate', async (payload) => {
-        runs.push(String(payload.cardId));
+      scheduler.register(ACTIVATE_JOB, async (payload) => {
+        runs.push(payload.cardId);
       });
       scheduler.onApplicationBootstrap();
     }
     const started = Date.now();
     await transactions.run(async (m) => {
       // 30 s in the sandbox's terms; 30 ms at the test's time scale.
-      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:1' }, delayMs: 30_000, sandboxDelay: true });
-      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
-      await schedulers[0].schedule(m, { kind: 'test.activate', payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
+      await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:1' }, delayMs: 30_000, sandboxDelay: true });
+      await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
+      await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
     });
     await until(() => runs.length >= 2);
     await new Promise((r) => setTimeout(r, 400));
@@ -146,13 +154,13 @@ describe('Outbox, relay and scheduler on the service database', () => {
   it('retries a failing job and rolls back its partial work each time', async () => {
     const scheduler = new JobScheduler(dataSource, transactions, config);
     let attempts = 0;
-    scheduler.register('test.flaky', async (_payload, manager) => {
+    scheduler.register(FLAKY_JOB, async (_payload, manager) => {
       attempts += 1;
       await manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash) VALUES ('Platform:1', 'flaky-${attempts}', 'h')`);
       if (attempts < 2) throw new Error('transient');
     });
     scheduler.onApplicationBootstrap();
-    await transactions.run((m) => scheduler.schedule(m, { kind: 'test.flaky', payload: {}, delayMs: 0 }));
+    await transactions.run((m) => scheduler.schedule(m, { kind: FLAKY_JOB, payload: { cardId: 'Card:flaky' }, delayMs: 0 }));
     await until(() => attempts >= 2, 10_000);
     await new Promise((r) => setTimeout(r, 200));
     await scheduler.onApplicationShutdown();

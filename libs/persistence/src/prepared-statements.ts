@@ -22,19 +22,26 @@ export function preparedStatement(text: string): string {
   return text;
 }
 
-type Query = (...args: unknown[]) => unknown;
-
-/** The `pg` client of every service database in distributed mode: it runs marked statements prepared. */
+/**
+ * The `pg` client of every service database in distributed mode: it runs marked statements
+ * prepared. pg-pool builds its connections from this class (the `Client` option), and each
+ * `query(text, values)` of a marked text becomes pg's named query config (`{name, text, values}`),
+ * which pg prepares once per connection. `prepared-statements.spec.ts` fails if pg stops
+ * honouring either.
+ */
 export class PreparingClient extends Client {}
 
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the client as `this` below
-const unnamedQuery = Client.prototype.query as Query;
-// Assigned rather than overridden: `pg`'s typings overload `query` a dozen ways.
-(PreparingClient.prototype as unknown as { query: Query }).query = function preparingQuery(this: Client, ...args: unknown[]): unknown {
-  const [text, values] = args;
-  if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
-    const name = prepared.get(text);
-    if (name !== undefined) return unnamedQuery.call(this, { name, text, values });
-  }
-  return unnamedQuery.apply(this, args);
-};
+const unnamedQuery = Client.prototype.query;
+
+// Defined rather than overridden: `pg`'s typings overload `query` a dozen ways, and this forwards every one unchanged.
+Object.defineProperty(PreparingClient.prototype, 'query', {
+  configurable: true,
+  writable: true,
+  value: function preparingQuery(this: Client, ...args: unknown[]): unknown {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? prepared.get(text) : undefined;
+    const result: unknown = Reflect.apply(unnamedQuery, this, name === undefined ? args : [{ name, text, values }]);
+    return result;
+  },
+});

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { HealthReply, HealthSubject } from '@paykit/contracts';
 import {
   embeddedBroker,
   InProcessBroker,
@@ -21,7 +22,7 @@ import { PinoNestLogger, rootLogger } from './logger';
 import { ServiceRuntime, ServiceRuntimeModule } from './service-runtime';
 
 /** The subject every service answers for readiness checks (gateway `/ready`). */
-export function healthSubject(service: ServiceName): string {
+export function healthSubject(service: ServiceName): HealthSubject {
   return `${service}.health.check`;
 }
 
@@ -56,7 +57,7 @@ function healthModule(service: ServiceName): DynamicModule {
     constructor(private readonly dataSource: DataSource) {}
 
     @MessagePattern(healthSubject(service))
-    async check(): Promise<{ service: string; status: string }> {
+    async check(): Promise<HealthReply> {
       await this.dataSource.query('SELECT 1');
       return { service, status: 'ok' };
     }

@@ -13,7 +13,11 @@ export const EVENT_BUS = Symbol('EVENT_BUS');
 export interface EventBus {
   /** Concurrent calls are written to the bus in call order (the relay relies on it to pipeline). */
   publish(event: DomainEvent): Promise<void>;
-  /** A durable, named consumer: it resumes where it stopped after a restart. */
+  /**
+   * A durable, named consumer: it resumes where it stopped after a restart. A consumer that reads
+   * events passes `handleEvents({...})` (typed, versioned and validated per subject); only one that
+   * stores events unread (the webhooks inbox) takes them as they come.
+   */
   consume(consumerName: string, subjectFilter: string, handler: EventHandler, options?: ConsumeOptions): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,3 +7,5 @@ export * from './rpc-error.filter';
 export * from './envelope.pipe';
 export * from './message-dispatch';
 export * from './signed-action';
+export * from './event-handlers';
+export * from './contract-reading';

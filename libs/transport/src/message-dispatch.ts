@@ -1,5 +1,6 @@
 import { MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { readAtCurrentVersion } from './contract-reading';
 
 /** The one reply a request gets on the wire: the handler's response, or its serialized error. */
 export type WireReply = { response: unknown; err?: undefined } | { err: unknown; response?: undefined };
@@ -12,13 +13,14 @@ export interface MessageLog {
 /**
  * Runs a Nest message handler (its pipes and exception filter included) for one request and
  * settles its one reply. Both servers answer through here, without Nest's per-message rxjs
- * stream plumbing: a request/reply handler yields exactly one value.
+ * stream plumbing: a request/reply handler yields exactly one value. The handler sees the
+ * payload at its contract's current version (a caller one release behind sends the previous).
  */
 export async function settleReply(handler: MessageHandler, data: unknown, subject: string, log?: MessageLog): Promise<WireReply> {
   const started = log ? performance.now() : 0;
   let reply: WireReply;
   try {
-    const result: unknown = await handler(data);
+    const result: unknown = await handler(atCurrentVersion(subject, data));
     reply = { response: isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result };
   } catch (err) {
     reply = { err };
@@ -30,4 +32,12 @@ export async function settleReply(handler: MessageHandler, data: unknown, subjec
     log.handled({ subject, requestId, ms: Math.round(performance.now() - started), code });
   }
   return reply;
+}
+
+/** The request with its payload brought to the current version of the subject's contract. */
+function atCurrentVersion(subject: string, data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !('payload' in data)) return data;
+  const version = 'schemaVersion' in data && typeof data.schemaVersion === 'number' ? data.schemaVersion : undefined;
+  const payload = readAtCurrentVersion(subject, version, data.payload);
+  return payload === data.payload ? data : { ...data, payload };
 }

@@ -1,5 +1,5 @@
 import { ServerNats } from '@nestjs/microservices';
-import { connect, createInbox, Msg, NatsConnection } from 'nats';
+import { connect, createInbox, Msg, NatsConnection, Subscription } from 'nats';
 import { MessageLog, settleReply, WireReply } from './message-dispatch';
 import { RemoteError, RequestTransport, TransportFailure } from './service-client';
 
@@ -56,6 +56,8 @@ export class PublishBatch {
 
 export class NatsServer extends ServerNats {
   private readonly replies = new PublishBatch();
+  /** This server's subscriptions, one per handler (Nest's own list stays empty: it binds none). */
+  private readonly answering: Subscription[] = [];
 
   constructor(
     private readonly transport: NatsTransportOptions,
@@ -74,6 +76,7 @@ export class NatsServer extends ServerNats {
     });
   }
 
+  /** Called by ServerNats once connected (`nats-server.e2e-spec.ts` fails if it stops being the one that subscribes). */
   override bindEvents(client: NatsConnection): void {
     for (const [pattern, handler] of this.messageHandlers) {
       const queue = (handler.extras?.queue as string | undefined) ?? this.transport.queue;
@@ -84,9 +87,17 @@ export class NatsServer extends ServerNats {
           else void this.answer(pattern, message);
         },
       });
-      // ServerNats keeps its subscriptions privately to drain them on close.
-      (this as unknown as { subscriptions: unknown[] }).subscriptions.push(subscription);
+      this.answering.push(subscription);
     }
+  }
+
+  /**
+   * Graceful: no new requests once the subscriptions end (another replica takes them), then
+   * ServerNats waits its grace period for the requests in flight and closes the connection.
+   */
+  override async close(): Promise<void> {
+    for (const subscription of this.answering.splice(0)) subscription.unsubscribe();
+    await super.close();
   }
 
   /**

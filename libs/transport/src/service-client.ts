@@ -1,4 +1,4 @@
-import { CallerContext, MessageEnvelope, ReplyOf, RequestOf, Subject } from '@paykit/contracts';
+import { CallerContext, contractVersion, MessageEnvelope, ReplyOf, RequestOf, Subject } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 
 export const SERVICE_CLIENT = Symbol('SERVICE_CLIENT');
@@ -31,7 +31,8 @@ export class TransportFailure extends Error {
 
 /**
  * The one way a process calls another service: typed by the contracts' MessageMap, so a
- * wrong subject or payload does not compile. Transport failures become clear 5xx errors.
+ * wrong subject or payload does not compile. Each request carries the version of its
+ * contract it was written at. Transport failures become clear 5xx errors.
  */
 export class ServiceClient {
   constructor(
@@ -40,7 +41,7 @@ export class ServiceClient {
   ) {}
 
   async request<S extends Subject>(subject: S, payload: RequestOf<S>, ctx: CallerContext): Promise<ReplyOf<S>> {
-    const envelope: MessageEnvelope<RequestOf<S>> = { ctx, payload };
+    const envelope: MessageEnvelope<RequestOf<S>> = { ctx, payload, schemaVersion: contractVersion(subject) };
     try {
       return (await this.transport.request(subject, envelope, this.timeoutMs)) as ReplyOf<S>;
     } catch (error) {

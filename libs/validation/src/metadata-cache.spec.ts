@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Min, ValidateNested } from 'class-validator';
+import { getMetadataStorage, IsInt, IsString, Min, ValidateNested } from 'class-validator';
 import { ServiceError } from '@paykit/errors';
 import { validateContract } from './validate-contract';
 
@@ -46,5 +46,19 @@ describe('validation with cached class rules', () => {
     }
     expect(fieldsOf(() => validateContract(Discounted, { name: 'x', amount: 1, discount: 'none' }))).toEqual(['discount']);
     expect(fieldsOf(() => validateContract(Discounted, { name: 'x', amount: 0, discount: 1 }))).toEqual(['amount']);
+  });
+
+  it('is what class-validator consults: it still looks rules up through the storage methods the cache replaces', () => {
+    const storage = getMetadataStorage();
+    const lookups = jest.spyOn(storage, 'getTargetValidationMetadatas');
+    const groupings = jest.spyOn(storage, 'groupByPropertyName');
+    try {
+      validateContract(Basket, { item: { name: 'tea', amount: 2 } });
+      expect(lookups.mock.calls.map(([target]) => target)).toEqual([Basket, Priced]);
+      expect(groupings).toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+      groupings.mockRestore();
+    }
   });
 });

@@ -1,14 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
-type TargetLookup = (target: unknown, schema: string, always: boolean, strictGroups: boolean, groups?: string[]) => ValidationMetadata[];
-
-interface Storage {
-  getTargetValidationMetadatas: TargetLookup;
-  groupByPropertyName(metadata: ValidationMetadata[]): Record<string, ValidationMetadata[]>;
-  addValidationMetadata(metadata: ValidationMetadata): void;
-}
-
 let installed = false;
 
 /**
@@ -16,16 +8,17 @@ let installed = false;
  * registered class to find inherited ones: with this product's few hundred contract classes that
  * walk was the largest single cost of validating a message. The rules are fixed once the classes
  * are loaded, so each lookup is kept (and forgotten whenever a rule is added). Neither result is
- * changed by its callers.
+ * changed by its callers. `metadata-cache.spec.ts` fails if class-validator stops looking rules up
+ * through the storage methods replaced here.
  */
 export function cacheValidationMetadata(): void {
   if (installed) return;
   installed = true;
-  const storage = getMetadataStorage() as unknown as Storage;
+  const storage = getMetadataStorage();
   const lookUp = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
   const add = storage.addValidationMetadata.bind(storage);
-  let byTarget = new Map<unknown, Map<string, ValidationMetadata[]>>();
+  let byTarget = new Map<object, Map<string, ValidationMetadata[]>>();
   let grouped = new WeakMap<ValidationMetadata[], Record<string, ValidationMetadata[]>>();
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;

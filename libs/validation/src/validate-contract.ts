@@ -33,22 +33,34 @@ export function invalidInputFrom(errors: ValidationError[]): ServiceError {
   return ServiceError.invalidInput(toFieldErrors(errors));
 }
 
+/** Events and jobs: a writer may add fields its readers do not read yet (docs/compatibility.md), so those are dropped. */
+const DROPPING_UNKNOWN_FIELDS = { ...VALIDATION_OPTIONS, forbidNonWhitelisted: false } as const;
+
+export interface ContractValidation<T> {
+  /**
+   * The rules of the service that owns the request (business rules, which live in the service
+   * rather than the contract): like cross-field rules, they run on possibly invalid input, must
+   * not throw, and their errors are listed with the others.
+   */
+  ownerRules?: (request: T) => FieldError[];
+  /** Fields the class does not declare are refused (requests), or dropped from the result (events, jobs). */
+  unknownFields?: 'refuse' | 'drop';
+}
+
 /**
  * Validates a plain payload against a contract class (the one validation path, shared by the
- * gateway's pipe and the services' handlers). Throws 400 INVALID_INPUT listing every bad field.
- * `ownerRules` are the rules of the service that owns the request (business rules, which live in
- * the service rather than the contract): like cross-field rules, they run on possibly invalid
- * input, must not throw, and their errors are listed with the others.
+ * gateway's pipe, the services' handlers, the event consumers and the scheduler). Throws 400
+ * INVALID_INPUT listing every bad field.
  */
-export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown, ownerRules?: (request: T) => FieldError[]): T {
+export function validateContract<T extends object>(type: ClassConstructor<T>, plain: unknown, options: ContractValidation<T> = {}): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
   const reserved = reservedKeyErrors(plain);
   if (reserved.length > 0) throw ServiceError.invalidInput(reserved);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
-  const errors = toFieldErrors(validateSync(instance, VALIDATION_OPTIONS));
-  const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(ownerRules?.(instance) ?? [])];
+  const errors = toFieldErrors(validateSync(instance, options.unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
+  const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(options.ownerRules?.(instance) ?? [])];
   // A field already reported (or inside one) is not reported twice.
   const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
   errors.push(...ruleErrors.filter((e) => !reported(e.field)));

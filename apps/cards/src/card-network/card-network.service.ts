@@ -15,8 +15,8 @@ import {
   Currency,
   ListCardTransactionsRequest,
   newId,
+  NewEvent,
   Page,
-  PullDueData,
   SandboxCardSimulationResponse,
   SimulateAdviceRequest,
   SimulateAuthorizationRequest,
@@ -24,18 +24,18 @@ import {
   SimulateReturnRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, NewDomainEvent, Outbox, pageLimit, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository } from './card-transactions.repository';
+import { DELAYED_PULL_JOB } from './card-network.jobs';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
 import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
 
 const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 
-export const DELAYED_PULL_JOB = 'cards.card-transaction.delayed-pull';
 
 /** Two recording statements in flight of up to 32 transactions each, as the ledger's hold batches. */
 const RECORDINGS_IN_FLIGHT = 2;
@@ -69,7 +69,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * one commit (measured: a statement and a commit per authorization were most of the cards
    * database's CPU and a quarter of this process's, in socket writes).
    */
-  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity, CardTransaction>, boolean>({
+  private readonly recordings = new StatementBatcher<InsertWithEvent<CardTransactionEntity>, boolean>({
     maxInFlight: RECORDINGS_IN_FLIGHT,
     maxBatch: MAX_RECORDING_BATCH,
     keyOf: (recording) => recording.entity.id,
@@ -92,10 +92,8 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   onModuleInit(): void {
     // The job only enqueues the pull: the ledger call runs in the worker, outside any transaction.
-    this.scheduler.register(DELAYED_PULL_JOB, async (payload, manager) => {
-      const platformId = payload.platformId as string;
-      const cardTransactionId = payload.cardTransactionId as string;
-      await this.outbox.add<PullDueData>(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
+    this.scheduler.register(DELAYED_PULL_JOB, async ({ platformId, cardTransactionId }, manager) => {
+      await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.pullDue, platformId, resourceId: cardTransactionId, data: { cardTransactionId } });
     });
   }
 
@@ -137,7 +135,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const cardTransactionId = newId('CardTransaction');
     const issuerTransactionToken = issuerTokenOf(cardTransactionId);
     await this.transactions.run(async (manager) => {
-      await this.outbox.add<AdviceReceivedData>(manager, {
+      await this.outbox.add(manager, {
         subject: CARDS_WORK_EVENTS.adviceReceived,
         platformId: ctx.platformId,
         resourceId: cardTransactionId,
@@ -451,7 +449,7 @@ function stateDecline(card: NetworkCard): CardDeclineReason | undefined {
 }
 
 /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
-function statusEventOf(entity: CardTransactionEntity): NewDomainEvent<CardTransaction> {
+function statusEventOf(entity: CardTransactionEntity): NewEvent<typeof CARDS_EVENTS.cardTransactionStatusChanged> {
   return {
     subject: CARDS_EVENTS.cardTransactionStatusChanged,
     platformId: entity.platformId,

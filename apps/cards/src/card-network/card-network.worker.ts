@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { AdviceReceivedData, CardClosedData, CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER, DomainEvent, PullDueData } from '@paykit/contracts';
-import { EVENT_BUS, EventBus } from '@paykit/transport';
+import { CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER } from '@paykit/contracts';
+import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
 import { CardNetworkService } from './card-network.service';
 
 /**
@@ -16,19 +16,14 @@ export class CardNetworkWorker implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(CARDS_WORKER_CONSUMER, CARDS_WORK_FILTER, (event) => this.receive(event));
-  }
-
-  async receive(event: DomainEvent): Promise<void> {
-    switch (event.subject) {
-      case CARDS_WORK_EVENTS.pullDue:
-        return this.network.completeDelayedPull(event.platformId, (event.data as PullDueData).cardTransactionId);
-      case CARDS_WORK_EVENTS.cardClosed:
-        return this.network.reconcileClosedCard(event.platformId, (event.data as CardClosedData).cardId);
-      case CARDS_WORK_EVENTS.adviceReceived:
-        return this.network.applyAdvice(event.platformId, event.data as AdviceReceivedData);
-      default:
-        return;
-    }
+    await this.bus.consume(
+      CARDS_WORKER_CONSUMER,
+      CARDS_WORK_FILTER,
+      handleEvents({
+        [CARDS_WORK_EVENTS.pullDue]: (event) => this.network.completeDelayedPull(event.platformId, event.data.cardTransactionId),
+        [CARDS_WORK_EVENTS.cardClosed]: (event) => this.network.reconcileClosedCard(event.platformId, event.data.cardId),
+        [CARDS_WORK_EVENTS.adviceReceived]: (event) => this.network.applyAdvice(event.platformId, event.data),
+      }),
+    );
   }
 }

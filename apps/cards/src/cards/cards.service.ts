@@ -7,7 +7,6 @@ import {
   CARD_WEBHOOK_TYPES,
   CARDS_EVENTS,
   CARDS_WORK_EVENTS,
-  CardClosedData,
   CreateCardRequest,
   Customer,
   CUSTOMERS_SUBJECTS,
@@ -25,11 +24,11 @@ import { assertFundingMutable, assertStateChange } from './card-state-machine';
 import { CardsRepository } from './cards.repository';
 import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
 import { CardEntity } from './entities/card.entity';
+import { ACTIVATE_CARD_JOB } from './cards.jobs';
 import { FundingSourcesService } from './funding-sources.service';
 
 const CARD_CURSOR = idCursor('Card');
 
-export const ACTIVATE_CARD_JOB = 'cards.card.activate';
 /** Issued cards are valid for this many years. */
 const CARD_VALIDITY_YEARS = 3;
 
@@ -45,7 +44,7 @@ export class CardsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId as string, payload.cardId as string));
+    this.scheduler.register(ACTIVATE_CARD_JOB, (payload, manager) => this.activate(manager, payload.platformId, payload.cardId));
   }
 
   async issue(ctx: CallerContext, request: CreateCardRequest): Promise<Card> {
@@ -158,7 +157,7 @@ export class CardsService implements OnModuleInit {
       }
       if (request.state === 'CLOSED') {
         // Open authorizations are released by the worker, outside this transaction.
-        await this.outbox.add<CardClosedData>(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
+        await this.outbox.add(manager, { subject: CARDS_WORK_EVENTS.cardClosed, platformId: ctx.platformId, resourceId: card.id, data: { cardId: card.id } });
       }
       return card;
     });

@@ -13,6 +13,7 @@ import {
   ListCustomersRequest,
   newIdAvoidingSuffixes,
   SANDBOX_CARD_ISSUANCE_SUFFIXES,
+  NewEvent,
   Page,
   SignedRetryOutcome,
   UpdateCustomerBody,
@@ -20,7 +21,7 @@ import {
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, NewDomainEvent, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
@@ -275,7 +276,7 @@ export function missingRequiredFields(entity: CustomerEntity, required: string[]
 }
 
 /** A customer's created event; a customer entering PENDING announces it to the platform. */
-function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewDomainEvent<Customer> {
+function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewEvent<typeof CUSTOMERS_EVENTS.customerCreated> {
   const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
   const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
   return {

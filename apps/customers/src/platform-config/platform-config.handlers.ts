@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CUSTOMERS_SUBJECTS, CustomersPlatformConfig, MessageEnvelope, UpdatePlatformConfigRequest } from '@paykit/contracts';
-import { EnvelopePipe } from '@paykit/transport';
+import { CallerContextPipe, EnvelopePipe } from '@paykit/transport';
 import { PlatformConfigService } from './platform-config.service';
 
 @Controller()
@@ -9,7 +9,7 @@ export class PlatformConfigHandlers {
   constructor(private readonly platformConfig: PlatformConfigService) {}
 
   @MessagePattern(CUSTOMERS_SUBJECTS.getConfig)
-  get(@Payload(new EnvelopePipe()) { ctx }: MessageEnvelope<unknown>): Promise<CustomersPlatformConfig> {
+  get(@Payload(new CallerContextPipe()) { ctx }: MessageEnvelope<unknown>): Promise<CustomersPlatformConfig> {
     return this.platformConfig.get(ctx.platformId);
   }
 

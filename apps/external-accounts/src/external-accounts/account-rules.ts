@@ -21,12 +21,12 @@ import { checkDigitErrors, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './chec
  */
 export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown): CreateCustomerExternalAccountRequest {
   const type = ownerType === 'CUSTOMER' ? CreateCustomerExternalAccountRequest : CreatePlatformExternalAccountRequest;
-  return validateContract(type, body ?? {}, (request) => accountRuleErrors(request.currency, request.accountInfo));
+  return validateContract(type, body ?? {}, { ownerRules: (request) => accountRuleErrors(request.currency, request.accountInfo) });
 }
 
 export function validateUpdateBody(body: unknown): UpdateExternalAccountRequest {
   // The currency is the stored one: the service checks agreement with it once it has the account.
-  return validateContract(UpdateExternalAccountRequest, body ?? {}, (request) => accountRuleErrors(undefined, request.accountInfo));
+  return validateContract(UpdateExternalAccountRequest, body ?? {}, { ownerRules: (request) => accountRuleErrors(undefined, request.accountInfo) });
 }
 
 /** Business beneficiaries by destination currency: what besides legalName and address is required. */

@@ -30,12 +30,11 @@ import { accountRuleErrors } from './account-rules';
 import { ExternalAccountEntity } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
+import { RESOLVE_VERIFICATION_JOB, ResolveVerificationJob } from './external-accounts.jobs';
 import { reviewDestination, ReviewOutcome } from './name-verification';
 
 const EXTERNAL_ACCOUNT_CURSOR = idCursor('ExternalAccount');
 
-/** Scheduler job that resolves a sandbox PENDING name verification (suffix 104). */
-export const RESOLVE_VERIFICATION_JOB = 'external-accounts.name-verification.resolve';
 /** How long a PENDING name verification takes before it resolves (sandbox time, scaled). */
 export const PENDING_VERIFICATION_DELAY_MS = 30_000;
 
@@ -196,8 +195,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   /** Scheduler: a PENDING name verification (sandbox 104) resolves to MATCHED; the account becomes ACTIVE. */
-  private async resolvePendingVerification(payload: Record<string, unknown>, manager: EntityManager): Promise<void> {
-    const { platformId, externalAccountId, reviewVersion } = payload as { platformId: string; externalAccountId: string; reviewVersion: number };
+  private async resolvePendingVerification({ platformId, externalAccountId, reviewVersion }: ResolveVerificationJob, manager: EntityManager): Promise<void> {
     const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
     // Removed, re-reviewed since, or already resolved: nothing to do (jobs may run more than once).
     if (!entity || entity.reviewVersion !== reviewVersion || entity.status !== 'PENDING' || entity.beneficiaryVerificationStatus !== 'PENDING') return;
@@ -224,7 +222,7 @@ export class ExternalAccountsService implements OnModuleInit {
       payload: { platformId: entity.platformId, externalAccountId: entity.id, reviewVersion: entity.reviewVersion },
       delayMs: PENDING_VERIFICATION_DELAY_MS,
       sandboxDelay: true,
-      dedupeKey: `${RESOLVE_VERIFICATION_JOB}:${entity.id}:${entity.reviewVersion}`,
+      dedupeKey: `${RESOLVE_VERIFICATION_JOB.name}:${entity.id}:${entity.reviewVersion}`,
     });
   }
 

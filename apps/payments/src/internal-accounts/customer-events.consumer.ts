@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { CallerContext, Customer, CUSTOMERS_EVENTS, DomainEvent, PAYMENTS_CUSTOMERS_CONSUMER } from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
-import { EVENT_BUS, EventBus } from '@paykit/transport';
+import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
 
@@ -20,18 +20,23 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(PAYMENTS_CUSTOMERS_CONSUMER, 'customers.events.>', (event) => this.receive(event));
+    await this.bus.consume(
+      PAYMENTS_CUSTOMERS_CONSUMER,
+      'customers.events.>',
+      handleEvents({
+        [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+        // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
+        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+          await this.provision(event);
+          if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+        },
+      }),
+    );
   }
 
-  async receive(event: DomainEvent): Promise<void> {
-    if (event.subject !== CUSTOMERS_EVENTS.customerCreated && event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
-    const customer = event.data as Customer;
+  private async provision(event: ReadEvent<typeof CUSTOMERS_EVENTS.customerCreated | typeof CUSTOMERS_EVENTS.customerUpdated>): Promise<void> {
     const ctx: CallerContext = { platformId: event.platformId, environment: this.config.deployment, requestId: `event:${event.eventId}` };
     const settings = await this.customers.accountSettings(ctx);
-    // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-    await this.accounts.provision({ platformId: event.platformId, customerId: customer.id, email: customer.email }, settings);
-    if (event.subject === CUSTOMERS_EVENTS.customerUpdated && customer.email) {
-      await this.accounts.updateWalletEmail(event.platformId, customer.id, customer.email);
-    }
+    await this.accounts.provision({ platformId: event.platformId, customerId: event.data.id, email: event.data.email }, settings);
   }
 }

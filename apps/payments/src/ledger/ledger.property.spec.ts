@@ -17,6 +17,7 @@ import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-C
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
+import { AdvanceTransferJob } from '../transfers/transfers.jobs';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -77,7 +78,7 @@ describe('ledger invariants (property)', () => {
   let ledgerService: LedgerService;
   let transfers: TransfersService;
   let accounts: InternalAccountsService;
-  const jobs: ScheduleRequest[] = [];
+  const jobs: Array<ScheduleRequest<AdvanceTransferJob>> = [];
   let runner: TransactionRunner;
 
   beforeAll(async () => {
@@ -109,7 +110,7 @@ describe('ledger invariants (property)', () => {
         };
       },
     } as unknown as ExternalAccountsClient;
-    const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest) => void jobs.push(request) } as unknown as JobScheduler;
+    const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request) } as unknown as JobScheduler;
     const outbox = new Outbox();
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
     // No embedded wallets here: nothing asks wallet-auth for a signature.
@@ -279,8 +280,8 @@ describe('ledger invariants (property)', () => {
               const due = jobs.splice(0, jobs.length);
               const deliveries = step.redeliver ? [...due, ...due] : due;
               for (const job of deliveries) {
-                const payload = job.payload as { transactionId: string; status: string; platformId: string };
-                await runner.run((manager) => transfers.advance(payload as never, manager));
+                const payload = job.payload;
+                await runner.run((manager) => transfers.advance(payload, manager));
                 const terminal = payload.status === 'COMPLETED' || payload.status === 'FAILED';
                 const out = pendingOut.get(payload.transactionId);
                 if (out && terminal) {

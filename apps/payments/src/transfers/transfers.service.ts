@@ -32,20 +32,10 @@ import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
+import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
 
-/** Durable job that moves an accepted transfer to its next status. */
-export const ADVANCE_TRANSFER_JOB = 'payments.transfer.advance';
-
-interface AdvancePayload {
-  platformId: string;
-  transactionId: string;
-  status: TransferStep['status'];
-  failureReason?: string;
-  /** The steps after this one; each is scheduled only once this one took effect, so they run in order. */
-  next?: TransferStep[];
-}
 
 interface TransferRequest {
   type: TransactionType;
@@ -104,7 +94,7 @@ export class TransfersService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload as unknown as AdvancePayload, manager));
+    this.scheduler.register(ADVANCE_TRANSFER_JOB, (payload, manager) => this.advance(payload, manager));
   }
 
   /**
@@ -219,7 +209,7 @@ export class TransfersService implements OnModuleInit {
    * past it does nothing, so a retried job never moves money twice; settling an outgoing
    * transfer captures its hold (or releases it on failure), an incoming one credits the account.
    */
-  async advance(payload: AdvancePayload, manager: EntityManager): Promise<void> {
+  async advance(payload: AdvanceTransferJob, manager: EntityManager): Promise<void> {
     const current = await this.transfers.findById(payload.platformId, payload.transactionId, manager, true);
     if (!current || current.status === 'COMPLETED' || current.status === 'FAILED') return;
     if (payload.status === 'PROCESSING' && current.status !== 'PENDING') return;
@@ -252,10 +242,10 @@ export class TransfersService implements OnModuleInit {
   private async scheduleSteps(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
     const [step, ...rest] = steps;
     if (!step) return;
-    const payload: AdvancePayload = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
+    const payload: AdvanceTransferJob = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_TRANSFER_JOB,
-      payload: payload as unknown as Record<string, unknown>,
+      payload,
       delayMs: step.delayMs,
       sandboxDelay: true,
       dedupeKey: `${transactionId}:${step.status}`,

@@ -11,7 +11,7 @@ import {
   WalletExport,
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
-import { EnvelopePipe } from '@paykit/transport';
+import { CallerContextPipe, EnvelopePipe } from '@paykit/transport';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { WalletExportService } from './wallet-export.service';
 
@@ -38,7 +38,7 @@ export class AccountsHandlers {
   }
 
   @MessagePattern(WALLET_AUTH_SUBJECTS.getEnclaveKey)
-  enclaveKey(@Payload(new EnvelopePipe()) _envelope: MessageEnvelope<unknown>): EnclaveKey {
+  enclaveKey(@Payload(new CallerContextPipe()) _envelope: MessageEnvelope<unknown>): EnclaveKey {
     return { enclaveQuorumPublic: this.keys.publicKeyUncompressedHex };
   }
 }

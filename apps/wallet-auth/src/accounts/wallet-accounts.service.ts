@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
   CallerContext,
-  Customer,
   CUSTOMERS_EVENTS,
-  DomainEvent,
   InternalAccountRecord,
   newId,
   PAYMENTS_EVENTS,
@@ -12,7 +10,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox, TransactionRunner } from '@paykit/persistence';
-import { EVENT_BUS, EventBus, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { EVENT_BUS, EventBus, handleEvents, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { EntityManager } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { toAuthMethod } from '../credentials/credential.mapper';
@@ -57,27 +55,29 @@ export class WalletAccountsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // Only the two subjects acted on: every other payments and customers event would still cost a delivery and an acknowledgement.
-    await this.bus.consume(WALLET_AUTH_ACCOUNTS_CONSUMER, PAYMENTS_EVENTS.internalAccountCreated, (event) => this.onPaymentsEvent(event));
-    await this.bus.consume(WALLET_AUTH_CUSTOMERS_CONSUMER, CUSTOMERS_EVENTS.customerUpdated, (event) => this.onCustomersEvent(event));
-  }
-
-  async onPaymentsEvent(event: DomainEvent): Promise<void> {
-    if (event.subject !== PAYMENTS_EVENTS.internalAccountCreated) return;
-    const record = event.data as InternalAccountRecord;
-    if (record.type !== 'EMBEDDED_WALLET') return;
-    await this.provision(event.platformId, record);
-  }
-
-  /**
-   * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
-   * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
-   * that call failed after the customer was updated, and for updates that needed no signature.
-   */
-  async onCustomersEvent(event: DomainEvent): Promise<void> {
-    if (event.subject !== CUSTOMERS_EVENTS.customerUpdated) return;
-    const customer = event.data as Customer;
-    if (!customer.email) return;
-    await this.syncCustomerEmail(event.platformId, customer.id, customer.email);
+    await this.bus.consume(
+      WALLET_AUTH_ACCOUNTS_CONSUMER,
+      PAYMENTS_EVENTS.internalAccountCreated,
+      handleEvents({
+        [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
+          if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
+        },
+      }),
+    );
+    await this.bus.consume(
+      WALLET_AUTH_CUSTOMERS_CONSUMER,
+      CUSTOMERS_EVENTS.customerUpdated,
+      handleEvents({
+        /**
+         * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
+         * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
+         * that call failed after the customer was updated, and for updates that needed no signature.
+         */
+        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+          if (event.data.email) await this.syncCustomerEmail(event.platformId, event.data.id, event.data.email);
+        },
+      }),
+    );
   }
 
   /**
@@ -128,7 +128,7 @@ export class WalletAccountsService implements OnApplicationBootstrap {
   }
 
   /** Idempotent: a repeated event (or a racing lookup) finds the account already there. */
-  async provision(platformId: string, record: InternalAccountRecord): Promise<WalletAccountEntity> {
+  async provision(platformId: string, record: Pick<InternalAccountRecord, 'id' | 'customerId' | 'walletEmail'>): Promise<WalletAccountEntity> {
     const now = new Date();
     const account: WalletAccountEntity = {
       id: record.id,

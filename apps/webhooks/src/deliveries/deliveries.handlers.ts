@@ -10,7 +10,7 @@ import {
   WebhookDeliveryIdRequest,
   WebhookTestResult,
 } from '@paykit/contracts';
-import { EnvelopePipe } from '@paykit/transport';
+import { CallerContextPipe, EnvelopePipe } from '@paykit/transport';
 import { DeliveriesService } from './deliveries.service';
 
 @Controller()
@@ -33,7 +33,7 @@ export class DeliveriesHandlers {
   }
 
   @MessagePattern(WEBHOOKS_SUBJECTS.sendTest)
-  sendTest(@Payload(new EnvelopePipe()) { ctx }: MessageEnvelope<unknown>): Promise<WebhookTestResult> {
+  sendTest(@Payload(new CallerContextPipe()) { ctx }: MessageEnvelope<unknown>): Promise<WebhookTestResult> {
     return this.deliveries.sendTest(ctx.platformId);
   }
 }

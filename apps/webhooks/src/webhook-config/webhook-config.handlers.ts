@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MessageEnvelope, UpdateWebhookConfigRequest, WEBHOOKS_SUBJECTS, WebhooksPlatformConfig } from '@paykit/contracts';
-import { EnvelopePipe } from '@paykit/transport';
+import { CallerContextPipe, EnvelopePipe } from '@paykit/transport';
 import { WebhookConfigService } from './webhook-config.service';
 
 @Controller()
@@ -9,7 +9,7 @@ export class WebhookConfigHandlers {
   constructor(private readonly config: WebhookConfigService) {}
 
   @MessagePattern(WEBHOOKS_SUBJECTS.getConfig)
-  get(@Payload(new EnvelopePipe()) { ctx }: MessageEnvelope<unknown>): Promise<WebhooksPlatformConfig> {
+  get(@Payload(new CallerContextPipe()) { ctx }: MessageEnvelope<unknown>): Promise<WebhooksPlatformConfig> {
     return this.config.get(ctx.platformId);
   }
 

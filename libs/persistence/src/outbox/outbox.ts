@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
-import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { contractVersion, DomainEvent, NewEvent, uuidv7 } from '@paykit/contracts';
 import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
 
-export type NewDomainEvent<D> = Omit<DomainEvent<D>, 'eventId' | 'occurredAt' | 'schemaVersion'>;
-
 /** A new row and the event announcing it; a `guarded` row is inserted only where the statement's guard holds. */
-export interface InsertWithEvent<T, D> {
+export interface InsertWithEvent<T> {
   entity: T;
-  event: NewDomainEvent<D>;
+  event: NewEvent;
   guarded?: boolean;
 }
 
@@ -25,28 +23,28 @@ export interface InsertGuard {
 /**
  * Writes domain events into the service's outbox inside the caller's transaction, so an
  * event exists if and only if its state change committed. The relay publishes it later.
+ * Events are typed by the contracts' EventMap: a subject only takes its own payload.
  */
 @Injectable()
 export class Outbox {
-  async add<D>(manager: EntityManager, event: NewDomainEvent<D>): Promise<DomainEvent<D>> {
+  async add(manager: EntityManager, event: NewEvent): Promise<void> {
     const full = stamped(event);
     await manager.query('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)', [full.eventId, full.subject, JSON.stringify(full)]);
-    return full;
   }
 
   /**
    * A change and its event in one statement (one round trip, atomic without a transaction;
    * run it through `TransactionRunner.runStatement`). `change` is an INSERT or UPDATE without
-   * RETURNING; the event is written only when the change touched a row, else undefined.
+   * RETURNING; the event is written only when the change touched a row (the answer).
    */
-  async addWithChange<D>(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewDomainEvent<D>): Promise<DomainEvent<D> | undefined> {
+  async addWithChange(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewEvent): Promise<boolean> {
     const full = stamped(event);
     const n = change.params.length;
     const rows: unknown[] = await runner.query(
       preparedStatement(`WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`),
       [...change.params, full.eventId, full.subject, JSON.stringify(full)],
     );
-    return rows.length > 0 ? full : undefined;
+    return rows.length > 0;
   }
 
   /**
@@ -55,7 +53,7 @@ export class Outbox {
    * recordset; each event is written only with its row, in the given order. Answers, per
    * row, whether it was inserted (a guard may keep guarded rows out).
    */
-  async addManyWithInserts<T extends ObjectLiteral, D>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T, D>>, guard?: InsertGuard): Promise<boolean[]> {
+  async addManyWithInserts<T extends ObjectLiteral>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T>>, guard?: InsertGuard): Promise<boolean[]> {
     const key = insert.keyColumn;
     const recordset = rows.map((row, ord): Record<string, unknown> => {
       const full = stamped(row.event);
@@ -97,21 +95,21 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
   return sql;
 }
 
-function stamped<D>(event: NewDomainEvent<D>): DomainEvent<D> {
-  return { ...event, eventId: uuidv7(), occurredAt: new Date().toISOString(), schemaVersion: EVENT_SCHEMA_VERSION };
+/** The event as published: its id, when it happened, and the version of its subject's contract it is written at. */
+function stamped(event: NewEvent, occurredAt = new Date().toISOString()): DomainEvent {
+  return { ...event, eventId: uuidv7(), occurredAt, schemaVersion: contractVersion(event.subject) };
 }
 
 /**
  * Several events in few statements (bulk work), in the given order, inside the caller's
  * transaction: the same guarantees as `Outbox.add`.
  */
-export async function addOutboxEvents<D>(manager: EntityManager, events: Array<NewDomainEvent<D>>): Promise<Array<DomainEvent<D>>> {
+export async function addOutboxEvents(manager: EntityManager, events: NewEvent[]): Promise<void> {
   const occurredAt = new Date().toISOString();
-  const full = events.map((event): DomainEvent<D> => ({ ...event, eventId: uuidv7(), occurredAt, schemaVersion: EVENT_SCHEMA_VERSION }));
+  const full = events.map((event) => stamped(event, occurredAt));
   for (let start = 0; start < full.length; start += 500) {
     const slice = full.slice(start, start + 500);
     const values = slice.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
     await manager.query(`INSERT INTO outbox_event (id, subject, event) VALUES ${values}`, slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e)]));
   }
-  return full;
 }

@@ -1,16 +1,29 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ClassConstructor } from 'class-transformer';
 import { DataSource, EntityManager } from 'typeorm';
 import { uuidv7 } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { validateContract } from '@paykit/validation';
 import { ScheduledJobEntity } from './scheduled-job.entity';
 import { TransactionRunner } from '../transaction-runner';
 import { returningRows } from '../query-rows';
 
-export type JobHandler = (payload: Record<string, unknown>, manager: EntityManager) => Promise<void>;
+/**
+ * A kind of job and its payload contract: the scheduler takes only that payload for it, and
+ * validates a job's stored payload against the class before its handler runs. Job kinds are
+ * private to the service that owns them; each feature lists its own in `<feature>.jobs.ts`.
+ */
+export interface JobKind<P extends object> {
+  /** Stored with every job of the kind, so a wire value: frozen. */
+  readonly name: string;
+  readonly payload: ClassConstructor<P>;
+}
 
-export interface ScheduleRequest {
-  kind: string;
-  payload: Record<string, unknown>;
+export type JobHandler<P> = (payload: P, manager: EntityManager) => Promise<void>;
+
+export interface ScheduleRequest<P extends object> {
+  kind: JobKind<P>;
+  payload: P;
   delayMs: number;
   /** Sandbox delays shrink with SANDBOX_TIME_SCALE; real-world retries do not. */
   sandboxDelay?: boolean;
@@ -30,7 +43,7 @@ const MAX_ATTEMPTS = 10;
 @Injectable()
 export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobScheduler.name);
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, JobHandler<unknown>>();
   private timer?: NodeJS.Timeout;
   private running = false;
   private stopped = true;
@@ -41,16 +54,21 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
-  register(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  /**
+   * Fields a payload does not declare are dropped: a replica one release behind may have
+   * scheduled the job (docs/compatibility.md). A payload that fails validation fails its job,
+   * which is retried and then left FAILED with the error, like any other failure.
+   */
+  register<P extends object>(kind: JobKind<P>, handler: JobHandler<P>): void {
+    this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, { unknownFields: 'drop' }), manager));
   }
 
-  async schedule(manager: EntityManager, request: ScheduleRequest): Promise<void> {
+  async schedule<P extends object>(manager: EntityManager, request: ScheduleRequest<P>): Promise<void> {
     const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
     const delay = Math.max(0, Math.round(request.delayMs * scale));
     await manager.query(
       `INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [uuidv7(), request.kind, JSON.stringify(request.payload), new Date(Date.now() + delay), request.dedupeKey ?? null],
+      [uuidv7(), request.kind.name, JSON.stringify(request.payload), new Date(Date.now() + delay), request.dedupeKey ?? null],
     );
   }
 
@@ -98,7 +116,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private async runDueJobs(): Promise<number> {
     if (this.handlers.size === 0) return 0;
     const kinds = [...this.handlers.keys()];
-    const due = await returningRows<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; runAt: Date }>(
+    const due = await returningRows<{ id: string; kind: string; payload: unknown; attempts: number; runAt: Date }>(
       this.dataSource,
       `UPDATE scheduled_job SET status = 'RUNNING', locked_until = now() + interval '${LEASE_SECONDS} seconds', attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM scheduled_job
@@ -114,7 +132,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     return due.length;
   }
 
-  private async run(job: { id: string; kind: string; payload: Record<string, unknown>; attempts: number }): Promise<void> {
+  private async run(job: { id: string; kind: string; payload: unknown; attempts: number }): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
     try {
       await this.transactions.run(async (manager) => {

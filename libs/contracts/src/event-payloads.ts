@@ -1,0 +1,102 @@
+import { ClassConstructor, Type } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
+import { AdviceReceivedData, CardClosedData, CardMerchantInput, CARDS_WORK_EVENTS, CurrencyInput, PullDueData } from './cards';
+import { Customer, CUSTOMERS_EVENTS } from './customers';
+import { EventMap } from './event-map';
+import { typedIdPattern } from './ids';
+import { INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccountType, PAYMENTS_EVENTS } from './payments';
+
+/*
+ * What a consumer reads of an event's payload, as a contract class checked on arrival (the same
+ * validation path as request messages). Each class declares only the fields its consumers read
+ * and `implements` them from the payload type, so the two cannot drift apart; fields it does
+ * not declare are dropped, not refused, so a producer may add fields (docs/compatibility.md).
+ */
+
+export class CustomerEventPayload implements Pick<Customer, 'id' | 'email'> {
+  @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
+  id!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  email?: string;
+}
+
+export class InternalAccountEventPayload implements Pick<InternalAccountRecord, 'id' | 'type' | 'customerId' | 'walletEmail'> {
+  @MatchesPattern(typedIdPattern('InternalAccount'), 'an InternalAccount id')
+  id!: string;
+
+  @IsOneOf(INTERNAL_ACCOUNT_TYPES)
+  type!: InternalAccountType;
+
+  @IsOptional()
+  @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
+  customerId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  walletEmail?: string;
+}
+
+export class PullDuePayload implements PullDueData {
+  @MatchesPattern(typedIdPattern('CardTransaction'), 'a CardTransaction id')
+  cardTransactionId!: string;
+}
+
+export class CardClosedPayload implements CardClosedData {
+  @MatchesPattern(typedIdPattern('Card'), 'a Card id')
+  cardId!: string;
+}
+
+export class AdviceReceivedPayload implements AdviceReceivedData {
+  @MatchesPattern(typedIdPattern('Card'), 'a Card id')
+  cardId!: string;
+
+  @MatchesPattern(typedIdPattern('CardTransaction'), 'a CardTransaction id')
+  cardTransactionId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  issuerTransactionToken!: string;
+
+  @IsPositiveMinorAmount()
+  amount!: number;
+
+  @ValidateNested()
+  @Type(() => CurrencyInput)
+  currency!: CurrencyInput;
+
+  @ValidateNested()
+  @Type(() => CardMerchantInput)
+  merchant!: CardMerchantInput;
+}
+
+/**
+ * The payload contract class of every event some service reads. A consumer can only handle these
+ * subjects (`EventHandlers` in libs/transport): add the class here before the handler.
+ */
+const PAYLOAD_CLASSES = {
+  [CUSTOMERS_EVENTS.customerCreated]: CustomerEventPayload,
+  [CUSTOMERS_EVENTS.customerUpdated]: CustomerEventPayload,
+  [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountEventPayload,
+  [CARDS_WORK_EVENTS.pullDue]: PullDuePayload,
+  [CARDS_WORK_EVENTS.cardClosed]: CardClosedPayload,
+  [CARDS_WORK_EVENTS.adviceReceived]: AdviceReceivedPayload,
+};
+
+/** What a consumer reads of each event, by subject. */
+export type EventPayloadMap = { [S in keyof typeof PAYLOAD_CLASSES]: InstanceType<(typeof PAYLOAD_CLASSES)[S]> };
+
+/** The subjects some consumer reads. */
+export type ReadEventSubject = keyof EventPayloadMap;
+
+/** Does not compile unless every event carries what its payload contract reads (a written payload passes as the read one). */
+type Carrying<Written extends EventPayloadMap> = Written;
+export type EventsCarryWhatIsRead = Carrying<Pick<EventMap, ReadEventSubject>>;
+
+/** The classes that validate `EventPayloadMap` on arrival (the same path as request messages). */
+export const EVENT_PAYLOAD_CONTRACTS: { [S in ReadEventSubject]: ClassConstructor<EventPayloadMap[S]> } = PAYLOAD_CLASSES;
