@@ -18,3 +18,4 @@ export * from './batching/read-batcher';
 export * from './entity-insert';
 export * from './prepared-statements';
 export * from './pagination';
+export * from './amount-column';

@@ -172,7 +172,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     if (sequence === undefined) {
       const current = (await this.cardTransactions.findById(ctx.platformId, entity.id))!;
       if (current.status !== 'SETTLED') throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${current.status}`);
-      const left = BigInt(current.settledAmount) - BigInt(current.refundedAmount);
+      const left = current.settledAmount - current.refundedAmount;
       throw new ServiceError('AMOUNT_OUT_OF_RANGE', `At most ${left} is left to return on card transaction ${entity.id}`, { field: 'amount', maximum: amountToWire(left) });
     }
     try {
@@ -185,7 +185,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     return toCardTransaction(
       await this.transactions.run(async (manager) => {
         const current = (await this.cardTransactions.findById(ctx.platformId, entity.id, manager))!;
-        const full = BigInt(current.refundedAmount) === BigInt(current.settledAmount);
+        const full = current.refundedAmount === current.settledAmount;
         const next = full ? ((await this.cardTransactions.transition(manager, current, ['SETTLED'], { status: 'REFUNDED' })) ?? current) : current;
         await this.announce(manager, next);
         return next;
@@ -261,9 +261,9 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       status: 'PENDING',
       merchant: message.merchant,
       currency: message.currency,
-      authorizedAmount: message.amount.toString(),
-      settledAmount: '0',
-      refundedAmount: '0',
+      authorizedAmount: message.amount,
+      settledAmount: 0n,
+      refundedAmount: 0n,
       returnCount: 0,
       holdId: null,
       declineReason: null,
@@ -313,19 +313,19 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** Pulls (or credits) the money of an approved message; a failed pull is the INSUFFICIENT_FUNDS decline. */
   private async moveMoney(ctx: CallerContext, entity: CardTransactionEntity, outcome: NetworkOutcome): Promise<MoneyResult> {
-    const amount = BigInt(entity.authorizedAmount);
+    const amount = entity.authorizedAmount;
     const currency = entity.currency.code;
     const exception = outcome.kind === 'CONFIRMATION_FAILED' ? confirmationFailed() : null;
     try {
       if (entity.direction === 'CREDIT') {
         await this.ledger.credit(ctx, entity.accountId, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount.toString(), settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount, settledAt: new Date(), exception };
       }
       const hold = await this.ledger.hold(ctx, entity.id, 'hold', entity.accountId, amount, currency);
       if (entity.type === 'FINANCIAL_AUTHORIZATION') {
         // Single-message: authorized and posted at once.
         await this.ledger.capture(ctx, entity.id, 'capture', hold.id, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount.toString(), settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount, settledAt: new Date(), exception };
       }
       return { status: exception ? 'EXCEPTION' : 'CONFIRMED', holdId: hold.id, exception };
     } catch (error) {
@@ -342,15 +342,15 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       await this.ledger.capture(ctx, entity.id, 'capture', entity.holdId!, amount);
     } catch (error) {
-      if (!isInsufficientFunds(error) || amount <= BigInt(entity.authorizedAmount)) throw error;
+      if (!isInsufficientFunds(error) || amount <= entity.authorizedAmount) throw error;
       // The excess could not be pulled: post what was authorized and raise the exception.
-      settledAmount = BigInt(entity.authorizedAmount);
+      settledAmount = entity.authorizedAmount;
       await this.ledger.capture(ctx, entity.id, 'capture-authorized', entity.holdId!, settledAmount);
       exception = { urgency: 'HIGH', reason: 'EXCESS_PULL_FAILED', message: `The excess ${amount - settledAmount} over the authorized amount could not be pulled` };
     }
     return this.finish(entity, ['CONFIRMED', 'EXCEPTION'], {
       status: exception && exception.reason === 'EXCESS_PULL_FAILED' ? 'EXCEPTION' : 'SETTLED',
-      settledAmount: settledAmount.toString(),
+      settledAmount,
       settledAt: new Date(),
       exception,
     });
@@ -367,7 +367,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       const hold = await this.ledger.hold(ctx, entity.id, 'force-hold', entity.accountId, amount, entity.currency.code);
       await this.ledger.capture(ctx, entity.id, 'force-capture', hold.id, amount);
-      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount.toString(), settledAt: new Date() });
+      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount, settledAt: new Date() });
     } catch (error) {
       if (!isInsufficientFunds(error)) throw error;
       return this.finish(entity, ['EXPIRED'], {

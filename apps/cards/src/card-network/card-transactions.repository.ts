@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
-import { EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
+import { amountToColumn, EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 
 /** Every query takes the platform first: another platform's transaction does not exist here. */
@@ -86,7 +86,7 @@ export class CardTransactionsRepository {
       `UPDATE card_transaction SET refunded_amount = refunded_amount + $3, return_count = return_count + 1, updated_at = now()
         WHERE platform_id = $1 AND id = $2 AND status = 'SETTLED' AND direction = 'DEBIT' AND refunded_amount + $3 <= settled_amount
         RETURNING return_count`,
-      [platformId, id, amount.toString()],
+      [platformId, id, amountToColumn(amount)],
     );
     return rows[0]?.return_count;
   }
@@ -106,7 +106,7 @@ export class CardTransactionsRepository {
     await manager.query(`UPDATE card_transaction SET refunded_amount = refunded_amount - $3, updated_at = now() WHERE platform_id = $1 AND id = $2`, [
       platformId,
       id,
-      amount.toString(),
+      amountToColumn(amount),
     ]);
   }
 }

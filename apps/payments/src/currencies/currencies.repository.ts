@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Currency } from '@paykit/contracts';
+import { amountFromColumn } from '@paykit/persistence';
 
 export interface CurrencyInfo extends Currency {
   isCrypto: boolean;
@@ -30,7 +31,7 @@ export class CurrenciesRepository {
       symbol: row.symbol,
       decimals: Number(row.decimals),
       isCrypto: row.is_crypto,
-      maxTransferAmount: BigInt(row.max_transfer_amount),
+      maxTransferAmount: amountFromColumn(row.max_transfer_amount),
     }));
   }
 }

@@ -10,7 +10,7 @@ export function toInternalAccount(entity: InternalAccountWithBalance, currency: 
     ...(entity.customerId !== null ? { customerId: entity.customerId } : {}),
     type: entity.type,
     status: entity.status,
-    balance: { amount: amountToWire(BigInt(entity.posted) - BigInt(entity.held)), currency: toCurrency(currency) },
+    balance: { amount: amountToWire(entity.posted - entity.held), currency: toCurrency(currency) },
     privateEnabled: entity.privateEnabled,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InternalAccountStatus, InternalAccountType } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { amountFromColumn, returningRows } from '@paykit/persistence';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
 interface AccountRow {
@@ -34,8 +34,8 @@ function toEntity(row: AccountRow): InternalAccountWithBalance {
     privateEnabled: row.private_enabled,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-    posted: String(row.posted),
-    held: String(row.held),
+    posted: amountFromColumn(row.posted),
+    held: amountFromColumn(row.held),
   };
 }
 

@@ -137,13 +137,13 @@ export class InternalAccountsService {
     const details = {
       status: current.status,
       requestedStatus: status,
-      postedAmount: amountToWire(BigInt(current.posted)),
-      pendingHoldAmount: amountToWire(BigInt(current.held)),
+      postedAmount: amountToWire(current.posted),
+      pendingHoldAmount: amountToWire(current.held),
       incomingTransferInFlight: await this.accounts.hasIncomingTransferInFlight(manager, platformId, accountId),
     };
     const reasons = [
-      ...(current.posted !== '0' ? [`a balance of ${current.posted}`] : []),
-      ...(current.held !== '0' ? [`pending holds of ${current.held}`] : []),
+      ...(current.posted !== 0n ? [`a balance of ${current.posted}`] : []),
+      ...(current.held !== 0n ? [`pending holds of ${current.held}`] : []),
       ...(details.incomingTransferInFlight ? ['an incoming transfer in flight'] : []),
     ];
     return new ServiceError('INVALID_STATE_TRANSITION', `Internal account ${accountId} cannot be closed: it has ${reasons.join(', ')}`, details);

@@ -1,16 +1,16 @@
 import { amountToWire, Credit, Hold } from '@paykit/contracts';
 import { HoldEntity } from './entities/hold.entity';
-import { available, BalanceRow } from './ledger.repository';
+import { available, Balance } from './ledger.repository';
 
 /** The Hold reply of the ledger messages. */
-export function toHold(entity: HoldEntity, balance: BalanceRow): Hold {
+export function toHold(entity: HoldEntity, balance: Balance): Hold {
   return {
     id: entity.id,
     accountId: entity.accountId,
     status: entity.status,
-    amount: amountToWire(BigInt(entity.amount)),
-    capturedAmount: amountToWire(BigInt(entity.capturedAmount)),
-    refundedAmount: amountToWire(BigInt(entity.refundedAmount)),
+    amount: amountToWire(entity.amount),
+    capturedAmount: amountToWire(entity.capturedAmount),
+    refundedAmount: amountToWire(entity.refundedAmount),
     currency: entity.currencyCode,
     ...(entity.reference !== null ? { reference: entity.reference } : {}),
     availableBalance: amountToWire(available(balance)),
@@ -20,11 +20,11 @@ export function toHold(entity: HoldEntity, balance: BalanceRow): Hold {
 }
 
 /** The Credit reply of `payments.credit.create`. */
-export function toCredit(credit: { id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date }, balance: BalanceRow): Credit {
+export function toCredit(credit: { id: string; accountId: string; currency: string; amount: bigint; reference: string | null; createdAt: Date }, balance: Balance): Credit {
   return {
     id: credit.id,
     accountId: credit.accountId,
-    amount: amountToWire(BigInt(credit.amount)),
+    amount: amountToWire(credit.amount),
     currency: credit.currency,
     ...(credit.reference !== null ? { reference: credit.reference } : {}),
     availableBalance: amountToWire(available(balance)),

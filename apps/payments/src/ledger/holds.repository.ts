@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
 import { HoldEntity } from './entities/hold.entity';
 
 export interface HoldRow {
@@ -27,10 +27,10 @@ export function toHoldEntity(row: HoldRow): HoldEntity {
     accountId: row.account_id,
     currencyCode: row.currency_code,
     callerKey: row.caller_key,
-    amount: String(row.amount),
+    amount: amountFromColumn(row.amount),
     status: row.status,
-    capturedAmount: String(row.captured_amount),
-    refundedAmount: String(row.refunded_amount),
+    capturedAmount: amountFromColumn(row.captured_amount),
+    refundedAmount: amountFromColumn(row.refunded_amount),
     resolutionKey: row.resolution_key,
     reference: row.reference,
     createdAt: new Date(row.created_at),
@@ -70,17 +70,17 @@ export class HoldsRepository {
       manager,
       `UPDATE hold SET refunded_amount = refunded_amount + $3, updated_at = now()
         WHERE platform_id = $1 AND id = $2 AND status = 'CAPTURED' AND refunded_amount + $3 <= captured_amount RETURNING *`,
-      [platformId, id, amount.toString()],
+      [platformId, id, amountToColumn(amount)],
     );
     return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
-  async findRefund(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<{ holdId: string; amount: string } | undefined> {
+  async findRefund(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<{ holdId: string; amount: bigint } | undefined> {
     const rows = await manager.query<Array<{ hold_id: string; amount: string }>>(`SELECT hold_id, amount FROM hold_refund WHERE platform_id = $1 AND caller_key = $2`, [
       platformId,
       callerKey,
     ]);
-    return rows[0] ? { holdId: rows[0].hold_id, amount: String(rows[0].amount) } : undefined;
+    return rows[0] ? { holdId: rows[0].hold_id, amount: amountFromColumn(rows[0].amount) } : undefined;
   }
 
   async insertRefund(manager: EntityManager, refund: { id: string; platformId: string; holdId: string; callerKey: string; amount: bigint; entryId: string }): Promise<void> {
@@ -89,7 +89,7 @@ export class HoldsRepository {
       refund.platformId,
       refund.holdId,
       refund.callerKey,
-      refund.amount.toString(),
+      amountToColumn(refund.amount),
       refund.entryId,
     ]);
   }
@@ -98,12 +98,12 @@ export class HoldsRepository {
     platformId: string,
     callerKey: string,
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date } | undefined> {
+  ): Promise<{ id: string; accountId: string; currency: string; amount: bigint; reference: string | null; createdAt: Date } | undefined> {
     const rows = await manager.query<
       Array<{ id: string; account_id: string; currency_code: string; amount: string; reference: string | null; created_at: Date | string }>
     >(`SELECT id, account_id, currency_code, amount, reference, created_at FROM account_credit WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]);
     const row = rows[0];
-    return row && { id: row.id, accountId: row.account_id, currency: row.currency_code, amount: String(row.amount), reference: row.reference, createdAt: new Date(row.created_at) };
+    return row && { id: row.id, accountId: row.account_id, currency: row.currency_code, amount: amountFromColumn(row.amount), reference: row.reference, createdAt: new Date(row.created_at) };
   }
 
   async insertCredit(
@@ -113,7 +113,7 @@ export class HoldsRepository {
     const rows = await returningRows<{ created_at: Date | string }>(
       manager,
       `INSERT INTO account_credit (id, platform_id, account_id, currency_code, caller_key, amount, reference, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
-      [credit.id, credit.platformId, credit.accountId, credit.currency, credit.callerKey, credit.amount.toString(), credit.reference, credit.entryId],
+      [credit.id, credit.platformId, credit.accountId, credit.currency, credit.callerKey, amountToColumn(credit.amount), credit.reference, credit.entryId],
     );
     return new Date(rows[0].created_at);
   }

@@ -2,26 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
 import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
 
-export interface BalanceRow {
+/** A checked account's running totals. */
+export interface Balance {
+  posted: bigint;
+  held: bigint;
+}
+
+/** The running totals as a statement returns them (bigint columns arrive as text). */
+interface BalanceRow {
   posted: string;
   held: string;
+}
+
+function toBalance(row: BalanceRow): Balance {
+  return { posted: amountFromColumn(row.posted), held: amountFromColumn(row.held) };
 }
 
 export interface PostedEntry {
   entryId: string;
   /** Running totals of the checked accounts after the entry, by account id. */
-  balances: Map<string, BalanceRow>;
+  balances: Map<string, Balance>;
 }
 
 /** A hold as a ledger statement left it, with its account's running totals right after. */
 export interface HoldChange {
   hold: HoldEntity;
-  balance: BalanceRow;
+  balance: Balance;
 }
 
 export interface HoldCapture {
@@ -52,7 +63,10 @@ const HOLD_COLUMNS = ['id', 'platform_id', 'account_id', 'currency_code', 'calle
 type OutcomeRow = { [K in keyof HoldRow]: HoldRow[K] | null } & { posted: string | null; held: string | null; applicable: boolean };
 
 function toOutcome(row: OutcomeRow): LedgerOutcome {
-  if (row.id !== null) return { status: 'DONE', change: { hold: toHoldEntity(row as HoldRow), balance: { posted: String(row.posted), held: String(row.held) } } };
+  if (row.id !== null) {
+    const done = row as HoldRow & BalanceRow;
+    return { status: 'DONE', change: { hold: toHoldEntity(done), balance: toBalance(done) } };
+  }
   return row.applicable ? { status: 'SHORT' } : { status: 'SKIPPED' };
 }
 
@@ -138,11 +152,11 @@ export class LedgerRepository {
     ]);
     const values: unknown[] = [];
     const rows = entry.lines.map((line, i) => {
-      values.push(entryId, line.account.id, entry.currency, line.amount.toString());
+      values.push(entryId, line.account.id, entry.currency, amountToColumn(line.amount));
       return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`;
     });
     await manager.query(`INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')}`, values);
-    const balances = new Map<string, BalanceRow>();
+    const balances = new Map<string, Balance>();
     const checked = entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
     for (const line of checked) {
       const updated = await returningRows<BalanceRow>(
@@ -150,10 +164,10 @@ export class LedgerRepository {
         `UPDATE ledger_account SET posted = posted + $2, updated_at = now()
           WHERE id = $1 AND checked AND posted + $2 - held >= 0
           RETURNING posted, held`,
-        [line.account.id, line.amount.toString()],
+        [line.account.id, amountToColumn(line.amount)],
       );
       if (updated.length === 0) throw insufficientFunds();
-      balances.set(line.account.id, updated[0]);
+      balances.set(line.account.id, toBalance(updated[0]));
     }
     return { entryId, balances };
   }
@@ -213,7 +227,7 @@ export class LedgerRepository {
         holds.map((hold) => hold.accountId),
         holds.map((hold) => hold.currencyCode),
         holds.map((hold) => hold.callerKey),
-        holds.map((hold) => hold.amount.toString()),
+        holds.map((hold) => amountToColumn(hold.amount)),
         holds.map((hold) => hold.reference),
       ],
     );
@@ -288,7 +302,7 @@ export class LedgerRepository {
       [
         captures.map((capture) => capture.platformId),
         captures.map((capture) => capture.holdId),
-        captures.map((capture) => capture.amount.toString()),
+        captures.map((capture) => amountToColumn(capture.amount)),
         captures.map((capture) => capture.resolutionKey),
         captures.map(() => newId('JournalEntry')),
         captures.map((capture) => capture.counterparty),
@@ -313,16 +327,16 @@ export class LedgerRepository {
        SELECT r.*, b.posted, b.held FROM resolved r, balance b`,
       [platformId, holdId, resolutionKey],
     );
-    return rows[0] && { hold: toHoldEntity(rows[0]), balance: { posted: String(rows[0].posted), held: String(rows[0].held) } };
+    return rows[0] && { hold: toHoldEntity(rows[0]), balance: toBalance(rows[0]) };
   }
 
-  async balance(manager: EntityManager, accountId: string): Promise<BalanceRow | undefined> {
+  async balance(manager: EntityManager, accountId: string): Promise<Balance | undefined> {
     const rows = (await manager.query<BalanceRow[]>(`SELECT posted, held FROM ledger_account WHERE id = $1`, [accountId]));
-    return rows[0];
+    return rows[0] && toBalance(rows[0]);
   }
 }
 
 /** Available balance of a running total. */
-export function available(balance: BalanceRow): bigint {
-  return BigInt(balance.posted) - BigInt(balance.held);
+export function available(balance: Balance): bigint {
+  return balance.posted - balance.held;
 }

@@ -26,7 +26,7 @@ import { HoldEntity } from './entities/hold.entity';
 import { toCredit, toHold } from './hold.mapper';
 import { HoldsRepository, NewHold } from './holds.repository';
 import { EntryKind, SystemPurpose } from './ledger-entry';
-import { BalanceRow, HoldCapture, HoldChange, insufficientFunds, LedgerOutcome, LedgerRepository } from './ledger.repository';
+import { Balance, HoldCapture, HoldChange, insufficientFunds, LedgerOutcome, LedgerRepository } from './ledger.repository';
 
 /**
  * Two hold and two capture statements in flight at a time, of up to 32 requests each: the
@@ -228,8 +228,8 @@ export class LedgerService implements BeforeApplicationShutdown {
           if (!current) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${request.holdId} not found`);
           if (current.status !== 'CAPTURED') throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${current.id} is ${current.status}; only a captured hold can be refunded`);
           throw new ServiceError('AMOUNT_OUT_OF_RANGE', `Refunds of hold ${current.id} would exceed its captured amount`, {
-            capturedAmount: amountToWire(BigInt(current.capturedAmount)),
-            refundedAmount: amountToWire(BigInt(current.refundedAmount)),
+            capturedAmount: amountToWire(current.capturedAmount),
+            refundedAmount: amountToWire(current.refundedAmount),
           });
         }
         await this.lockAccountWithin(manager, ctx.platformId, hold.accountId, SETTLEMENT_STATUSES);
@@ -275,7 +275,7 @@ export class LedgerService implements BeforeApplicationShutdown {
         });
         const reference = request.reference ?? null;
         const createdAt = await this.holds.insertCredit(manager, { id, platformId: ctx.platformId, accountId: account.id, currency: account.currencyCode, callerKey: request.callerKey, amount, reference, entryId: posted.entryId });
-        return toCredit({ id, accountId: account.id, currency: account.currencyCode, amount: amount.toString(), reference, createdAt }, posted.balances.get(account.id)!);
+        return toCredit({ id, accountId: account.id, currency: account.currencyCode, amount, reference, createdAt }, posted.balances.get(account.id)!);
       });
     } catch (error) {
       if (!isUniqueViolation(error, 'uq_account_credit_caller_key')) throw error;
@@ -284,10 +284,10 @@ export class LedgerService implements BeforeApplicationShutdown {
   }
 
   private async replayCredit(
-    earlier: { id: string; accountId: string; currency: string; amount: string; reference: string | null; createdAt: Date },
+    earlier: { id: string; accountId: string; currency: string; amount: bigint; reference: string | null; createdAt: Date },
     request: CreateCreditRequest,
   ): Promise<Credit> {
-    if (earlier.accountId !== request.accountId || earlier.amount !== String(request.amount) || earlier.currency !== request.currency) {
+    if (earlier.accountId !== request.accountId || earlier.amount !== amountFromWire(request.amount) || earlier.currency !== request.currency) {
       throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different credit`);
     }
     return toCredit(earlier, await this.currentBalance(undefined, earlier.accountId));
@@ -312,12 +312,12 @@ export class LedgerService implements BeforeApplicationShutdown {
     return account;
   }
 
-  private async currentBalance(manager: EntityManager | undefined, accountId: string): Promise<BalanceRow> {
+  private async currentBalance(manager: EntityManager | undefined, accountId: string): Promise<Balance> {
     return (await this.ledger.balance(manager ?? this.dataSource.manager, accountId))!;
   }
 
   private async replayHold(earlier: HoldEntity, request: CreateHoldRequest): Promise<Hold> {
-    if (earlier.accountId !== request.accountId || earlier.amount !== String(request.amount) || earlier.currencyCode !== request.currency) {
+    if (earlier.accountId !== request.accountId || earlier.amount !== amountFromWire(request.amount) || earlier.currencyCode !== request.currency) {
       throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different hold`);
     }
     return toHold(earlier, await this.currentBalance(undefined, earlier.accountId));
@@ -327,14 +327,14 @@ export class LedgerService implements BeforeApplicationShutdown {
   private async replayResolution(manager: EntityManager, platformId: string, holdId: string, to: 'CAPTURED' | 'RELEASED', key: string, amount: bigint): Promise<Hold> {
     const hold = await this.holds.findById(platformId, holdId, manager);
     if (!hold) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${holdId} not found`);
-    if (hold.status === to && hold.resolutionKey === key && (to === 'RELEASED' || hold.capturedAmount === amount.toString())) {
+    if (hold.status === to && hold.resolutionKey === key && (to === 'RELEASED' || hold.capturedAmount === amount)) {
       return toHold(hold, await this.currentBalance(manager, hold.accountId));
     }
     throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${hold.id} is already ${hold.status}`);
   }
 
-  private async replayRefund(platformId: string, earlier: { holdId: string; amount: string }, request: CreateRefundRequest): Promise<Hold> {
-    if (earlier.holdId !== request.holdId || earlier.amount !== String(request.amount)) {
+  private async replayRefund(platformId: string, earlier: { holdId: string; amount: bigint }, request: CreateRefundRequest): Promise<Hold> {
+    if (earlier.holdId !== request.holdId || earlier.amount !== amountFromWire(request.amount)) {
       throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different refund`);
     }
     const hold = (await this.holds.findById(platformId, earlier.holdId))!;

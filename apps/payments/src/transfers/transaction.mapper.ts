@@ -7,7 +7,7 @@ import { PaymentTransactionEntity } from './entities/payment-transaction.entity'
 export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo): Transaction {
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
   const external = { accountId: entity.externalAccountId, currency: entity.currencyCode };
-  const money = { amount: amountToWire(BigInt(entity.amount)), currency: toCurrency(currency) };
+  const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
   return {
     id: entity.id,
     type: entity.type,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionStatus, TransactionType } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 interface TransactionRow {
@@ -32,7 +32,7 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     internalAccountId: row.internal_account_id,
     externalAccountId: row.external_account_id,
     currencyCode: row.currency_code,
-    amount: String(row.amount),
+    amount: amountFromColumn(row.amount),
     holdId: row.hold_id,
     description: row.description,
     failureReason: row.failure_reason,
@@ -65,7 +65,7 @@ export class TransactionsRepository {
       manager,
       `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
-      [tx.id, tx.platformId, tx.type, tx.status, tx.customerId, tx.internalAccountId, tx.externalAccountId, tx.currencyCode, tx.amount, tx.holdId, tx.description, tx.failureReason],
+      [tx.id, tx.platformId, tx.type, tx.status, tx.customerId, tx.internalAccountId, tx.externalAccountId, tx.currencyCode, amountToColumn(tx.amount), tx.holdId, tx.description, tx.failureReason],
     );
     return toEntity(rows[0]);
   }
@@ -128,9 +128,9 @@ export class TransactionsRepository {
     ));
     return {
       maxCount: limits[0].max_count_per_day,
-      maxAmount: limits[0].max_amount_per_day === null ? null : BigInt(limits[0].max_amount_per_day),
+      maxAmount: limits[0].max_amount_per_day === null ? null : amountFromColumn(limits[0].max_amount_per_day),
       count: Number(usage[0].count),
-      amount: BigInt(usage[0].amount),
+      amount: amountFromColumn(usage[0].amount),
     };
   }
 
@@ -138,7 +138,7 @@ export class TransactionsRepository {
     await this.dataSource.query(
       `INSERT INTO velocity_limit (platform_id, customer_id, currency_code, max_count_per_day, max_amount_per_day) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (platform_id, customer_id, currency_code) DO UPDATE SET max_count_per_day = $4, max_amount_per_day = $5, updated_at = now()`,
-      [platformId, customerId, currency, maxCount, maxAmount === null ? null : maxAmount.toString()],
+      [platformId, customerId, currency, maxCount, maxAmount === null ? null : amountToColumn(maxAmount)],
     );
   }
 }

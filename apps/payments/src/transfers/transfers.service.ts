@@ -183,7 +183,7 @@ export class TransfersService implements OnModuleInit {
           internalAccountId: account.id,
           externalAccountId: external.id,
           currencyCode: currency.code,
-          amount: amount.toString(),
+          amount,
           holdId,
           description: request.description ?? null,
           failureReason: failed ? outcome.failureReason : null,
@@ -213,7 +213,7 @@ export class TransfersService implements OnModuleInit {
     const current = await this.transfers.findById(payload.platformId, payload.transactionId, manager, true);
     if (!current || current.status === 'COMPLETED' || current.status === 'FAILED') return;
     if (payload.status === 'PROCESSING' && current.status !== 'PENDING') return;
-    const amount = BigInt(current.amount);
+    const amount = current.amount;
     if (current.type === 'OUTGOING' && current.holdId) {
       if (payload.status === 'COMPLETED') {
         await this.ledgerService.captureWithin(manager, payload.platformId, current.holdId, amount, `transfer:${current.id}:settle`, 'EXTERNAL_CLEARING', 'TRANSFER_OUT');

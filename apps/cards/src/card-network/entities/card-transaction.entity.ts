@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { amountColumn } from '@paykit/persistence';
 import {
   CardDeclineReason,
   CardExpiryReason,
@@ -10,7 +11,7 @@ import {
   Currency,
 } from '@paykit/contracts';
 
-/** Amounts are bigint minor units, kept as strings (never through a float). */
+/** Amounts are bigint minor units (see `amountColumn`: never through a float). */
 @Entity({ name: 'card_transaction' })
 export class CardTransactionEntity {
   @PrimaryColumn({ type: 'text' })
@@ -46,14 +47,14 @@ export class CardTransactionEntity {
   @Column({ type: 'jsonb' })
   currency!: Currency;
 
-  @Column({ name: 'authorized_amount', type: 'bigint' })
-  authorizedAmount!: string;
+  @Column({ name: 'authorized_amount', type: 'bigint', transformer: amountColumn })
+  authorizedAmount!: bigint;
 
-  @Column({ name: 'settled_amount', type: 'bigint' })
-  settledAmount!: string;
+  @Column({ name: 'settled_amount', type: 'bigint', transformer: amountColumn })
+  settledAmount!: bigint;
 
-  @Column({ name: 'refunded_amount', type: 'bigint' })
-  refundedAmount!: string;
+  @Column({ name: 'refunded_amount', type: 'bigint', transformer: amountColumn })
+  refundedAmount!: bigint;
 
   /** Returns reserved so far; numbers the ledger caller key of each return. */
   @Column({ name: 'return_count', type: 'integer' })

@@ -38,6 +38,6 @@ export class InternalAccountEntity {
 
 /** An internal account read together with its running total. */
 export interface InternalAccountWithBalance extends InternalAccountEntity {
-  posted: string;
-  held: string;
+  posted: bigint;
+  held: bigint;
 }

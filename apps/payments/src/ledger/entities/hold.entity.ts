@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { amountColumn } from '@paykit/persistence';
 import { HoldStatus } from '@paykit/contracts';
 
 /** A pending debit on a checked ledger account; it resolves exactly once, to CAPTURED or RELEASED. */
@@ -20,17 +21,17 @@ export class HoldEntity {
   @Column({ name: 'caller_key', type: 'text' })
   callerKey!: string;
 
-  @Column({ type: 'bigint' })
-  amount!: string;
+  @Column({ type: 'bigint', transformer: amountColumn })
+  amount!: bigint;
 
   @Column({ type: 'text' })
   status!: HoldStatus;
 
-  @Column({ name: 'captured_amount', type: 'bigint' })
-  capturedAmount!: string;
+  @Column({ name: 'captured_amount', type: 'bigint', transformer: amountColumn })
+  capturedAmount!: bigint;
 
-  @Column({ name: 'refunded_amount', type: 'bigint' })
-  refundedAmount!: string;
+  @Column({ name: 'refunded_amount', type: 'bigint', transformer: amountColumn })
+  refundedAmount!: bigint;
 
   /** The caller key of the capture or release that resolved the hold. */
   @Column({ name: 'resolution_key', type: 'text', nullable: true })

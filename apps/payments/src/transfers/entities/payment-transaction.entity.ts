@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { amountColumn } from '@paykit/persistence';
 import { TransactionStatus, TransactionType } from '@paykit/contracts';
 
 /** A transfer between an internal and an external account, with its status lifecycle. */
@@ -28,8 +29,8 @@ export class PaymentTransactionEntity {
   @Column({ name: 'currency_code', type: 'text' })
   currencyCode!: string;
 
-  @Column({ type: 'bigint' })
-  amount!: string;
+  @Column({ type: 'bigint', transformer: amountColumn })
+  amount!: bigint;
 
   /** OUTGOING: the hold on the internal account until the transfer settles. */
   @Column({ name: 'hold_id', type: 'text', nullable: true })
