@@ -1,7 +1,18 @@
-// Type-checked typescript-eslint, plus Nx module boundaries: apps talk through libs only.
+// Type-checked typescript-eslint, plus Nx module boundaries: apps talk through libs only, and
+// the libs form layers where each imports only the layers below it.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const nx = require('@nx/eslint-plugin');
+
+// The lib layers, lowest first (`layer:<name>` tags in each lib's project.json). A lib may
+// import only libs of lower layers: wire types know nothing of transports, transports nothing of
+// databases. runtime (configuration, logging, starting an app) sits below persistence because
+// the data source, scheduler and outbox relay read its configuration and readiness gate.
+const LIB_LAYERS = ['errors', 'validation', 'contracts', 'transport', 'runtime', 'persistence'];
+const layerConstraints = LIB_LAYERS.map((layer, index) => ({
+  sourceTag: `layer:${layer}`,
+  onlyDependOnLibsWithTags: LIB_LAYERS.slice(0, index).map((lower) => `layer:${lower}`),
+}));
 
 module.exports = tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', '**/*.js', '!tools/**/*.js'] },
@@ -28,6 +39,7 @@ module.exports = tseslint.config(
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+            ...layerConstraints,
           ],
         },
       ],

@@ -38,9 +38,10 @@ export interface SignedActionBinding {
 }
 
 /**
- * The one step of every signed action (DESIGN.md "Signed retry"), taken by the service that owns
- * the action once it has validated the whole request (so its 4xx come before any challenge):
- * the first call answers the challenge (202); the retry consumes it and only then applies.
+ * The one step of every signed action (docs/architecture.md, "Signed retry"), taken by the
+ * service that owns the action once it has validated the whole request (so its 4xx come before
+ * any challenge): the first call answers the challenge (202); the retry consumes it and only then
+ * applies.
  */
 export async function signedAction<Proof, T>(
   authority: SignedRetryAuthority<Proof>,

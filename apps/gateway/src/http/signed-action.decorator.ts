@@ -5,9 +5,9 @@ import { SignedRetryChallengeDto } from '../wallet-auth/dto/wallet-auth.response
 import { SignedActionInterceptor, SignedActionRequest } from './signed-action.interceptor';
 
 /**
- * A route whose action is signed (DESIGN.md "Signed retry"): the handler passes `@SignedRetry()`
- * in its message and returns the owning service's SignedRetryOutcome, which answers 202 with the
- * challenge or the result. Documents the two headers and the 202 answer.
+ * A route whose action is signed (docs/architecture.md, "Signed retry"): the handler passes
+ * `@SignedRetry()` in its message and returns the owning service's SignedRetryOutcome, which
+ * answers 202 with the challenge or the result. Documents the two headers and the 202 answer.
  */
 export function SignedAction(): MethodDecorator {
   return applyDecorators(

@@ -16,11 +16,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The gateway's whole part in a signed action (DESIGN.md "Signed retry"); the owning service
- * checks and applies it. Before the route: what binds a challenge, for `@SignedRetry()` to pass
- * on (the digest of the canonical request: method, path under `{base_url}`, body; and the two
- * headers as sent). After: the service's SignedRetryOutcome as HTTP, 202 with the challenge or
- * the result with the route's status (a 204 route answers no body).
+ * The gateway's whole part in a signed action (docs/architecture.md, "Signed retry"); the owning
+ * service checks and applies it. Before the route: what binds a challenge, for `@SignedRetry()`
+ * to pass on (the digest of the canonical request: method, path under `{base_url}`, body; and the
+ * two headers as sent). After: the service's SignedRetryOutcome as HTTP, 202 with the challenge
+ * or the result with the route's status (a 204 route answers no body).
  */
 @Injectable()
 export class SignedActionInterceptor implements NestInterceptor<SignedRetryOutcome<unknown>, unknown> {

@@ -54,9 +54,9 @@ function compressedKey(publicKeyHex: string): string {
 }
 
 /**
- * The one signed-retry mechanism (DESIGN.md): a challenge bound to (account, operation, digest of
- * the canonical request), answered by a stamp over `payloadToSign` from an active session key of
- * that account, consumed exactly once before its expiry.
+ * The one signed-retry mechanism (docs/architecture.md, "Signed retry"): a challenge bound to
+ * (account, operation, digest of the canonical request), answered by a stamp over `payloadToSign`
+ * from an active session key of that account, consumed exactly once before its expiry.
  */
 @Injectable()
 export class SignedRetryService {

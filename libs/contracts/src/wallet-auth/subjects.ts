@@ -39,7 +39,7 @@ export const WALLET_AUTH_SUBJECTS = {
   getEmailBinding: 'wallet-auth.email-binding.get',
   /** The customer's new email onto its tied EMAIL_OTP credentials (the signed email change applies it). */
   updateEmailBinding: 'wallet-auth.email-binding.update',
-  /** The signed-retry mechanism every service uses (DESIGN.md "Signed retry"). */
+  /** The signed-retry mechanism every service uses (docs/architecture.md, "Signed retry"). */
   issueSignedRetry: 'wallet-auth.signed-retry.issue',
   consumeSignedRetry: 'wallet-auth.signed-retry.consume',
 } as const;
