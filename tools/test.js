@@ -6,7 +6,12 @@ const { spawnSync } = require('node:child_process');
 const net = require('node:net');
 const path = require('node:path');
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() };
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
+};
 
 function run(label, command, args) {
   const started = Date.now();
@@ -31,6 +36,8 @@ async function main() {
   // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
   run('project graph', process.execPath, [require.resolve('nx/bin/nx'), 'show', 'projects']);
   run('lint', process.execPath, [path.join(__dirname, '..', 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']);
+  // One formatting for every file (.prettierrc.json); `npm run format` applies it.
+  run('format check', process.execPath, [path.join(__dirname, '..', 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']);
   // --forceExit: a pass must end the run even if a library leaves a socket open after close
   // (seen with NATS consumers in the distributed suite); failures still exit non-zero.
   run('unit and embedded end-to-end', process.execPath, [jest, '--selectProjects', 'unit', 'embedded', '--forceExit']);
