@@ -23,8 +23,17 @@ module.exports = {
   testTimeout: 30000,
   projects: [
     // test/deploy: the deployment's files (Kubernetes manifests, Dockerfile), checked offline.
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts'],
+    },
     { ...shared, displayName: 'embedded', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], globals: { STACK_MODE: 'embedded' } },
-    { ...shared, displayName: 'distributed', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/distributed/**/*.e2e-spec.ts'], globals: { STACK_MODE: 'distributed' } },
+    {
+      ...shared,
+      displayName: 'distributed',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/distributed/**/*.e2e-spec.ts'],
+      globals: { STACK_MODE: 'distributed' },
+    },
   ],
 };

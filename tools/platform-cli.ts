@@ -98,7 +98,9 @@ async function main(): Promise<void> {
         break;
       }
       default:
-        process.stdout.write('usage: npm run platform -- list | create --name <name> [--environment sandbox|production] | token --platform <id> [--environment ...] | revoke --token <id>\n');
+        process.stdout.write(
+          'usage: npm run platform -- list | create --name <name> [--environment sandbox|production] | token --platform <id> [--environment ...] | revoke --token <id>\n',
+        );
         process.exitCode = command ? 1 : 0;
     }
   } finally {

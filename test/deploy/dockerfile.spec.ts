@@ -93,7 +93,9 @@ describe('Dockerfile', () => {
   });
 
   it('sends no local build output or dependencies to the engine (.dockerignore)', () => {
-    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.data', 'tmp']));
   });
 

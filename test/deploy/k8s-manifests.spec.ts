@@ -28,7 +28,12 @@ const CONFIG_LOADERS: Record<ServiceName, Array<(env: Env) => unknown>> = {
   webhooks: [(env) => loadRuntimeConfig(env, 'distributed', ['webhooks']), (env) => loadWebhooksConfig(env, runtimeOf(env))],
 };
 /** The files those loaders live in: a new EnvReader elsewhere must be added above. */
-const CONFIG_FILES = ['apps/gateway/src/config/gateway-config.ts', 'apps/wallet-auth/src/config/wallet-auth-config.ts', 'apps/webhooks/src/config/webhooks-config.ts', 'libs/runtime/src/config/runtime-config.ts'];
+const CONFIG_FILES = [
+  'apps/gateway/src/config/gateway-config.ts',
+  'apps/wallet-auth/src/config/wallet-auth-config.ts',
+  'apps/webhooks/src/config/webhooks-config.ts',
+  'libs/runtime/src/config/runtime-config.ts',
+];
 
 /** What the loaders that take the runtime config use of it (read by loadRuntimeConfig, already counted). */
 function runtimeOf(env: Env): RuntimeConfig {
@@ -105,7 +110,11 @@ if (!ready) {
   it.each(overlays())('%s: one Deployment, Service and PodDisruptionBudget per app, in one namespace, and no Secret', (overlay) => {
     const objects = rendered.get(overlay)!;
     for (const kind of ['Deployment', 'Service', 'PodDisruptionBudget']) {
-      expect(ofKind(objects, kind).map((object) => object.metadata.name).sort()).toEqual([...SERVICE_NAMES].sort());
+      expect(
+        ofKind(objects, kind)
+          .map((object) => object.metadata.name)
+          .sort(),
+      ).toEqual([...SERVICE_NAMES].sort());
     }
     for (const budget of ofKind(objects, 'PodDisruptionBudget')) {
       expect(budget.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': budget.metadata.name });
@@ -139,12 +148,17 @@ if (!ready) {
       const healthPort = Number(valueOf(env.get('HEALTH_PORT')));
       expect(container.ports).toEqual(expect.arrayContaining([{ name: 'health', containerPort: healthPort }]));
       const timeoutMs = READINESS_CHECK_TIMEOUT_MS;
-      for (const [probe, path] of [['livenessProbe', '/livez'], ['readinessProbe', '/readyz']] as const) {
+      for (const [probe, path] of [
+        ['livenessProbe', '/livez'],
+        ['readinessProbe', '/readyz'],
+      ] as const) {
         expect({ where, probe: container[probe]?.httpGet }).toEqual({ where, probe: { path, port: 'health' } });
         // The probe waits longer than the process's own checks take to give up.
         expect(container[probe].timeoutSeconds * 1000).toBeGreaterThan(timeoutMs);
       }
-      for (const kind of ['requests', 'limits']) for (const resource of ['cpu', 'memory']) expect({ where, kind, resource, set: Boolean(container.resources?.[kind]?.[resource]) }).toEqual({ where, kind, resource, set: true });
+      for (const kind of ['requests', 'limits'])
+        for (const resource of ['cpu', 'memory'])
+          expect({ where, kind, resource, set: Boolean(container.resources?.[kind]?.[resource]) }).toEqual({ where, kind, resource, set: true });
       expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
       expect(container.securityContext.privileged ?? false).toBe(false);
       // Graceful termination: a preStop pause, then time for the shutdown (a call in flight may
@@ -189,7 +203,8 @@ if (!ready) {
 
   it('sandbox: one replica of each app, sandbox deployment, keys optional', () => {
     const objects = rendered.get('sandbox')!;
-    for (const deployment of ofKind(objects, 'Deployment')) expect({ app: deployment.metadata.name, replicas: deployment.spec.replicas }).toEqual({ app: deployment.metadata.name, replicas: 1 });
+    for (const deployment of ofKind(objects, 'Deployment'))
+      expect({ app: deployment.metadata.name, replicas: deployment.spec.replicas }).toEqual({ app: deployment.metadata.name, replicas: 1 });
     expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
     const env = containerEnv(objects, named(objects, 'Deployment', 'webhooks')!.spec.template.spec.containers[0]);
     expect(valueOf(env.get('DEPLOYMENT_ENV'))).toBe('sandbox');
@@ -214,7 +229,12 @@ if (!ready) {
       ['webhooks', 'WEBHOOK_KEY_ENCRYPTION_KEY'],
     ];
     for (const [app, variable] of keys) {
-      expect(containerEnv(objects, named(objects, 'Deployment', app)!.spec.template.spec.containers[0]).get(variable)).toEqual({ from: 'secret', secret: 'paykit-keys', key: variable, optional: false });
+      expect(containerEnv(objects, named(objects, 'Deployment', app)!.spec.template.spec.containers[0]).get(variable)).toEqual({
+        from: 'secret',
+        secret: 'paykit-keys',
+        key: variable,
+        optional: false,
+      });
     }
   });
 
@@ -260,7 +280,9 @@ if (!ready) {
     const ingress = policies.filter((policy) => policy.spec.ingress);
     expect(ingress.map((policy) => policy.spec.podSelector.matchLabels)).toEqual([{ 'app.kubernetes.io/name': 'gateway' }]);
     for (const app of SERVICE_NAMES) {
-      const egress = policies.filter((policy) => policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app && policy.spec.egress).flatMap((policy) => policy.spec.egress);
+      const egress = policies
+        .filter((policy) => policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app && policy.spec.egress)
+        .flatMap((policy) => policy.spec.egress);
       const peers = egress
         .flatMap((rule: { to: Array<{ podSelector?: { matchLabels: Record<string, string> } }> }) => rule.to.map((peer) => peer.podSelector?.matchLabels))
         .filter((labels: Record<string, string> | undefined): labels is Record<string, string> => labels !== undefined);
@@ -270,7 +292,8 @@ if (!ready) {
       // Public addresses only for those that call out (webhooks to platforms, wallet-auth to OIDC issuers).
       const outside = egress.filter((rule: { to: Array<{ ipBlock?: object }> }) => rule.to.some((peer) => peer.ipBlock));
       expect(outside.length > 0).toBe(app === 'webhooks' || app === 'wallet-auth');
-      for (const rule of outside) for (const peer of rule.to) expect(peer.ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+      for (const rule of outside)
+        for (const peer of rule.to) expect(peer.ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
     }
   });
 
@@ -302,7 +325,11 @@ if (!ready) {
     const files = execFileSync('git', ['ls-files', 'deploy/k8s'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n');
     for (const file of files.filter((name) => /\.ya?ml$/.test(name))) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      expect({ file: relative(ROOT, join(ROOT, file)), secretGenerator: /secretGenerator/.test(text), secret: /^kind:\s*Secret\s*$/m.test(text) }).toEqual({ file, secretGenerator: false, secret: false });
+      expect({ file: relative(ROOT, join(ROOT, file)), secretGenerator: /secretGenerator/.test(text), secret: /^kind:\s*Secret\s*$/m.test(text) }).toEqual({
+        file,
+        secretGenerator: false,
+        secret: false,
+      });
     }
   });
 });

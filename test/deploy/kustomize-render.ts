@@ -36,7 +36,8 @@ export function named(objects: K8sObject[], kind: string, name: string): K8sObje
 }
 
 /** Where one variable of a container comes from. */
-export type EnvSource = { from: 'value'; value: string } | { from: 'configMap'; configMap: string; value: string } | { from: 'secret'; secret: string; key: string; optional: boolean };
+export type EnvSource =
+  { from: 'value'; value: string } | { from: 'configMap'; configMap: string; value: string } | { from: 'secret'; secret: string; key: string; optional: boolean };
 
 /**
  * A container's environment as the kubelet builds it: `envFrom` ConfigMaps first, then `env`
@@ -52,7 +53,8 @@ export function containerEnv(objects: K8sObject[], container: any): Map<string, 
   };
   for (const source of container.envFrom ?? []) {
     if (source.secretRef) throw new Error(`container ${container.name} takes a whole Secret (${source.secretRef.name}); name each variable instead`);
-    for (const [name, value] of Object.entries(configMap(source.configMapRef.name))) env.set(name, { from: 'configMap', configMap: source.configMapRef.name, value: String(value) });
+    for (const [name, value] of Object.entries(configMap(source.configMapRef.name)))
+      env.set(name, { from: 'configMap', configMap: source.configMapRef.name, value: String(value) });
   }
   for (const entry of container.env ?? []) {
     if (entry.value !== undefined) env.set(entry.name, { from: 'value', value: String(entry.value) });

@@ -41,12 +41,19 @@ describe(JetStreamEventBus.name, () => {
 
   describe('consume', () => {
     it.each([1, 8])(
-      "with concurrency %i, retries a failed event before any later event of its resource, other resources flowing",
+      'with concurrency %i, retries a failed event before any later event of its resource, other resources flowing',
       async (concurrency) => {
         const bus = newBus();
         // Published before the consumer starts, so they arrive together. A1 fails once; A2 and A3
         // must wait for it. B's events are about another resource.
-        for (const [resource, version] of [['A', 1], ['B', 1], ['A', 2], ['B', 2], ['A', 3], ['B', 3]] as const) {
+        for (const [resource, version] of [
+          ['A', 1],
+          ['B', 1],
+          ['A', 2],
+          ['B', 2],
+          ['A', 3],
+          ['B', 3],
+        ] as const) {
           await bus.publish(widgetEvent(resource, version));
         }
         const handled: string[] = [];
@@ -78,7 +85,14 @@ describe(JetStreamEventBus.name, () => {
       const namespace = namespaces[namespaces.length - 1];
       // This consumer never manages to handle anything (its service is stopping).
       await stopping.consume('handover', 'bus-test.events.>', () => Promise.reject(new Error('The service is stopping')), { concurrency: 2 });
-      for (const [resource, version] of [['A', 1], ['B', 1], ['A', 2], ['B', 2], ['A', 3]] as const) await stopping.publish(widgetEvent(resource, version));
+      for (const [resource, version] of [
+        ['A', 1],
+        ['B', 1],
+        ['A', 2],
+        ['B', 2],
+        ['A', 3],
+      ] as const)
+        await stopping.publish(widgetEvent(resource, version));
       await new Promise((resolve) => setTimeout(resolve, 300));
       await stopping.close();
       buses.splice(buses.indexOf(stopping), 1);

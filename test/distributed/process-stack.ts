@@ -102,7 +102,10 @@ export class AppProcesses {
 }
 
 /** A process's readiness probe (`HEALTH_PORT`): its status and body, or undefined while nothing listens. */
-export async function probe(port: number, path: '/readyz' | '/livez' = '/readyz'): Promise<{ status: number; body: { status: string; checks?: Record<string, string> } } | undefined> {
+export async function probe(
+  port: number,
+  path: '/readyz' | '/livez' = '/readyz',
+): Promise<{ status: number; body: { status: string; checks?: Record<string, string> } } | undefined> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(5_000) });
     return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };

@@ -59,10 +59,14 @@ describe('Distributed deployment: one process per app', () => {
     expect(down.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The customers service is unavailable' });
 
     start('customers');
-    const back = await eventually(async () => {
-      const response = await api.get(`/customers/${created.body.id}`);
-      return response.status === 200 ? response : undefined;
-    }, 30_000, 100);
+    const back = await eventually(
+      async () => {
+        const response = await api.get(`/customers/${created.body.id}`);
+        return response.status === 200 ? response : undefined;
+      },
+      30_000,
+      100,
+    );
     expect(back.body).toEqual(created.body);
   }, 60_000);
 

@@ -47,7 +47,12 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     for (let i = 0; i < names.length; i += 1) ports.push(await freePort());
     // Spawned in one synchronous run: the three reach their database together.
     const children = names.map((name, i) => apps.start('cards', { HEALTH_PORT: String(ports[i]) }, name));
-    const exits = children.map((child, i) => new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${names[i]} exited (${code}): ${readFileSync(apps.logOf(names[i]), 'utf8').slice(-2000)}`)))));
+    const exits = children.map(
+      (child, i) =>
+        new Promise<never>((_, reject) =>
+          child.once('exit', (code) => reject(new Error(`${names[i]} exited (${code}): ${readFileSync(apps.logOf(names[i]), 'utf8').slice(-2000)}`))),
+        ),
+    );
     const allReady = Promise.all(ports.map((port) => eventually(async () => ((await probe(port))?.status === 200 ? true : undefined), 90_000, 100)));
     await Promise.race([allReady, ...exits]);
 
@@ -62,10 +67,14 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     const port = ports[0];
     expect((await probe(port))?.body).toEqual({ status: 'ready', checks: { nats: 'ok', database: 'ok' } });
     await nats.stop('SIGKILL');
-    const down = await eventually(async () => {
-      const answer = await probe(port);
-      return answer?.status === 503 ? answer : undefined;
-    }, 20_000, 100);
+    const down = await eventually(
+      async () => {
+        const answer = await probe(port);
+        return answer?.status === 503 ? answer : undefined;
+      },
+      20_000,
+      100,
+    );
     expect(down.body.status).toBe('unavailable');
     expect(down.body.checks?.nats).not.toBe('ok');
     expect(down.body.checks?.database).toBe('ok');
@@ -79,10 +88,14 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     const port = ports[1];
     expect((await probe(port))?.status).toBe(200);
     await proxy.cut();
-    const down = await eventually(async () => {
-      const answer = await probe(port);
-      return answer?.status === 503 ? answer : undefined;
-    }, 20_000, 100);
+    const down = await eventually(
+      async () => {
+        const answer = await probe(port);
+        return answer?.status === 503 ? answer : undefined;
+      },
+      20_000,
+      100,
+    );
     expect(down.body.checks?.database).not.toBe('ok');
     expect(down.body.checks?.nats).toBe('ok');
     expect((await probe(port, '/livez'))?.status).toBe(200);

@@ -72,10 +72,14 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     await Promise.all(healthPorts.map((healthPort) => eventually(async () => ((await probe(healthPort))?.status === 200 ? true : undefined), 90_000, 200)));
 
     receiver = await SlowReceiver.start(20);
-    const configured = await eventually(async () => {
-      const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
-      return response?.status === 200 ? response : undefined;
-    }, 30_000, 200);
+    const configured = await eventually(
+      async () => {
+        const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
+        return response?.status === 200 ? response : undefined;
+      },
+      30_000,
+      200,
+    );
     receiver.publicKeyPem = configured.body.webhookPublicKey;
     for (const name of ['cards', 'payments', 'webhooks'] as const) {
       db[name] = new Client({ connectionString: resources.env[`${name.toUpperCase()}_DATABASE_URL`] });
@@ -86,16 +90,24 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
       const customer = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Replica Holder', email: `replica-${holder}@example.com` });
       expect(customer.status).toBe(201);
       expect((await api.post('/verifications', { customerId: customer.body.id })).status).toBeLessThan(300);
-      const wallet = await eventually(async () => {
-        const listed = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=EMBEDDED_WALLET`);
-        return listed.body?.data?.[0]?.id as string | undefined;
-      }, 30_000, 100);
+      const wallet = await eventually(
+        async () => {
+          const listed = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=EMBEDDED_WALLET`);
+          return listed.body?.data?.[0]?.id as string | undefined;
+        },
+        30_000,
+        100,
+      );
       expect((await api.post(`/sandbox/internal-accounts/${wallet}/fund`, { amount: 1_000_000_000 })).status).toBeLessThan(300);
       const issue = async (platformCardId: string) => {
-        const card = await eventually(async () => {
-          const response = await api.post('/cards', { cardholderId: customer.body.id, platformCardId, form: 'VIRTUAL', fundingSources: [wallet] });
-          return response.status === 201 ? response : undefined;
-        }, 30_000, 200);
+        const card = await eventually(
+          async () => {
+            const response = await api.post('/cards', { cardholderId: customer.body.id, platformCardId, form: 'VIRTUAL', fundingSources: [wallet] });
+            return response.status === 201 ? response : undefined;
+          },
+          30_000,
+          200,
+        );
         return card.body as { id: string; state: string };
       };
       activeCards.push((await issue(`replica-${holder}-a-100`)).id, (await issue(`replica-${holder}-b-100`)).id);
@@ -140,17 +152,27 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   /** Simulator messages each cards replica has handled so far, from its own log. */
   function handledByReplica(): Record<string, number> {
     return Object.fromEntries(
-      CARDS.map((name) => [name, readFileSync(apps.logOf(name), 'utf8').split('\n').filter((line) => line.includes('"subject":"cards.sandbox.authorization"') && line.includes('message handled')).length]),
+      CARDS.map((name) => [
+        name,
+        readFileSync(apps.logOf(name), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"subject":"cards.sandbox.authorization"') && line.includes('message handled')).length,
+      ]),
     );
   }
 
   it('issues the 005 cards PROCESSING and activates each once, whichever replica runs the job', async () => {
-    const activated = await eventually(async () => {
-      const { rows } = await db.cards.query<{ id: string; state: string }>('SELECT id, state FROM card WHERE id = ANY($1)', [delayedCards]);
-      return rows.length === delayedCards.length && rows.every((row) => row.state === 'ACTIVE') ? rows : undefined;
-    }, 30_000, 100);
+    const activated = await eventually(
+      async () => {
+        const { rows } = await db.cards.query<{ id: string; state: string }>('SELECT id, state FROM card WHERE id = ANY($1)', [delayedCards]);
+        return rows.length === delayedCards.length && rows.every((row) => row.state === 'ACTIVE') ? rows : undefined;
+      },
+      30_000,
+      100,
+    );
     expect(activated).toHaveLength(delayedCards.length);
-    const jobs = (await db.cards.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM scheduled_job WHERE dedupe_key LIKE '%:activate' GROUP BY status`)).rows;
+    const jobs = (await db.cards.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM scheduled_job WHERE dedupe_key LIKE '%:activate' GROUP BY status`))
+      .rows;
     expect(jobs).toEqual([{ status: 'DONE', n: delayedCards.length }]);
   }, 60_000);
 
@@ -159,11 +181,15 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     const results = await authorize(150, 12);
     expect(results.every((result) => result.status === 200)).toBe(true);
     // Each replica's log lines are written asynchronously: counted once all have arrived.
-    const handled = await eventually(async () => {
-      const after = handledByReplica();
-      const counts = CARDS.map((name) => after[name] - before[name]);
-      return counts.reduce((sum, n) => sum + n, 0) >= results.length ? counts : undefined;
-    }, 10_000, 100);
+    const handled = await eventually(
+      async () => {
+        const after = handledByReplica();
+        const counts = CARDS.map((name) => after[name] - before[name]);
+        return counts.reduce((sum, n) => sum + n, 0) >= results.length ? counts : undefined;
+      },
+      10_000,
+      100,
+    );
     expect(handled.reduce((sum, n) => sum + n, 0)).toBe(results.length);
     // NATS queue groups pick a member at random per message: each replica takes a real share.
     for (const n of handled) expect(n).toBeGreaterThanOrEqual(10);
@@ -182,7 +208,12 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   }, 150_000);
 
   it("answers the autoscaler's backlog queries (deploy/k8s KEDA postgresql triggers) on the apps' own schemas", async () => {
-    const scaled = (loadAll(readFileSync(join(__dirname, '..', '..', 'deploy', 'k8s', 'components', 'keda', 'scaled-objects.yaml'), 'utf8')) as Array<{ metadata: { name: string }; spec: { triggers: Array<{ type: string; metadata: { query?: string } }> } }>).filter(Boolean);
+    const scaled = (
+      loadAll(readFileSync(join(__dirname, '..', '..', 'deploy', 'k8s', 'components', 'keda', 'scaled-objects.yaml'), 'utf8')) as Array<{
+        metadata: { name: string };
+        spec: { triggers: Array<{ type: string; metadata: { query?: string } }> };
+      }>
+    ).filter(Boolean);
     for (const app of ['cards', 'webhooks'] as const) {
       const query = scaled.find((object) => object.metadata.name === app)!.spec.triggers.find((trigger) => trigger.type === 'postgresql')!.metadata.query!;
       const { rows } = await db[app].query<{ count: string }>(query);
@@ -193,16 +224,22 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
 
   /** Once the stack settles: every answered authorization exists, each delayed pull ran once, every hold belongs to its card transaction, every event was delivered once. */
   async function expectConsistent(): Promise<void> {
-    const settled = await eventually(async () => {
-      const pending = (await db.cards.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_transaction WHERE status = 'PENDING'`)).rows[0].n;
-      const outbox = (await db.cards.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_event')).rows[0].n;
-      // Jobs include the interruption jobs of authorizations the killed replica never recorded (due 3 RPC timeouts later).
-      const jobs = (await db.cards.query<{ n: number }>(`SELECT count(*)::int AS n FROM scheduled_job WHERE status IN ('PENDING', 'RUNNING')`)).rows[0].n;
-      const undelivered = (await db.webhooks.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery WHERE status <> 'SUCCEEDED'`)).rows[0].n;
-      const recorded = new Set((await db.cards.query<{ id: string }>('SELECT id FROM card_transaction')).rows.map((row) => row.id));
-      const unrecordedHolds = (await db.payments.query<{ reference: string }>(`SELECT reference FROM hold WHERE status = 'PENDING'`)).rows.filter((hold) => !recorded.has(hold.reference)).length;
-      return pending === 0 && outbox === 0 && jobs === 0 && undelivered === 0 && unrecordedHolds === 0 ? true : undefined;
-    }, 90_000, 250).catch(async (error: Error) => {
+    const settled = await eventually(
+      async () => {
+        const pending = (await db.cards.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_transaction WHERE status = 'PENDING'`)).rows[0].n;
+        const outbox = (await db.cards.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_event')).rows[0].n;
+        // Jobs include the interruption jobs of authorizations the killed replica never recorded (due 3 RPC timeouts later).
+        const jobs = (await db.cards.query<{ n: number }>(`SELECT count(*)::int AS n FROM scheduled_job WHERE status IN ('PENDING', 'RUNNING')`)).rows[0].n;
+        const undelivered = (await db.webhooks.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery WHERE status <> 'SUCCEEDED'`)).rows[0].n;
+        const recorded = new Set((await db.cards.query<{ id: string }>('SELECT id FROM card_transaction')).rows.map((row) => row.id));
+        const unrecordedHolds = (await db.payments.query<{ reference: string }>(`SELECT reference FROM hold WHERE status = 'PENDING'`)).rows.filter(
+          (hold) => !recorded.has(hold.reference),
+        ).length;
+        return pending === 0 && outbox === 0 && jobs === 0 && undelivered === 0 && unrecordedHolds === 0 ? true : undefined;
+      },
+      90_000,
+      250,
+    ).catch(async (error: Error) => {
       const state = await db.cards.query(`SELECT status, count(*)::int AS n FROM card_transaction GROUP BY status`);
       const deliveries = await db.webhooks.query(`SELECT status, count(*)::int AS n FROM webhook_delivery GROUP BY status`);
       throw new Error(`${error.message}: card transactions ${JSON.stringify(state.rows)}, deliveries ${JSON.stringify(deliveries.rows)}`);
@@ -236,7 +273,9 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     // Webhooks: one delivery per event (resource and type), delivered and verified; each card
     // transaction's CONFIRMED announced once (005 ones PENDING first), each 005 card's activation once.
     const deliveries = (
-      await db.webhooks.query<{ id: string; resource_id: string; type: string; status: string }>(`SELECT id, resource_id, type, status FROM webhook_delivery WHERE resource_id LIKE 'Card%'`)
+      await db.webhooks.query<{ id: string; resource_id: string; type: string; status: string }>(
+        `SELECT id, resource_id, type, status FROM webhook_delivery WHERE resource_id LIKE 'Card%'`,
+      )
     ).rows;
     const perEvent = new Map<string, number>();
     for (const delivery of deliveries) perEvent.set(`${delivery.resource_id} ${delivery.type}`, (perEvent.get(`${delivery.resource_id} ${delivery.type}`) ?? 0) + 1);

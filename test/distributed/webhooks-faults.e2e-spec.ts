@@ -40,10 +40,14 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     apps.start('gateway', { PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
     // Deliveries take 150 ms to be answered, so some are always in flight while events flow.
     receiver = await SlowReceiver.start(150);
-    const configured = await eventually(async () => {
-      const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
-      return response?.status === 200 ? response : undefined;
-    }, 60_000, 200);
+    const configured = await eventually(
+      async () => {
+        const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
+        return response?.status === 200 ? response : undefined;
+      },
+      60_000,
+      200,
+    );
     receiver.publicKeyPem = configured.body.webhookPublicKey;
     webhooksDb = new Client({ connectionString: resources.env.WEBHOOKS_DATABASE_URL });
     customersDb = new Client({ connectionString: resources.env.CUSTOMERS_DATABASE_URL });
@@ -93,10 +97,14 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
       const done = deliveries.length >= customers.length && deliveries.every((d) => d.status === 'SUCCEEDED' && received.has(d.id));
       return { customers, deliveries, received, done };
     };
-    const settled = await eventually(async () => {
-      const now = await state();
-      return now.done ? now : undefined;
-    }, 20_000, 200).catch(async (error: Error) => {
+    const settled = await eventually(
+      async () => {
+        const now = await state();
+        return now.done ? now : undefined;
+      },
+      20_000,
+      200,
+    ).catch(async (error: Error) => {
       // What is missing, to tell a lost event from a slow one.
       const { customers, deliveries, received } = await state();
       const byStatus = deliveries.reduce<Record<string, number>>((counts, d) => ({ ...counts, [d.status]: (counts[d.status] ?? 0) + 1 }), {});
@@ -143,16 +151,20 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
   it.each([
     ['stopped (SIGTERM)', 'SIGTERM'],
     ['killed (SIGKILL)', 'SIGKILL'],
-  ] as const)('loses nothing when NATS is %s mid-stream and started again on the same port and store', async (_, signal) => {
-    const producer = produceCustomers();
-    await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
-    await nats.stop(signal);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await nats.restart();
-    const before = receiver.received.length;
-    // The apps reconnect by themselves: customers are created and delivered again.
-    await eventually(async () => (receiver.received.length > before + 5 ? true : undefined), 15_000, 50);
-    expect(await producer.stop()).toBeGreaterThan(5);
-    await expectEveryCustomerDeliveredOnce();
-  }, 30_000);
+  ] as const)(
+    'loses nothing when NATS is %s mid-stream and started again on the same port and store',
+    async (_, signal) => {
+      const producer = produceCustomers();
+      await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+      await nats.stop(signal);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await nats.restart();
+      const before = receiver.received.length;
+      // The apps reconnect by themselves: customers are created and delivered again.
+      await eventually(async () => (receiver.received.length > before + 5 ? true : undefined), 15_000, 50);
+      expect(await producer.stop()).toBeGreaterThan(5);
+      await expectEveryCustomerDeliveredOnce();
+    },
+    30_000,
+  );
 });

@@ -169,7 +169,7 @@ describe('Cards', () => {
       expect(response.body.code).toBe('USER_NOT_READY');
     });
 
-    it('answers 404 for an unknown card and for another platform\'s card', async () => {
+    it("answers 404 for an unknown card and for another platform's card", async () => {
       const card = await activeCard();
       const other = await t.newPlatform();
       for (const [client_, id] of [
@@ -423,12 +423,7 @@ describe('Cards', () => {
       const rest = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 3_000_000 });
       expect(rest.body).toMatchObject({ status: 'REFUNDED', refundedAmount: 5_000_000 });
       expect(await balance(who.wallet)).toBe(before);
-      expect(await webhookTypes(auth.body.id, 4)).toEqual([
-        'CARD_TRANSACTION.CONFIRMED',
-        'CARD_TRANSACTION.SETTLED',
-        'CARD_TRANSACTION.SETTLED',
-        'CARD_TRANSACTION.REFUNDED',
-      ]);
+      expect(await webhookTypes(auth.body.id, 4)).toEqual(['CARD_TRANSACTION.CONFIRMED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED']);
     });
 
     it.each([

@@ -12,7 +12,8 @@ function csvForm(content: string | Buffer, name = 'customers.csv'): FormData {
   return form;
 }
 
-const HEADER = 'customerType,platformCustomerId,fullName,birthDate,nationality,email,address.line1,address.city,address.postalCode,address.country,businessInfo.legalName,businessInfo.registrationNumber,sourceOfWealthCategories';
+const HEADER =
+  'customerType,platformCustomerId,fullName,birthDate,nationality,email,address.line1,address.city,address.postalCode,address.country,businessInfo.legalName,businessInfo.registrationNumber,sourceOfWealthCategories';
 
 describe('Bulk customer import (POST /customers/bulk/csv)', () => {
   let t: TestStack;

@@ -61,7 +61,9 @@ describe('Onboarding: beneficial owners and documents', () => {
       });
       expect(response.status).toBe(400);
       const byField = Object.fromEntries(response.body.details.errors.map((e: { field: string }) => [e.field, e]));
-      expect(Object.keys(byField).sort()).toEqual(['ownershipPercentage', 'personalInfo.birthDate', 'personalInfo.lastName', 'personalInfo.nationality', 'personalInfo.phoneNumber', 'roles'].sort());
+      expect(Object.keys(byField).sort()).toEqual(
+        ['ownershipPercentage', 'personalInfo.birthDate', 'personalInfo.lastName', 'personalInfo.nationality', 'personalInfo.phoneNumber', 'roles'].sort(),
+      );
       expect(byField['personalInfo.birthDate'].constraint).toEqual({ format: 'date' });
       expect(byField['personalInfo.nationality'].constraint).toEqual({ format: 'iso3166-1-alpha-2' });
       expect(byField['personalInfo.phoneNumber'].constraint).toEqual({ format: 'e.164' });
@@ -95,7 +97,11 @@ describe('Onboarding: beneficial owners and documents', () => {
 
   describe('POST /documents (multipart/form-data)', () => {
     it('stores a PDF with its metadata and lists it', async () => {
-      const response = await postForm(t.api, '/documents', documentForm({ customerId: business.id, documentType: 'CERTIFICATE_OF_INCORPORATION' }, { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' }));
+      const response = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'CERTIFICATE_OF_INCORPORATION' }, { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' }),
+      );
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
         id: expect.stringMatching(/^Document:/),
@@ -116,7 +122,11 @@ describe('Onboarding: beneficial owners and documents', () => {
 
     it('stores a large image across several chunks', async () => {
       const big = Buffer.concat([PNG, Buffer.alloc(700 * 1024, 7)]);
-      const response = await postForm(t.api, '/documents', documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: big, name: 'passport.png', type: 'image/png' }));
+      const response = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: big, name: 'passport.png', type: 'image/png' }),
+      );
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ sizeBytes: big.length, sha256: createHash('sha256').update(big).digest('hex') });
     });
@@ -130,7 +140,11 @@ describe('Onboarding: beneficial owners and documents', () => {
       ['scan006.pdf', 400, 'REJECTED', 'UNSUITABLE_DOCUMENT'],
       ['scan007.pdf', 400, 'REJECTED', 'INCOMPLETE'],
     ])('review of %s: %s, status %s, reason %s', async (name, status, documentStatus, reason) => {
-      const response = await postForm(t.api, '/documents', documentForm({ customerId: business.id, documentType: 'BANK_STATEMENT' }, { bytes: PDF, name, type: 'application/pdf' }));
+      const response = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'BANK_STATEMENT' }, { bytes: PDF, name, type: 'application/pdf' }),
+      );
       expect(response.status).toBe(status);
       const id = reason ? response.body.details.documentId : response.body.id;
       if (reason) expect(response.body).toMatchObject({ status: 400, code: reason });
@@ -141,7 +155,12 @@ describe('Onboarding: beneficial owners and documents', () => {
     it.each([
       ['no file', documentForm({ customerId: 'Customer:x', documentType: 'PASSPORT' }), 400, 'file'],
       ['an unknown document type', documentForm({ customerId: 'Customer:x', documentType: 'SELFIE' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }), 400, 'documentType'],
-      ['a content type outside PDF, JPEG, PNG', documentForm({ customerId: 'Customer:x', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.txt', type: 'text/plain' }), 400, 'file'],
+      [
+        'a content type outside PDF, JPEG, PNG',
+        documentForm({ customerId: 'Customer:x', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.txt', type: 'text/plain' }),
+        400,
+        'file',
+      ],
     ])('refuses %s', async (_, form, status, field) => {
       const response = await postForm(t.api, '/documents', form);
       expect(response.status).toBe(status);
@@ -149,7 +168,11 @@ describe('Onboarding: beneficial owners and documents', () => {
     });
 
     it('refuses bytes that do not match the declared content type, and keeps nothing', async () => {
-      const response = await postForm(t.api, '/documents', documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'photo.png', type: 'image/png' }));
+      const response = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'photo.png', type: 'image/png' }),
+      );
       expect(response.status).toBe(400);
       expect(response.body.details.errors[0]).toMatchObject({ field: 'file', constraint: { enum: ['application/pdf', 'image/jpeg', 'image/png'] } });
       const list = await t.api.get(`/documents?customerId=${business.id}&limit=100`);
@@ -158,12 +181,20 @@ describe('Onboarding: beneficial owners and documents', () => {
 
     it('refuses a file over 10 MB with 413, a JSON body with 415, and a foreign customer with 404', async () => {
       const huge = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 1)]);
-      const tooBig = await postForm(t.api, '/documents', documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: huge, name: 'huge.pdf', type: 'application/pdf' }));
+      const tooBig = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: huge, name: 'huge.pdf', type: 'application/pdf' }),
+      );
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.code).toBe('PAYLOAD_TOO_LARGE');
       expect((await t.api.post('/documents', { customerId: business.id })).status).toBe(415);
       const other = await t.newPlatform();
-      const foreign = await postForm(other.api, '/documents', documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }));
+      const foreign = await postForm(
+        other.api,
+        '/documents',
+        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
+      );
       expect(foreign.status).toBe(404);
       expect(foreign.body.code).toBe('USER_NOT_FOUND');
       expect((await other.api.get(`/documents?customerId=${business.id}`)).status).toBe(404);
@@ -171,10 +202,21 @@ describe('Onboarding: beneficial owners and documents', () => {
 
     it("links a document to one of the business's beneficial owners", async () => {
       const owner = (await t.api.post('/beneficial-owners', { customerId: business.id, roles: ['DIRECTOR'], personalInfo: grace })).body;
-      const response = await postForm(t.api, '/documents', documentForm({ customerId: business.id, beneficialOwnerId: owner.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'grace.pdf', type: 'application/pdf' }));
+      const response = await postForm(
+        t.api,
+        '/documents',
+        documentForm({ customerId: business.id, beneficialOwnerId: owner.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'grace.pdf', type: 'application/pdf' }),
+      );
       expect(response.status).toBe(201);
       expect(response.body.beneficialOwnerId).toBe(owner.id);
-      const stranger = await postForm(t.api, '/documents', documentForm({ customerId: business.id, beneficialOwnerId: 'BeneficialOwner:00000000-0000-7000-8000-000000000000', documentType: 'PASSPORT' }, { bytes: PDF, name: 'x.pdf', type: 'application/pdf' }));
+      const stranger = await postForm(
+        t.api,
+        '/documents',
+        documentForm(
+          { customerId: business.id, beneficialOwnerId: 'BeneficialOwner:00000000-0000-7000-8000-000000000000', documentType: 'PASSPORT' },
+          { bytes: PDF, name: 'x.pdf', type: 'application/pdf' },
+        ),
+      );
       expect(stranger.body.code).toBe('BENEFICIAL_OWNER_NOT_FOUND');
     });
   });

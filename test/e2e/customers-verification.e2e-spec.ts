@@ -25,21 +25,24 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       ['002', 'REJECTED', 'REJECTED', ['CUSTOMER.KYC_PENDING', 'CUSTOMER.KYC_REJECTED']],
       ['003', 'RESOLVE_ERRORS', 'PENDING', ['CUSTOMER.KYC_PENDING']],
       ['789', 'IN_PROGRESS', 'APPROVED', ['CUSTOMER.KYC_PENDING', 'CUSTOMER.KYC_APPROVED']],
-    ])('suffix %s: verificationStatus %s, kycStatus %s, webhooks %j signed and carrying the customer as GET returns it', async (suffix, verificationStatus, kycStatus, webhooks) => {
-      const customer = await created(t.api, { ...adaFields, fullName: `Test Person ${suffix}` });
-      const response = await verify(customer.id);
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: expect.stringMatching(/^Verification:/), customerId: customer.id, verificationStatus, kycStatus });
-      const current = (await t.api.get(`/customers/${customer.id}`)).body;
-      expect(current.kycStatus).toBe(kycStatus);
+    ])(
+      'suffix %s: verificationStatus %s, kycStatus %s, webhooks %j signed and carrying the customer as GET returns it',
+      async (suffix, verificationStatus, kycStatus, webhooks) => {
+        const customer = await created(t.api, { ...adaFields, fullName: `Test Person ${suffix}` });
+        const response = await verify(customer.id);
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ id: expect.stringMatching(/^Verification:/), customerId: customer.id, verificationStatus, kycStatus });
+        const current = (await t.api.get(`/customers/${customer.id}`)).body;
+        expect(current.kycStatus).toBe(kycStatus);
 
-      const received = await receiver.waitFor(customer.id, webhooks);
-      // One webhook per status transition, each verified with the platform's public key.
-      expect(received.map((r) => r.payload.type).sort()).toEqual([...webhooks].sort());
-      expect(received.every((r) => r.verified)).toBe(true);
-      const last = received.find((r) => r.payload.type === webhooks[webhooks.length - 1])!;
-      expect(last.payload.data).toEqual(current);
-    });
+        const received = await receiver.waitFor(customer.id, webhooks);
+        // One webhook per status transition, each verified with the platform's public key.
+        expect(received.map((r) => r.payload.type).sort()).toEqual([...webhooks].sort());
+        expect(received.every((r) => r.verified)).toBe(true);
+        const last = received.find((r) => r.payload.type === webhooks[webhooks.length - 1])!;
+        expect(last.payload.data).toEqual(current);
+      },
+    );
 
     it('003: RESOLVE_ERRORS lists MISSING_FIELD on each edd.* field; after PATCH the retry approves', async () => {
       const customer = await created(t.api, { ...adaFields, fullName: 'Needs More 003', purposeOfAccount: 'P2P_TRANSFERS' });
@@ -184,7 +187,11 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       const first = await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' });
       const second = await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' });
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/kyc\/[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String), token: expect.any(String) });
+      expect(first.body).toEqual({
+        kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/kyc\/[A-Za-z0-9_-]{43}$/),
+        expiresAt: expect.any(String),
+        token: expect.any(String),
+      });
       expect(first.body.kycUrl.endsWith(first.body.token)).toBe(true);
       expect(second.body.token).not.toBe(first.body.token);
       expect(new Date(first.body.expiresAt).getTime()).toBeGreaterThan(Date.now());

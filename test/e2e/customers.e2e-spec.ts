@@ -144,7 +144,7 @@ describe('Customers: create, read, list, update, configuration', () => {
   });
 
   describe('GET /customers/{id} and the list', () => {
-    it("answers 404 USER_NOT_FOUND for unknown and foreign customers alike", async () => {
+    it('answers 404 USER_NOT_FOUND for unknown and foreign customers alike', async () => {
       const mine = await created(t.api, adaFields);
       const other = await t.newPlatform();
       for (const response of [await t.api.get('/customers/Customer:00000000-0000-7000-8000-000000000000'), await other.api.get(`/customers/${mine.id}`)]) {
@@ -219,7 +219,14 @@ describe('Customers: create, read, list, update, configuration', () => {
         sourceOfWealthCategories: ['PENSION'],
       });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ fullName: 'Grace Hopper', birthDate: '1906-12-09', nationality: 'US', umaAddress: `$grace@${umaDomain}`, sourceOfWealthCategories: ['PENSION'], kycStatus: 'PENDING' });
+      expect(response.body).toMatchObject({
+        fullName: 'Grace Hopper',
+        birthDate: '1906-12-09',
+        nationality: 'US',
+        umaAddress: `$grace@${umaDomain}`,
+        sourceOfWealthCategories: ['PENSION'],
+        kycStatus: 'PENDING',
+      });
       expect(response.body.updatedAt >= customer.updatedAt).toBe(true);
       expect((await t.api.get(`/customers/${customer.id}`)).body).toEqual(response.body);
     });
@@ -263,7 +270,13 @@ describe('Customers: create, read, list, update, configuration', () => {
       expect((refusal as ServiceError).status).toBe(400);
       expect(refusal).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', details: { currencyCode: 'USD', missingFields: ['birthDate', 'nationality', 'address', 'email'] } });
 
-      await platform.api.patch(`/customers/${customer.id}`, { customerType: 'INDIVIDUAL', birthDate: '1980-01-01', nationality: 'US', email: 'p@example.com', address: adaFields.address });
+      await platform.api.patch(`/customers/${customer.id}`, {
+        customerType: 'INDIVIDUAL',
+        birthDate: '1980-01-01',
+        nationality: 'US',
+        email: 'p@example.com',
+        address: adaFields.address,
+      });
       const ready = await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId: customer.id, currencyCode: 'USD' }, ctx);
       expect(ready).toEqual({ customerId: customer.id, currencyCode: 'USD', customerType: 'INDIVIDUAL', kycStatus: 'PENDING' });
     });
@@ -271,7 +284,9 @@ describe('Customers: create, read, list, update, configuration', () => {
     it('applies business fields to businesses', async () => {
       const platform = await t.newPlatform();
       const customer = await created(platform.api, { customerType: 'BUSINESS', businessInfo: { legalName: 'Nordic ApS' } });
-      const refusal = await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId: customer.id, currencyCode: 'EUR' }, ctxOf(platform.platformId)).catch((e: unknown) => e);
+      const refusal = await t.stack.runtime.client
+        .request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId: customer.id, currencyCode: 'EUR' }, ctxOf(platform.platformId))
+        .catch((e: unknown) => e);
       expect(refusal).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: ['address', 'businessInfo.registrationNumber'] } });
     });
 

@@ -18,9 +18,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /** Every operation of an OpenAPI document as `METHOD path`. */
 function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): Set<string> {
-  return new Set(
-    Object.entries(document.paths).flatMap(([path, item]) => HTTP_METHODS.filter((method) => method in item).map((method) => `${method.toUpperCase()} ${path}`)),
-  );
+  return new Set(Object.entries(document.paths).flatMap(([path, item]) => HTTP_METHODS.filter((method) => method in item).map((method) => `${method.toUpperCase()} ${path}`)));
 }
 
 describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () => {
@@ -46,45 +44,58 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
     return { page, pageErrors };
   }
 
-  it('renders every operation of /openapi.json', async () => {
-    const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
-    const operations = operationsOf(document);
-    const { page, pageErrors } = await openDocs();
-    for (const operation of operations) {
-      const [method, path] = operation.split(' ');
-      await page.locator(`.opblock-${method.toLowerCase()}`, { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) }).first().waitFor();
-    }
-    // An operation with two tags is shown under both: count each operation once.
-    const rendered = await page
-      .locator('.opblock')
-      .evaluateAll((blocks) => blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`));
-    expect(new Set(rendered)).toEqual(operations);
-    expect(pageErrors).toEqual([]);
-    await page.close();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    'renders every operation of /openapi.json',
+    async () => {
+      const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
+      const operations = operationsOf(document);
+      const { page, pageErrors } = await openDocs();
+      for (const operation of operations) {
+        const [method, path] = operation.split(' ');
+        await page
+          .locator(`.opblock-${method.toLowerCase()}`, { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) })
+          .first()
+          .waitFor();
+      }
+      // An operation with two tags is shown under both: count each operation once.
+      const rendered = await page
+        .locator('.opblock')
+        .evaluateAll((blocks) =>
+          blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+        );
+      expect(new Set(rendered)).toEqual(operations);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it('authorizes with the platform\'s Basic credentials and runs "Try it out" on the customers list', async () => {
-    const { page, pageErrors } = await openDocs();
+  it(
+    'authorizes with the platform\'s Basic credentials and runs "Try it out" on the customers list',
+    async () => {
+      const { page, pageErrors } = await openDocs();
 
-    await page.locator('.auth-wrapper button.authorize').click();
-    const basicAuth = page.locator('.auth-container', { has: page.locator('h4', { hasText: 'BasicAuth' }) });
-    await basicAuth.getByLabel('auth-basic-username').fill(t.credentials.tokenId);
-    await basicAuth.getByLabel('auth-basic-password').fill(t.credentials.secret);
-    await basicAuth.getByRole('button', { name: 'Apply credentials' }).click();
-    await basicAuth.getByText('Authorized', { exact: true }).waitFor();
-    await basicAuth.getByRole('button', { name: 'Close' }).click();
+      await page.locator('.auth-wrapper button.authorize').click();
+      const basicAuth = page.locator('.auth-container', { has: page.locator('h4', { hasText: 'BasicAuth' }) });
+      await basicAuth.getByLabel('auth-basic-username').fill(t.credentials.tokenId);
+      await basicAuth.getByLabel('auth-basic-password').fill(t.credentials.secret);
+      await basicAuth.getByRole('button', { name: 'Apply credentials' }).click();
+      await basicAuth.getByText('Authorized', { exact: true }).waitFor();
+      await basicAuth.getByRole('button', { name: 'Close' }).click();
 
-    const listCustomers = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/customers"]') });
-    await listCustomers.locator('.opblock-summary-control').click();
-    await listCustomers.getByRole('button', { name: 'Try it out' }).click();
-    await listCustomers.getByRole('button', { name: 'Execute' }).click();
+      const listCustomers = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/customers"]') });
+      await listCustomers.locator('.opblock-summary-control').click();
+      await listCustomers.getByRole('button', { name: 'Try it out' }).click();
+      await listCustomers.getByRole('button', { name: 'Execute' }).click();
 
-    const liveResponse = listCustomers.locator('.live-responses-table tbody tr.response');
-    expect(await liveResponse.locator('.response-col_status').innerText()).toBe('200');
-    // The UI fills the filters with their documented examples, so the page may well be empty: its shape is the point.
-    const body = JSON.parse(await liveResponse.locator('.response-col_description .highlight-code pre').innerText());
-    expect(body).toEqual({ data: expect.any(Array), hasMore: expect.any(Boolean) });
-    expect(pageErrors).toEqual([]);
-    await page.close();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const liveResponse = listCustomers.locator('.live-responses-table tbody tr.response');
+      expect(await liveResponse.locator('.response-col_status').innerText()).toBe('200');
+      // The UI fills the filters with their documented examples, so the page may well be empty: its shape is the point.
+      const body = JSON.parse(await liveResponse.locator('.response-col_description .highlight-code pre').innerText());
+      expect(body).toEqual({ data: expect.any(Array), hasMore: expect.any(Boolean) });
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -32,26 +32,70 @@ const SPEC: Record<string, { currency?: string; formats: Record<string, RegExp> 
 
 const person = { beneficiaryType: 'INDIVIDUAL', fullName: 'Prop Test', address: { line1: '1 Main St', city: 'Town', postalCode: '12345', country: 'US' } };
 const TEMPLATES: Record<string, unknown>[] = [
-  { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'Chase', beneficiary: person } },
+  {
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'Chase', beneficiary: person },
+  },
   { currency: 'MXN', accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '002010077777777771', bankName: 'BBVA México', beneficiary: person } },
   { currency: 'GBP', accountInfo: { accountType: 'GBP_ACCOUNT', sortCode: '200415', accountNumber: '38290008', beneficiary: person } },
   { currency: 'EUR', accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', swiftCode: 'COBADEFFXXX', bankName: 'Commerzbank', beneficiary: person } },
   { currency: 'PHP', accountInfo: { accountType: 'PHP_ACCOUNT', bankName: 'BDO Unibank', accountNumber: '001234567890', beneficiary: person } },
   { currency: 'KES', accountInfo: { accountType: 'KES_ACCOUNT', phoneNumber: '+254712345678', provider: 'MPESA', beneficiary: person } },
   { currency: 'XOF', accountInfo: { accountType: 'XOF_ACCOUNT', phoneNumber: '+229612345678', provider: 'MTN', beneficiary: person } },
-  { currency: 'SGD', accountInfo: { accountType: 'SWIFT_ACCOUNT', country: 'SG', swiftCode: 'DBSSSGSGXXX', bankName: 'DBS Bank', accountNumber: '0720123456', beneficiary: person } },
+  {
+    currency: 'SGD',
+    accountInfo: { accountType: 'SWIFT_ACCOUNT', country: 'SG', swiftCode: 'DBSSSGSGXXX', bankName: 'DBS Bank', accountNumber: '0720123456', beneficiary: person },
+  },
   { currency: 'BRL', accountInfo: { accountType: 'BRL_ACCOUNT', pixKey: 'a@b.co', pixKeyType: 'EMAIL', bankName: 'Itaú', taxId: '12345678901', beneficiary: person } },
   { currency: 'BTC', accountInfo: { accountType: 'LN_WALLET', address: 'satoshi@wallet.example.com' } },
 ];
 
-const FIELD_NAMES = ['accountType', 'accountNumber', 'routingNumber', 'clabeNumber', 'iban', 'swiftCode', 'sortCode', 'phoneNumber', 'provider', 'pixKey', 'pixKeyType', 'bankName', 'country', 'address', 'beneficiary', 'taxId', 'bankCode', 'branchCode', 'vpa', '__proto__', 'constructor'];
+const FIELD_NAMES = [
+  'accountType',
+  'accountNumber',
+  'routingNumber',
+  'clabeNumber',
+  'iban',
+  'swiftCode',
+  'sortCode',
+  'phoneNumber',
+  'provider',
+  'pixKey',
+  'pixKeyType',
+  'bankName',
+  'country',
+  'address',
+  'beneficiary',
+  'taxId',
+  'bankCode',
+  'branchCode',
+  'vpa',
+  '__proto__',
+  'constructor',
+];
 
 /** Values a careless or hostile client might send in any field. */
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.stringMatching(/^\d{0,40}$/),
   fc.stringMatching(/^\+\d{0,16}$/),
-  fc.constantFrom('USD_ACCOUNT', 'LN_WALLET', 'SWIFT_ACCOUNT', 'MXN_ACCOUNT', 'INDIVIDUAL', 'BUSINESS', 'USD', 'BTC', 'MPESA', '', ' ', '\u0000', "'; DROP TABLE external_account; --", 'x'.repeat(5000), '0'.repeat(17) + '105'),
+  fc.constantFrom(
+    'USD_ACCOUNT',
+    'LN_WALLET',
+    'SWIFT_ACCOUNT',
+    'MXN_ACCOUNT',
+    'INDIVIDUAL',
+    'BUSINESS',
+    'USD',
+    'BTC',
+    'MPESA',
+    '',
+    ' ',
+    '\u0000',
+    "'; DROP TABLE external_account; --",
+    'x'.repeat(5000),
+    '0'.repeat(17) + '105',
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -73,7 +117,7 @@ const mutated = fc
   .map(({ template, infoChanges, beneficiaryChanges, topChanges }) => {
     const info = { ...(template.accountInfo as Record<string, unknown>), ...infoChanges };
     if (Object.keys(beneficiaryChanges).length > 0 && typeof info.beneficiary === 'object' && info.beneficiary !== null) {
-      info.beneficiary = { ...(info.beneficiary), ...beneficiaryChanges };
+      info.beneficiary = { ...info.beneficiary, ...beneficiaryChanges };
     }
     return { currency: template.currency, platformAccountId: 'prop', accountInfo: info, ...topChanges };
   });
@@ -131,7 +175,9 @@ describe('External accounts: property-based create', () => {
         } else {
           counts = { ...counts, rejected: counts.rejected + 1 };
           expect(response.status).toBe(400);
-          expect(response.body).toEqual(expect.objectContaining({ status: 400, code: expect.stringMatching(/^(INVALID_INPUT|INVALID_BANK_ACCOUNT)$/), message: expect.any(String) }));
+          expect(response.body).toEqual(
+            expect.objectContaining({ status: 400, code: expect.stringMatching(/^(INVALID_INPUT|INVALID_BANK_ACCOUNT)$/), message: expect.any(String) }),
+          );
           // Field errors are listed when validation ran; the body parser's own refusals (bad JSON,
           // a `__proto__` key) are bare INVALID_INPUT envelopes.
           if (response.body.code === 'INVALID_INPUT' && response.body.details !== undefined) {

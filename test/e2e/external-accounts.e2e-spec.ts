@@ -45,10 +45,27 @@ const company = (businessInfo: Record<string, unknown>, extra: Record<string, un
 
 /** One valid destination per accountType of the spec's table: [accountType, currency, accountInfo]. */
 const VALID: [string, string, Record<string, unknown>][] = [
-  ['USD_ACCOUNT', 'USD', { accountNumber: '000123456789', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'JPMorgan Chase Bank', beneficiary: person({ address }), intermediaryBankName: 'Citibank', intermediaryRoutingNumber: '021000089', fiToFiInformation: 'wire only' }],
+  [
+    'USD_ACCOUNT',
+    'USD',
+    {
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      bankAccountType: 'CHECKING',
+      bankName: 'JPMorgan Chase Bank',
+      beneficiary: person({ address }),
+      intermediaryBankName: 'Citibank',
+      intermediaryRoutingNumber: '021000089',
+      fiToFiInformation: 'wire only',
+    },
+  ],
   ['MXN_ACCOUNT', 'MXN', { clabeNumber: '002010077777777771', bankName: 'BBVA México', beneficiary: person() }],
   ['BRL_ACCOUNT', 'BRL', { pixKey: '12345678901', pixKeyType: 'CPF', bankName: 'Itaú Unibanco', taxId: '12345678901', beneficiary: person() }],
-  ['COP_ACCOUNT', 'COP', { bankName: 'Bancolombia', accountNumber: '12345678901', bankAccountType: 'SAVINGS', beneficiary: person({ documentType: 'CC', documentNumber: '1020304050' }) }],
+  [
+    'COP_ACCOUNT',
+    'COP',
+    { bankName: 'Bancolombia', accountNumber: '12345678901', bankAccountType: 'SAVINGS', beneficiary: person({ documentType: 'CC', documentNumber: '1020304050' }) },
+  ],
   ['SLV_ACCOUNT', 'USD', { phoneNumber: '+50370123456', beneficiary: person() }],
   ['EUR_ACCOUNT', 'EUR', { iban: 'DE89370400440532013000', swiftCode: 'COBADEFFXXX', bankName: 'Commerzbank', beneficiary: person({ address: { ...address, country: 'DE' } }) }],
   ['PHP_ACCOUNT', 'PHP', { bankName: 'BDO Unibank', accountNumber: '001234567890', beneficiary: person() }],
@@ -165,8 +182,20 @@ describe('External accounts and discoveries', () => {
       ['BRL_ACCOUNT', 'RANDOM pix key not a UUID', { pixKeyType: 'RANDOM', pixKey: 'random-key' }, 'accountInfo.pixKey', { format: 'uuid' }],
       ['BRL_ACCOUNT', 'unknown pixKeyType', { pixKeyType: 'IBAN' }, 'accountInfo.pixKeyType', { enum: ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] }],
       ['BRL_ACCOUNT', 'taxId neither CPF nor CNPJ', { taxId: '1234' }, 'accountInfo.taxId', { pattern: '^(\\d{11}|\\d{14})$' }],
-      ['COP_ACCOUNT', 'mobile money phone not international', { accountNumber: undefined, bankAccountType: undefined, phoneNumber: '3001234567' }, 'accountInfo.phoneNumber', { format: 'e.164' }],
-      ['COP_ACCOUNT', 'documentType outside the list', { beneficiary: person({ documentType: 'DNI', documentNumber: '1' }) }, 'accountInfo.beneficiary.documentType', { enum: ['CC', 'CE', 'TI', 'NIT', 'PP'] }],
+      [
+        'COP_ACCOUNT',
+        'mobile money phone not international',
+        { accountNumber: undefined, bankAccountType: undefined, phoneNumber: '3001234567' },
+        'accountInfo.phoneNumber',
+        { format: 'e.164' },
+      ],
+      [
+        'COP_ACCOUNT',
+        'documentType outside the list',
+        { beneficiary: person({ documentType: 'DNI', documentNumber: '1' }) },
+        'accountInfo.beneficiary.documentType',
+        { enum: ['CC', 'CE', 'TI', 'NIT', 'PP'] },
+      ],
       ['COP_ACCOUNT', 'bankName outside the discovery list', { bankName: 'Banco Inexistente' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['Bancolombia', 'Nequi']) }],
       ['SLV_ACCOUNT', 'phone not international', { phoneNumber: '70123456' }, 'accountInfo.phoneNumber', { format: 'e.164' }],
       ['EUR_ACCOUNT', 'IBAN with a bad checksum', { iban: 'DE89370400440532013001' }, 'accountInfo.iban', { format: 'iban' }],
@@ -175,12 +204,24 @@ describe('External accounts and discoveries', () => {
       ['EUR_ACCOUNT', 'SWIFT/BIC malformed', { swiftCode: 'COBADE' }, 'accountInfo.swiftCode', { pattern: '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$' }],
       ['PHP_ACCOUNT', 'account number under 8 digits', { accountNumber: '1234567' }, 'accountInfo.accountNumber', { pattern: '^\\d{8,16}$' }],
       ['PHP_ACCOUNT', 'account number over 16 digits', { accountNumber: '1'.repeat(17) }, 'accountInfo.accountNumber', { pattern: '^\\d{8,16}$' }],
-      ['PHP_ACCOUNT', 'bankName outside the discovery list', { bankName: 'BDO' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['BDO Unibank', 'Metropolitan Bank and Trust Company']) }],
+      [
+        'PHP_ACCOUNT',
+        'bankName outside the discovery list',
+        { bankName: 'BDO' },
+        'accountInfo.bankName',
+        { enum: expect.arrayContaining(['BDO Unibank', 'Metropolitan Bank and Trust Company']) },
+      ],
       ['GBP_ACCOUNT', 'sort code not 6 digits', { sortCode: '20-04-15' }, 'accountInfo.sortCode', { pattern: '^\\d{6}$' }],
       ['GBP_ACCOUNT', 'account number not 8 digits', { accountNumber: '3829000' }, 'accountInfo.accountNumber', { pattern: '^\\d{8}$' }],
       ['INR_ACCOUNT', 'VPA without a handle', { vpa: 'priya.sharma' }, 'accountInfo.vpa', { pattern: '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$' }],
       ['NGN_ACCOUNT', 'account number not exactly 10 digits', { accountNumber: '012345678' }, 'accountInfo.accountNumber', { pattern: '^\\d{10}$' }],
-      ['NGN_ACCOUNT', 'bankName outside the discovery list', { bankName: 'Bank of Lagos' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['Access Bank', 'Zenith Bank']) }],
+      [
+        'NGN_ACCOUNT',
+        'bankName outside the discovery list',
+        { bankName: 'Bank of Lagos' },
+        'accountInfo.bankName',
+        { enum: expect.arrayContaining(['Access Bank', 'Zenith Bank']) },
+      ],
       ['ZAR_ACCOUNT', 'account number under 9 digits', { accountNumber: '12345678' }, 'accountInfo.accountNumber', { pattern: '^\\d{9,13}$' }],
       ['ZAR_ACCOUNT', 'account number over 13 digits', { accountNumber: '1'.repeat(14) }, 'accountInfo.accountNumber', { pattern: '^\\d{9,13}$' }],
       ['ZAR_ACCOUNT', 'bankName outside the discovery list', { bankName: 'Bank of Cape Town' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['Capitec Bank']) }],
@@ -242,7 +283,21 @@ describe('External accounts and discoveries', () => {
     });
 
     it('accepts a SWIFT account held in another currency than its country with an IBAN (IBAN-only corridor)', async () => {
-      const response = await create(customerId, body('SWIFT_ACCOUNT', { country: 'AE', swiftCode: 'EBILAEADXXX', bankName: 'Emirates NBD', accountNumber: undefined, iban: iban('AE', '0331234567890123456'), beneficiary: person({ address: { ...address, country: 'AE' } }) }, { currency: 'USD' }));
+      const response = await create(
+        customerId,
+        body(
+          'SWIFT_ACCOUNT',
+          {
+            country: 'AE',
+            swiftCode: 'EBILAEADXXX',
+            bankName: 'Emirates NBD',
+            accountNumber: undefined,
+            iban: iban('AE', '0331234567890123456'),
+            beneficiary: person({ address: { ...address, country: 'AE' } }),
+          },
+          { currency: 'USD' },
+        ),
+      );
       expect(response.status).toBe(201);
       expect(response.body.accountInfo.iban).toMatch(/^AE/);
     });
@@ -272,11 +327,21 @@ describe('External accounts and discoveries', () => {
       ['GBP individual without address', 'GBP_ACCOUNT', person(), ['accountInfo.beneficiary.address']],
       ['EUR individual without address', 'EUR_ACCOUNT', person(), ['accountInfo.beneficiary.address']],
       ['individual without fullName', 'MXN_ACCOUNT', { beneficiaryType: 'INDIVIDUAL' }, ['accountInfo.beneficiary.fullName']],
-      ['individual with an incomplete address', 'USD_ACCOUNT', person({ address: { line1: '1 Main St', country: 'US' } }), ['accountInfo.beneficiary.address.city', 'accountInfo.beneficiary.address.postalCode']],
+      [
+        'individual with an incomplete address',
+        'USD_ACCOUNT',
+        person({ address: { line1: '1 Main St', country: 'US' } }),
+        ['accountInfo.beneficiary.address.city', 'accountInfo.beneficiary.address.postalCode'],
+      ],
       ['USD business without address and legal name', 'USD_ACCOUNT', { beneficiaryType: 'BUSINESS' }, ['accountInfo.beneficiary.address', 'accountInfo.beneficiary.businessInfo']],
       ['MXN business without address', 'MXN_ACCOUNT', company({}, { address: undefined }), ['accountInfo.beneficiary.address']],
       ['EUR business without registrationNumber', 'EUR_ACCOUNT', company({}), ['accountInfo.beneficiary.businessInfo.registrationNumber']],
-      ['NGN business without registrationNumber and taxId', 'NGN_ACCOUNT', company({}), ['accountInfo.beneficiary.businessInfo.registrationNumber', 'accountInfo.beneficiary.businessInfo.taxId']],
+      [
+        'NGN business without registrationNumber and taxId',
+        'NGN_ACCOUNT',
+        company({}),
+        ['accountInfo.beneficiary.businessInfo.registrationNumber', 'accountInfo.beneficiary.businessInfo.taxId'],
+      ],
       ['XOF business without taxId', 'XOF_ACCOUNT', company({ registrationNumber: 'SN-DKR-2019-B-123' }), ['accountInfo.beneficiary.businessInfo.taxId']],
       ['business with an empty legalName', 'GBP_ACCOUNT', company({ legalName: '' }), ['accountInfo.beneficiary.businessInfo.legalName']],
       ['individual with businessInfo', 'PHP_ACCOUNT', person({ businessInfo: { legalName: 'X' } }), ['accountInfo.beneficiary.businessInfo']],
@@ -310,7 +375,13 @@ describe('External accounts and discoveries', () => {
       const response = await create(customerId, {
         currency: 'EUR',
         platformAccountId: '',
-        accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '12', routingNumber: '123456789', bankName: 'Chase', beneficiary: { beneficiaryType: 'BUSINESS', nationality: 'us' } },
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: '12',
+          routingNumber: '123456789',
+          bankName: 'Chase',
+          beneficiary: { beneficiaryType: 'BUSINESS', nationality: 'us' },
+        },
       });
       expect(response.status).toBe(400);
       const fields = response.body.details.errors.map((e: { field: string }) => e.field).sort();
@@ -510,7 +581,12 @@ describe('External accounts and discoveries', () => {
 
   describe('platform external accounts', () => {
     it('registers, lists and reads platform accounts, separate from customer accounts', async () => {
-      const payload = body('EUR_ACCOUNT', { iban: iban('FR', '20041010050500013M02606'), swiftCode: 'PSSTFRPPXXX', bankName: 'La Banque Postale', beneficiary: company({ registrationNumber: 'RCS 123' }) });
+      const payload = body('EUR_ACCOUNT', {
+        iban: iban('FR', '20041010050500013M02606'),
+        swiftCode: 'PSSTFRPPXXX',
+        bankName: 'La Banque Postale',
+        beneficiary: company({ registrationNumber: 'RCS 123' }),
+      });
       const created = await t.api.post('/platform/external-accounts', payload);
       expect(created.status).toBe(201);
       expect(created.body.customerId).toBeUndefined();
@@ -616,7 +692,13 @@ describe('External accounts and discoveries', () => {
       const response = await fetch(`${t.stack.url}/openapi.json`);
       const document = (await response.json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
       const paths = Object.keys(document.paths);
-      for (const path of ['/customers/external-accounts', '/customers/external-accounts/{externalAccountId}', '/platform/external-accounts', '/platform/external-accounts/{externalAccountId}', '/discoveries']) {
+      for (const path of [
+        '/customers/external-accounts',
+        '/customers/external-accounts/{externalAccountId}',
+        '/platform/external-accounts',
+        '/platform/external-accounts/{externalAccountId}',
+        '/discoveries',
+      ]) {
         expect(paths).toContain(path);
       }
       expect(Object.keys(document.paths['/customers/external-accounts/{externalAccountId}']).sort()).toEqual(['delete', 'get', 'patch']);

@@ -76,11 +76,15 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
     it('announces a new customer to the webhooks service exactly once per event id', async () => {
       const created = await t.api.post('/customers', ada);
       const events = await eventually(async () => {
-        const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, {
-          platformId: await platformIdOf(t),
-          environment: 'sandbox',
-          requestId: 'test',
-        });
+        const received = await t.stack.runtime.client.request(
+          WEBHOOKS_SUBJECTS.listReceivedEvents,
+          { resourceId: created.body.id },
+          {
+            platformId: await platformIdOf(t),
+            environment: 'sandbox',
+            requestId: 'test',
+          },
+        );
         return received.length > 0 ? received : undefined;
       });
       expect(events).toHaveLength(1);
@@ -197,9 +201,7 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
 
 async function platformIdOf(t: TestStack): Promise<string> {
   const customer = await t.api.post('/customers', ada);
-  const token = await (t.stack.http.get(
-    (await import('../../apps/gateway/src/auth/credentials.service')).CredentialsService,
-  )).findToken(t.credentials.tokenId);
+  const token = await t.stack.http.get((await import('../../apps/gateway/src/auth/credentials.service')).CredentialsService).findToken(t.credentials.tokenId);
   expect(customer.status).toBe(201);
   return token!.platformId;
 }

@@ -37,13 +37,21 @@ describe('Payments: internal account statuses', () => {
 
   /** A ready customer (every field USD requires) and its accounts once provisioned. */
   async function newCustomer(): Promise<{ customerId: string; accounts: InternalAccount[] }> {
-    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address });
+    const created = await api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address,
+    });
     expect(created.status).toBe(201);
     const customerId: string = created.body.id;
     const accounts = await eventually(async () => {
       const listed = await api.get(`/customers/internal-accounts?customerId=${customerId}&limit=100`);
       const data = (listed.body?.data ?? []) as InternalAccount[];
-      return data.some((a) => a.type === 'INTERNAL_FIAT' && a.balance.currency.code === 'USD') && data.some((a) => a.type === 'INTERNAL_CRYPTO' && a.balance.currency.code === 'USDC')
+      return data.some((a) => a.type === 'INTERNAL_FIAT' && a.balance.currency.code === 'USD') &&
+        data.some((a) => a.type === 'INTERNAL_CRYPTO' && a.balance.currency.code === 'USDC')
         ? data
         : undefined;
     });
@@ -88,7 +96,6 @@ describe('Payments: internal account statuses', () => {
   function send<R>(subject: Parameters<typeof t.stack.runtime.client.request>[0], payload: unknown): Promise<R> {
     return t.stack.runtime.client.request(subject, payload as never, ctx) as Promise<R>;
   }
-
 
   /** The STATUS_CHANGE webhooks received about the account, once there are `count`. */
   async function statusWebhooks(accountId: string, count: number): Promise<ReceivedWebhook[]> {
@@ -176,7 +183,7 @@ describe('Payments: internal account statuses', () => {
       expect(captured).toMatchObject({ status: 'CAPTURED', availableBalance: 4_000 });
     });
 
-    it("declines a card authorization on it as FUNDING_SOURCE_UNAVAILABLE, holding nothing", async () => {
+    it('declines a card authorization on it as FUNDING_SOURCE_UNAVAILABLE, holding nothing', async () => {
       const { customerId, accounts } = await newCustomer();
       const cryptoId = accounts.find((a) => a.type === 'INTERNAL_CRYPTO' && a.balance.currency.code === 'USDC')!.id;
       const card = await api.post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [cryptoId], platformCardId: `status-${randomInt(1e6)}-900` });
@@ -185,7 +192,11 @@ describe('Payments: internal account statuses', () => {
       expect((await fund(cryptoId, 5_000_000)).status).toBe(200);
       await moveTo(cryptoId, 'FROZEN');
       const authorize = () =>
-        api.post(`/sandbox/cards/${card.body.id}/simulate/authorization`, { amount: 1_000_000, currency: USDC, merchant: { descriptor: 'COFFEE SHOP 100', mcc: '5814', country: 'US' } });
+        api.post(`/sandbox/cards/${card.body.id}/simulate/authorization`, {
+          amount: 1_000_000,
+          currency: USDC,
+          merchant: { descriptor: 'COFFEE SHOP 100', mcc: '5814', country: 'US' },
+        });
       const declined = await authorize();
       expect(declined.status).toBe(200);
       expect(declined.body).toMatchObject({ status: 'DECLINED', declineReason: 'FUNDING_SOURCE_UNAVAILABLE' });
@@ -245,7 +256,10 @@ describe('Payments: internal account statuses', () => {
     it("answers another platform's or an unknown account with 404 ACCOUNT_NOT_FOUND", async () => {
       const { accountId } = await usdAccount();
       const other = await t.newPlatform();
-      for (const [id, client] of [[accountId, other.api], ['InternalAccount:00000000-0000-7000-8000-000000000000', api]] as const) {
+      for (const [id, client] of [
+        [accountId, other.api],
+        ['InternalAccount:00000000-0000-7000-8000-000000000000', api],
+      ] as const) {
         const response = await setStatus(id, 'FROZEN', client);
         expect(response.status).toBe(404);
         expect(response.body).toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });

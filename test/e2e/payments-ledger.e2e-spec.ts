@@ -58,7 +58,6 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
     return t.stack.runtime.client.request(subject, payload as never, ctx) as Promise<R>;
   }
 
-
   describe('internal accounts', () => {
     it("gives a new customer a holding account per supported currency and an embedded wallet bound to the customer's email", async () => {
       const config = await api.get('/config');
@@ -311,7 +310,9 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       const again = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 700, currency: 'USD' });
       expect(again.id).toBe(first.id);
       expect(await balanceOf(account.id)).toBe(300);
-      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe(
+        'IDEMPOTENCY_KEY_REUSED',
+      );
     });
 
     it.each([

@@ -17,7 +17,14 @@ describe('Payments across a restart', () => {
       const ctx: CallerContext = { platformId: platform.platformId, environment: 'sandbox', requestId: 'payments-restart' };
       await first.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
       const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
-      const customer = await platform.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address });
+      const customer = await platform.api.post('/customers', {
+        customerType: 'INDIVIDUAL',
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        birthDate: '1990-04-12',
+        nationality: 'GB',
+        address,
+      });
       const accountId = await eventually(async () => {
         const listed = await platform.api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
         return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
@@ -52,7 +59,7 @@ describe('Payments across a restart', () => {
       // The transfer's amount came back; the card-style hold placed before the stop is still held.
       expect((await api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(9_000);
       const released = await second.stack.runtime.client.request(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'restart-release', holdId: hold.id }, ctx);
-      expect((released).availableBalance).toBe(10_000);
+      expect(released.availableBalance).toBe(10_000);
       const events = await eventually(async () => {
         const received = await second!.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: transfer.body.id }, ctx);
         return received.length >= 3 ? received : undefined;

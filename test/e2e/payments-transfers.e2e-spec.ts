@@ -252,7 +252,7 @@ describe('Payments: transfers and transactions', () => {
 
     it.each([
       ['an amount above the per-transfer limit', { amount: 100_000_001 }, 400, 'AMOUNT_OUT_OF_RANGE'],
-      ['a currency other than the accounts\'', { currency: 'EUR' }, 400, 'INVALID_CURRENCY'],
+      ["a currency other than the accounts'", { currency: 'EUR' }, 400, 'INVALID_CURRENCY'],
     ])('answers %s (%j) with %d %s', async (_, change, status, code) => {
       const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
       const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100, ...change });
@@ -291,11 +291,15 @@ describe('Payments: transfers and transactions', () => {
       const response = await other.api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
       expect(response.status).toBe(404);
       expect(response.body.code).toBe('ACCOUNT_NOT_FOUND');
-      const unknown = await api.post('/transfer-out', { source: { accountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' }, destination: { accountId: externalId }, amount: 100 });
+      const unknown = await api.post('/transfer-out', {
+        source: { accountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' },
+        destination: { accountId: externalId },
+        amount: 100,
+      });
       expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
     });
 
-    it('answers 403 VELOCITY_LIMIT_EXCEEDED past a customer\'s daily count or amount', async () => {
+    it("answers 403 VELOCITY_LIMIT_EXCEEDED past a customer's daily count or amount", async () => {
       const { customerId, accountId, externalId } = await readyCustomerWithFunds('001', 10_000);
       await t.stack.runtime.client.request(PAYMENTS_SUBJECTS.setVelocityLimit, { customerId, currency: 'USD', maxCountPerDay: 2, maxAmountPerDay: 1_000 }, ctx);
       const out = (amount: number) => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount });
@@ -312,9 +316,7 @@ describe('Payments: transfers and transactions', () => {
 
   it('lets exactly 100 of 200 concurrent transfer-outs through on an account funded for 100, leaving zero', async () => {
     const { accountId, externalId } = await readyCustomerWithFunds('001', 100 * 50);
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 50 })),
-    );
+    const answers = await Promise.all(Array.from({ length: 200 }, () => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 50 })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
     expect(answers.filter((a) => a.status === 400 && a.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(100);
     for (const answer of answers.filter((a) => a.status === 201)) expect((await settled(answer.body.id)).status).toBe('COMPLETED');
@@ -364,7 +366,7 @@ describe('Payments: transfers and transactions', () => {
     ])('filters by %s, newest first', async (_, query, expected) => {
       const listed = await api.get(`/transactions?${query()}`);
       expect(listed.status).toBe(200);
-      expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual((expected).map((i) => ids[i]));
+      expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual(expected.map((i) => ids[i]));
     });
 
     it('pages with a cursor', async () => {

@@ -56,7 +56,11 @@ describe('messages and events of the previous contract version', () => {
     // The payments service read the customer-created event: the customer's internal accounts exist.
     const created = events.find((event) => event.subject === CUSTOMERS_EVENTS.customerCreated)!;
     const accounts = await eventually(async () => {
-      const page = await t.stack.runtime.client.request(PAYMENTS_SUBJECTS.listInternalAccounts, { owner: 'CUSTOMER', customerId: created.resourceId }, contextOf(created.platformId));
+      const page = await t.stack.runtime.client.request(
+        PAYMENTS_SUBJECTS.listInternalAccounts,
+        { owner: 'CUSTOMER', customerId: created.resourceId },
+        contextOf(created.platformId),
+      );
       return page.data.length > 0 ? page.data : undefined;
     });
     expect(accounts.every((account) => account.customerId === created.resourceId)).toBe(true);

@@ -8,7 +8,11 @@ describe('Durability across restarts', () => {
     expect(created.status).toBe(201);
     const platformId = await platformOf(first);
     await eventually(async () => {
-      const received = await first.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, { platformId, environment: 'sandbox', requestId: 't' });
+      const received = await first.stack.runtime.client.request(
+        WEBHOOKS_SUBJECTS.listReceivedEvents,
+        { resourceId: created.body.id },
+        { platformId, environment: 'sandbox', requestId: 't' },
+      );
       return received.length === 1 ? received : undefined;
     });
     await first.stop({ keepData: true });
@@ -20,7 +24,11 @@ describe('Durability across restarts', () => {
       expect(fetched.body).toEqual(created.body);
       // Give the restarted relays a moment: nothing must be published twice.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const received = await second.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, { platformId, environment: 'sandbox', requestId: 't' });
+      const received = await second.stack.runtime.client.request(
+        WEBHOOKS_SUBJECTS.listReceivedEvents,
+        { resourceId: created.body.id },
+        { platformId, environment: 'sandbox', requestId: 't' },
+      );
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ webhookType: 'CUSTOMER.KYB_PENDING' });
     } finally {

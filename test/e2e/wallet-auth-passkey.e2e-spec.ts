@@ -62,7 +62,9 @@ describe('Embedded wallet authentication: passkeys', () => {
   });
 
   /** A wallet, an OTP session on it, and a registered passkey. */
-  async function walletWithPasskey(authenticator = new SoftwareAuthenticator()): Promise<{ wallet: Wallet; otp: Session; passkeyId: string; authenticator: SoftwareAuthenticator }> {
+  async function walletWithPasskey(
+    authenticator = new SoftwareAuthenticator(),
+  ): Promise<{ wallet: Wallet; otp: Session; passkeyId: string; authenticator: SoftwareAuthenticator }> {
     const wallet = await client.createWallet('passkey');
     const otp = await client.otpLogin(wallet.emailCredentialId);
     const added = await client.addPasskey(wallet.accountId, authenticator, otp.key);
@@ -115,16 +117,31 @@ describe('Embedded wallet authentication: passkeys', () => {
       const clientKey = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
       expect(challenge.status).toBe(200);
-      expect(challenge.body).toEqual({ challenge: expect.any(String), requestId: expect.stringMatching(/^Request:/), credentialId: authenticator.credentialId, expiresAt: expect.any(String) });
+      expect(challenge.body).toEqual({
+        challenge: expect.any(String),
+        requestId: expect.stringMatching(/^Request:/),
+        credentialId: authenticator.credentialId,
+        expiresAt: expect.any(String),
+      });
       const assertion = authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge });
       const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
       expect(verify.status).toBe(200);
-      expect(verify.body).toMatchObject({ id: expect.stringMatching(/^Session:/), authMethodId: passkeyId, accountId: wallet.accountId, type: 'PASSKEY', encryptedSessionSigningKey: expect.any(String) });
+      expect(verify.body).toMatchObject({
+        id: expect.stringMatching(/^Session:/),
+        authMethodId: passkeyId,
+        accountId: wallet.accountId,
+        type: 'PASSKEY',
+        encryptedSessionSigningKey: expect.any(String),
+      });
       const session = client.openSealedSession(verify.body, clientKey);
       // The opened key signs for the account: it revokes its own session.
       expect((await client.signed('DELETE', `/auth/sessions/${session.id}`, undefined, session.key)).status).toBe(204);
       // A Request-Id opens one session only.
-      const reuse = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge }) }, { headers: { 'request-id': challenge.body.requestId } });
+      const reuse = await t.api.post(
+        `/auth/credentials/${passkeyId}/verify`,
+        { type: 'PASSKEY', assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge }) },
+        { headers: { 'request-id': challenge.body.requestId } },
+      );
       expect(reuse.status).toBe(401);
       expect(reuse.body.details.reason).toBe('Request-Id has already been used');
     });
@@ -136,7 +153,10 @@ describe('Embedded wallet authentication: passkeys', () => {
       expect(noKey.body.details.errors[0].field).toBe('clientPublicKey');
       const badKey = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: '04' + '11'.repeat(64) });
       expect(badKey.status).toBe(400);
-      const noRequestId = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: 'x' }) });
+      const noRequestId = await t.api.post(`/auth/credentials/${passkeyId}/verify`, {
+        type: 'PASSKEY',
+        assertion: authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: 'x' }),
+      });
       expect(noRequestId.status).toBe(401);
       expect(noRequestId.body.code).toBe('REQUEST_ID_MISSING');
     });
@@ -152,13 +172,21 @@ describe('Embedded wallet authentication: passkeys', () => {
         (a, c) => ({ ...new SoftwareAuthenticator({ initialSignCount: 10 }).createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c }), credentialId: a.credentialId }),
         'passkey signature is invalid',
       ],
-      ['another credential id', (_a, c) => new SoftwareAuthenticator().createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c }), 'passkey credential id does not match the credential'],
+      [
+        'another credential id',
+        (_a, c) => new SoftwareAuthenticator().createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: c }),
+        'passkey credential id does not match the credential',
+      ],
     ])('refuses %s with 401 and its reason', async (_label, assertionFor, reason) => {
       const { passkeyId, authenticator } = await walletWithPasskey();
       // One good login first, so the stored counter is above zero.
       await client.passkeyLogin(passkeyId, authenticator);
       const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: newClientKey().publicKeyUncompressed });
-      const response = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: assertionFor(authenticator, challenge.body.challenge) }, { headers: { 'request-id': challenge.body.requestId } });
+      const response = await t.api.post(
+        `/auth/credentials/${passkeyId}/verify`,
+        { type: 'PASSKEY', assertion: assertionFor(authenticator, challenge.body.challenge) },
+        { headers: { 'request-id': challenge.body.requestId } },
+      );
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason } });
     });
@@ -167,10 +195,16 @@ describe('Embedded wallet authentication: passkeys', () => {
       const { passkeyId } = await walletWithPasskey();
       const clientKey = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
-      const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion: LEGACY_ASSERTION }, { headers: { 'request-id': challenge.body.requestId } });
+      const verify = await t.api.post(
+        `/auth/credentials/${passkeyId}/verify`,
+        { type: 'PASSKEY', assertion: LEGACY_ASSERTION },
+        { headers: { 'request-id': challenge.body.requestId } },
+      );
       expect(verify.status).toBe(200);
       expect(client.openSealedSession(verify.body, clientKey).key.privateKey).toMatch(/^[0-9a-f]{64}$/);
-      expect(logLines.filter((line) => line.includes(passkeyId))).toEqual([expect.stringMatching(/"level":"warn".*Legacy sandbox passkey assertion accepted without WebAuthn checks/)]);
+      expect(logLines.filter((line) => line.includes(passkeyId))).toEqual([
+        expect.stringMatching(/"level":"warn".*Legacy sandbox passkey assertion accepted without WebAuthn checks/),
+      ]);
     });
 
     it('refuses the legacy fixed assertion with a production token (401), running the WebAuthn checks instead', async () => {
@@ -187,7 +221,10 @@ describe('Embedded wallet authentication: passkeys', () => {
         const otpChallenge = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
         expect(otpChallenge.status).toBe(200);
         const { encryptOtpCodeToBundle } = await import('@turnkey/crypto');
-        const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpCodeToBundle(codes[0], otpChallenge.body.otpEncryptionTargetBundle, key.publicKey, await prodClient.enclaveKey()) };
+        const body = {
+          type: 'EMAIL_OTP',
+          encryptedOtpBundle: await encryptOtpCodeToBundle(codes[0], otpChallenge.body.otpEncryptionTargetBundle, key.publicKey, await prodClient.enclaveKey()),
+        };
         const first = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
         expect(first.status).toBe(202);
         const retry = await production.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, {
@@ -202,7 +239,8 @@ describe('Embedded wallet authentication: passkeys', () => {
       const added = await prodClient.addPasskey(wallet.accountId, authenticator, otp.key);
       expect(added.status).toBe(201);
       const challenge = await production.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: newClientKey().publicKeyUncompressed });
-      const verify = (assertion: unknown) => production.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
+      const verify = (assertion: unknown) =>
+        production.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
       // The fixed value as the spec gives it, and the fixed signature inside an otherwise genuine assertion.
       const legacy = await verify(LEGACY_ASSERTION);
       expect(legacy.status).toBe(401);
@@ -247,44 +285,68 @@ describe('Embedded wallet authentication: passkeys', () => {
       });
 
       const registrationChallenge = `chromium-registration-${Date.now()}`;
-      const attestation = await tab.evaluate(async ({ challenge, rpId }) => {
-        const b64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-        const credential = (await navigator.credentials.create({
-          publicKey: {
-            challenge: new TextEncoder().encode(challenge),
-            rp: { id: rpId, name: 'Paykit wallet' },
-            user: { id: new TextEncoder().encode('grace'), name: 'grace@example.com', displayName: 'Grace' },
-            pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-            attestation: 'none',
-          },
-        })) as PublicKeyCredential;
-        const response = credential.response as AuthenticatorAttestationResponse;
-        return { credentialId: credential.id, clientDataJson: b64url(response.clientDataJSON), attestationObject: b64url(response.attestationObject), transports: response.getTransports() };
-      }, { challenge: registrationChallenge, rpId: RP_ID });
+      const attestation = await tab.evaluate(
+        async ({ challenge, rpId }) => {
+          const b64url = (buffer: ArrayBuffer) =>
+            btoa(String.fromCharCode(...new Uint8Array(buffer)))
+              .replace(/\+/g, '-')
+              .replace(/\//g, '_')
+              .replace(/=+$/, '');
+          const credential = (await navigator.credentials.create({
+            publicKey: {
+              challenge: new TextEncoder().encode(challenge),
+              rp: { id: rpId, name: 'Paykit wallet' },
+              user: { id: new TextEncoder().encode('grace'), name: 'grace@example.com', displayName: 'Grace' },
+              pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+              attestation: 'none',
+            },
+          })) as PublicKeyCredential;
+          const response = credential.response as AuthenticatorAttestationResponse;
+          return {
+            credentialId: credential.id,
+            clientDataJson: b64url(response.clientDataJSON),
+            attestationObject: b64url(response.attestationObject),
+            transports: response.getTransports(),
+          };
+        },
+        { challenge: registrationChallenge, rpId: RP_ID },
+      );
 
       // Sessions live SESSION_TTL_SECONDS here, and launching Chromium on a busy machine can take longer:
       // sign in only once the browser has produced the attestation.
       const otp = await client.otpLogin(wallet.emailCredentialId);
-      const added = await client.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation }, otp.key);
+      const added = await client.signed(
+        'POST',
+        '/auth/credentials',
+        { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation },
+        otp.key,
+      );
       expect(added.status).toBe(201);
       expect(added.body.credentialId).toBe(attestation.credentialId);
 
       const clientKey = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
-      const assertion = await tab.evaluate(async ({ challenge: text, rpId, credentialId }) => {
-        const b64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-        const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-        const credential = (await navigator.credentials.get({
-          publicKey: { challenge: new TextEncoder().encode(text), rpId, allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }], userVerification: 'preferred' },
-        })) as PublicKeyCredential;
-        const response = credential.response as AuthenticatorAssertionResponse;
-        return {
-          credentialId: credential.id,
-          clientDataJson: b64url(response.clientDataJSON),
-          authenticatorData: b64url(response.authenticatorData),
-          signature: b64url(response.signature),
-        };
-      }, { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId });
+      const assertion = await tab.evaluate(
+        async ({ challenge: text, rpId, credentialId }) => {
+          const b64url = (buffer: ArrayBuffer) =>
+            btoa(String.fromCharCode(...new Uint8Array(buffer)))
+              .replace(/\+/g, '-')
+              .replace(/\//g, '_')
+              .replace(/=+$/, '');
+          const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+          const credential = (await navigator.credentials.get({
+            publicKey: { challenge: new TextEncoder().encode(text), rpId, allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }], userVerification: 'preferred' },
+          })) as PublicKeyCredential;
+          const response = credential.response as AuthenticatorAssertionResponse;
+          return {
+            credentialId: credential.id,
+            clientDataJson: b64url(response.clientDataJSON),
+            authenticatorData: b64url(response.authenticatorData),
+            signature: b64url(response.signature),
+          };
+        },
+        { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId },
+      );
 
       const verify = await t.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
       expect(verify.status).toBe(200);

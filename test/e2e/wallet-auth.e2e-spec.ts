@@ -90,7 +90,9 @@ describe('Embedded wallet authentication', () => {
       const list = await t.api.get(`/auth/credentials?accountId=${wallet.accountId}`);
       expect(list.status).toBe(200);
       expect(list.body).toEqual({
-        data: [{ id: wallet.emailCredentialId, accountId: wallet.accountId, type: 'EMAIL_OTP', nickname: wallet.email, createdAt: expect.any(String), updatedAt: expect.any(String) }],
+        data: [
+          { id: wallet.emailCredentialId, accountId: wallet.accountId, type: 'EMAIL_OTP', nickname: wallet.email, createdAt: expect.any(String), updatedAt: expect.any(String) },
+        ],
       });
       const other = await t.newPlatform();
       expect((await other.api.get(`/auth/credentials?accountId=${wallet.accountId}`)).body).toEqual({ data: [] });
@@ -240,14 +242,31 @@ describe('Embedded wallet authentication', () => {
         'a stamp of another scheme',
         'WALLET_SIGNATURE_MALFORMED',
         async (c) => ({
-          'service-wallet-signature': Buffer.from(JSON.stringify({ publicKey: session.key.publicKey, scheme: 'SIGNATURE_SCHEME_OTHER', signature: '3006020101020101' })).toString('base64url'),
+          'service-wallet-signature': Buffer.from(JSON.stringify({ publicKey: session.key.publicKey, scheme: 'SIGNATURE_SCHEME_OTHER', signature: '3006020101020101' })).toString(
+            'base64url',
+          ),
           'request-id': c.requestId,
         }),
         /scheme/,
       ],
-      ['a key that is no session of the account', 'WALLET_SIGNATURE_INVALID', async (c) => ({ 'service-wallet-signature': await stamp(c.payloadToSign, newClientKey()), 'request-id': c.requestId }), /not an active session key/],
-      ['a session key signing other bytes', 'WALLET_SIGNATURE_INVALID', async (c, key) => ({ 'service-wallet-signature': await stamp(c.payloadToSign + ' ', key), 'request-id': c.requestId }), /does not verify/],
-      ['an unknown Request-Id', 'UNAUTHORIZED', async (c, key) => ({ 'service-wallet-signature': await stamp(c.payloadToSign, key), 'request-id': 'Request:00000000-0000-7000-8000-000000000000' }), /does not match a pending/],
+      [
+        'a key that is no session of the account',
+        'WALLET_SIGNATURE_INVALID',
+        async (c) => ({ 'service-wallet-signature': await stamp(c.payloadToSign, newClientKey()), 'request-id': c.requestId }),
+        /not an active session key/,
+      ],
+      [
+        'a session key signing other bytes',
+        'WALLET_SIGNATURE_INVALID',
+        async (c, key) => ({ 'service-wallet-signature': await stamp(c.payloadToSign + ' ', key), 'request-id': c.requestId }),
+        /does not verify/,
+      ],
+      [
+        'an unknown Request-Id',
+        'UNAUTHORIZED',
+        async (c, key) => ({ 'service-wallet-signature': await stamp(c.payloadToSign, key), 'request-id': 'Request:00000000-0000-7000-8000-000000000000' }),
+        /does not match a pending/,
+      ],
     ])('refuses %s with 401 %s and a reason', async (_label, code, headersFor, reason) => {
       const challenge = await challengeFor(smsBody());
       const response = await t.api.post('/auth/credentials', smsBody(), { headers: await headersFor(challenge, session.key) });
@@ -257,9 +276,13 @@ describe('Embedded wallet authentication', () => {
 
     it('refuses a retry whose body differs from the challenged one with WALLET_SIGNATURE_BODY_MISMATCH', async () => {
       const challenge = await challengeFor(smsBody());
-      const response = await t.api.post('/auth/credentials', { ...smsBody(), phoneNumber: '+14155550999' }, {
-        headers: { 'service-wallet-signature': await stamp(challenge.payloadToSign, session.key), 'request-id': challenge.requestId },
-      });
+      const response = await t.api.post(
+        '/auth/credentials',
+        { ...smsBody(), phoneNumber: '+14155550999' },
+        {
+          headers: { 'service-wallet-signature': await stamp(challenge.payloadToSign, session.key), 'request-id': challenge.requestId },
+        },
+      );
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ code: 'WALLET_SIGNATURE_BODY_MISMATCH', details: { reason: expect.any(String) } });
     });
@@ -348,7 +371,9 @@ describe('Embedded wallet authentication', () => {
         expect(refused.status).toBe(401);
         expect(refused.body.details.reason).toMatch(reason);
       }
-      const accepted = await t.api.post(path, body, { headers: { 'service-wallet-signature': await stamp(challenge.body.payloadToSign, session2.key), 'request-id': challenge.body.requestId } });
+      const accepted = await t.api.post(path, body, {
+        headers: { 'service-wallet-signature': await stamp(challenge.body.payloadToSign, session2.key), 'request-id': challenge.body.requestId },
+      });
       expect(accepted.status).toBe(200);
     });
 
@@ -449,7 +474,11 @@ describe('Embedded wallet authentication', () => {
       const claims = idTokenClaims();
       const registered = await registerOauth(claims);
       const clientKey = newClientKey();
-      const body = { type: 'OAUTH', clientPublicKey: clientKey.publicKeyUncompressed, oidcToken: dummySignedToken({ ...claims, nonce: oidcNonceForClientPublicKey(clientKey.publicKeyUncompressed) }) };
+      const body = {
+        type: 'OAUTH',
+        clientPublicKey: clientKey.publicKeyUncompressed,
+        oidcToken: dummySignedToken({ ...claims, nonce: oidcNonceForClientPublicKey(clientKey.publicKeyUncompressed) }),
+      };
       expect((await t.api.post(`/auth/credentials/${registered.body.id}/verify`, body)).status).toBe(200);
       const replay = await t.api.post(`/auth/credentials/${registered.body.id}/verify`, body);
       expect(replay.status).toBe(401);
@@ -459,7 +488,11 @@ describe('Embedded wallet authentication', () => {
     it('refuses the same identity twice on one account', async () => {
       const claims = idTokenClaims();
       expect((await registerOauth(claims)).status).toBe(201);
-      const again = await t.api.post('/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: dummySignedToken({ ...claims, iat: claims.iat as number - 1 }) });
+      const again = await t.api.post('/auth/credentials', {
+        type: 'OAUTH',
+        accountId: wallet.accountId,
+        oidcToken: dummySignedToken({ ...claims, iat: (claims.iat as number) - 1 }),
+      });
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('OAUTH_CREDENTIAL_ALREADY_EXISTS');
     });
@@ -476,7 +509,11 @@ describe('Embedded wallet authentication', () => {
     ])('refuses a registration token with %s', async (_label, token, status, reason) => {
       const response = await t.api.post('/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: token() });
       expect(response.status).toBe(status);
-      if (status === 400) expect(response.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [expect.objectContaining({ field: 'oidcToken', message: expect.stringMatching(reason) })] } });
+      if (status === 400)
+        expect(response.body).toMatchObject({
+          code: 'INVALID_INPUT',
+          details: { errors: [expect.objectContaining({ field: 'oidcToken', message: expect.stringMatching(reason) })] },
+        });
       else expect(response.body).toMatchObject({ code: 'UNAUTHORIZED', details: { reason: expect.stringMatching(reason) } });
     });
 
@@ -533,8 +570,7 @@ describe('Embedded wallet authentication', () => {
         prodSession = { id: retry.body.id, authMethodId: retry.body.authMethodId, key, body: retry.body };
         remember(sent[0]);
         // Registration and verification with tokens the loopback issuer really signed.
-        const sign = (claims: Record<string, unknown>) =>
-          new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'loopback-1', typ: 'JWT' }).sign(issuerKey);
+        const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'loopback-1', typ: 'JWT' }).sign(issuerKey);
         const claims = idTokenClaims({ iss: LOOPBACK_ISSUER, email: 'prod@example.com' });
         const dummy = await production.api.post('/auth/credentials', { type: 'OAUTH', accountId: second.accountId, oidcToken: dummySignedToken(claims) });
         expect(dummy.status).toBe(401);
@@ -679,7 +715,12 @@ describe('Embedded wallet authentication', () => {
         headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, session.key), 'request-id': first.body.requestId },
       });
       expect(signed.status).toBe(201);
-      expect(signed.body).toMatchObject({ type: 'OUTGOING', source: { accountId: wallet.accountId, currency: 'USDC' }, destination: { accountId: destination }, sentAmount: { amount: 1_500 } });
+      expect(signed.body).toMatchObject({
+        type: 'OUTGOING',
+        source: { accountId: wallet.accountId, currency: 'USDC' },
+        destination: { accountId: destination },
+        sentAmount: { amount: 1_500 },
+      });
       expect(await balance()).toBe(before - 1_500);
       expect((await transactions()).map((transaction) => transaction.id)).toContain(signed.body.id);
     });
@@ -719,7 +760,7 @@ describe('Embedded wallet authentication', () => {
       expect(await balance()).toBe(before - 700);
     });
 
-    it('answers the transfer\'s own 4xx before any challenge', async () => {
+    it("answers the transfer's own 4xx before any challenge", async () => {
       const wrongCurrency = await t.api.post('/transfer-out', { ...body(100), currency: 'USD' });
       expect(wrongCurrency.status).toBe(400);
       expect(wrongCurrency.body.code).toBe('INVALID_CURRENCY');
@@ -830,4 +871,3 @@ describe('Embedded wallet authentication', () => {
     });
   });
 });
-

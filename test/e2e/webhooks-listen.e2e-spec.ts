@@ -93,7 +93,12 @@ describe('npm run webhooks:listen (the built script)', () => {
   it.each([
     ['no credentials', [], {}, /needs the sandbox API credentials/],
     ['a port that is not a number', ['--token-id', 'tok_x', '--secret', 'x', '--port', 'http'], {}, /--port must be a port number \(got "http"\)/],
-    ['an API it cannot reach', ['--token-id', 'tok_x', '--secret', 'x', '--port', '0', '--url', 'http://127.0.0.1:1/2025-10-13'], {}, /cannot reach http:\/\/127\.0\.0\.1:1\/2025-10-13/],
+    [
+      'an API it cannot reach',
+      ['--token-id', 'tok_x', '--secret', 'x', '--port', '0', '--url', 'http://127.0.0.1:1/2025-10-13'],
+      {},
+      /cannot reach http:\/\/127\.0\.0\.1:1\/2025-10-13/,
+    ],
   ])('exits 1 with a message for %s', async (_, args, env, message) => {
     const script = run(args, env);
     expect(await script.exited).toEqual({ code: 1, signal: null });

@@ -239,7 +239,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       ]);
     });
 
-    it('a signature made with another platform\'s key, or over other bytes, does not verify', async () => {
+    it("a signature made with another platform's key, or over other bytes, does not verify", async () => {
       const first = await platformWithReceiver();
       const second = await platformWithReceiver();
       const customer = await createCustomer(first.api);
@@ -589,7 +589,11 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
         expect(test.status).toBe(200);
         expect(lines.some((l) => l.includes('WEBHOOK.TEST') && l.includes('signature verified'))).toBe(true);
 
-        const forged = await fetch(listener.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-signature': JSON.stringify({ v: '1', s: 'AAAA' }) }, body: '{"id":"Webhook:x","type":"CUSTOMER.KYC_APPROVED","timestamp":"2025-01-01T00:00:00.000Z","data":{"id":"Customer:forged"}}' });
+        const forged = await fetch(listener.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-signature': JSON.stringify({ v: '1', s: 'AAAA' }) },
+          body: '{"id":"Webhook:x","type":"CUSTOMER.KYC_APPROVED","timestamp":"2025-01-01T00:00:00.000Z","data":{"id":"Customer:forged"}}',
+        });
         expect(forged.status).toBe(400);
         expect(lines.some((l) => l.includes('Customer:forged') && l.includes('SIGNATURE INVALID'))).toBe(true);
       } finally {

@@ -61,10 +61,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const stack = await startStack(mode, env);
   const http = stack.http;
   const credentials = http.get(CredentialsService);
-  const first = stack.credentials ?? (await (async () => {
-    const platform = (await credentials.listPlatforms())[0];
-    return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), secretShown: true };
-  })());
+  const first =
+    stack.credentials ??
+    (await (async () => {
+      const platform = (await credentials.listPlatforms())[0];
+      return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), secretShown: true };
+    })());
   const main: Credentials = { tokenId: first.token.tokenId, secret: first.token.secret };
   const base = `${stack.url}/${API_VERSION}`;
   return {

@@ -39,7 +39,12 @@ export async function runCardsBench(ctx: BenchContext): Promise<BenchFigure[]> {
     await call('POST', `/sandbox/internal-accounts/${wallet}/fund`, { amount: FUNDING });
     const cards: string[] = [];
     for (let i = 0; i < CARDS_PER_CARDHOLDER; i++) {
-      const card = await call<{ id: string }>('POST', '/cards', { cardholderId: customer.id, platformCardId: `bench-${index}-${i}-900`, form: 'VIRTUAL', fundingSources: [wallet] });
+      const card = await call<{ id: string }>('POST', '/cards', {
+        cardholderId: customer.id,
+        platformCardId: `bench-${index}-${i}-900`,
+        form: 'VIRTUAL',
+        fundingSources: [wallet],
+      });
       cards.push(card.id);
     }
     return cards;
@@ -70,7 +75,15 @@ export async function runCardsBench(ctx: BenchContext): Promise<BenchFigure[]> {
   // The same spread load offered at the target rate, evenly spaced (an open loop over at most 50
   // connections, time waiting for one counted): the latency at 1,000 authorizations per second,
   // rather than with 50 callers always waiting.
-  const paced = await ctx.load({ title: 'cards: authorization at 1,000/s offered', url: url(cardIds[0]), urls: cardIds.map(url), method: 'POST', headers, body, overallRate: 1000 });
+  const paced = await ctx.load({
+    title: 'cards: authorization at 1,000/s offered',
+    url: url(cardIds[0]),
+    urls: cardIds.map(url),
+    method: 'POST',
+    headers,
+    body,
+    overallRate: 1000,
+  });
 
   const workQueue = ctx.env ? await delayedPullBacklog(ctx, cardIds.map(url), headers) : [];
 
@@ -79,7 +92,12 @@ export async function runCardsBench(ctx: BenchContext): Promise<BenchFigure[]> {
     ...(twoReplicas ? figuresOf('cards: authorization, 2 cards replicas', twoReplicas) : []),
     ...figuresOf('cards: authorization, one card', single, 300),
     ...figuresOf('cards: 1,000/s offered, open loop', paced),
-    ...[...(peaks ?? new Map<string, number>())].map(([name, mb]): BenchFigure => ({ scenario: 'cards: peak memory under load', metric: name.replace(/^distributed-/, ''), value: mb, unit: 'MB' })),
+    ...[...(peaks ?? new Map<string, number>())].map(([name, mb]): BenchFigure => ({
+      scenario: 'cards: peak memory under load',
+      metric: name.replace(/^distributed-/, ''),
+      value: mb,
+      unit: 'MB',
+    })),
     ...workQueue,
   ];
 }

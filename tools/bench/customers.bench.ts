@@ -16,7 +16,9 @@ function writeCsv(path: string): number {
   const lines = [HEADER];
   for (let i = 1; i <= ROWS; i += 1) {
     const birthDate = i % 1000 === 0 ? '1990-02-30' : `19${String(50 + (i % 50)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`;
-    lines.push(`INDIVIDUAL,bench-${i},Bench Person ${i},${birthDate},US,person${i}@example.com,+1415555${String(i % 10000).padStart(4, '0')},${i} Market St,San Francisco,94105,US`);
+    lines.push(
+      `INDIVIDUAL,bench-${i},Bench Person ${i},${birthDate},US,person${i}@example.com,+1415555${String(i % 10000).padStart(4, '0')},${i} Market St,San Francisco,94105,US`,
+    );
   }
   const content = lines.join('\n') + '\n';
   writeFileSync(path, content);

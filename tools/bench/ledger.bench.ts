@@ -42,7 +42,10 @@ export async function runLedgerBench(ctx: BenchContext): Promise<BenchFigure[]> 
   const accountOf = async (index: number): Promise<string> => {
     const customer = await http<{ id: string }>('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: `Ledger Bench ${index}` });
     const accountId = await poll(async () => {
-      const listed = await http<{ data: Array<{ id: string }> }>('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD&type=INTERNAL_FIAT`);
+      const listed = await http<{ data: Array<{ id: string }> }>(
+        'GET',
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD&type=INTERNAL_FIAT`,
+      );
       return listed.data[0]?.id;
     });
     await http('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: FUNDING });
@@ -78,10 +81,7 @@ export async function runLedgerBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const hotReference = await closedLoop(seconds, WORKERS, () => update(1));
     await pool.query('DROP TABLE IF EXISTS bench_reference_row');
 
-    return [
-      ...figures('ledger: hold+capture, 1,000 accounts', spread, spreadReference, 1_500),
-      ...figures('ledger: hold+capture, one hot account', hot, hotReference, 400),
-    ];
+    return [...figures('ledger: hold+capture, 1,000 accounts', spread, spreadReference, 1_500), ...figures('ledger: hold+capture, one hot account', hot, hotReference, 400)];
   } finally {
     await runtime.client.close();
     await runtime.eventBus.close();

@@ -217,7 +217,10 @@ async function prismReference(openapiDocument: string): Promise<PrismReference> 
   writeFileSync(specFile, openapiDocument);
   const prismProcess = startProcess('prism', 'node_modules/@stoplight/prism-cli/dist/index.js', {}, ['mock', '-h', '127.0.0.1', '-p', String(PRISM_PORT), specFile]);
   await waitForHttp(`http://127.0.0.1:${PRISM_PORT}/2025-10-13/config`, 60_000);
-  const prismGet = await measuredLoad({ title: 'prism GET', url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69`, headers: { authorization: AUTHORIZATION } }, true);
+  const prismGet = await measuredLoad(
+    { title: 'prism GET', url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers/Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69`, headers: { authorization: AUTHORIZATION } },
+    true,
+  );
   const prismPost = await load({
     title: 'prism POST',
     url: `http://127.0.0.1:${PRISM_PORT}/2025-10-13/customers`,
@@ -294,7 +297,12 @@ async function embeddedScenario(): Promise<void> {
   record({ scenario: 'embedded GET /customers/{id}', metric: 'p50 / p99', value: embeddedLoads.get.p99Ms, unit: `ms p99 (p50 ${embeddedLoads.get.p50Ms} ms)` });
   record({ scenario: 'embedded GET /customers/{id}', metric: 'x Prism', value: round(eGetRatio), unit: 'x', target: '>= 5', met: eGetRatio >= 5 });
   record({ scenario: 'embedded POST /customers', metric: 'req/s', value: Math.round(embeddedLoads.post.requestsPerSecond), unit: 'req/s' });
-  record({ scenario: 'embedded POST /customers', metric: 'reactions worked off', value: round(settledMs / 1000), unit: 's after the POST load (accounts, wallets, webhook records)' });
+  record({
+    scenario: 'embedded POST /customers',
+    metric: 'reactions worked off',
+    value: round(settledMs / 1000),
+    unit: 's after the POST load (accounts, wallets, webhook records)',
+  });
   record({
     scenario: 'embedded process after the benchmark',
     metric: 'resident memory',

@@ -39,11 +39,19 @@ function ratePerSecond(work: () => unknown, durationMs: number): number {
 
 async function verifierFigures(): Promise<BenchFigure[]> {
   const key = serverKeyPair();
-  const payload = JSON.stringify({ type: 'SIGNED_REQUEST', requestId: 'Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', operation: 'WALLET_PRIVACY_UPDATE', timestampMs: String(Date.now()) });
+  const payload = JSON.stringify({
+    type: 'SIGNED_REQUEST',
+    requestId: 'Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+    operation: 'WALLET_PRIVACY_UPDATE',
+    timestampMs: String(Date.now()),
+  });
   const header = (await new ApiKeyStamper({ apiPublicKey: key.publicKeyCompressedHex, apiPrivateKey: key.privateKeyHex }).stamp(payload)).stampHeaderValue;
   const stamp = parseWalletStamp(header);
   const point = Buffer.from(key.publicKeyUncompressedHex, 'hex');
-  const keyObject = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  const keyObject = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   const signature = Buffer.from(stamp.signatureHex, 'hex');
   const message = Buffer.from(payload, 'utf8');
   if (!verifyWalletStamp(parseWalletStamp(header), payload) || !nodeVerify('sha256', message, { key: keyObject, dsaEncoding: 'der' }, signature)) {
@@ -53,8 +61,14 @@ async function verifierFigures(): Promise<BenchFigure[]> {
   let bestNode = 0;
   let bestService = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    bestNode = Math.max(bestNode, ratePerSecond(() => nodeVerify('sha256', message, { key: keyObject, dsaEncoding: 'der' }, signature), ROUND_MS));
-    bestService = Math.max(bestService, ratePerSecond(() => verifyWalletStamp(parseWalletStamp(header), payload), ROUND_MS));
+    bestNode = Math.max(
+      bestNode,
+      ratePerSecond(() => nodeVerify('sha256', message, { key: keyObject, dsaEncoding: 'der' }, signature), ROUND_MS),
+    );
+    bestService = Math.max(
+      bestService,
+      ratePerSecond(() => verifyWalletStamp(parseWalletStamp(header), payload), ROUND_MS),
+    );
   }
   const slowdown = bestNode / bestService;
   return [
@@ -117,14 +131,27 @@ async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
   const enclave = expect(await call<{ enclaveQuorumPublic: string }>('GET', '/auth/enclave-key'), 200, 'enclave key').enclaveQuorumPublic;
   const wallets = await Promise.all(
     Array.from({ length: WALLETS }, async (_, index) => {
-      const customer = expect(await call<{ id: string }>('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Signed Retry Bench', email: `signed-retry-${index}-${Date.now()}@example.com` }), 201, 'customer');
-      const accountId = await poll(async () => (await call<IdList>('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body?.data?.[0]?.id);
+      const customer = expect(
+        await call<{ id: string }>('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Signed Retry Bench', email: `signed-retry-${index}-${Date.now()}@example.com` }),
+        201,
+        'customer',
+      );
+      const accountId = await poll(
+        async () => (await call<IdList>('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body?.data?.[0]?.id,
+      );
       const credentialId = await poll(async () => (await call<IdList>('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`)).body?.data?.[0]?.id);
       const key = generateP256KeyPair();
       const challenge = expect(await call<{ otpEncryptionTargetBundle: string }>('POST', `/auth/credentials/${credentialId}/challenge`, {}), 200, 'otp challenge');
       const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.otpEncryptionTargetBundle, key.publicKey, enclave) };
       const first = expect(await call<Challenge>('POST', `/auth/credentials/${credentialId}/verify`, body), 202, 'otp verify');
-      expect(await call('POST', `/auth/credentials/${credentialId}/verify`, body, { 'service-wallet-signature': await stampOf(first.payloadToSign, key), 'request-id': first.requestId }), 200, 'otp retry');
+      expect(
+        await call('POST', `/auth/credentials/${credentialId}/verify`, body, {
+          'service-wallet-signature': await stampOf(first.payloadToSign, key),
+          'request-id': first.requestId,
+        }),
+        200,
+        'otp retry',
+      );
       return { accountId, key };
     }),
   );
@@ -165,8 +192,20 @@ async function endToEndFigures(ctx: BenchContext): Promise<BenchFigure[]> {
   latencies.sort((a, b) => a - b);
   const rate = retries.length / seconds;
   const figures: BenchFigure[] = [
-    { scenario: 'signed retry: POST /internal-accounts/{id}/export retries', metric: 'consumed + applied', value: Math.round(rate), unit: 'retries/s', target: '>= 1000', met: rate >= 1000 && failed === 0 },
-    { scenario: 'signed retry: POST /internal-accounts/{id}/export retries', metric: 'p50 / p99', value: round(latencies[Math.floor(latencies.length * 0.99)]), unit: `ms p99 (p50 ${round(latencies[Math.floor(latencies.length / 2)])} ms)` },
+    {
+      scenario: 'signed retry: POST /internal-accounts/{id}/export retries',
+      metric: 'consumed + applied',
+      value: Math.round(rate),
+      unit: 'retries/s',
+      target: '>= 1000',
+      met: rate >= 1000 && failed === 0,
+    },
+    {
+      scenario: 'signed retry: POST /internal-accounts/{id}/export retries',
+      metric: 'p50 / p99',
+      value: round(latencies[Math.floor(latencies.length * 0.99)]),
+      unit: `ms p99 (p50 ${round(latencies[Math.floor(latencies.length / 2)])} ms)`,
+    },
   ];
   if (failed > 0) figures.push({ scenario: 'signed retry: POST /internal-accounts/{id}/export retries', metric: 'failed retries', value: failed, unit: 'requests' });
   return figures;

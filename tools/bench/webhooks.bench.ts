@@ -105,11 +105,25 @@ export async function runWebhooksBench(ctx: BenchContext): Promise<BenchFigure[]
     const allVerified = [...burstArrivals, ...steadyArrivals].every((a) => a.verified);
     return [
       { scenario: 'webhooks: signed delivery', metric: 'deliveries/s', value: perSecond, unit: 'deliveries/s', target: '>= 500', met: perSecond >= 500 },
-      { scenario: 'webhooks: signed delivery', metric: 'backlog delivered / created', value: backlogDelivered, unit: `of ${created}`, target: `= ${created}`, met: backlogDelivered === created },
+      {
+        scenario: 'webhooks: signed delivery',
+        metric: 'backlog delivered / created',
+        value: backlogDelivered,
+        unit: `of ${created}`,
+        target: `= ${created}`,
+        met: backlogDelivered === created,
+      },
       { scenario: 'webhooks: signed delivery', metric: 'signatures verified', value: allVerified ? 1 : 0, unit: 'all (1) / not all (0)', target: '= 1', met: allVerified },
       { scenario: `webhooks: ${STEADY_RATE} events/s`, metric: 'delivered / created', value: steadyDelivered, unit: `of ${sent}` },
       { scenario: `webhooks: ${STEADY_RATE} events/s`, metric: 'p50 commit→receiver', value: percentile(latencies, 0.5), unit: 'ms' },
-      { scenario: `webhooks: ${STEADY_RATE} events/s`, metric: 'p99 commit→receiver', value: percentile(latencies, 0.99), unit: 'ms', target: '< 500', met: steadyDelivered >= sent && percentile(latencies, 0.99) < 500 },
+      {
+        scenario: `webhooks: ${STEADY_RATE} events/s`,
+        metric: 'p99 commit→receiver',
+        value: percentile(latencies, 0.99),
+        unit: 'ms',
+        target: '< 500',
+        met: steadyDelivered >= sent && percentile(latencies, 0.99) < 500,
+      },
     ];
   } finally {
     await config('PATCH', { webhookEndpoint: before.webhookEndpoint ?? null });

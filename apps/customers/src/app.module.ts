@@ -25,16 +25,7 @@ import { VerificationsModule } from './verification/verifications.module';
   imports: [
     PersistenceModule.forService({
       service: 'customers',
-      entities: [
-        CustomerEntity,
-        PlatformConfigEntity,
-        VerificationEntity,
-        ContactCodeEntity,
-        KycLinkEntity,
-        BeneficialOwnerEntity,
-        DocumentEntity,
-        BulkImportJobEntity,
-      ],
+      entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
       migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000],
     }),
     PlatformConfigModule,

@@ -34,7 +34,9 @@ describe('EntityReader', () => {
     dataSource = new DataSource(serviceDataSourceOptions(config, { service: 'customers', entities: [WidgetEntity], migrations: [] }));
     await dataSource.initialize();
     await dataSource.query(`CREATE TABLE widget (id text PRIMARY KEY, platform_id text NOT NULL, details jsonb NOT NULL, made_on date NOT NULL, tags text NOT NULL)`);
-    await dataSource.query(`INSERT INTO widget VALUES ('W1', 'P1', '{"colour":"red"}', '2026-01-02', 'a,b'), ('W2', 'P1', '{"colour":"blue"}', '2026-03-04', 'c'), ('W3', 'P2', '{"colour":"green"}', '2026-05-06', 'd')`);
+    await dataSource.query(
+      `INSERT INTO widget VALUES ('W1', 'P1', '{"colour":"red"}', '2026-01-02', 'a,b'), ('W2', 'P1', '{"colour":"blue"}', '2026-03-04', 'c'), ('W3', 'P2', '{"colour":"green"}', '2026-05-06', 'd')`,
+    );
     reader = new EntityReader(dataSource, WidgetEntity, ['platformId', 'id']);
   });
 
@@ -49,7 +51,7 @@ describe('EntityReader', () => {
     expect(await reader.findOne(dataSource, ['P2', 'W1'])).toBeNull();
   });
 
-  it('answers concurrent batched reads each with its own row, another platform\'s key with null', async () => {
+  it("answers concurrent batched reads each with its own row, another platform's key with null", async () => {
     const reads = await Promise.all([
       reader.findOneBatched(['P1', 'W1']),
       reader.findOneBatched(['P1', 'W2']),

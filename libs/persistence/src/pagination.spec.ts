@@ -2,9 +2,7 @@ import { CursorKey, decodeCursor, idCursor, pageLimit, toPage } from './paginati
 
 const CARD_ID = 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 const cursorOf = (key: string): string => Buffer.from(key, 'utf8').toString('base64url');
-const rows = ['Card:0190f1c2-7a6b-7cc1-9a2e-000000000003', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000002', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000001'].map(
-  (id) => ({ id }),
-);
+const rows = ['Card:0190f1c2-7a6b-7cc1-9a2e-000000000003', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000002', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000001'].map((id) => ({ id }));
 
 describe('pagination', () => {
   describe(pageLimit.name, () => {

@@ -79,10 +79,12 @@ describe('Outbox, relay and scheduler on the service database', () => {
     const outbox = new Outbox();
     relay.onApplicationBootstrap();
     await transactions.run((m) => outbox.add(m, event('a')));
-    await expect(transactions.run(async (m) => {
-      await outbox.add(m, event('rolled-back'));
-      throw new Error('business rule failed');
-    })).rejects.toThrow('business rule failed');
+    await expect(
+      transactions.run(async (m) => {
+        await outbox.add(m, event('rolled-back'));
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
     await transactions.run(async (m) => {
       await outbox.add(m, event('b'));
       await outbox.add(m, event('c'));
@@ -98,8 +100,17 @@ describe('Outbox, relay and scheduler on the service database', () => {
   it('writes many rows with their events in one statement, in order, leaving out the guarded rows the guard refuses', async () => {
     const outbox = new Outbox();
     const jobs = new EntityInsert(dataSource, ScheduledJobEntity);
-    const job = (kind: string): ScheduledJobEntity =>
-      ({ id: uuidv7(), kind, payload: { kind }, runAt: new Date(), status: 'PENDING', attempts: 0, lockedUntil: null, lastError: null, dedupeKey: null });
+    const job = (kind: string): ScheduledJobEntity => ({
+      id: uuidv7(),
+      kind,
+      payload: { kind },
+      runAt: new Date(),
+      status: 'PENDING',
+      attempts: 0,
+      lockedUntil: null,
+      lastError: null,
+      dedupeKey: null,
+    });
     const rows = [
       { entity: job('first'), event: event('first') },
       { entity: job('refused'), event: event('refused'), guarded: true },
@@ -108,7 +119,9 @@ describe('Outbox, relay and scheduler on the service database', () => {
     ];
     const guard = { ctes: `allowed_kind AS (SELECT 'allowed'::text AS kind)`, condition: 'i.kind IN (SELECT kind FROM allowed_kind)' };
     await expect(transactions.runStatement((m) => outbox.addManyWithInserts(m, jobs, rows, guard))).resolves.toEqual([true, false, true, true]);
-    const stored: Array<{ kind: string; payload: unknown }> = await dataSource.query(`SELECT kind, payload FROM scheduled_job WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.entity.id)]);
+    const stored: Array<{ kind: string; payload: unknown }> = await dataSource.query(`SELECT kind, payload FROM scheduled_job WHERE id = ANY($1::uuid[])`, [
+      rows.map((row) => row.entity.id),
+    ]);
     expect(stored.map((row) => row.kind).sort()).toEqual(['allowed', 'first', 'last']);
     expect(stored.find((row) => row.kind === 'first')?.payload).toEqual({ kind: 'first' });
     relay.onApplicationBootstrap();

@@ -80,12 +80,7 @@ function messageLog(logger: Logger): MessageLog | undefined {
  * Starts one service app (a Nest microservice) on the runtime's transport: in-process in
  * embedded mode, NATS with a queue group per service in distributed mode.
  */
-export async function startServiceApp(
-  service: ServiceName,
-  appModule: Type | DynamicModule,
-  runtime: ServiceRuntime,
-  setup: TransportSetup = {},
-): Promise<INestMicroservice> {
+export async function startServiceApp(service: ServiceName, appModule: Type | DynamicModule, runtime: ServiceRuntime, setup: TransportSetup = {}): Promise<INestMicroservice> {
   @Module({ imports: [ServiceRuntimeModule.forRoot(runtime), appModule, healthModule(service)] })
   class ServiceShellModule {}
 

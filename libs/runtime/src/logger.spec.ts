@@ -11,12 +11,15 @@ describe(createRootLogger.name, () => {
       },
     });
     const logger = createRootLogger({ level: 'debug', destination });
-    logger.info({
-      headers: { authorization: 'Basic dG9rOnN1cGVyc2VjcmV0' },
-      secret: 'supersecret',
-      request: { secret: 'nested-secret', otpCode: '000000', privateKey: 'abcdef0123', accountNumber: '000123456789', iban: 'GB33BUKB20201555555555' },
-      'service-wallet-signature': 'stamp-value',
-    }, 'oops');
+    logger.info(
+      {
+        headers: { authorization: 'Basic dG9rOnN1cGVyc2VjcmV0' },
+        secret: 'supersecret',
+        request: { secret: 'nested-secret', otpCode: '000000', privateKey: 'abcdef0123', accountNumber: '000123456789', iban: 'GB33BUKB20201555555555' },
+        'service-wallet-signature': 'stamp-value',
+      },
+      'oops',
+    );
     await new Promise((resolve) => setImmediate(resolve));
     const output = lines.join('');
     for (const secret of ['dG9rOnN1cGVyc2VjcmV0', 'supersecret', 'nested-secret', '000000', 'abcdef0123', '000123456789', 'GB33BUKB20201555555555', 'stamp-value']) {

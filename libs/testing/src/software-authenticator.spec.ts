@@ -28,7 +28,14 @@ describe(encodeCbor.name, () => {
     ['empty bytes', new Uint8Array(), '40'],
     ["h'01020304'", new Uint8Array([1, 2, 3, 4]), '4401020304'],
     ['empty map', new Map(), 'a0'],
-    ['{1: 2, 3: 4}', new Map<CborValue, CborValue>([[1, 2], [3, 4]]), 'a201020304'],
+    [
+      '{1: 2, 3: 4}',
+      new Map<CborValue, CborValue>([
+        [1, 2],
+        [3, 4],
+      ]),
+      'a201020304',
+    ],
   ])('encodes %s', (_label, value, expectedHex) => {
     expect(Buffer.from(encodeCbor(value)).toString('hex')).toBe(expectedHex);
   });

@@ -182,16 +182,8 @@ export class SoftwareAuthenticator {
   /** Answers navigator.credentials.create(): a RegistrationResponseJSON as the browser serializes it. */
   createRegistration(input: CeremonyInput): RegistrationResponseJSON {
     const clientDataJson = this.clientDataJson(input, 'webauthn.create');
-    const attestedCredentialData = Buffer.concat([
-      this.aaguid,
-      uint16BigEndian(this.credentialIdBytes.length),
-      this.credentialIdBytes,
-      this.cosePublicKey,
-    ]);
-    const authenticatorData = Buffer.concat([
-      this.authenticatorDataPrefix(input, FLAG_ATTESTED_CREDENTIAL_DATA, this.currentSignCount),
-      attestedCredentialData,
-    ]);
+    const attestedCredentialData = Buffer.concat([this.aaguid, uint16BigEndian(this.credentialIdBytes.length), this.credentialIdBytes, this.cosePublicKey]);
+    const authenticatorData = Buffer.concat([this.authenticatorDataPrefix(input, FLAG_ATTESTED_CREDENTIAL_DATA, this.currentSignCount), attestedCredentialData]);
     const attestationStatement =
       this.attestation === 'packed'
         ? // Self attestation: the credential key signs authData || clientDataHash; no certificate chain.

@@ -46,9 +46,7 @@ export class InProcessBroker {
    * A consumer failure rejects, so the outbox relay keeps the event and retries.
    */
   async publish(event: DomainEvent): Promise<void> {
-    const deliveries = [...this.consumers.values()]
-      .filter((consumer) => consumer.matches(event.subject))
-      .map((consumer) => consumer.handler(roundTrip<DomainEvent>(event)));
+    const deliveries = [...this.consumers.values()].filter((consumer) => consumer.matches(event.subject)).map((consumer) => consumer.handler(roundTrip<DomainEvent>(event)));
     await Promise.all(deliveries);
   }
 

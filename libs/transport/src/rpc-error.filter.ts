@@ -19,7 +19,7 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     const known = ServiceError.fromSerialized(exception);
     if (known) return known.toJSON();
     const data = host.switchToRpc().getData<{ ctx?: { requestId?: string } }>();
-    const detail = exception instanceof Error ? exception.stack ?? exception.message : String(exception);
+    const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
     this.logger.error(`Unhandled error (request ${data?.ctx?.requestId ?? '-'}): ${detail}`);
     return { code: 'INTERNAL_ERROR', message: 'Internal error' };
   }

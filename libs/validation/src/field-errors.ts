@@ -32,12 +32,9 @@ interface MetadataLike {
 function builtInConstraint(target: object | undefined, property: string, name: string): FieldConstraint | undefined {
   if (NAMED_FORMATS[name]) return { format: NAMED_FORMATS[name] };
   if (!target) return undefined;
-  const metadata = (getMetadataStorage().getTargetValidationMetadatas(
-    target.constructor,
-    '',
-    true,
-    false,
-  ) as MetadataLike[]).find((m) => m.propertyName === property && m.name === name);
+  const metadata = (getMetadataStorage().getTargetValidationMetadatas(target.constructor, '', true, false) as MetadataLike[]).find(
+    (m) => m.propertyName === property && m.name === name,
+  );
   const args = metadata?.constraints ?? [];
   switch (name) {
     case 'matches':

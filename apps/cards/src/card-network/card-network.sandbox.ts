@@ -1,10 +1,6 @@
 import { CardDeclineReason, sandboxOutcome } from '@paykit/contracts';
 
-export type NetworkOutcome =
-  | { kind: 'DECLINE'; reason: CardDeclineReason }
-  | { kind: 'DELAYED_PULL'; delayMs: number }
-  | { kind: 'CONFIRMATION_FAILED' }
-  | { kind: 'APPROVE' };
+export type NetworkOutcome = { kind: 'DECLINE'; reason: CardDeclineReason } | { kind: 'DELAYED_PULL'; delayMs: number } | { kind: 'CONFIRMATION_FAILED' } | { kind: 'APPROVE' };
 
 /** About 30 s (SANDBOX_TIME_SCALE shrinks it). */
 export const SANDBOX_PULL_DELAY_MS = 30_000;

@@ -136,7 +136,13 @@ describe(CardNetworkService.name, () => {
       expect(outbox.addManyWithInserts).toHaveBeenCalledWith(
         expect.anything(),
         cardTransactions.newRow,
-        [{ entity: expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }), event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }), guarded: true }],
+        [
+          {
+            entity: expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }),
+            event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }),
+            guarded: true,
+          },
+        ],
         cardTransactions.recordable,
       );
       expect(ledger.release).not.toHaveBeenCalled();
@@ -149,7 +155,12 @@ describe(CardNetworkService.name, () => {
       await service.authorize(ctx, request);
       const id = (ledger.hold.mock.calls[0] as unknown[])[1] as string;
       expect(scheduler.scheduleBatch).toHaveBeenCalledWith([
-        expect.objectContaining({ kind: INTERRUPTED_AUTHORIZATION_JOB, dedupeKey: `${id}:interrupted`, delayMs: 15_000, payload: expect.objectContaining({ platformId: ctx.platformId }) }),
+        expect.objectContaining({
+          kind: INTERRUPTED_AUTHORIZATION_JOB,
+          dedupeKey: `${id}:interrupted`,
+          delayMs: 15_000,
+          payload: expect.objectContaining({ platformId: ctx.platformId }),
+        }),
       ]);
       expect(scheduler.scheduleBatch.mock.invocationCallOrder[0]).toBeLessThan(ledger.hold.mock.invocationCallOrder[0]);
     });

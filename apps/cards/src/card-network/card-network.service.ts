@@ -144,7 +144,14 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const card = await this.requireCard(ctx.platformId, request.cardId);
     assertCardCurrency(card, request.currency);
     const id = newId('CardTransaction');
-    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount: amountFromWire(request.amount), currency: { ...request.currency }, merchant: merchantOf(request.merchant) };
+    const message: NetworkMessage = {
+      id,
+      token: issuerTokenOf(id),
+      type: request.type,
+      amount: amountFromWire(request.amount),
+      currency: { ...request.currency },
+      merchant: merchantOf(request.merchant),
+    };
     return toCardTransaction(await this.answer(ctx, card, message));
   }
 
@@ -428,7 +435,12 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   /** The authorization ends without a clearing: its hold is released. */
-  private async expire(ctx: CallerContext, entity: CardTransactionEntity, reason: 'AUTHORIZATION_EXPIRY' | 'CARD_CLOSED', from: Array<'CONFIRMED' | 'EXCEPTION'>): Promise<CardTransactionEntity> {
+  private async expire(
+    ctx: CallerContext,
+    entity: CardTransactionEntity,
+    reason: 'AUTHORIZATION_EXPIRY' | 'CARD_CLOSED',
+    from: Array<'CONFIRMED' | 'EXCEPTION'>,
+  ): Promise<CardTransactionEntity> {
     await this.ledger.release(ctx, entity.id, entity.holdId!);
     return this.finish(entity, from, { status: 'EXPIRED', expiryReason: reason });
   }

@@ -58,13 +58,17 @@ export class CardsRepository {
   }
 
   async save(manager: EntityManager, card: CardEntity): Promise<void> {
-    await manager.update(CardEntity, { platformId: card.platformId, id: card.id }, {
-      state: card.state,
-      stateReason: card.stateReason,
-      fundingSources: card.fundingSources,
-      updatedAt: card.updatedAt,
-      closedAt: card.closedAt,
-    });
+    await manager.update(
+      CardEntity,
+      { platformId: card.platformId, id: card.id },
+      {
+        state: card.state,
+        stateReason: card.stateReason,
+        fundingSources: card.fundingSources,
+        updatedAt: card.updatedAt,
+        closedAt: card.closedAt,
+      },
+    );
   }
 
   /** Activation of a PROCESSING card; false when it is no longer PROCESSING. */

@@ -1,13 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  BeneficialOwner,
-  CallerContext,
-  CreateBeneficialOwnerRequest,
-  CUSTOMERS_EVENTS,
-  ListBeneficialOwnersRequest,
-  newId,
-  Page,
-} from '@paykit/contracts';
+import { BeneficialOwner, CallerContext, CreateBeneficialOwnerRequest, CUSTOMERS_EVENTS, ListBeneficialOwnersRequest, newId, Page } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';

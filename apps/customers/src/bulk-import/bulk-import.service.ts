@@ -99,7 +99,13 @@ export class BulkImportService {
       return false;
     });
     try {
-      return await this.record(ctx, job.id, request.rows.length, accepted.map((v) => v.entity), errors);
+      return await this.record(
+        ctx,
+        job.id,
+        request.rows.length,
+        accepted.map((v) => v.entity),
+        errors,
+      );
     } catch (error) {
       // Another request took a UMA address meanwhile: fall back to one row at a time.
       if (!isUniqueViolation(error)) throw error;

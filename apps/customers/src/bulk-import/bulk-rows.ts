@@ -20,7 +20,13 @@ export function rowToBody(columns: string[], cells: string[]): Record<string, un
   columns.forEach((column, i) => {
     const cell = cells[i]?.trim();
     if (!cell) return;
-    const value = column === 'sourceOfWealthCategories' ? cell.split(';').map((part) => part.trim()).filter(Boolean) : cell;
+    const value =
+      column === 'sourceOfWealthCategories'
+        ? cell
+            .split(';')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : cell;
     const dot = column.indexOf('.');
     if (dot < 0) body[column] = value;
     else ((body[column.slice(0, dot)] ??= {}) as Record<string, unknown>)[column.slice(dot + 1)] = value;

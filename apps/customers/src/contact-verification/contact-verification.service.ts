@@ -41,7 +41,12 @@ export class ContactVerificationService {
       const previous = await this.codes.find(manager, customerId, channel);
       if (previous && previous.sentAt.getTime() + RESEND_INTERVAL_MS > now) {
         const retryAfter = Math.ceil((previous.sentAt.getTime() + RESEND_INTERVAL_MS - now) / 1000);
-        throw new ServiceError('RATE_LIMITED', `A code was sent moments ago; retry after ${retryAfter} s`, { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+        throw new ServiceError(
+          'RATE_LIMITED',
+          `A code was sent moments ago; retry after ${retryAfter} s`,
+          { retryAfterSeconds: retryAfter },
+          { 'Retry-After': String(retryAfter) },
+        );
       }
       // Sandbox: the fixed code and no delivery. Production has no email/SMS provider wired here.
       const code = ctx.environment === 'sandbox' ? SANDBOX_CONTACT_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -73,7 +73,10 @@ export class CustomersRepository {
   /** Which of these UMA addresses customers of the platform already have. */
   async takenUmaAddresses(platformId: string, addresses: string[]): Promise<Set<string>> {
     if (addresses.length === 0) return new Set();
-    const rows = await this.dataSource.query<Array<{ uma_address: string }>>('SELECT uma_address FROM customer WHERE platform_id = $1 AND uma_address = ANY($2)', [platformId, addresses]);
+    const rows = await this.dataSource.query<Array<{ uma_address: string }>>('SELECT uma_address FROM customer WHERE platform_id = $1 AND uma_address = ANY($2)', [
+      platformId,
+      addresses,
+    ]);
     return new Set(rows.map((row) => row.uma_address));
   }
 

@@ -112,9 +112,7 @@ export class CustomersService {
 
   /** The customer or 404 USER_NOT_FOUND (also for another platform's customer). */
   async require(ctx: CallerContext, customerId: string, manager?: EntityManager): Promise<CustomerEntity> {
-    const entity = manager
-      ? await this.customers.findByIdForUpdate(manager, ctx.platformId, customerId)
-      : await this.customers.findById(ctx.platformId, customerId);
+    const entity = manager ? await this.customers.findByIdForUpdate(manager, ctx.platformId, customerId) : await this.customers.findById(ctx.platformId, customerId);
     if (!entity) throw new ServiceError('USER_NOT_FOUND', `Customer ${customerId} not found`);
     return entity;
   }
@@ -261,9 +259,7 @@ const INDIVIDUAL_ONLY = new Set(['fullName', 'birthDate', 'nationality']);
 
 export function missingRequiredFields(entity: CustomerEntity, required: string[]): string[] {
   const customer = toCustomer(entity) as unknown as Record<string, unknown>;
-  const applicable = [...new Set(required)].filter((field) =>
-    entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.'),
-  );
+  const applicable = [...new Set(required)].filter((field) => (entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.')));
   const missing = applicable.filter((field) => {
     const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), customer);
     return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);

@@ -112,13 +112,14 @@ export class DocumentsService {
       if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
       if (document.status !== 'UPLOADING') return { document: toDocument(document) };
       const chunks = await this.documents.chunks(manager, document.id);
-      const invalid = chunks.length !== request.chunks
-        ? 'the upload is incomplete'
-        : chunks.length === 0
-          ? 'the file is empty'
-          : !startsWith(chunks[0], SIGNATURES[document.contentType])
-            ? `the file's content is not ${document.contentType}`
-            : undefined;
+      const invalid =
+        chunks.length !== request.chunks
+          ? 'the upload is incomplete'
+          : chunks.length === 0
+            ? 'the file is empty'
+            : !startsWith(chunks[0], SIGNATURES[document.contentType])
+              ? `the file's content is not ${document.contentType}`
+              : undefined;
       if (invalid) {
         await this.documents.delete(manager, document.id);
         return {

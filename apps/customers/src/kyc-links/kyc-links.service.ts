@@ -1,16 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  CallerContext,
-  CompleteKycLinkRequest,
-  CUSTOMERS_EVENTS,
-  EDD_FIELDS,
-  KycLinkCompletion,
-  KycLinkIssued,
-  KycLinkState,
-  KycLinkView,
-  newId,
-} from '@paykit/contracts';
+import { CallerContext, CompleteKycLinkRequest, CUSTOMERS_EVENTS, EDD_FIELDS, KycLinkCompletion, KycLinkIssued, KycLinkState, KycLinkView, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox, TransactionRunner } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';

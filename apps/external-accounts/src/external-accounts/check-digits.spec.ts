@@ -32,9 +32,15 @@ describe('bank-grade check digits', () => {
 describe(checkDigitErrors.name, () => {
   it('names a well-shaped identifier whose check digit is wrong, with its format', () => {
     expect(checkDigitErrors('USD_ACCOUNT', { routingNumber: '123456789' }, 'accountInfo')).toEqual([
-      { field: 'accountInfo.routingNumber', message: 'accountInfo.routingNumber must be a 9-digit ABA routing number with a valid check digit', constraint: { format: 'aba-routing-number' } },
+      {
+        field: 'accountInfo.routingNumber',
+        message: 'accountInfo.routingNumber must be a 9-digit ABA routing number with a valid check digit',
+        constraint: { format: 'aba-routing-number' },
+      },
     ]);
-    expect(checkDigitErrors('SWIFT_ACCOUNT', { iban: 'DE89370400440532013001' }, 'accountInfo')).toEqual([expect.objectContaining({ field: 'accountInfo.iban', constraint: { format: 'iban' } })]);
+    expect(checkDigitErrors('SWIFT_ACCOUNT', { iban: 'DE89370400440532013001' }, 'accountInfo')).toEqual([
+      expect.objectContaining({ field: 'accountInfo.iban', constraint: { format: 'iban' } }),
+    ]);
   });
 
   it('leaves valid, absent and ill-shaped values alone (the wire shape reports those)', () => {

@@ -3,9 +3,43 @@ import { FieldError } from '@paykit/errors';
 
 /** IBAN length per country (ISO 13616 registry), for the countries this product accepts in EUR_ACCOUNT (SEPA). */
 export const SEPA_IBAN_LENGTHS: Record<string, number> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23,
-  GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28,
-  PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
 };
 
 /** ISO 7064 mod 97-10 over the rearranged IBAN (letters as 10..35): a valid IBAN leaves 1. */
@@ -44,9 +78,19 @@ interface CheckDigitRule {
   description: string;
 }
 
-const ABA: CheckDigitRule = { shape: ACCOUNT_FORMATS.routingNumber, isValid: isValidAbaRoutingNumber, format: 'aba-routing-number', description: 'a 9-digit ABA routing number with a valid check digit' };
+const ABA: CheckDigitRule = {
+  shape: ACCOUNT_FORMATS.routingNumber,
+  isValid: isValidAbaRoutingNumber,
+  format: 'aba-routing-number',
+  description: 'a 9-digit ABA routing number with a valid check digit',
+};
 const CLABE: CheckDigitRule = { shape: ACCOUNT_FORMATS.clabe, isValid: isValidClabe, format: 'clabe', description: 'an 18-digit CLABE with a valid control digit' };
-const IBAN: CheckDigitRule = { shape: ACCOUNT_FORMATS.iban, isValid: isValidIbanChecksum, format: 'iban', description: 'an IBAN (electronic format, no spaces) with a valid check digit' };
+const IBAN: CheckDigitRule = {
+  shape: ACCOUNT_FORMATS.iban,
+  isValid: isValidIbanChecksum,
+  format: 'iban',
+  description: 'an IBAN (electronic format, no spaces) with a valid check digit',
+};
 
 /** The accountInfo fields that carry a check digit, by accountType. */
 const CHECK_DIGIT_FIELDS: Partial<Record<AccountType, Record<string, CheckDigitRule>>> = {

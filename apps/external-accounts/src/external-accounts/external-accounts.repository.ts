@@ -98,11 +98,7 @@ export class ExternalAccountsRepository {
   }
 
   /** Newest first; `beforeId` is the cursor (ids are UUIDv7, so they sort by creation). */
-  async list(
-    platformId: string,
-    filter: ExternalAccountFilter,
-    page: { limit: number; beforeId?: string },
-  ): Promise<{ rows: ExternalAccountEntity[]; totalCount: number }> {
+  async list(platformId: string, filter: ExternalAccountFilter, page: { limit: number; beforeId?: string }): Promise<{ rows: ExternalAccountEntity[]; totalCount: number }> {
     const base = this.dataSource.manager
       .createQueryBuilder(ExternalAccountEntity, 'a')
       .where('a.platform_id = :platformId', { platformId })

@@ -177,11 +177,7 @@ export class ExternalAccountsService implements OnModuleInit {
   /** Removal is a state change: the account becomes INACTIVE and stays readable. Repeating it is a no-op. */
   async remove(ctx: CallerContext, request: RemoveExternalAccountRequest): Promise<ExternalAccount> {
     return this.transactions.run(async (manager) => {
-      const entity = this.visible(
-        ctx,
-        await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true),
-        request.externalAccountId,
-      );
+      const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
       if (entity.status !== 'INACTIVE') {
         const now = new Date();
         entity.status = 'INACTIVE';

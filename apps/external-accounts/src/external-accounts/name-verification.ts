@@ -2,9 +2,7 @@ import { AccountInfo, BeneficiaryVerificationStatus, ExternalAccountStatus } fro
 import { sandboxNameVerification } from './external-accounts.sandbox';
 
 /** What review decides for new or changed destination data. */
-export type ReviewOutcome =
-  | { kind: 'REJECTED' }
-  | { kind: 'DECIDED'; status: ExternalAccountStatus; verification: BeneficiaryVerificationStatus | null; resolveLater: boolean };
+export type ReviewOutcome = { kind: 'REJECTED' } | { kind: 'DECIDED'; status: ExternalAccountStatus; verification: BeneficiaryVerificationStatus | null; resolveLater: boolean };
 
 /**
  * The account status each verification result leads to. Only a name that does not match needs

@@ -51,11 +51,7 @@ export class CardsController {
   @ApiOkResponse({ type: CardPageDto })
   @ApiErrors(400, 401)
   list(@Query() query: ListCardsRequest, @Caller() caller: CallerContext): Promise<Page<Card>> {
-    return this.services.request(
-      CARDS_SUBJECTS.listCards,
-      { cardholderId: query.cardholderId, state: query.state, limit: query.limit, cursor: query.cursor },
-      caller,
-    );
+    return this.services.request(CARDS_SUBJECTS.listCards, { cardholderId: query.cardholderId, state: query.state, limit: query.limit, cursor: query.cursor }, caller);
   }
 
   @Get('cards/:id')
@@ -81,12 +77,7 @@ export class CardsController {
   @ApiOkResponse({ type: CardResponseDto })
   @SignedAction()
   @ApiErrors(400, 401, 404, 409)
-  update(
-    @Param('id') id: string,
-    @Body() body: UpdateCardBody,
-    @Caller() caller: CallerContext,
-    @SignedRetry() signedRetry: SignedRetryInput,
-  ): Promise<SignedRetryOutcome<Card>> {
+  update(@Param('id') id: string, @Body() body: UpdateCardBody, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Card>> {
     return this.services.request(CARDS_SUBJECTS.updateCard, { cardId: id, state: body.state, fundingSources: body.fundingSources, signedRetry }, caller);
   }
 

@@ -21,7 +21,7 @@ const CARD_ID = { name: 'id', description: 'Card id (`Card:<uuid>`)', example: '
 const OUTCOMES =
   'Outcome by the last 3 characters of `merchant.descriptor`: 002 declined INSUFFICIENT_FUNDS (the pull fails); 003 declined CARD_PAUSED; ' +
   '005 PENDING, the pull happens about 30 s later (then CONFIRMED); 006 the pull succeeds but the confirmation fails (EXCEPTION, high urgency); ' +
-  'other approved. A FROZEN card declines with CARD_PAUSED. Debits hold the amount on the card\'s first funding source; credits put it back there. ' +
+  "other approved. A FROZEN card declines with CARD_PAUSED. Debits hold the amount on the card's first funding source; credits put it back there. " +
   'Sandbox only, Basic authentication only; CARD_TRANSACTION.<STATUS> webhooks follow.';
 
 /** The sandbox card network. Each simulator runs in the cards service (it scales with it). */
@@ -44,7 +44,10 @@ export class SandboxCardsController {
 
   @Post('credit_authorization')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Simulate a credit authorization', description: `Credits the amount to the funding source; returns the CardTransaction (SETTLED, direction CREDIT). ${OUTCOMES}` })
+  @ApiOperation({
+    summary: 'Simulate a credit authorization',
+    description: `Credits the amount to the funding source; returns the CardTransaction (SETTLED, direction CREDIT). ${OUTCOMES}`,
+  })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardTransactionResponseDto })
   @ApiErrors(400, 401, 403, 404)
@@ -54,7 +57,10 @@ export class SandboxCardsController {
 
   @Post('financial_authorization')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Simulate a financial (single-message) authorization', description: `Authorized and posted at once; returns the CardTransaction (SETTLED). ${OUTCOMES}` })
+  @ApiOperation({
+    summary: 'Simulate a financial (single-message) authorization',
+    description: `Authorized and posted at once; returns the CardTransaction (SETTLED). ${OUTCOMES}`,
+  })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardTransactionResponseDto })
   @ApiErrors(400, 401, 403, 404)
@@ -64,7 +70,10 @@ export class SandboxCardsController {
 
   @Post('financial_credit_authorization')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Simulate a financial (single-message) credit authorization', description: `Credits the amount to the funding source at once; returns the CardTransaction (SETTLED). ${OUTCOMES}` })
+  @ApiOperation({
+    summary: 'Simulate a financial (single-message) credit authorization',
+    description: `Credits the amount to the funding source at once; returns the CardTransaction (SETTLED). ${OUTCOMES}`,
+  })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardTransactionResponseDto })
   @ApiErrors(400, 401, 403, 404)
@@ -104,7 +113,8 @@ export class SandboxCardsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Simulate a return',
-    description: 'Refunds a settled transaction to its funding source: the full amount moves it to REFUNDED; a partial one keeps it SETTLED with refundedAmount. Returns the CardTransaction.',
+    description:
+      'Refunds a settled transaction to its funding source: the full amount moves it to REFUNDED; a partial one keeps it SETTLED with refundedAmount. Returns the CardTransaction.',
   })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardTransactionResponseDto })

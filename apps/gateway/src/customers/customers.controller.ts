@@ -1,17 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiBasicAuth,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProperty,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -82,7 +70,8 @@ export class CustomersController {
   @Get()
   @ApiOperation({
     summary: 'List customers',
-    description: 'Newest first, cursor-paginated (`limit`, `cursor`). Filters: type, KYC/KYB status, `platformCustomerId` (the platform-id lookup; several customers may share one) and a creation range.',
+    description:
+      'Newest first, cursor-paginated (`limit`, `cursor`). Filters: type, KYC/KYB status, `platformCustomerId` (the platform-id lookup; several customers may share one) and a creation range.',
   })
   @ApiOkResponse({ type: CustomerPageDto })
   @ApiErrors(400, 401)

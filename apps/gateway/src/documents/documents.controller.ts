@@ -59,7 +59,13 @@ export class DocumentsController {
     const form = validateForm(fields, file);
     const started = await this.services.request(
       CUSTOMERS_SUBJECTS.startDocumentUpload,
-      { customerId: form.customerId, documentType: form.documentType, beneficialOwnerId: form.beneficialOwnerId, fileName: file!.fileName, contentType: file!.mimeType as DocumentContentType },
+      {
+        customerId: form.customerId,
+        documentType: form.documentType,
+        beneficialOwnerId: form.beneficialOwnerId,
+        fileName: file!.fileName,
+        contentType: file!.mimeType as DocumentContentType,
+      },
       caller,
     );
     const bytes = Buffer.concat(file!.chunks);

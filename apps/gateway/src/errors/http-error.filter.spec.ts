@@ -8,7 +8,7 @@ describe(toServiceError.name, () => {
   it.each([
     ['a ServiceError', new ServiceError('CARD_ALREADY_CLOSED', 'closed'), 409, 'CARD_ALREADY_CLOSED'],
     ['an unknown route', new NotFoundException(), 404, 'NOT_FOUND'],
-    ['Fastify invalid JSON', Object.assign(new Error("Unexpected token } in JSON"), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), 400, 'INVALID_INPUT'],
+    ['Fastify invalid JSON', Object.assign(new Error('Unexpected token } in JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), 400, 'INVALID_INPUT'],
     ['an oversized body', new PayloadTooLargeException(), 413, 'PAYLOAD_TOO_LARGE'],
     ['a framework 400', new BadRequestException('bad'), 400, 'INVALID_INPUT'],
     ['an unexpected crash', new TypeError("Cannot read properties of undefined (reading 'secretSha256')"), 500, 'INTERNAL_ERROR'],

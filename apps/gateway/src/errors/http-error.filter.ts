@@ -25,8 +25,7 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
 /** Converts any thrown value into a ServiceError; unknown failures become a bare 500. */
 export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  const statusCode =
-    error instanceof HttpException ? error.getStatus() : ((error as { statusCode?: number })?.statusCode ?? 500);
+  const statusCode = error instanceof HttpException ? error.getStatus() : ((error as { statusCode?: number })?.statusCode ?? 500);
   const code = CLIENT_ERROR_CODES[statusCode];
   if (code) {
     const fastifyCode = (error as { code?: string }).code;

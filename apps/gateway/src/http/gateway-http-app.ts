@@ -27,7 +27,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: Gatewa
     .setTitle('Paykit payments API')
     .setDescription(
       'Cards, embedded wallet authentication, customers and onboarding, external accounts, internal accounts and money movement, ' +
-        'webhooks, and a deterministic sandbox. Amounts are integers in the currency\'s smallest unit. ' +
+        "webhooks, and a deterministic sandbox. Amounts are integers in the currency's smallest unit. " +
         'Errors use the envelope `{status, code, message, details}`.',
     )
     .setVersion(API_VERSION)

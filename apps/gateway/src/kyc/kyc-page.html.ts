@@ -5,7 +5,10 @@ function escape(text: string): string {
 }
 
 function label(value: string): string {
-  return value.replace(/^RANGE_/, '').replace(/_/g, ' ').toLowerCase();
+  return value
+    .replace(/^RANGE_/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 }
 
 function layout(title: string, body: string): string {
@@ -32,9 +35,9 @@ const EDD_INPUTS: Record<EddField, () => string> = {
       (v) => `<option value="${v}">${label(v)}</option>`,
     ).join('')}</select></label>`,
   annualIncomeRange: () =>
-    `<label>Annual income <select name="annualIncomeRange"><option value="">Choose…</option>${ANNUAL_INCOME_RANGES.map(
-      (v) => `<option value="${v}">${label(v)}</option>`,
-    ).join('')}</select></label>`,
+    `<label>Annual income <select name="annualIncomeRange"><option value="">Choose…</option>${ANNUAL_INCOME_RANGES.map((v) => `<option value="${v}">${label(v)}</option>`).join(
+      '',
+    )}</select></label>`,
 };
 
 /** The hosted verification page of an active link: one form, no script. */

@@ -64,7 +64,10 @@ export class InternalAccountsController {
   @Post('sandbox/internal-accounts/:accountId/fund')
   @HttpCode(200)
   @ApiTags('Sandbox')
-  @ApiOperation({ summary: 'Fund an internal account (sandbox)', description: 'Credits `amount` (smallest unit, > 0) instantly from a sandbox funding source and returns the account.' })
+  @ApiOperation({
+    summary: 'Fund an internal account (sandbox)',
+    description: 'Credits `amount` (smallest unit, > 0) instantly from a sandbox funding source and returns the account.',
+  })
   @ApiParam({ name: 'accountId', example: ACCOUNT_ID_EXAMPLE })
   @ApiOkResponse({ type: InternalAccountResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)

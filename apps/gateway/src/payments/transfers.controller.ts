@@ -25,7 +25,7 @@ const IDEMPOTENCY_HEADER = {
 };
 
 const SANDBOX_OUTCOMES =
-  'Sandbox outcome by the last 3 digits of the external account\'s primary identifier: 002 insufficient funds and 003 account closed or invalid fail immediately; ' +
+  "Sandbox outcome by the last 3 digits of the external account's primary identifier: 002 insufficient funds and 003 account closed or invalid fail immediately; " +
   '004 rejected by the bank; 005 pending about 30 s, then fails; anything else completes. Webhooks: `OUTGOING_PAYMENT.<STATUS>` / `INCOMING_PAYMENT.<STATUS>` on every status.';
 
 @ApiTags('Transfers')

@@ -122,7 +122,7 @@ export class AuthCredentialsController {
   @ApiOperation({
     summary: 'Revoke a credential',
     description:
-      'Signed retry: 202 challenge, then 204. Must be signed by a session of another credential; the credential\'s sessions are revoked with it; ' +
+      "Signed retry: 202 challenge, then 204. Must be signed by a session of another credential; the credential's sessions are revoked with it; " +
       'the last remaining credential cannot be revoked (400 LAST_CREDENTIAL).',
   })
   @ApiParam(CREDENTIAL_ID)

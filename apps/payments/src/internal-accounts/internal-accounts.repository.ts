@@ -68,7 +68,7 @@ export class InternalAccountsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<InternalAccountWithBalance | undefined> {
-    const rows = (await manager.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`, [platformId, id]));
+    const rows = await manager.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`, [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
@@ -84,7 +84,7 @@ export class InternalAccountsRepository {
     if (filter.type) add('a.type = ?', filter.type);
     if (filter.beforeId) add('a.id < ?', filter.beforeId);
     params.push(filter.limit);
-    const rows = (await this.dataSource.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`, params));
+    const rows = await this.dataSource.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`, params);
     return rows.map(toEntity);
   }
 
@@ -106,7 +106,11 @@ export class InternalAccountsRepository {
    * account the owner already has (same currency and type) is left out. Answers the accounts
    * inserted, with their (zero) balances.
    */
-  async insertManyIfAbsent(manager: EntityManager, owner: { platformId: string; customerId: string | null }, accounts: Array<Omit<NewInternalAccount, 'platformId' | 'customerId'>>): Promise<InternalAccountWithBalance[]> {
+  async insertManyIfAbsent(
+    manager: EntityManager,
+    owner: { platformId: string; customerId: string | null },
+    accounts: Array<Omit<NewInternalAccount, 'platformId' | 'customerId'>>,
+  ): Promise<InternalAccountWithBalance[]> {
     const rows = await manager.query<AccountRow[]>(
       `WITH wanted AS (
          SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS w(id, type, currency_code, wallet_email)

@@ -55,12 +55,12 @@ export class HoldsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
-    const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND id = $2`, [platformId, id]));
+    const rows = await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND id = $2`, [platformId, id]);
     return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
   async findByCallerKey(platformId: string, callerKey: string, manager: EntityManager = this.dataSource.manager): Promise<HoldEntity | undefined> {
-    const rows = (await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]));
+    const rows = await manager.query<HoldRow[]>(`SELECT * FROM hold WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]);
     return rows[0] ? toHoldEntity(rows[0]) : undefined;
   }
 
@@ -99,11 +99,21 @@ export class HoldsRepository {
     callerKey: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<{ id: string; accountId: string; currency: string; amount: bigint; reference: string | null; createdAt: Date } | undefined> {
-    const rows = await manager.query<
-      Array<{ id: string; account_id: string; currency_code: string; amount: string; reference: string | null; created_at: Date | string }>
-    >(`SELECT id, account_id, currency_code, amount, reference, created_at FROM account_credit WHERE platform_id = $1 AND caller_key = $2`, [platformId, callerKey]);
+    const rows = await manager.query<Array<{ id: string; account_id: string; currency_code: string; amount: string; reference: string | null; created_at: Date | string }>>(
+      `SELECT id, account_id, currency_code, amount, reference, created_at FROM account_credit WHERE platform_id = $1 AND caller_key = $2`,
+      [platformId, callerKey],
+    );
     const row = rows[0];
-    return row && { id: row.id, accountId: row.account_id, currency: row.currency_code, amount: amountFromColumn(row.amount), reference: row.reference, createdAt: new Date(row.created_at) };
+    return (
+      row && {
+        id: row.id,
+        accountId: row.account_id,
+        currency: row.currency_code,
+        amount: amountFromColumn(row.amount),
+        reference: row.reference,
+        createdAt: new Date(row.created_at),
+      }
+    );
   }
 
   async insertCredit(

@@ -36,7 +36,11 @@ describe('ledger batches (property)', () => {
   beforeAll(async () => {
     const config = { mode: 'embedded', embeddedDataDir: 'memory', sandboxTimeScale: 1 } as RuntimeConfig;
     dataSource = new DataSource(
-      serviceDataSourceOptions(config, { service: 'payments', entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity], migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000] }),
+      serviceDataSourceOptions(config, {
+        service: 'payments',
+        entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
+        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+      }),
     );
     await dataSource.initialize();
     const runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
@@ -120,7 +124,9 @@ describe('ledger batches (property)', () => {
           // A burst of captures of every hold placed, some above their hold (below is the sequential property's).
           const placed = holdAnswers.filter((answer): answer is Hold => !(answer instanceof ServiceError));
           const captures = placed.map((hold, i) => ({ hold, amount: hold.amount + captureOffsets[i] }));
-          const captureAnswers = await Promise.all(captures.map(({ hold, amount }) => settle(ledgerService.captureHold(ctx, { callerKey: `c-${hold.id}`, holdId: hold.id, amount }))));
+          const captureAnswers = await Promise.all(
+            captures.map(({ hold, amount }) => settle(ledgerService.captureHold(ctx, { callerKey: `c-${hold.id}`, holdId: hold.id, amount }))),
+          );
           for (const [account, id] of ids.entries()) {
             // A capture above its hold takes the excess from the available balance.
             const mine = captures.map((capture, i) => ({ ...capture, answer: captureAnswers[i] })).filter(({ hold }) => hold.accountId === id);

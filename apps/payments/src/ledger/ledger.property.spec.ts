@@ -84,7 +84,11 @@ describe('ledger invariants (property)', () => {
   beforeAll(async () => {
     const config = { mode: 'embedded', embeddedDataDir: 'memory', sandboxTimeScale: 1 } as RuntimeConfig;
     dataSource = new DataSource(
-      serviceDataSourceOptions(config, { service: 'payments', entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity], migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000] }),
+      serviceDataSourceOptions(config, {
+        service: 'payments',
+        entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
+        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+      }),
     );
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
@@ -110,7 +114,10 @@ describe('ledger invariants (property)', () => {
         };
       },
     } as unknown as ExternalAccountsClient;
-    const scheduler = { register: () => undefined, schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request) } as unknown as JobScheduler;
+    const scheduler = {
+      register: () => undefined,
+      schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request),
+    } as unknown as JobScheduler;
     const outbox = new Outbox();
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
     // No embedded wallets here: nothing asks wallet-auth for a signature.
@@ -146,7 +153,7 @@ describe('ledger invariants (property)', () => {
         for (let i = 0; i < 2; i++) {
           const customerId = newId('Customer');
           await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
-          const [row] = (await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]));
+          const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
           // Start funded, so holds and transfers meet both enough and too little money.
           await ledgerService.fund(ctx, { accountId: row.id, amount: 1_500 });
           model.push({ id: row.id, customerId, posted: 1_500n, held: 0n });
@@ -301,24 +308,24 @@ describe('ledger invariants (property)', () => {
         }
 
         // Every posting of the platform sums to zero, and so does every entry.
-        const [total] = (await dataSource.query<Array<{ sum: string }>>(
+        const [total] = await dataSource.query<Array<{ sum: string }>>(
           `SELECT coalesce(sum(p.amount), 0)::text AS sum FROM posting p JOIN journal_entry e ON e.id = p.entry_id WHERE e.platform_id = $1`,
           [platformId],
-        ));
+        );
         expect(total.sum).toBe('0');
-        const unbalanced = (await dataSource.query<unknown[]>(
+        const unbalanced = await dataSource.query<unknown[]>(
           `SELECT p.entry_id FROM posting p JOIN journal_entry e ON e.id = p.entry_id WHERE e.platform_id = $1 GROUP BY p.entry_id HAVING sum(p.amount) <> 0 OR count(*) < 2`,
           [platformId],
-        ));
+        );
         expect(unbalanced).toEqual([]);
         for (const expected of model) {
-          const [row] = (await dataSource.query<Array<{ posted: string; held: string; postings: string; pending: string }>>(
+          const [row] = await dataSource.query<Array<{ posted: string; held: string; postings: string; pending: string }>>(
             `SELECT l.posted::text AS posted, l.held::text AS held,
                     (SELECT coalesce(sum(amount), 0) FROM posting WHERE account_id = l.id)::text AS postings,
                     (SELECT coalesce(sum(amount), 0) FROM hold WHERE account_id = l.id AND status = 'PENDING')::text AS pending
                FROM ledger_account l WHERE l.id = $1`,
             [expected.id],
-          ));
+          );
           expect(row.posted).toBe(row.postings);
           expect(row.held).toBe(row.pending);
           expect(BigInt(row.posted) - BigInt(row.held) >= 0n).toBe(true);
@@ -333,10 +340,12 @@ describe('ledger invariants (property)', () => {
     const platformId = newId('Platform');
     const customerId = newId('Customer');
     await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
-    const [row] = (await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1`, [platformId]));
+    const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1`, [platformId]);
     await expect(
       runner.run(async (manager) => {
-        await manager.query(`INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ('JournalEntry:x', $1, 'SANDBOX_FUNDING', 'r', 'USD')`, [platformId]);
+        await manager.query(`INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ('JournalEntry:x', $1, 'SANDBOX_FUNDING', 'r', 'USD')`, [
+          platformId,
+        ]);
         await manager.query(`INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ('JournalEntry:x', $1, 'USD', 100)`, [row.id]);
       }),
     ).rejects.toThrow(/not balanced/);

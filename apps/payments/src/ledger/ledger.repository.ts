@@ -57,7 +57,22 @@ export type LedgerOutcome =
   /** Not applicable as asked: the hold key is taken, the account or hold is not in the required state, the contra account is missing. */
   | { status: 'SKIPPED' };
 
-const HOLD_COLUMNS = ['id', 'platform_id', 'account_id', 'currency_code', 'caller_key', 'amount', 'status', 'captured_amount', 'refunded_amount', 'resolution_key', 'reference', 'created_at', 'updated_at', 'resolved_at'];
+const HOLD_COLUMNS = [
+  'id',
+  'platform_id',
+  'account_id',
+  'currency_code',
+  'caller_key',
+  'amount',
+  'status',
+  'captured_amount',
+  'refunded_amount',
+  'resolution_key',
+  'reference',
+  'created_at',
+  'updated_at',
+  'resolved_at',
+];
 
 /** One result row per request: the hold columns (null unless DONE), the running totals after it, whether it got past its preconditions. */
 type OutcomeRow = { [K in keyof HoldRow]: HoldRow[K] | null } & { posted: string | null; held: string | null; applicable: boolean };
@@ -97,7 +112,7 @@ export class LedgerRepository {
     const cached = this.systemAccounts.get(key);
     if (cached) return cached;
     const find = async () =>
-      (await manager.query<Array<{ id: string }>>(`SELECT id FROM ledger_account WHERE platform_id = $1 AND currency_code = $2 AND purpose = $3`, [platformId, currency, purpose]));
+      await manager.query<Array<{ id: string }>>(`SELECT id FROM ledger_account WHERE platform_id = $1 AND currency_code = $2 AND purpose = $3`, [platformId, currency, purpose]);
     const existing = await find();
     if (existing.length > 0) {
       const ref = { id: existing[0].id, currency, checked: false };
@@ -331,7 +346,7 @@ export class LedgerRepository {
   }
 
   async balance(manager: EntityManager, accountId: string): Promise<Balance | undefined> {
-    const rows = (await manager.query<BalanceRow[]>(`SELECT posted, held FROM ledger_account WHERE id = $1`, [accountId]));
+    const rows = await manager.query<BalanceRow[]>(`SELECT posted, held FROM ledger_account WHERE id = $1`, [accountId]);
     return rows[0] && toBalance(rows[0]);
   }
 }

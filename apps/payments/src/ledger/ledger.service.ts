@@ -158,14 +158,24 @@ export class LedgerService implements BeforeApplicationShutdown {
     callerKey: string,
     reference: string | null,
   ): Promise<HoldChange | undefined> {
-    const [outcome] = await this.ledger.placeHolds([{ id: newId('Hold'), platformId, accountId: account.id, currencyCode: account.currencyCode, callerKey, amount, reference }], manager);
+    const [outcome] = await this.ledger.placeHolds(
+      [{ id: newId('Hold'), platformId, accountId: account.id, currencyCode: account.currencyCode, callerKey, amount, reference }],
+      manager,
+    );
     if (outcome.status === 'SHORT') throw insufficientFunds();
     return outcome.status === 'DONE' ? outcome.change : undefined;
   }
 
   async captureHold(ctx: CallerContext, request: CaptureHoldRequest): Promise<Hold> {
     const amount = amountFromWire(request.amount);
-    const capture: HoldCapture = { platformId: ctx.platformId, holdId: request.holdId, amount, resolutionKey: request.callerKey, counterparty: 'CARD_SETTLEMENT', kind: 'HOLD_CAPTURE' };
+    const capture: HoldCapture = {
+      platformId: ctx.platformId,
+      holdId: request.holdId,
+      amount,
+      resolutionKey: request.callerKey,
+      counterparty: 'CARD_SETTLEMENT',
+      kind: 'HOLD_CAPTURE',
+    };
     const captured = await this.capture(capture, undefined, (next) => this.captureBatches.add(next));
     if (captured) return toHold(captured.hold, captured.balance);
     return this.replayResolution(this.dataSource.manager, ctx.platformId, request.holdId, 'CAPTURED', request.callerKey, amount);
@@ -274,7 +284,16 @@ export class LedgerService implements BeforeApplicationShutdown {
           amount,
         });
         const reference = request.reference ?? null;
-        const createdAt = await this.holds.insertCredit(manager, { id, platformId: ctx.platformId, accountId: account.id, currency: account.currencyCode, callerKey: request.callerKey, amount, reference, entryId: posted.entryId });
+        const createdAt = await this.holds.insertCredit(manager, {
+          id,
+          platformId: ctx.platformId,
+          accountId: account.id,
+          currency: account.currencyCode,
+          callerKey: request.callerKey,
+          amount,
+          reference,
+          entryId: posted.entryId,
+        });
         return toCredit({ id, accountId: account.id, currency: account.currencyCode, amount, reference, createdAt }, posted.balances.get(account.id)!);
       });
     } catch (error) {

@@ -6,7 +6,9 @@ export class CreateAccountCredits1732300400000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE journal_entry DROP CONSTRAINT ck_journal_entry_kind`);
-    await q.query(`ALTER TABLE journal_entry ADD CONSTRAINT ck_journal_entry_kind CHECK (kind IN ('SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_CREDIT'))`);
+    await q.query(
+      `ALTER TABLE journal_entry ADD CONSTRAINT ck_journal_entry_kind CHECK (kind IN ('SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_CREDIT'))`,
+    );
     await q.query(`
       CREATE TABLE account_credit (
         id text NOT NULL,
@@ -29,6 +31,8 @@ export class CreateAccountCredits1732300400000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE account_credit`);
     await q.query(`ALTER TABLE journal_entry DROP CONSTRAINT ck_journal_entry_kind`);
-    await q.query(`ALTER TABLE journal_entry ADD CONSTRAINT ck_journal_entry_kind CHECK (kind IN ('SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN'))`);
+    await q.query(
+      `ALTER TABLE journal_entry ADD CONSTRAINT ck_journal_entry_kind CHECK (kind IN ('SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN'))`,
+    );
   }
 }

@@ -65,17 +65,37 @@ export class TransactionsRepository {
       manager,
       `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
-      [tx.id, tx.platformId, tx.type, tx.status, tx.customerId, tx.internalAccountId, tx.externalAccountId, tx.currencyCode, amountToColumn(tx.amount), tx.holdId, tx.description, tx.failureReason],
+      [
+        tx.id,
+        tx.platformId,
+        tx.type,
+        tx.status,
+        tx.customerId,
+        tx.internalAccountId,
+        tx.externalAccountId,
+        tx.currencyCode,
+        amountToColumn(tx.amount),
+        tx.holdId,
+        tx.description,
+        tx.failureReason,
+      ],
     );
     return toEntity(rows[0]);
   }
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<PaymentTransactionEntity | undefined> {
-    const rows = (await manager.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id]));
+    const rows = await manager.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
-  async transition(manager: EntityManager, platformId: string, id: string, from: TransactionStatus, to: TransactionStatus, failureReason: string | null): Promise<PaymentTransactionEntity | undefined> {
+  async transition(
+    manager: EntityManager,
+    platformId: string,
+    id: string,
+    from: TransactionStatus,
+    to: TransactionStatus,
+    failureReason: string | null,
+  ): Promise<PaymentTransactionEntity | undefined> {
     const rows = await returningRows<TransactionRow>(
       manager,
       `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = now(),
@@ -101,7 +121,7 @@ export class TransactionsRepository {
     if (filter.createdBefore) add('created_at < ?', filter.createdBefore);
     if (filter.beforeId) add('id < ?', filter.beforeId);
     params.push(filter.limit);
-    const rows = (await this.dataSource.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params));
+    const rows = await this.dataSource.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params);
     return rows.map(toEntity);
   }
 
@@ -116,16 +136,16 @@ export class TransactionsRepository {
     customerId: string,
     currency: string,
   ): Promise<{ maxCount: number | null; maxAmount: bigint | null; count: number; amount: bigint } | undefined> {
-    const limits = (await manager.query<Array<{ max_count_per_day: number | null; max_amount_per_day: string | null }>>(
+    const limits = await manager.query<Array<{ max_count_per_day: number | null; max_amount_per_day: string | null }>>(
       `SELECT max_count_per_day, max_amount_per_day FROM velocity_limit WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 FOR UPDATE`,
       [platformId, customerId, currency],
-    ));
+    );
     if (limits.length === 0) return undefined;
-    const usage = (await manager.query<Array<{ count: number; amount: string }>>(
+    const usage = await manager.query<Array<{ count: number; amount: string }>>(
       `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::text AS amount FROM payment_transaction
         WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 AND status <> 'FAILED' AND created_at > now() - interval '1 day'`,
       [platformId, customerId, currency],
-    ));
+    );
     return {
       maxCount: limits[0].max_count_per_day,
       maxAmount: limits[0].max_amount_per_day === null ? null : amountFromColumn(limits[0].max_amount_per_day),

@@ -36,7 +36,6 @@ import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
 
-
 interface TransferRequest {
   type: TransactionType;
   internalAccountId: string;
@@ -109,7 +108,9 @@ export class TransfersService implements OnModuleInit {
     const source = checked.account;
     if (source.type !== 'EMBEDDED_WALLET') return { result: await this.move(ctx, checked) };
     if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A transfer from embedded wallet ${source.id} must be signed by a session of the wallet`);
-    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: source.id, operation: 'TRANSFER_OUT', input: request.signedRetry }, () => this.move(ctx, checked));
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: source.id, operation: 'TRANSFER_OUT', input: request.signedRetry }, () =>
+      this.move(ctx, checked),
+    );
   }
 
   async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
@@ -145,7 +146,10 @@ export class TransfersService implements OnModuleInit {
     assertCounterparty(account, external, externalField);
     const currency = await this.currencies.get(account.currencyCode);
     if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
-      throw new ServiceError('INVALID_CURRENCY', `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`);
+      throw new ServiceError(
+        'INVALID_CURRENCY',
+        `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`,
+      );
     }
     assertAmountInRange(amountFromWire(request.amount), currency);
     if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);

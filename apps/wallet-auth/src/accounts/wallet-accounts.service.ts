@@ -1,13 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import {
-  CallerContext,
-  CUSTOMERS_EVENTS,
-  InternalAccountRecord,
-  newId,
-  PAYMENTS_EVENTS,
-  PAYMENTS_SUBJECTS,
-  WALLET_AUTH_EVENTS,
-} from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_EVENTS, InternalAccountRecord, newId, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox, TransactionRunner } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';

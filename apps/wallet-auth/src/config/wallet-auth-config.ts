@@ -28,7 +28,10 @@ const DEFAULT_ISSUERS = 'https://accounts.google.com=https://www.googleapis.com/
 
 function parseIssuers(read: EnvReader, raw: string): OidcIssuerConfig[] {
   const issuers: OidcIssuerConfig[] = [];
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const separator = entry.indexOf('=');
     const issuer = separator === -1 ? entry : entry.slice(0, separator);
     const jwksUri = separator === -1 ? undefined : entry.slice(separator + 1);

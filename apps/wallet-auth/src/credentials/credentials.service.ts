@@ -32,14 +32,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { SignedRetryService } from '../signed-retry/signed-retry.service';
 import { ChallengesRepository } from './challenges.repository';
 import { toAuthMethod } from './credential.mapper';
-import {
-  CREDENTIAL_FAILURE_REASONS,
-  credentialNotFound,
-  fromOidcError,
-  fromOtpBundleError,
-  fromWebAuthnError,
-  LEGACY_SANDBOX_PASSKEY_SIGNATURE,
-} from './credentials.errors';
+import { CREDENTIAL_FAILURE_REASONS, credentialNotFound, fromOidcError, fromOtpBundleError, fromWebAuthnError, LEGACY_SANDBOX_PASSKEY_SIGNATURE } from './credentials.errors';
 import { CredentialsRepository } from './credentials.repository';
 import { AuthCredentialEntity } from './entities/auth-credential.entity';
 import { OTP_SENDER, OtpSender } from './otp-sender';
@@ -180,7 +173,9 @@ export class CredentialsService {
           (draft.type === 'OAUTH' && other.oidcIssuer === draft.oidcIssuer && other.oidcSubject === draft.oidcSubject)),
     );
     if (!clash) return;
-    const index = { EMAIL_OTP: 'ux_auth_credential_email_otp', SMS_OTP: 'ux_auth_credential_sms_otp', PASSKEY: 'ux_auth_credential_passkey', OAUTH: 'ux_auth_credential_oauth' }[draft.type];
+    const index = { EMAIL_OTP: 'ux_auth_credential_email_otp', SMS_OTP: 'ux_auth_credential_sms_otp', PASSKEY: 'ux_auth_credential_passkey', OAUTH: 'ux_auth_credential_oauth' }[
+      draft.type
+    ];
     throw UNIQUE_INDEX_ERRORS[index];
   }
 
@@ -325,7 +320,8 @@ export class CredentialsService {
     if (signedRetryStep(request.signedRetry) === 'retry') {
       const { signature, requestId } = request.signedRetry;
       const session = await this.signedRetry.inProcess().consumeAndApply(ctx, { ...binding, signature, requestId }, ({ manager, challenge }) => {
-        if (challenge.context.authMethodId !== credential.id || !challenge.signerPublicKey) throw ServiceError.unauthorized('Request-Id was issued for another credential', 'WALLET_SIGNATURE_BODY_MISMATCH');
+        if (challenge.context.authMethodId !== credential.id || !challenge.signerPublicKey)
+          throw ServiceError.unauthorized('Request-Id was issued for another credential', 'WALLET_SIGNATURE_BODY_MISMATCH');
         return this.sessions.open(manager, credential, challenge.signerPublicKey);
       });
       return { result: session };

@@ -99,12 +99,7 @@ export interface HpkeSealed {
  * checked to be a point on the curve; a bad key throws HpkeError. `aad` may depend on the
  * encapsulated key (some formats authenticate it), hence the function form.
  */
-export function hpkeSealBase(
-  recipientPublicKey: Uint8Array,
-  info: Uint8Array,
-  aad: Uint8Array | ((enc: Buffer) => Uint8Array),
-  plaintext: Uint8Array,
-): HpkeSealed {
+export function hpkeSealBase(recipientPublicKey: Uint8Array, info: Uint8Array, aad: Uint8Array | ((enc: Buffer) => Uint8Array), plaintext: Uint8Array): HpkeSealed {
   const ephemeral = createECDH(CURVE);
   ephemeral.generateKeys();
   let dh: Buffer;

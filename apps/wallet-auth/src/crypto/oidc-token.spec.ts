@@ -70,11 +70,7 @@ describe(OidcTokenVerifier.name, () => {
     });
 
     it('rejects the retired fixed literal token with a 401 reason, not a 400', async () => {
-      await expectOidcFailure(
-        sandboxVerifier.checkRegistrationToken(RETIRED_SANDBOX_OIDC_TOKEN_LITERAL),
-        'UNAUTHORIZED',
-        OIDC_TOKEN_FAILURE_REASONS.retiredLiteral,
-      );
+      await expectOidcFailure(sandboxVerifier.checkRegistrationToken(RETIRED_SANDBOX_OIDC_TOKEN_LITERAL), 'UNAUTHORIZED', OIDC_TOKEN_FAILURE_REASONS.retiredLiteral);
     });
 
     it.each([
@@ -143,11 +139,7 @@ describe(OidcTokenVerifier.name, () => {
       ['the raw key instead of its hash', { nonce: clientPublicKey }],
     ])('rejects a nonce that is %s', async (_label, nonceClaim) => {
       const token = sandboxToken(baseClaims(nonceClaim));
-      await expectOidcFailure(
-        sandboxVerifier.checkVerificationToken(token, clientPublicKey),
-        'UNAUTHORIZED',
-        OIDC_TOKEN_FAILURE_REASONS.nonceMismatch,
-      );
+      await expectOidcFailure(sandboxVerifier.checkVerificationToken(token, clientPublicKey), 'UNAUTHORIZED', OIDC_TOKEN_FAILURE_REASONS.nonceMismatch);
     });
 
     it('checks the credential identity when given', async () => {
@@ -239,17 +231,9 @@ describe(OidcTokenVerifier.name, () => {
     });
 
     it('rejects unsigned and shared-secret tokens', async () => {
-      await expectOidcFailure(
-        productionVerifier().checkRegistrationToken(new UnsecuredJWT(liveClaims()).encode()),
-        'UNAUTHORIZED',
-        OIDC_TOKEN_FAILURE_REASONS.algorithmNotAllowed,
-      );
+      await expectOidcFailure(productionVerifier().checkRegistrationToken(new UnsecuredJWT(liveClaims()).encode()), 'UNAUTHORIZED', OIDC_TOKEN_FAILURE_REASONS.algorithmNotAllowed);
       const hmacToken = await new SignJWT(liveClaims()).setProtectedHeader({ alg: 'HS256', kid: KEY_ID }).sign(new Uint8Array(32).fill(7));
-      await expectOidcFailure(
-        productionVerifier().checkRegistrationToken(hmacToken),
-        'UNAUTHORIZED',
-        OIDC_TOKEN_FAILURE_REASONS.algorithmNotAllowed,
-      );
+      await expectOidcFailure(productionVerifier().checkRegistrationToken(hmacToken), 'UNAUTHORIZED', OIDC_TOKEN_FAILURE_REASONS.algorithmNotAllowed);
     });
 
     it('verifies the nonce of a signed verification token', async () => {
@@ -267,11 +251,7 @@ describe(OidcTokenVerifier.name, () => {
         supportedIssuers: [{ issuer: ISSUER, jwksUri: `http://127.0.0.1:${closedPort}/jwks` }],
         sandbox: false,
       });
-      await expectOidcFailure(
-        verifier.checkRegistrationToken(await signedToken(liveClaims())),
-        'KEY_SET_UNAVAILABLE',
-        OIDC_TOKEN_FAILURE_REASONS.keySetUnavailable,
-      );
+      await expectOidcFailure(verifier.checkRegistrationToken(await signedToken(liveClaims())), 'KEY_SET_UNAVAILABLE', OIDC_TOKEN_FAILURE_REASONS.keySetUnavailable);
     });
 
     it('uses an injected key-set getter instead of fetching', async () => {

@@ -26,18 +26,7 @@ export const OIDC_CLOCK_SKEW_SECONDS = 5;
 const MAX_OIDC_TOKEN_LENGTH = 16_384;
 
 // Asymmetric algorithms only: a shared-secret (HS*) or unsigned token can never prove the issuer signed it.
-export const OIDC_ALLOWED_SIGNING_ALGORITHMS: readonly string[] = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-];
+export const OIDC_ALLOWED_SIGNING_ALGORITHMS: readonly string[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /** The `reason` strings returned with 401 UNAUTHORIZED, one per check. */
 export const OIDC_TOKEN_FAILURE_REASONS = Object.freeze({
@@ -202,9 +191,7 @@ export class OidcTokenVerifier {
     }
     if (
       credentialIdentity &&
-      (credentialIdentity.issuer !== verified.issuer ||
-        credentialIdentity.audience !== verified.audience ||
-        credentialIdentity.subject !== verified.subject)
+      (credentialIdentity.issuer !== verified.issuer || credentialIdentity.audience !== verified.audience || credentialIdentity.subject !== verified.subject)
     ) {
       throw unauthorized(OIDC_TOKEN_FAILURE_REASONS.identityMismatch);
     }

@@ -40,16 +40,12 @@ describe('otp-bundle', () => {
         expect(bundle.version).toBe(OTP_ENCRYPTION_TARGET_BUNDLE_VERSION);
         expect(bundle.enclaveQuorumPublic).toBe(signer.publicKeyUncompressedHex);
         const signedData = JSON.parse(Buffer.from(bundle.data, 'hex').toString('utf8')) as { targetPublic: string };
-        expect(signedData.targetPublic).toBe(
-          Buffer.from(p256.getPublicKey(Buffer.from(targetPrivateKeyHex, 'hex'), false)).toString('hex'),
-        );
+        expect(signedData.targetPublic).toBe(Buffer.from(p256.getPublicKey(Buffer.from(targetPrivateKeyHex, 'hex'), false)).toString('hex'));
         expect(isLowSDerSignature(bundle.dataSignature)).toBe(true);
-        const verified = p256.verify(
-          Buffer.from(bundle.dataSignature, 'hex'),
-          sha256(Buffer.from(bundle.data, 'hex')),
-          Buffer.from(bundle.enclaveQuorumPublic, 'hex'),
-          { format: 'der', lowS: true },
-        );
+        const verified = p256.verify(Buffer.from(bundle.dataSignature, 'hex'), sha256(Buffer.from(bundle.data, 'hex')), Buffer.from(bundle.enclaveQuorumPublic, 'hex'), {
+          format: 'der',
+          lowS: true,
+        });
         expect(verified).toBe(true);
       }
     });
@@ -63,12 +59,7 @@ describe('otp-bundle', () => {
     it('opens what encryptOtpCodeToBundle from @turnkey/crypto sealed, pinned to our signer key', async () => {
       const clientKey = generateP256KeyPair();
       const { otpEncryptionTargetBundle, targetPrivateKeyHex } = createOtpEncryptionTarget(signer);
-      const encryptedOtpBundle = await encryptOtpCodeToBundle(
-        '000000',
-        otpEncryptionTargetBundle,
-        clientKey.publicKeyCompressedHex,
-        signer.publicKeyUncompressedHex,
-      );
+      const encryptedOtpBundle = await encryptOtpCodeToBundle('000000', otpEncryptionTargetBundle, clientKey.publicKeyCompressedHex, signer.publicKeyUncompressedHex);
 
       const decrypted = decryptOtpBundle(encryptedOtpBundle, targetPrivateKeyHex);
       expect(decrypted).toEqual({ otpCode: '000000', clientPublicKeyHex: clientKey.publicKeyCompressedHex });
@@ -77,12 +68,7 @@ describe('otp-bundle', () => {
     it('yields a client key that then verifies the signed-retry stamp', async () => {
       const clientKey = generateP256KeyPair();
       const { otpEncryptionTargetBundle, targetPrivateKeyHex } = createOtpEncryptionTarget(signer);
-      const encryptedOtpBundle = await encryptOtpCodeToBundle(
-        '123456',
-        otpEncryptionTargetBundle,
-        clientKey.publicKeyUncompressedHex,
-        signer.publicKeyUncompressedHex,
-      );
+      const encryptedOtpBundle = await encryptOtpCodeToBundle('123456', otpEncryptionTargetBundle, clientKey.publicKeyUncompressedHex, signer.publicKeyUncompressedHex);
       const { clientPublicKeyHex } = decryptOtpBundle(encryptedOtpBundle, targetPrivateKeyHex);
 
       const payloadToSign = '{"requestId":"Request:1","op":"OTP_VERIFY"}';
@@ -95,27 +81,21 @@ describe('otp-bundle', () => {
       const clientKey = generateP256KeyPair();
       const first = createOtpEncryptionTarget(signer);
       const second = createOtpEncryptionTarget(signer);
-      const encryptedOtpBundle = await encryptOtpCodeToBundle(
-        '000000',
-        first.otpEncryptionTargetBundle,
-        clientKey.publicKeyCompressedHex,
-        signer.publicKeyUncompressedHex,
-      );
+      const encryptedOtpBundle = await encryptOtpCodeToBundle('000000', first.otpEncryptionTargetBundle, clientKey.publicKeyCompressedHex, signer.publicKeyUncompressedHex);
       expectOtpBundleError(() => decryptOtpBundle(encryptedOtpBundle, second.targetPrivateKeyHex), 'DECRYPTION_FAILED');
     });
 
     it('detects a tampered ciphertext or swapped encapsulated key', async () => {
       const clientKey = generateP256KeyPair();
       const { otpEncryptionTargetBundle, targetPrivateKeyHex } = createOtpEncryptionTarget(signer);
-      const encrypted = JSON.parse(
-        await encryptOtpCodeToBundle('000000', otpEncryptionTargetBundle, clientKey.publicKeyCompressedHex, signer.publicKeyUncompressedHex),
-      ) as { encappedPublic: string; ciphertext: string };
+      const encrypted = JSON.parse(await encryptOtpCodeToBundle('000000', otpEncryptionTargetBundle, clientKey.publicKeyCompressedHex, signer.publicKeyUncompressedHex)) as {
+        encappedPublic: string;
+        ciphertext: string;
+      };
       const flipped = (encrypted.ciphertext[0] === '0' ? '1' : '0') + encrypted.ciphertext.slice(1);
       expectOtpBundleError(() => decryptOtpBundle(JSON.stringify({ ...encrypted, ciphertext: flipped }), targetPrivateKeyHex), 'DECRYPTION_FAILED');
       const otherEncapped = generateP256KeyPair().publicKeyUncompressedHex;
-      expectOtpBundleError(() => decryptOtpBundle(JSON.stringify({ ...encrypted, encappedPublic: otherEncapped }), targetPrivateKeyHex),
-        'DECRYPTION_FAILED',
-      );
+      expectOtpBundleError(() => decryptOtpBundle(JSON.stringify({ ...encrypted, encappedPublic: otherEncapped }), targetPrivateKeyHex), 'DECRYPTION_FAILED');
     });
 
     it('is refused by a client that pins a different signer key', async () => {
@@ -147,13 +127,9 @@ describe('otp-bundle', () => {
       ['an invalid public_key', JSON.stringify({ otp_code: '000000', public_key: 'abcd' })],
     ])('reports a decrypted plaintext that is %s as INVALID_PLAINTEXT', async (_label, plaintext) => {
       const { otpEncryptionTargetBundle, targetPrivateKeyHex } = createOtpEncryptionTarget(signer);
-      const { targetPublic } = JSON.parse(
-        Buffer.from((JSON.parse(otpEncryptionTargetBundle) as ParsedTargetBundle).data, 'hex').toString('utf8'),
-      ) as { targetPublic: string };
+      const { targetPublic } = JSON.parse(Buffer.from((JSON.parse(otpEncryptionTargetBundle) as ParsedTargetBundle).data, 'hex').toString('utf8')) as { targetPublic: string };
       // The same HPKE call encryptOtpCodeToBundle makes, with a plaintext a genuine client would never send.
-      const encryptedOtpBundle = formatHpkeBuf(
-        hpkeEncrypt({ plainTextBuf: Buffer.from(plaintext, 'utf8'), targetKeyBuf: Buffer.from(targetPublic, 'hex') }),
-      );
+      const encryptedOtpBundle = formatHpkeBuf(hpkeEncrypt({ plainTextBuf: Buffer.from(plaintext, 'utf8'), targetKeyBuf: Buffer.from(targetPublic, 'hex') }));
       expectOtpBundleError(() => decryptOtpBundle(encryptedOtpBundle, targetPrivateKeyHex), 'INVALID_PLAINTEXT');
     });
 

@@ -34,9 +34,7 @@ describe('p256', () => {
       expect(keyPair.privateKeyHex).toMatch(/^[0-9a-f]{64}$/);
       expect(keyPair.publicKeyCompressedHex).toMatch(/^0[23][0-9a-f]{64}$/);
       expect(keyPair.publicKeyUncompressedHex).toMatch(/^04[0-9a-f]{128}$/);
-      expect(Buffer.from(p256.getPublicKey(Buffer.from(keyPair.privateKeyHex, 'hex'), true)).toString('hex')).toBe(
-        keyPair.publicKeyCompressedHex,
-      );
+      expect(Buffer.from(p256.getPublicKey(Buffer.from(keyPair.privateKeyHex, 'hex'), true)).toString('hex')).toBe(keyPair.publicKeyCompressedHex);
       expect(p256PublicKeyFromPrivateKeyHex(keyPair.privateKeyHex)).toEqual({
         publicKeyCompressedHex: keyPair.publicKeyCompressedHex,
         publicKeyUncompressedHex: keyPair.publicKeyUncompressedHex,
@@ -102,8 +100,7 @@ describe('p256', () => {
     it('verifies a signature made by an independent node:crypto key', () => {
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = publicKey.export({ format: 'jwk' });
-      const publicKeyHex =
-        '04' + Buffer.from(String(jwk.x), 'base64url').toString('hex') + Buffer.from(String(jwk.y), 'base64url').toString('hex');
+      const publicKeyHex = '04' + Buffer.from(String(jwk.x), 'base64url').toString('hex') + Buffer.from(String(jwk.y), 'base64url').toString('hex');
       const signatureHex = createSign('SHA256').update('hello').sign(privateKey, 'hex');
       expect(verifyP256Sha256(publicKeyHex, 'hello', signatureHex)).toBe(true);
     });

@@ -44,10 +44,7 @@ function hasPublicKeyPrefix(publicKeyHex: string): boolean {
 
 /** The key in the requested encoding; OpenSSL decodes it and checks that the point lies on the curve. */
 function encodePublicKey(publicKeyHex: unknown, form: 'compressed' | 'uncompressed'): string {
-  if (
-    !isHexString(publicKeyHex) ||
-    (publicKeyHex.length !== COMPRESSED_PUBLIC_KEY_HEX_LENGTH && publicKeyHex.length !== UNCOMPRESSED_PUBLIC_KEY_HEX_LENGTH)
-  ) {
+  if (!isHexString(publicKeyHex) || (publicKeyHex.length !== COMPRESSED_PUBLIC_KEY_HEX_LENGTH && publicKeyHex.length !== UNCOMPRESSED_PUBLIC_KEY_HEX_LENGTH)) {
     throw new P256KeyError('INVALID_PUBLIC_KEY', 'P-256 public key must be 33-byte compressed or 65-byte uncompressed hex');
   }
   try {

@@ -25,10 +25,7 @@ describe('session-bundle', () => {
     it('lets the client stamp with the opened key', async () => {
       const clientKey = generateP256KeyPair();
       const sessionKey = generateP256KeyPair();
-      const sessionPrivateKeyHex = decryptCredentialBundle(
-        sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex),
-        clientKey.privateKeyHex,
-      );
+      const sessionPrivateKeyHex = decryptCredentialBundle(sealSessionSigningKey(sessionKey.privateKeyHex, clientKey.publicKeyUncompressedHex), clientKey.privateKeyHex);
       const stamper = new ApiKeyStamper({ apiPublicKey: sessionKey.publicKeyCompressedHex, apiPrivateKey: sessionPrivateKeyHex });
       const stamp = parseWalletStamp((await stamper.stamp('payload')).stampHeaderValue);
       expect(verifyWalletStamp(stamp, 'payload', sessionKey.publicKeyUncompressedHex)).toBe(true);

@@ -66,10 +66,7 @@ describe('wallet-stamp', () => {
     });
 
     it('rejects stamps with a wrong scheme, bad public key or bad signature as MALFORMED', async () => {
-      const genuine = JSON.parse(Buffer.from(await stampWith(sessionKey, PAYLOAD_TO_SIGN), 'base64url').toString('utf8')) as Record<
-        string,
-        unknown
-      >;
+      const genuine = JSON.parse(Buffer.from(await stampWith(sessionKey, PAYLOAD_TO_SIGN), 'base64url').toString('utf8')) as Record<string, unknown>;
       expectMalformed(encodeStamp({ ...genuine, scheme: 'SIGNATURE_SCHEME_TK_API_ED25519' }));
       expectMalformed(encodeStamp({ ...genuine, scheme: undefined }));
       expectMalformed(encodeStamp({ ...genuine, publicKey: '02' + 'ff'.repeat(32) }));

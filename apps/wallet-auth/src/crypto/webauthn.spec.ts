@@ -166,9 +166,9 @@ describe('webauthn', () => {
     it('accepts counters that stay at zero on both sides', async () => {
       const authenticator = new SoftwareAuthenticator({ signCountStep: 0 });
       const credential = await register(authenticator);
-      await expect(
-        verifyPasskeyAssertion({ assertion: assertionFrom(authenticator), expectedChallenge: ASSERTION_CHALLENGE, relyingParty, credential }),
-      ).resolves.toMatchObject({ newCounter: 0 });
+      await expect(verifyPasskeyAssertion({ assertion: assertionFrom(authenticator), expectedChallenge: ASSERTION_CHALLENGE, relyingParty, credential })).resolves.toMatchObject({
+        newCounter: 0,
+      });
     });
 
     it('rejects an assertion for another challenge', async () => {

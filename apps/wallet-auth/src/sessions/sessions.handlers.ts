@@ -1,15 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AuthSession,
-  Empty,
-  ListByAccountQuery,
-  MessageEnvelope,
-  RefreshSessionRequest,
-  SessionIdRequest,
-  SignedRetryOutcome,
-  WALLET_AUTH_SUBJECTS,
-} from '@paykit/contracts';
+import { AuthSession, Empty, ListByAccountQuery, MessageEnvelope, RefreshSessionRequest, SessionIdRequest, SignedRetryOutcome, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { SessionsService } from './sessions.service';
 

@@ -1,15 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import {
-  AuthSession,
-  CallerContext,
-  Empty,
-  newId,
-  RefreshSessionRequest,
-  SessionIdRequest,
-  SignedRetryOutcome,
-  WALLET_AUTH_EVENTS,
-} from '@paykit/contracts';
+import { AuthSession, CallerContext, Empty, newId, RefreshSessionRequest, SessionIdRequest, SignedRetryOutcome, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Outbox } from '@paykit/persistence';
 import { signedAction } from '@paykit/transport';

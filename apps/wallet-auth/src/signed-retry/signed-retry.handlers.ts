@@ -1,13 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ConsumeSignedRetryRequest,
-  IssueSignedRetryRequest,
-  MessageEnvelope,
-  SignedRetryChallenge,
-  SignedRetryProof,
-  WALLET_AUTH_SUBJECTS,
-} from '@paykit/contracts';
+import { ConsumeSignedRetryRequest, IssueSignedRetryRequest, MessageEnvelope, SignedRetryChallenge, SignedRetryProof, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { SignedRetryService } from './signed-retry.service';
 

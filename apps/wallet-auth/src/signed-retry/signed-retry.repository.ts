@@ -36,12 +36,27 @@ export class SignedRetryRepository {
     await manager.query(
       `INSERT INTO signed_retry_challenge (request_id, platform_id, account_id, operation, request_digest, payload_to_sign, signer_public_key, context, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [row.requestId, row.platformId, row.accountId, row.operation, row.requestDigest, row.payloadToSign, row.signerPublicKey, row.context ? JSON.stringify(row.context) : null, row.expiresAt],
+      [
+        row.requestId,
+        row.platformId,
+        row.accountId,
+        row.operation,
+        row.requestDigest,
+        row.payloadToSign,
+        row.signerPublicKey,
+        row.context ? JSON.stringify(row.context) : null,
+        row.expiresAt,
+      ],
     );
   }
 
   /** One round trip: the challenge, plus the active session of its account whose key is `publicKey`. */
-  async findWithSigner(platformId: string, requestId: string, publicKey: string | null, manager: EntityManager | DataSource = this.dataSource): Promise<ChallengeWithSigner | undefined> {
+  async findWithSigner(
+    platformId: string,
+    requestId: string,
+    publicKey: string | null,
+    manager: EntityManager | DataSource = this.dataSource,
+  ): Promise<ChallengeWithSigner | undefined> {
     const rows = await manager.query<ChallengeWithSigner[]>(
       `SELECT ${COLUMNS}, s.id AS "sessionId", s.credential_id AS "sessionCredentialId", now() AS now
          FROM signed_retry_challenge c

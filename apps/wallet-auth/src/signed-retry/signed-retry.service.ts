@@ -1,13 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  CallerContext,
-  ConsumeSignedRetryRequest,
-  IssueSignedRetryRequest,
-  newId,
-  SignedRetryChallenge,
-  SignedRetryProof,
-} from '@paykit/contracts';
+import { CallerContext, ConsumeSignedRetryRequest, IssueSignedRetryRequest, newId, SignedRetryChallenge, SignedRetryProof } from '@paykit/contracts';
 import { TransactionRunner } from '@paykit/persistence';
 import { SignedRetryAuthority } from '@paykit/transport';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
@@ -196,7 +189,14 @@ export class SignedRetryService {
     }
     const consumed = await this.challenges.consumeVerified(
       manager,
-      { platformId: ctx.platformId, requestId: request.requestId, accountId: issued.accountId, operation: issued.operation, requestDigest: issued.requestDigest, signerPublicKey: signerKey },
+      {
+        platformId: ctx.platformId,
+        requestId: request.requestId,
+        accountId: issued.accountId,
+        operation: issued.operation,
+        requestDigest: issued.requestDigest,
+        signerPublicKey: signerKey,
+      },
       issued.signerPublicKey !== null ? { boundKey: true } : { boundKey: false, rejectSessionOfCredential: options.rejectSessionOfCredential },
     );
     if (!consumed) return undefined;
@@ -221,8 +221,7 @@ export class SignedRetryService {
   inProcess(options: Omit<ConsumeOptions, 'manager'> = {}): SignedRetryAuthority<ConsumedInTransaction> {
     return {
       issue: (ctx, binding) => this.issue(ctx, binding),
-      consumeAndApply: (ctx, retry, apply) =>
-        this.transactions.run(async (manager) => apply({ manager, challenge: await this.consume(ctx, retry, { ...options, manager }) })),
+      consumeAndApply: (ctx, retry, apply) => this.transactions.run(async (manager) => apply({ manager, challenge: await this.consume(ctx, retry, { ...options, manager }) })),
     };
   }
 }

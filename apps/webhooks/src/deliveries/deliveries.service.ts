@@ -1,14 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  isTypedId,
-  ListWebhookDeliveriesRequest,
-  newId,
-  Page,
-  WEBHOOK_TEST_EVENT_TYPE,
-  WebhookDelivery,
-  WebhookDeliveryDetail,
-  WebhookTestResult,
-} from '@paykit/contracts';
+import { isTypedId, ListWebhookDeliveriesRequest, newId, Page, WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryDetail, WebhookTestResult } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';

@@ -236,12 +236,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const next = this.wakeTimes[0];
     if (next === undefined || this.stopped || this.wake?.at === next) return;
     if (this.wake) clearTimeout(this.wake.timer);
-    const timer = setTimeout(() => {
-      this.wake = undefined;
-      while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Date.now()) this.wakeTimes.shift();
-      this.kick();
-      this.armWake();
-    }, Math.max(0, next - Date.now()) + 1);
+    const timer = setTimeout(
+      () => {
+        this.wake = undefined;
+        while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Date.now()) this.wakeTimes.shift();
+        this.kick();
+        this.armWake();
+      },
+      Math.max(0, next - Date.now()) + 1,
+    );
     this.wake = { at: next, timer };
   }
 }

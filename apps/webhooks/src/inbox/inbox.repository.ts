@@ -86,15 +86,7 @@ export class InboxRepository {
 
   /** Stores a batch of events (a JSON array of rows, in receipt order) and their deliveries, leasing those `terms` allow. */
   storeAndLease(batch: string, terms: LeaseTerms): Promise<StoredDelivery[]> {
-    return returningRows<StoredDelivery>(this.dataSource, RECEIVE_SQL, [
-      batch,
-      terms.now,
-      terms.perPlatform,
-      terms.limit,
-      terms.leaseUntil,
-      terms.leaseToken,
-      terms.answered,
-    ]);
+    return returningRows<StoredDelivery>(this.dataSource, RECEIVE_SQL, [batch, terms.now, terms.perPlatform, terms.limit, terms.leaseUntil, terms.leaseToken, terms.answered]);
   }
 
   /** The platform's received events, oldest first (at most 500). */

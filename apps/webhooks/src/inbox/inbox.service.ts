@@ -88,7 +88,16 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
       if (stored.some((row) => row.status === 'PENDING' && !row.leased)) this.worker.kick();
       const leased = stored
         .filter((row) => row.leased)
-        .map((row) => ({ id: row.id, platformId: row.platform_id, type: row.type, body: row.body, endpointUrl: row.endpoint_url, redeliverRequestedAt: null, roundFailures: 0, roundStartedAt: null }));
+        .map((row) => ({
+          id: row.id,
+          platformId: row.platform_id,
+          type: row.type,
+          body: row.body,
+          endpointUrl: row.endpoint_url,
+          redeliverRequestedAt: null,
+          roundFailures: 0,
+          roundStartedAt: null,
+        }));
       return { leased, result: events.map(() => undefined) };
     };
     // Events the platform is not told about make no delivery: their batch need not wait its turn to lease.

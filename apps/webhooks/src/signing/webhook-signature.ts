@@ -6,4 +6,3 @@ export function signatureHeader(privateKey: KeyObject, rawBody: string | Buffer)
   const signature = createSign('SHA256').update(rawBody).sign(privateKey);
   return JSON.stringify({ v: WEBHOOK_SIGNATURE_VERSION, s: signature.toString('base64') });
 }
-

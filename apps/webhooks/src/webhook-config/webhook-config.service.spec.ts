@@ -11,19 +11,16 @@ describe(assertDeliverableUrl.name, () => {
     expect(assertDeliverableUrl(input)).toBe(normalised);
   });
 
-  it.each([
-    ['ftp://platform.example.com/x'],
-    ['https://user:pass@platform.example.com/x'],
-    ['https://user@platform.example.com/x'],
-    ['/relative/path'],
-    ['javascript:alert(1)'],
-  ])('refuses %s as INVALID_INPUT on webhookEndpoint with the url format', (input) => {
-    try {
-      assertDeliverableUrl(input);
-      throw new Error('accepted');
-    } catch (error) {
-      expect(error).toBeInstanceOf(ServiceError);
-      expect((error as ServiceError).details).toEqual({ errors: [expect.objectContaining({ field: 'webhookEndpoint', constraint: { format: 'url' } })] });
-    }
-  });
+  it.each([['ftp://platform.example.com/x'], ['https://user:pass@platform.example.com/x'], ['https://user@platform.example.com/x'], ['/relative/path'], ['javascript:alert(1)']])(
+    'refuses %s as INVALID_INPUT on webhookEndpoint with the url format',
+    (input) => {
+      try {
+        assertDeliverableUrl(input);
+        throw new Error('accepted');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ServiceError);
+        expect((error as ServiceError).details).toEqual({ errors: [expect.objectContaining({ field: 'webhookEndpoint', constraint: { format: 'url' } })] });
+      }
+    },
+  );
 });

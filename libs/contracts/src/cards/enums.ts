@@ -1,4 +1,3 @@
-
 export const CARD_FORMS = ['VIRTUAL'] as const;
 export type CardForm = (typeof CARD_FORMS)[number];
 export const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;

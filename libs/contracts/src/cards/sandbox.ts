@@ -1,4 +1,3 @@
-
 /** Sandbox: funding-source binding refused for an account id ending in one of these (the spec's table). */
 export const SANDBOX_INELIGIBLE_FUNDING_SUFFIXES: ReadonlySet<string> = new Set(['002', '003']);
 

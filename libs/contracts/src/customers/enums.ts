@@ -1,4 +1,3 @@
-
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const KYC_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -10,17 +9,7 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONTACT_VERIFICATION_STATUSES = ['PENDING', 'VERIFIED'] as const;
 export type ContactVerificationStatus = (typeof CONTACT_VERIFICATION_STATUSES)[number];
 
-export const SOURCE_OF_WEALTH_CATEGORIES = [
-  'SALARY',
-  'BUSINESS_INCOME',
-  'INVESTMENTS',
-  'SAVINGS',
-  'INHERITANCE',
-  'PENSION',
-  'GIFT',
-  'SALE_OF_PROPERTY',
-  'OTHER',
-] as const;
+export const SOURCE_OF_WEALTH_CATEGORIES = ['SALARY', 'BUSINESS_INCOME', 'INVESTMENTS', 'SAVINGS', 'INHERITANCE', 'PENSION', 'GIFT', 'SALE_OF_PROPERTY', 'OTHER'] as const;
 export type SourceOfWealthCategory = (typeof SOURCE_OF_WEALTH_CATEGORIES)[number];
 export const PURPOSES_OF_ACCOUNT = [
   'P2P_TRANSFERS',

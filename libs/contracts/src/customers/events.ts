@@ -1,4 +1,3 @@
-
 export const CUSTOMERS_EVENTS = {
   customerCreated: 'customers.events.customer.created',
   customerUpdated: 'customers.events.customer.updated',

@@ -35,14 +35,7 @@ import {
   KycLinkView,
   Verification,
 } from './replies';
-import {
-  CheckRequirementsRequest,
-  CreateCustomerRequest,
-  GetCustomerRequest,
-  ListCustomersRequest,
-  UpdateCustomerRequest,
-  UpdatePlatformConfigRequest,
-} from './requests';
+import { CheckRequirementsRequest, CreateCustomerRequest, GetCustomerRequest, ListCustomersRequest, UpdateCustomerRequest, UpdatePlatformConfigRequest } from './requests';
 
 export const CUSTOMERS_SUBJECTS = {
   createCustomer: 'customers.customer.create',

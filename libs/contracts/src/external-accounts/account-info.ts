@@ -3,17 +3,7 @@ import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } f
 import { Type, TypeHelpOptions } from 'class-transformer';
 import { Allow, buildMessage, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { AddressInput, BusinessInfoInput } from '../customers';
-import {
-  ACCOUNT_TYPES,
-  AccountType,
-  BANK_ACCOUNT_TYPES,
-  BENEFICIARY_TYPES,
-  BeneficiaryType,
-  COP_DOCUMENT_TYPES,
-  MOBILE_MONEY_PROVIDERS,
-  PIX_KEY_TYPES,
-  PixKeyType,
-} from './enums';
+import { ACCOUNT_TYPES, AccountType, BANK_ACCOUNT_TYPES, BENEFICIARY_TYPES, BeneficiaryType, COP_DOCUMENT_TYPES, MOBILE_MONEY_PROVIDERS, PIX_KEY_TYPES, PixKeyType } from './enums';
 import { ACCOUNT_FORMATS } from './formats';
 
 /**
@@ -429,9 +419,7 @@ export type AccountInfoInput = InstanceType<(typeof ACCOUNT_INFO_CLASSES)[Accoun
 class UnknownAccountInfo {
   @IsOneOf(ACCOUNT_TYPES) accountType!: string;
 }
-const ALL_ACCOUNT_INFO_FIELDS = new Set(
-  ACCOUNT_TYPES.flatMap((type) => Object.keys(new ACCOUNT_INFO_CLASSES[type]()).concat(knownProperties(ACCOUNT_INFO_CLASSES[type]))),
-);
+const ALL_ACCOUNT_INFO_FIELDS = new Set(ACCOUNT_TYPES.flatMap((type) => Object.keys(new ACCOUNT_INFO_CLASSES[type]()).concat(knownProperties(ACCOUNT_INFO_CLASSES[type]))));
 for (const field of ALL_ACCOUNT_INFO_FIELDS) if (field !== 'accountType') Allow()(UnknownAccountInfo.prototype, field);
 
 function knownProperties(type: new () => object): string[] {

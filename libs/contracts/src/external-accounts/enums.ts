@@ -1,4 +1,3 @@
-
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
 export type ExternalAccountStatus = (typeof EXTERNAL_ACCOUNT_STATUSES)[number];
 
@@ -56,4 +55,3 @@ export const MOBILE_MONEY_PROVIDERS = {
   UGX_ACCOUNT: ['MTN', 'AIRTEL'],
   XOF_ACCOUNT: ['ORANGE', 'MTN', 'MOOV', 'WAVE'],
 } as const;
-

@@ -1,4 +1,3 @@
-
 export const EXTERNAL_ACCOUNTS_EVENTS = {
   accountCreated: 'external-accounts.events.external-account.created',
   accountUpdated: 'external-accounts.events.external-account.updated',

@@ -1,4 +1,3 @@
-
 export const ACCOUNT_FORMATS = {
   usdAccountNumber: /^\d{4,17}$/,
   routingNumber: /^\d{9}$/,

@@ -101,7 +101,10 @@ abstract class ExternalAccountsPageQuery extends PageQuery {
 export class ListPlatformExternalAccountsQuery extends ExternalAccountsPageQuery {}
 
 export class ListCustomerExternalAccountsQuery extends ExternalAccountsPageQuery {
-  @ApiPropertyOptional({ description: "Only this customer's accounts (404 USER_NOT_FOUND if not a customer of the platform)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({
+    description: "Only this customer's accounts (404 USER_NOT_FOUND if not a customer of the platform)",
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
   @IsOptional()
   @MatchesPattern(typedIdPattern('Customer'), 'a customer id (Customer:<uuid>)')
   customerId?: string;

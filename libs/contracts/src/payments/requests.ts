@@ -92,8 +92,7 @@ export class FundInternalAccountRequest extends SandboxFundRequest {
 export class SandboxAccountStatusRequest {
   @ApiProperty({
     enum: INTERNAL_ACCOUNT_TARGET_STATUSES,
-    description:
-      'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED, which is terminal and needs a zero balance, no pending holds and no incoming transfer in flight',
+    description: 'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED, which is terminal and needs a zero balance, no pending holds and no incoming transfer in flight',
     example: 'FROZEN',
   })
   @IsOneOf(INTERNAL_ACCOUNT_TARGET_STATUSES)

@@ -18,5 +18,7 @@ export function canonicalJson(value: unknown): string {
  * the body as canonical JSON. The first call and the signed retry must produce the same digest.
  */
 export function canonicalRequestDigest(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body ?? null)}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body ?? null)}`, 'utf8')
+    .digest('hex');
 }

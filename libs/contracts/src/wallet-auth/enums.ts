@@ -1,4 +1,3 @@
-
 export const AUTH_METHOD_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] as const;
 export type AuthMethodType = (typeof AUTH_METHOD_TYPES)[number];
 

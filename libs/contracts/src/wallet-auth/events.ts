@@ -1,4 +1,3 @@
-
 export const WALLET_AUTH_EVENTS = {
   credentialCreated: 'wallet-auth.events.credential.created',
   credentialRevoked: 'wallet-auth.events.credential.revoked',

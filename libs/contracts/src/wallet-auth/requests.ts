@@ -114,7 +114,10 @@ export class CreateCredentialBody {
   @MaxLength(100)
   nickname?: string;
 
-  @ApiPropertyOptional({ description: 'PASSKEY: the WebAuthn registration challenge (UTF-8 string) the attestation was made for', example: 'ArkQi2yAYHPlgnJNFBlneIwchQdWXBOTrdB-AmMUB21Lx' })
+  @ApiPropertyOptional({
+    description: 'PASSKEY: the WebAuthn registration challenge (UTF-8 string) the attestation was made for',
+    example: 'ArkQi2yAYHPlgnJNFBlneIwchQdWXBOTrdB-AmMUB21Lx',
+  })
   @ValidateIf((o: CreateCredentialBody) => o.type === 'PASSKEY' || o.challenge !== undefined)
   @IsString()
   @IsNotEmpty()
@@ -128,7 +131,10 @@ export class CreateCredentialBody {
   @Type(() => PasskeyAttestationInput)
   attestation?: PasskeyAttestationInput;
 
-  @ApiPropertyOptional({ description: 'OAUTH: an OIDC ID token (JWT) of a supported issuer', example: 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20ifQ.c2ln' })
+  @ApiPropertyOptional({
+    description: 'OAUTH: an OIDC ID token (JWT) of a supported issuer',
+    example: 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20ifQ.c2ln',
+  })
   @ValidateIf((o: CreateCredentialBody) => o.type === 'OAUTH' || o.oidcToken !== undefined)
   @IsString()
   @IsNotEmpty()
@@ -154,7 +160,10 @@ export class VerifyCredentialBody {
   @IsOneOf(AUTH_METHOD_TYPES)
   type!: AuthMethodType;
 
-  @ApiPropertyOptional({ description: 'EMAIL_OTP/SMS_OTP: JSON string {encappedPublic, ciphertext} from encryptOtpCodeToBundle', example: '{"encappedPublic":"04ab...","ciphertext":"9f1c..."}' })
+  @ApiPropertyOptional({
+    description: 'EMAIL_OTP/SMS_OTP: JSON string {encappedPublic, ciphertext} from encryptOtpCodeToBundle',
+    example: '{"encappedPublic":"04ab...","ciphertext":"9f1c..."}',
+  })
   @ValidateIf((o: VerifyCredentialBody) => o.type === 'EMAIL_OTP' || o.type === 'SMS_OTP' || o.encryptedOtpBundle !== undefined)
   @IsString()
   @IsNotEmpty()

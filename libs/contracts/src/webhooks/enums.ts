@@ -1,4 +1,3 @@
-
 /**
  * PENDING: waiting for its first or next attempt (or for an earlier event of the same resource);
  * SUCCEEDED: a 2xx was received; FAILED: retries exhausted (about 24 h);

@@ -1,4 +1,3 @@
-
 /** The durable consumer name of the webhooks service on the event stream. */
 export const WEBHOOKS_CONSUMER = 'webhooks';
 /** Every service's events. */

@@ -17,8 +17,7 @@ export class ListReceivedEventsRequest {
 
 export class UpdateWebhookConfigRequest {
   @ApiPropertyOptional({
-    description:
-      'Where webhooks are POSTed: an http or https URL without credentials; loopback addresses are allowed (local receivers). `null` removes it.',
+    description: 'Where webhooks are POSTed: an http or https URL without credentials; loopback addresses are allowed (local receivers). `null` removes it.',
     example: 'https://platform.example.com/webhooks/paykit',
     nullable: true,
     type: String,

@@ -36,7 +36,10 @@ describe(StatementBatcher.name, () => {
       calls[0].finish();
       expect(await Promise.all(first)).toEqual(['a!', 'b!']);
       await turn();
-      expect(batches()).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+      expect(batches()).toEqual([
+        ['a', 'b'],
+        ['c', 'd', 'e'],
+      ]);
       calls[1].finish();
       expect(await Promise.all(second)).toEqual(['c!', 'd!', 'e!']);
     });
@@ -85,7 +88,10 @@ describe(StatementBatcher.name, () => {
       expect(await Promise.all(gathered)).toEqual(['a!', 'b!']);
       const full = ['c', 'd', 'e'].map((item) => batcher.add(item));
       await turn();
-      expect(batches()).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+      expect(batches()).toEqual([
+        ['a', 'b'],
+        ['c', 'd', 'e'],
+      ]);
       calls[1].finish();
       expect(await Promise.all(full)).toEqual(['c!', 'd!', 'e!']);
     });

@@ -41,7 +41,9 @@ export class Outbox {
     const full = stamped(event);
     const n = change.params.length;
     const rows: unknown[] = await runner.query(
-      preparedStatement(`WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`),
+      preparedStatement(
+        `WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`,
+      ),
       [...change.params, full.eventId, full.subject, JSON.stringify(full)],
     );
     return rows.length > 0;
@@ -53,7 +55,12 @@ export class Outbox {
    * recordset; each event is written only with its row, in the given order. Answers, per
    * row, whether it was inserted (a guard may keep guarded rows out).
    */
-  async addManyWithInserts<T extends ObjectLiteral>(runner: DataSource | EntityManager, insert: EntityInsert<T>, rows: Array<InsertWithEvent<T>>, guard?: InsertGuard): Promise<boolean[]> {
+  async addManyWithInserts<T extends ObjectLiteral>(
+    runner: DataSource | EntityManager,
+    insert: EntityInsert<T>,
+    rows: Array<InsertWithEvent<T>>,
+    guard?: InsertGuard,
+  ): Promise<boolean[]> {
     const key = insert.keyColumn;
     const recordset = rows.map((row, ord): Record<string, unknown> => {
       const full = stamped(row.event);
@@ -110,6 +117,9 @@ export async function addOutboxEvents(manager: EntityManager, events: NewEvent[]
   for (let start = 0; start < full.length; start += 500) {
     const slice = full.slice(start, start + 500);
     const values = slice.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
-    await manager.query(`INSERT INTO outbox_event (id, subject, event) VALUES ${values}`, slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e)]));
+    await manager.query(
+      `INSERT INTO outbox_event (id, subject, event) VALUES ${values}`,
+      slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e)]),
+    );
   }
 }

@@ -68,10 +68,13 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   async schedule<P extends object>(manager: EntityManager, request: ScheduleRequest<P>): Promise<void> {
     const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
     const delay = Math.max(0, Math.round(request.delayMs * scale));
-    await manager.query(
-      `INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [uuidv7(), request.kind.name, JSON.stringify(request.payload), new Date(Date.now() + delay), request.dedupeKey ?? null],
-    );
+    await manager.query(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`, [
+      uuidv7(),
+      request.kind.name,
+      JSON.stringify(request.payload),
+      new Date(Date.now() + delay),
+      request.dedupeKey ?? null,
+    ]);
   }
 
   /**

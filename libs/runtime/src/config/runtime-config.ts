@@ -111,8 +111,7 @@ export class EnvReader {
     const raw = this.get(name);
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    const bad =
-      !Number.isFinite(value) || (integer && !Number.isInteger(value)) || (min !== undefined && value < min) || (max !== undefined && value > max);
+    const bad = !Number.isFinite(value) || (integer && !Number.isInteger(value)) || (min !== undefined && value < min) || (max !== undefined && value > max);
     if (bad) {
       const range = [min !== undefined ? `>= ${min}` : '', max !== undefined ? `<= ${max}` : ''].filter(Boolean).join(' and ');
       this.problems.push(`${name} must be a${integer ? 'n integer' : ' number'}${range ? ' ' + range : ''} (got "${raw}")`);

@@ -3,7 +3,9 @@ import { EnvReader, loadRuntimeConfig, variablesRead } from './runtime-config';
 describe(variablesRead.name, () => {
   it('names every variable an EnvReader was asked for, including by a loader that refused its settings', () => {
     const names = variablesRead(() => loadRuntimeConfig({}, 'distributed', ['cards']));
-    expect(names).toEqual(expect.arrayContaining(['DEPLOYMENT_ENV', 'NATS_URL', 'NATS_NAMESPACE', 'LOG_LEVEL', 'SANDBOX_TIME_SCALE', 'RPC_TIMEOUT_MS', 'HEALTH_PORT', 'CARDS_DATABASE_URL']));
+    expect(names).toEqual(
+      expect.arrayContaining(['DEPLOYMENT_ENV', 'NATS_URL', 'NATS_NAMESPACE', 'LOG_LEVEL', 'SANDBOX_TIME_SCALE', 'RPC_TIMEOUT_MS', 'HEALTH_PORT', 'CARDS_DATABASE_URL']),
+    );
     // Embedded-mode settings are not asked for by a distributed process.
     expect(names).not.toContain('DATA_DIR');
   });
@@ -19,8 +21,10 @@ describe(variablesRead.name, () => {
   });
 
   it('lets other errors through', () => {
-    expect(() => variablesRead(() => {
-      throw new TypeError('bug');
-    })).toThrow(TypeError);
+    expect(() =>
+      variablesRead(() => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
   });
 });

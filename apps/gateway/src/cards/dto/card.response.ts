@@ -50,7 +50,7 @@ export class CardResponseDto implements Card {
   @ApiProperty({ enum: CARD_BRANDS, description: 'Card network brand', example: 'VISA' }) brand!: CardBrand;
   @ApiProperty({ description: 'Expiry month (1-12)', example: 10 }) expMonth!: number;
   @ApiProperty({ description: 'Expiry year', example: 2028 }) expYear!: number;
-  @ApiProperty({ description: 'Card currency (the funding sources\' currency)', example: 'USDC' }) currency!: string;
+  @ApiProperty({ description: "Card currency (the funding sources' currency)", example: 'USDC' }) currency!: string;
   @ApiProperty({ example: NOW }) createdAt!: string;
   @ApiProperty({ example: NOW }) updatedAt!: string;
 }
@@ -114,7 +114,8 @@ export class CardTransactionPageDto implements Page<CardTransaction> {
 
 export class SandboxCardSimulationResponseDto implements SandboxCardSimulationResponse {
   @ApiProperty({
-    description: "The card issuer's token for the simulated event; the card operation it causes arrives later through the events webhook (CARD_TRANSACTION.*) carrying the same token",
+    description:
+      "The card issuer's token for the simulated event; the card operation it causes arrives later through the events webhook (CARD_TRANSACTION.*) carrying the same token",
     example: 'itx_0190f1c27a6b7cc19a2e1f2d3c4b5a69',
   })
   issuerTransactionToken!: string;

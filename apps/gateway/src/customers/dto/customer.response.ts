@@ -70,7 +70,8 @@ export class CustomerResponseDto implements Customer {
   @ApiPropertyOptional({ enum: KYC_STATUSES, description: 'Businesses: KYB status', example: 'PENDING' }) kybStatus?: KycStatus;
   @ApiPropertyOptional({
     type: ContactVerificationDto,
-    description: "Only when the customer's provider requires contact verification, with only the required channels (sandbox: email local part ending in `+verify`, phone ending in `0000`)",
+    description:
+      "Only when the customer's provider requires contact verification, with only the required channels (sandbox: email local part ending in `+verify`, phone ending in `0000`)",
   })
   contactVerification?: ContactVerificationDto;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
@@ -92,7 +93,8 @@ export class ContactCodeSentDto implements ContactCodeSent {
 }
 
 export class KycLinkResponseDto {
-  @ApiProperty({ description: 'Single-use hosted verification page; open it in a browser', example: 'https://api.example/kyc/3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' }) kycUrl!: string;
+  @ApiProperty({ description: 'Single-use hosted verification page; open it in a browser', example: 'https://api.example/kyc/3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' })
+  kycUrl!: string;
   @ApiProperty({ description: 'The link stops working at this instant (24 hours)', example: '2025-10-14T12:00:00.000Z' }) expiresAt!: string;
   @ApiProperty({ description: 'The link token, for SDK embedding', example: '3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' }) token!: string;
 }

@@ -25,7 +25,7 @@ export class DocumentUploadFields {
   @IsOneOf(DOCUMENT_TYPES)
   documentType!: DocumentType;
 
-  @ApiPropertyOptional({ description: "A beneficial owner of the (business) customer whose document this is", example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({ description: 'A beneficial owner of the (business) customer whose document this is', example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

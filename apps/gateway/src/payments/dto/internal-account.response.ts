@@ -1,14 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  Currency,
-  INTERNAL_ACCOUNT_STATUSES,
-  INTERNAL_ACCOUNT_TYPES,
-  InternalAccount,
-  InternalAccountStatus,
-  InternalAccountType,
-  Money,
-  Page,
-} from '@paykit/contracts';
+import { Currency, INTERNAL_ACCOUNT_STATUSES, INTERNAL_ACCOUNT_TYPES, InternalAccount, InternalAccountStatus, InternalAccountType, Money, Page } from '@paykit/contracts';
 
 export class CurrencyDto implements Currency {
   @ApiProperty({ description: 'ISO 4217 code, or the ticker for crypto', example: 'USD' }) code!: string;

@@ -11,7 +11,7 @@ export class WebhookConfigPartDto implements WebhooksPlatformConfig {
   @ApiProperty({
     description:
       "The platform's webhook signing public key (P-256, PEM, SPKI). Verify `X-Service-Signature` " +
-      "(`{\"v\":\"1\",\"s\":\"<base64 DER signature>\"}`) with `crypto.createVerify('SHA256').update(rawBody).verify(pem, Buffer.from(s, 'base64'))`.",
+      '(`{"v":"1","s":"<base64 DER signature>"}`) with `crypto.createVerify(\'SHA256\').update(rawBody).verify(pem, Buffer.from(s, \'base64\'))`.',
     example: PEM_EXAMPLE,
   })
   webhookPublicKey!: string;

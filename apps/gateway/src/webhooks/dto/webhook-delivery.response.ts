@@ -76,7 +76,12 @@ export class WebhookPayloadDto implements WebhookPayload {
   @ApiProperty({ example: WEBHOOK_DELIVERY_ID_EXAMPLE }) id!: string;
   @ApiProperty({ example: 'CUSTOMER.KYC_PENDING' }) type!: string;
   @ApiProperty({ description: 'When the event happened', example: AT }) timestamp!: string;
-  @ApiProperty({ description: 'The resource exactly as its GET returns it', type: 'object', additionalProperties: true, example: { id: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', kycStatus: 'PENDING' } })
+  @ApiProperty({
+    description: 'The resource exactly as its GET returns it',
+    type: 'object',
+    additionalProperties: true,
+    example: { id: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', kycStatus: 'PENDING' },
+  })
   data!: Record<string, unknown>;
 }
 
