@@ -258,7 +258,7 @@ function applyFields(entity: CustomerEntity, changes: CustomerFieldsInput): void
 const INDIVIDUAL_ONLY = new Set(['fullName', 'birthDate', 'nationality']);
 
 export function missingRequiredFields(entity: CustomerEntity, required: string[]): string[] {
-  const customer = toCustomer(entity) as unknown as Record<string, unknown>;
+  const customer: unknown = toCustomer(entity);
   const applicable = [...new Set(required)].filter((field) => (entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.')));
   const missing = applicable.filter((field) => {
     const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), customer);

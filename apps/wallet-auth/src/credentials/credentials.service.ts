@@ -418,6 +418,11 @@ function lastCredential(): ServiceError {
   return new ServiceError('LAST_CREDENTIAL', 'The only remaining credential of an account cannot be revoked');
 }
 
+/** The names of the fields a request carries a value for. */
+function sentFields(request: object): Set<string> {
+  return new Set(Object.entries(request).flatMap(([field, value]) => (value === undefined ? [] : [field])));
+}
+
 const CREATE_FIELDS_BY_TYPE = {
   EMAIL_OTP: ['email'],
   SMS_OTP: ['phoneNumber'],
@@ -429,7 +434,7 @@ function refuseFieldsOfOtherTypes(request: CreateCredentialRequest): void {
   const allowed: readonly string[] = CREATE_FIELDS_BY_TYPE[request.type];
   const foreign = Object.values(CREATE_FIELDS_BY_TYPE)
     .flat()
-    .filter((field) => !allowed.includes(field) && (request as unknown as Record<string, unknown>)[field] !== undefined);
+    .filter((field) => !allowed.includes(field) && sentFields(request).has(field));
   if (foreign.length > 0) {
     throw ServiceError.invalidInput(foreign.map((field) => ({ field, message: `${field} is not accepted for type ${request.type}` })));
   }
@@ -445,7 +450,7 @@ const VERIFY_FIELDS_BY_TYPE = {
 function refuseVerifyFieldsOfOtherTypes(request: VerifyCredentialRequest): void {
   const allowed: readonly string[] = VERIFY_FIELDS_BY_TYPE[request.type];
   const all = ['encryptedOtpBundle', 'assertion', 'oidcToken', 'clientPublicKey'];
-  const foreign = all.filter((field) => !allowed.includes(field) && (request as unknown as Record<string, unknown>)[field] !== undefined);
+  const foreign = all.filter((field) => !allowed.includes(field) && sentFields(request).has(field));
   if (foreign.length > 0) {
     throw ServiceError.invalidInput(foreign.map((field) => ({ field, message: `${field} is not accepted for type ${request.type}` })));
   }
