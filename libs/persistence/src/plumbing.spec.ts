@@ -35,9 +35,10 @@ class RecordingBus implements EventBus {
   async close(): Promise<void> {}
 }
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Polls for an outcome (never a fixed wait): the check runs every 10 ms until it holds. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met');
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -73,6 +74,10 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await relay.onApplicationShutdown();
   });
 
+  const countOf = async (sql: string, params: unknown[] = []): Promise<number> => (await dataSource.query<Array<{ n: number }>>(sql, params))[0].n;
+  const outboxRows = () => countOf(`SELECT count(*)::int AS n FROM outbox_event`);
+  const unfinishedJobs = (kind: string) => countOf(`SELECT count(*)::int AS n FROM scheduled_job WHERE kind = $1 AND status <> 'DONE'`, [kind]);
+
   const event = (resourceId: string) => ({ subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: 'Platform:1', resourceId, data: { sessionId: resourceId } });
 
   it('publishes committed events once, in commit order, and never the events of a rolled-back transaction', async () => {
@@ -90,7 +95,8 @@ describe('Outbox, relay and scheduler on the service database', () => {
       await outbox.add(m, event('c'));
     });
     await until(() => bus.published.length >= 3);
-    await new Promise((r) => setTimeout(r, 300));
+    // Once its rows are deleted nothing can be published again, so what was published is final.
+    await until(async () => (await outboxRows()) === 0);
     expect(bus.published.map((e) => e.resourceId)).toEqual(['a', 'b', 'c']);
     expect(new Set(bus.published.map((e) => e.eventId)).size).toBe(3);
     // Each published row is marked (the next claim marks the previous batch), so a restart publishes none again.
@@ -158,7 +164,8 @@ describe('Outbox, relay and scheduler on the service database', () => {
       await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
     });
     await until(() => runs.length >= 2);
-    await new Promise((r) => setTimeout(r, 400));
+    // Once every job is DONE no replica can run one again, so the runs are final.
+    await until(async () => (await unfinishedJobs(ACTIVATE_JOB.name)) === 0);
     for (const scheduler of schedulers) await scheduler.onApplicationShutdown();
     expect(runs.sort()).toEqual(['Card:1', 'Card:2']);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -175,7 +182,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     scheduler.onApplicationBootstrap();
     await transactions.run((m) => scheduler.schedule(m, { kind: FLAKY_JOB, payload: { cardId: 'Card:flaky' }, delayMs: 0 }));
     await until(() => attempts >= 2, 10_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await until(async () => (await unfinishedJobs(FLAKY_JOB.name)) === 0);
     await scheduler.onApplicationShutdown();
     const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'flaky-%'`);
     expect(rows.map((r) => r.idempotency_key)).toEqual(['flaky-2']);

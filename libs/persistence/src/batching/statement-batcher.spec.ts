@@ -25,6 +25,8 @@ function harness(options: Partial<StatementBatcherOptions<string, string>> = {})
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe(StatementBatcher.name, () => {
+  afterEach(() => jest.useRealTimers());
+
   describe('add', () => {
     it('sends what is added in one turn as one batch, and what is added while it runs as the next', async () => {
       const { batcher, calls, batches } = harness();
@@ -76,13 +78,19 @@ describe(StatementBatcher.name, () => {
     });
 
     it('with a gathering time, waits that long for items added over several turns, unless a full batch is waiting', async () => {
+      // The gathering time passes on a fake clock; turns of the event loop stay real.
+      jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
       const { batcher, calls, batches } = harness({ gatherMs: 30, maxBatch: 3 });
       const gathered = [batcher.add('a')];
       await turn();
       gathered.push(batcher.add('b'));
       await turn();
       expect(batches()).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 40));
+      jest.advanceTimersByTime(29);
+      await turn();
+      expect(batches()).toEqual([]);
+      jest.advanceTimersByTime(1);
+      await turn();
       expect(batches()).toEqual([['a', 'b']]);
       calls[0].finish();
       expect(await Promise.all(gathered)).toEqual(['a!', 'b!']);
