@@ -58,6 +58,14 @@ async function ended(child: ChildProcess | undefined, signal: NodeJS.Signals): P
  * Several replicas of one app run side by side under names of their own (`cards-2`): each is
  * started, stopped or killed by that name.
  */
+/**
+ * The environment of a stack whose processes a test kills: sandbox delays shrunk, quiet logs, and a
+ * killed webhooks process's attempts taken again 2 s after they started (1 s timeout + 1 s margin).
+ */
+export function killableStackEnv(resources: { env: Record<string, string> }, natsUrl: string): Record<string, string> {
+  return { ...resources.env, NATS_URL: natsUrl, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001', WEBHOOK_DELIVERY_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MARGIN_MS: '1000' };
+}
+
 export class AppProcesses {
   private readonly running = new Map<string, ChildProcess>();
   readonly logDir = mkdtempSync(join(tmpdir(), 'paykit-processes-'));

@@ -10,6 +10,18 @@ import { AppProcesses, buildApps, freePort, PrivateNats, probe, TcpProxy } from 
  * process's readiness (`HEALTH_PORT`, `/readyz`) is false while its NATS or its database is
  * unreachable, true again once they are back, while liveness holds throughout.
  */
+
+/** The readiness probe's answer once it turns 503. */
+function unready(port: number) {
+  return eventually(
+    async () => {
+      const answer = await probe(port);
+      return answer?.status === 503 ? answer : undefined;
+    },
+    20_000,
+    100,
+  );
+}
 describe('Replicas starting together, and their probes (apps as processes)', () => {
   let nats: PrivateNats;
   let resources: DistributedResources;
@@ -67,14 +79,7 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     const port = ports[0];
     expect((await probe(port))?.body).toEqual({ status: 'ready', checks: { nats: 'ok', database: 'ok' } });
     await nats.stop('SIGKILL');
-    const down = await eventually(
-      async () => {
-        const answer = await probe(port);
-        return answer?.status === 503 ? answer : undefined;
-      },
-      20_000,
-      100,
-    );
+    const down = await unready(port);
     expect(down.body.status).toBe('unavailable');
     expect(down.body.checks?.nats).not.toBe('ok');
     expect(down.body.checks?.database).toBe('ok');
@@ -88,14 +93,7 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     const port = ports[1];
     expect((await probe(port))?.status).toBe(200);
     await proxy.cut();
-    const down = await eventually(
-      async () => {
-        const answer = await probe(port);
-        return answer?.status === 503 ? answer : undefined;
-      },
-      20_000,
-      100,
-    );
+    const down = await unready(port);
     expect(down.body.checks?.database).not.toBe('ok');
     expect(down.body.checks?.nats).toBe('ok');
     expect((await probe(port, '/livez'))?.status).toBe(200);

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
 import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, freePort, PrivateNats, probe, SlowReceiver } from './process-stack';
+import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, probe, SlowReceiver } from './process-stack';
 
 /**
  * Replicas run together correctly: three cards processes and two webhooks processes (the other
@@ -45,15 +45,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     buildApps();
     nats = await PrivateNats.start();
     resources = await createDistributedResources();
-    apps = new AppProcesses({
-      ...resources.env,
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'warn',
-      SANDBOX_TIME_SCALE: '0.001',
-      // A killed replica's webhook attempts are taken again 2 s after they started.
-      WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
-      WEBHOOK_LEASE_MARGIN_MS: '1000',
-    });
+    apps = new AppProcesses(killableStackEnv(resources, nats.url));
     const port = await freePort();
     const credentials = { tokenId: 'tok_replicas00001', secret: randomBytes(32).toString('base64url') };
     api = new ApiClient(`http://127.0.0.1:${port}/2025-10-13`, credentials);

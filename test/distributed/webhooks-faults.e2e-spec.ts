@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
 import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, freePort, PrivateNats, SlowReceiver } from './process-stack';
+import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
 /**
  * Webhooks through a crash of their process, dropped database connections and a NATS restart,
@@ -23,15 +23,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     buildApps();
     nats = await PrivateNats.start();
     resources = await createDistributedResources();
-    apps = new AppProcesses({
-      ...resources.env,
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'warn',
-      SANDBOX_TIME_SCALE: '0.001',
-      // A crashed attempt's lease expires 2 s after it started.
-      WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
-      WEBHOOK_LEASE_MARGIN_MS: '1000',
-    });
+    apps = new AppProcesses(killableStackEnv(resources, nats.url));
     const port = await freePort();
     const credentials = { tokenId: 'tok_webhookfaults01', secret: randomBytes(32).toString('base64url') };
     api = new ApiClient(`http://127.0.0.1:${port}/2025-10-13`, credentials);
