@@ -65,21 +65,15 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, { unknownFields: 'drop' }), manager));
   }
 
-  async schedule<P extends object>(manager: EntityManager, request: ScheduleRequest<P>): Promise<void> {
-    const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
-    const delay = Math.max(0, Math.round(request.delayMs * scale));
-    await manager.query(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`, [
-      uuidv7(),
-      request.kind.name,
-      JSON.stringify(request.payload),
-      new Date(Date.now() + delay),
-      request.dedupeKey ?? null,
-    ]);
+  /** One job, in the caller's transaction: it exists if and only if the caller's change commits. */
+  schedule<P extends object>(manager: EntityManager, request: ScheduleRequest<P>): Promise<void> {
+    return this.scheduleBatch([request], manager);
   }
 
   /**
-   * Several jobs in one statement, committed on their own (no transaction of the caller's): for
-   * jobs that must be durable before the caller goes on, many callers sharing the statement.
+   * Several jobs in one statement. Without a manager they commit on their own (no transaction of
+   * the caller's): for jobs that must be durable before the caller goes on, many callers sharing
+   * the statement.
    */
   async scheduleBatch<P extends object>(requests: Array<ScheduleRequest<P>>, runner: DataSource | EntityManager = this.dataSource): Promise<void> {
     if (requests.length === 0) return;
