@@ -68,7 +68,9 @@ export class SessionsService {
 
   async revoke(ctx: CallerContext, request: SessionIdRequest): Promise<SignedRetryOutcome<Empty>> {
     const session = await this.requireActive(ctx, request.sessionId);
-    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REVOKE', input: request.signedRetry }, async ({ manager }) => {
+    const credential = await this.credentials.findActive(ctx.platformId, session.credentialId);
+    const action = { accountId: session.accountId, operation: 'SESSION_REVOKE' as const, input: request.signedRetry, challengeType: credential?.type };
+    return signedAction(this.signedRetry.inProcess(), ctx, action, async ({ manager }) => {
       if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
       await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
       return { ok: true as const };

@@ -26,6 +26,18 @@ export class SignedRetryChallengeDto implements SignedRetryChallenge {
 
   @ApiProperty({ description: 'The retry must arrive before this instant (5 minutes after issue)', example: '2025-10-13T12:05:00.000Z' })
   expiresAt!: string;
+
+  type?: AuthMethodType;
+}
+
+/** The 202 of wallet-auth's credential and session actions: the challenge plus the credential type it is about. */
+export class AuthSignedRetryChallengeDto extends SignedRetryChallengeDto {
+  @ApiProperty({
+    enum: AUTH_METHOD_TYPES,
+    description: 'The credential being added, revoked or verified; for a session revocation, the credential that opened the session',
+    example: 'EMAIL_OTP',
+  })
+  declare type: AuthMethodType;
 }
 
 export class AuthMethodDto implements AuthMethod {
@@ -66,17 +78,26 @@ export class AuthSessionListDto implements ReplyOf<typeof WALLET_AUTH_SUBJECTS.l
   @ApiProperty({ type: [AuthSessionDto], description: 'Active sessions of the account (not paginated)' }) data!: AuthSessionDto[];
 }
 
-export class CredentialChallengeDto implements Partial<OtpChallengeResponse>, Partial<PasskeyChallengeResponse> {
-  @ApiPropertyOptional({
-    description: 'EMAIL_OTP/SMS_OTP: JSON string {version, data, dataSignature, enclaveQuorumPublic}; pass it to encryptOtpCodeToBundle, pinned to GET /auth/enclave-key',
+/** EMAIL_OTP/SMS_OTP challenge answer: the credential plus the HPKE target of the fresh code. */
+export class OtpChallengeDto extends AuthMethodDto implements OtpChallengeResponse {
+  @ApiProperty({
+    description: 'JSON string {version, data, dataSignature, enclaveQuorumPublic}: the target the code is encrypted to (encryptOtpCodeToBundle, pinned to GET /auth/enclave-key)',
     example: '{"version":"v1.0.0","data":"7b22746172676574507562...","dataSignature":"3045...","enclaveQuorumPublic":"04a1..."}',
   })
-  otpEncryptionTargetBundle?: string;
-  @ApiPropertyOptional({ description: 'PASSKEY: the challenge for navigator.credentials.get (UTF-8 encode it)', example: 'q1c8m6M2mB2f9Z8JwzM4k3J3fX6VqQv0Y4eM9y2Jb5E' })
-  challenge?: string;
-  @ApiPropertyOptional({ description: 'PASSKEY: send back as the `Request-Id` header of verify', example: 'Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) requestId?: string;
-  @ApiPropertyOptional({ description: 'PASSKEY: the WebAuthn credential id to assert with', example: 'KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LU' }) credentialId?: string;
-  @ApiProperty({ description: 'The challenge is valid until this instant', example: '2025-10-13T12:10:00.000Z' }) expiresAt!: string;
+  otpEncryptionTargetBundle!: string;
+}
+
+/** PASSKEY challenge answer: the credential plus what the assertion is made over. */
+export class PasskeyChallengeDto extends AuthMethodDto implements PasskeyChallengeResponse {
+  @ApiProperty({ description: 'The WebAuthn credential id to assert with (allowCredentials[].id)', example: 'KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LU' })
+  declare credentialId: string;
+  @ApiProperty({
+    description: 'Lowercase hex SHA-256 of the pending session-creation request; pass its UTF-8 bytes as the challenge of navigator.credentials.get',
+    example: '6b35a4c41d9aa7a2a0e742f9f9e7a1c2d65a2db33a3fb748f6d4f1ce78d9a729',
+  })
+  challenge!: string;
+  @ApiProperty({ description: 'Send back as the `Request-Id` header of verify', example: 'Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) requestId!: string;
+  @ApiProperty({ description: 'The assertion must arrive before this instant', example: '2025-10-13T12:10:00.000Z' }) expiresAt!: string;
 }
 
 export class EnclaveKeyDto implements EnclaveKey {
