@@ -1,4 +1,4 @@
-import { AuthMethodType, SignedOperation } from './enums';
+import { AuthMethodType, DelegatedKeyStatus, SignedOperation } from './enums';
 
 export interface AuthMethod {
   id: string;
@@ -80,4 +80,18 @@ export interface SignedRetryProof {
 
 export interface Empty {
   ok: true;
+}
+
+/** A key the service holds to sign for a card's embedded wallet funding source (the private key never leaves). */
+export interface DelegatedKey {
+  id: string;
+  cardId: string;
+  fundingSourceId: string;
+  accountId: string;
+  /** Compressed P-256 public key, hex. */
+  publicKey: string;
+  nickname: string;
+  status: DelegatedKeyStatus;
+  createdAt: string;
+  updatedAt: string;
 }

@@ -4,6 +4,9 @@ import {
   AuthMethod,
   AuthMethodType,
   AuthSession,
+  DELEGATED_KEY_STATUSES,
+  DelegatedKey,
+  DelegatedKeyStatus,
   EnclaveKey,
   OtpChallengeResponse,
   PasskeyChallengeResponse,
@@ -112,4 +115,22 @@ export class WalletExportDto implements WalletExport {
     example: 'w99a5xV6A75TfoAUkZn869fVyDYvgVsKrawMALZXmrauZd8hEv66',
   })
   encryptedWalletCredentials!: string;
+}
+
+export class DelegatedKeyDto implements DelegatedKey {
+  @ApiProperty({ description: 'Delegated key id', example: 'DelegatedKey:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
+  @ApiProperty({ description: 'The card the key signs for', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) cardId!: string;
+  @ApiProperty({ description: 'The card funding source the key signs for (the card and its embedded wallet account)', example: 'CardFundingSource:0190f1c2-7a6b-8cc1-9a2e-1f2d3c4b5a69' })
+  fundingSourceId!: string;
+  @ApiProperty({ description: 'The embedded wallet internal account funding the card', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+  @ApiProperty({ description: 'Compressed P-256 public key (hex) of the key the service holds', example: '02' + 'a1'.repeat(32) }) publicKey!: string;
+  @ApiProperty({ description: 'A label for the key', example: 'Card payments key' }) nickname!: string;
+  @ApiProperty({ enum: DELEGATED_KEY_STATUSES, description: 'PENDING until the activation leg is signed; ACTIVE keys can sign; REVOKED keys never again', example: 'ACTIVE' })
+  status!: DelegatedKeyStatus;
+  @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
+}
+
+export class DelegatedKeyListDto implements ReplyOf<typeof WALLET_AUTH_SUBJECTS.listDelegatedKeys> {
+  @ApiProperty({ type: [DelegatedKeyDto], description: 'The keys matching the filters (PENDING and REVOKED included)' }) data!: DelegatedKeyDto[];
 }
