@@ -171,6 +171,17 @@ function conformanceFor(url: string): [string, ResponseConformance] | undefined 
   return undefined;
 }
 
+/**
+ * The check for a response that did not come through `fetch` (a browser's, say): undefined when it
+ * matches the served document or is not from a registered stack, otherwise what differs.
+ */
+export function conformanceFailure(url: string, method: string, status: number, contentType: string | null, text: string): string | undefined {
+  const match = conformanceFor(url);
+  if (!match) return undefined;
+  const parsed = new URL(url);
+  return match[1].check(method, parsed.pathname + parsed.search, status, contentType, text);
+}
+
 function installFetch(): typeof fetch {
   if (originalFetch) return originalFetch;
   const original = globalThis.fetch;
@@ -178,11 +189,9 @@ function installFetch(): typeof fetch {
   const checked: typeof fetch = async (input, init) => {
     const response = await original(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const match = conformanceFor(url);
-    if (!match) return response;
+    if (!conformanceFor(url)) return response;
     const method = init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET');
-    const text = await response.clone().text();
-    const failure = match[1].check(method, new URL(url).pathname + new URL(url).search, response.status, response.headers.get('content-type'), text);
+    const failure = conformanceFailure(url, method, response.status, response.headers.get('content-type'), await response.clone().text());
     if (failure) throw new OpenApiConformanceError(failure);
     return response;
   };
