@@ -23,7 +23,7 @@ interface OpenApiDocument {
 
 interface OperationObject {
   operationId?: string;
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 
 interface Route {

@@ -1,0 +1,159 @@
+import { ApiClient } from '../support/api-client';
+import { ReferenceClient, Schemas } from './reference-client';
+
+/**
+ * The "done means" journey of issue 16, written against the reference document's types only:
+ * customers (individual and business), KYC, external accounts per corridor, funding, a transfer
+ * out, a card, and the sandbox card network (authorization, clearing, return). Each step is one
+ * method so the spec reports each on its own; state flows from one step to the next.
+ */
+
+const ADDRESS_US: Schemas['Address'] = { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' };
+const ADDRESS_GB: Schemas['Address'] = { line1: '10 Downing St', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' };
+
+function unique(label: string): string {
+  return `${label}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The external account bodies of the corridors the journey drives, each valid against the reference. */
+export const CORRIDORS: Record<string, Schemas['ExternalAccountCreateRequest']['accountInfo']> = {
+  USD: {
+    accountType: 'USD_ACCOUNT',
+    accountNumber: '123456789',
+    routingNumber: '123456789',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: ADDRESS_US },
+  },
+  MXN: {
+    accountType: 'MXN_ACCOUNT',
+    clabeNumber: '123456789012345678',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+  },
+  EUR: {
+    accountType: 'EUR_ACCOUNT',
+    iban: 'DE89370400440532013000',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'DE', address: { ...ADDRESS_GB, country: 'DE', city: 'Berlin', postalCode: '10115' } },
+  },
+  GBP: {
+    accountType: 'GBP_ACCOUNT',
+    sortCode: '123456',
+    accountNumber: '12345678',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: ADDRESS_GB },
+  },
+};
+
+export class ReferenceJourney {
+  readonly client: ReferenceClient;
+  individual?: Schemas['IndividualCustomer'];
+  business?: Schemas['BusinessCustomer'];
+  readonly externalAccounts: Record<string, Schemas['ExternalAccount']> = {};
+  usdAccount?: Schemas['InternalAccount'];
+  cardAccount?: Schemas['InternalAccount'];
+  card?: Schemas['Card'];
+  authorization?: Schemas['CardTransaction'];
+
+  constructor(api: ApiClient) {
+    this.client = new ReferenceClient(api);
+  }
+
+  /** What the reference checks found since the last call (each step asserts it found nothing). */
+  takeMismatches(): string[] {
+    return this.client.mismatches.splice(0);
+  }
+
+  async createIndividual(): Promise<void> {
+    // The sandbox's KYC outcome is keyed on the name's last characters: 789 approves.
+    const body: Schemas['IndividualCustomerCreateRequest'] = {
+      customerType: 'INDIVIDUAL',
+      platformCustomerId: unique('ind'),
+      fullName: 'Ada Lovelace 789',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      email: `${unique('ada')}@example.com`,
+      address: ADDRESS_US,
+    };
+    const created = await this.client.call('post', '/customers', 201, { body });
+    this.individual = created as Schemas['IndividualCustomer'];
+  }
+
+  async createBusiness(): Promise<void> {
+    const body: Schemas['BusinessCustomerCreateRequest'] = {
+      customerType: 'BUSINESS',
+      platformCustomerId: unique('biz'),
+      email: `${unique('ops')}@acme.example`,
+      businessInfo: { legalName: 'Acme Payments LLC', country: 'US', incorporatedOn: '2018-03-14', taxId: '47-1234567', registrationNumber: '5523041' },
+      address: ADDRESS_US,
+    };
+    const created = await this.client.call('post', '/customers', 201, { body });
+    this.business = created as Schemas['BusinessCustomer'];
+  }
+
+  async verifyIndividual(): Promise<Schemas['Verification']> {
+    const customerId = this.required(this.individual?.id, 'individual customer');
+    const verification = await this.client.call('post', '/verifications', 200, { body: { customerId } });
+    await this.client.call('get', '/customers/{customerId}', 200, { path: { customerId } });
+    return verification;
+  }
+
+  async addExternalAccount(currency: string): Promise<Schemas['ExternalAccount']> {
+    const customerId = this.required(this.individual?.id, 'individual customer');
+    const body: Schemas['ExternalAccountCreateRequest'] = { customerId, currency, accountInfo: CORRIDORS[currency] };
+    const account = await this.client.call('post', '/customers/external-accounts', 201, { body });
+    await this.client.call('get', '/customers/external-accounts/{externalAccountId}', 200, { path: { externalAccountId: account.id } });
+    this.externalAccounts[currency] = account;
+    return account;
+  }
+
+  async fund(): Promise<void> {
+    const customerId = this.required(this.individual?.id, 'individual customer');
+    const accounts = await this.client.call('get', '/customers/internal-accounts', 200, { query: { customerId } });
+    this.usdAccount = accounts.data.find((account) => account.balance.currency.code === 'USD');
+    this.cardAccount = accounts.data.find((account) => account.type === 'EMBEDDED_WALLET');
+    const usd = this.required(this.usdAccount, 'USD internal account');
+    this.usdAccount = await this.client.call('post', '/sandbox/internal-accounts/{accountId}/fund', 200, { path: { accountId: usd.id }, body: { amount: 100_000 } });
+    const wallet = this.required(this.cardAccount, 'embedded wallet account');
+    this.cardAccount = await this.client.call('post', '/sandbox/internal-accounts/{accountId}/fund', 200, { path: { accountId: wallet.id }, body: { amount: 50_000_000 } });
+  }
+
+  async transferOut(): Promise<Schemas['TransactionOneOf']> {
+    const source = this.required(this.usdAccount, 'funded USD internal account');
+    const destination = this.required(this.externalAccounts.USD, 'USD external account');
+    const body: Schemas['TransferOutRequest'] = { source: { accountId: source.id }, destination: { accountId: destination.id }, amount: 1_000 };
+    const transaction = await this.client.call('post', '/transfer-out', 201, { body });
+    await this.client.call('get', '/transactions/{transactionId}', 200, { path: { transactionId: transaction.id } });
+    return transaction;
+  }
+
+  async issueCard(): Promise<void> {
+    const cardholderId = this.required(this.individual?.id, 'approved individual customer');
+    const source = this.required(this.cardAccount, 'card funding account');
+    const body: Schemas['CardCreateRequest'] = { cardholderId, form: 'VIRTUAL', fundingSources: [source.id], platformCardId: unique('card') };
+    this.card = await this.client.call('post', '/cards', 201, { body });
+    await this.client.call('get', '/cards/{id}', 200, { path: { id: this.card.id } });
+  }
+
+  /** SPEC.md: the authorization simulator answers the CardTransaction (200), not the reference's 202 token. */
+  async authorize(): Promise<void> {
+    const card = this.required(this.card, 'card');
+    const body: Schemas['SandboxCardAuthorizationRequest'] = { amount: 1_250, currency: { code: 'USDC' }, merchant: { descriptor: 'COFFEE SHOP 123', mcc: '5814', country: 'US' } };
+    this.authorization = await this.client.callDivergent('post', '/sandbox/cards/{id}/simulate/authorization', 200, 'CardTransaction', { path: { id: card.id }, body });
+  }
+
+  async clear(): Promise<void> {
+    const card = this.required(this.card, 'card');
+    const authorization = this.required(this.authorization, 'authorization');
+    const body: Schemas['SandboxCardClearingRequest'] = { cardTransactionId: authorization.id, amount: 1_250 };
+    await this.client.callDivergent('post', '/sandbox/cards/{id}/simulate/clearing', 200, 'CardTransaction', { path: { id: card.id }, body });
+  }
+
+  async refund(): Promise<void> {
+    const card = this.required(this.card, 'card');
+    const authorization = this.required(this.authorization, 'authorization');
+    const body: Schemas['SandboxCardReturnRequest'] = { cardTransactionId: authorization.id, amount: 1_250 };
+    await this.client.callDivergent('post', '/sandbox/cards/{id}/simulate/return', 200, 'CardTransaction', { path: { id: card.id }, body });
+  }
+
+  private required<T>(value: T | undefined, what: string): T {
+    if (value === undefined) throw new Error(`the journey has no ${what} yet (an earlier step failed)`);
+    return value;
+  }
+}
