@@ -605,6 +605,17 @@ describe('Embedded wallet authentication', () => {
   });
 
   describe('sessions and revocation', () => {
+    it('refreshes into a session on the client-held key when clientPublicKey is compressed: nothing sealed, that key signs', async () => {
+      const wallet = await client.createWallet('refresh-held');
+      const session = await client.otpLogin(wallet.emailCredentialId);
+      const clientKey = newClientKey();
+      const refreshed = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: clientKey.publicKey }, session.key);
+      expect(refreshed.status).toBe(201);
+      expect(refreshed.body.encryptedSessionSigningKey).toBeUndefined();
+      const revoked = await client.signed('DELETE', `/auth/sessions/${refreshed.body.id}`, undefined, clientKey);
+      expect(revoked.status).toBe(204);
+    });
+
     it('refreshes a session by signed retry into a new sealed key; the old one stops signing', async () => {
       const wallet = await client.createWallet('refresh');
       const session = await client.otpLogin(wallet.emailCredentialId);

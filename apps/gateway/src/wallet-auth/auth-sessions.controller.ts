@@ -38,7 +38,9 @@ export class AuthSessionsController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Refresh a session',
-    description: 'Signed retry: 202 challenge, then 201 with a new session whose key is sealed to clientPublicKey (encryptedSessionSigningKey); the refreshed session ends.',
+    description:
+      'Signed retry: 202 challenge, then 201 with a new session; the refreshed session ends. A compressed clientPublicKey becomes the session key (the client holds it; nothing is returned); ' +
+      'an uncompressed one gets a service-generated key sealed to it (encryptedSessionSigningKey).',
   })
   @ApiParam(SESSION_ID)
   @ApiCreatedResponse({ type: AuthSessionDto })

@@ -380,7 +380,7 @@ export class CredentialsService {
       if (newCounter !== undefined && !(await this.credentials.advancePasskeyCounter(manager, ctx.platformId, credential.id, credential.passkeyCounter!, newCounter))) {
         throw ServiceError.unauthorized('passkey signature counter did not increase');
       }
-      return this.sessions.openSealed(manager, credential, pending.clientPublicKey);
+      return this.sessions.openForClientKey(manager, credential, pending.clientPublicKey);
     });
   }
 
@@ -393,7 +393,7 @@ export class CredentialsService {
       });
     return this.transactions.run(async (manager) => {
       await this.recordOidcToken(manager, ctx, request.oidcToken!, token.expiresAt);
-      return this.sessions.openSealed(manager, credential, request.clientPublicKey!);
+      return this.sessions.openForClientKey(manager, credential, request.clientPublicKey!);
     });
   }
 

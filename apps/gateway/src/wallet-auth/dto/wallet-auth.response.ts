@@ -69,7 +69,7 @@ export class AuthSessionDto implements AuthSession {
   @ApiProperty({ description: 'The session key signs until this instant', example: '2025-10-13T12:15:00.000Z' }) expiresAt!: string;
   @ApiPropertyOptional({
     description:
-      'PASSKEY, OAUTH and refresh, once: the session private key sealed to clientPublicKey (base58check of the 33-byte encapsulated key and the HPKE ciphertext; open with decryptCredentialBundle). EMAIL_OTP/SMS_OTP sessions use the client key and omit it.',
+      'PASSKEY, OAUTH and refresh with an uncompressed clientPublicKey, once: the session private key sealed to it (base58check of the 33-byte encapsulated key and the HPKE ciphertext; open with decryptCredentialBundle). Omitted when the client holds the session key (a compressed clientPublicKey, and EMAIL_OTP/SMS_OTP).',
     example: 'w99a5xV6A75TfoAUkZn869fVyDYvgVsKrawMALZXmrauZd8hEv66EkPU1Z42CUaHESQjcA5bqd8dynTGBMLWB9ewtXWPEVbZvocB4Tw2K1vQVp7uwjf',
   })
   encryptedSessionSigningKey?: string;
