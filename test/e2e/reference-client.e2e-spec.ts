@@ -62,7 +62,7 @@ describeWithReference('A client written from the reference document', () => {
   beforeAll(async () => {
     generateReferenceTypes();
     t = await startTestStack();
-    const { ReferenceJourney } = require(join(__dirname, '../reference-client/journey')) as { ReferenceJourney: new (api: ApiClient) => Journey };
+    const { ReferenceJourney } = (await import(join(__dirname, '../reference-client/journey'))) as { ReferenceJourney: new (api: ApiClient) => Journey };
     journey = new ReferenceJourney(t.api);
   }, 120_000);
 

@@ -24,7 +24,11 @@ describe('Embedded wallet authentication: delegated keys', () => {
     const platform = await t.newPlatform();
     api = platform.api;
     // Regulated platforms' customers start APPROVED: they are ready for cards at once.
-    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, { platformId: platform.platformId, environment: 'sandbox', requestId: 'delegated-keys' });
+    await t.stack.runtime.client.request(
+      CUSTOMERS_SUBJECTS.updateConfig,
+      { regulated: true },
+      { platformId: platform.platformId, environment: 'sandbox', requestId: 'delegated-keys' },
+    );
     client = new WalletAuthClient(api);
   });
 
@@ -139,9 +143,13 @@ describe('Embedded wallet authentication: delegated keys', () => {
     });
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.code).toBe('WALLET_SIGNATURE_INVALID');
-    const otherBody = await api.post('/auth/delegated-keys', { ...body, nickname: 'Changed' }, {
-      headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, funded.session.key), 'request-id': first.body.requestId },
-    });
+    const otherBody = await api.post(
+      '/auth/delegated-keys',
+      { ...body, nickname: 'Changed' },
+      {
+        headers: { 'service-wallet-signature': await stamp(first.body.payloadToSign, funded.session.key), 'request-id': first.body.requestId },
+      },
+    );
     expect(otherBody.status).toBe(401);
     expect(otherBody.body.code).toBe('WALLET_SIGNATURE_BODY_MISMATCH');
   });

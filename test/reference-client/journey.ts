@@ -31,7 +31,12 @@ export const CORRIDORS: Record<string, Schemas['ExternalAccountCreateRequest']['
   EUR: {
     accountType: 'EUR_ACCOUNT',
     iban: 'DE89370400440532013000',
-    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'DE', address: { ...ADDRESS_GB, country: 'DE', city: 'Berlin', postalCode: '10115' } },
+    beneficiary: {
+      beneficiaryType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      countryOfResidence: 'DE',
+      address: { ...ADDRESS_GB, country: 'DE', city: 'Berlin', postalCode: '10115' },
+    },
   },
   GBP: {
     accountType: 'GBP_ACCOUNT',

@@ -80,13 +80,8 @@ export class ReferenceClient {
    * One operation of the reference: `status` is the answer expected (one the reference lists for
    * it); the body comes back typed as the reference's schema for that status.
    */
-  async call<P extends keyof paths, M extends Method, S extends number>(
-    method: M,
-    path: P,
-    status: S,
-    init?: CallInit<Operation<P, M>>,
-  ): Promise<Answer<P, M, S>> {
-    const body = await this.send(method, String(path), status, (init ?? {}) as unknown as CallInit<unknown>);
+  async call<P extends keyof paths, M extends Method, S extends number>(method: M, path: P, status: S, init?: CallInit<Operation<P, M>>): Promise<Answer<P, M, S>> {
+    const body = await this.send(method, String(path), status, init ?? {});
     const schema = this.document.paths[path as string]?.[method]?.responses?.[String(status)]?.content?.['application/json']?.schema;
     if (schema) this.check(`${method.toUpperCase()} ${String(path)} ${status}`, schema, body);
     return body as Answer<P, M, S>;
@@ -103,7 +98,7 @@ export class ReferenceClient {
     answer: N,
     init?: CallInit<Operation<P, M>>,
   ): Promise<Schemas[N]> {
-    const body = await this.send(method, String(path), status, (init ?? {}) as unknown as CallInit<unknown>);
+    const body = await this.send(method, String(path), status, init ?? {});
     this.check(`${method.toUpperCase()} ${String(path)} ${status} (as ${String(answer)})`, { $ref: `#/components/schemas/${String(answer)}` }, body);
     return body as Schemas[N];
   }

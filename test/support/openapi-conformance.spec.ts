@@ -44,7 +44,11 @@ describe(ResponseConformance.name, () => {
     });
 
     it.each<[string, Record<string, unknown>, RegExp]>([
-      ['a missing required property', { ...thing, createdAt: undefined }, /\(body\) must have required property 'createdAt' \(schema path served-openapi.json#\/components\/schemas\/Thing\/required\)/],
+      [
+        'a missing required property',
+        { ...thing, createdAt: undefined },
+        /\(body\) must have required property 'createdAt' \(schema path served-openapi.json#\/components\/schemas\/Thing\/required\)/,
+      ],
       ['a value outside the enum', { ...thing, state: 'MAYBE' }, /\/state must be equal to one of the allowed values \["ON","OFF"\]/],
       ['a malformed date-time', { ...thing, createdAt: 'yesterday' }, /\/createdAt must match format "date-time"/],
       ['an amount at the exclusive minimum', { ...thing, amount: 0 }, /\/amount must be > 0/],

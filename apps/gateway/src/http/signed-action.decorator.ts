@@ -19,7 +19,10 @@ export function SignedAction(options: { challenge?: Type<SignedRetryChallengeDto
       description: 'On the signed retry: the API-key stamp (base64url JSON {publicKey, scheme, signature}) over `payloadToSign`, made with a session key of the account',
     }),
     ApiHeader({ name: 'Request-Id', required: false, description: 'On the signed retry: the `requestId` of the 202 answer; single use' }),
-    ApiAcceptedResponse({ type: options.challenge ?? SignedRetryChallengeDto, description: 'First call: sign `payloadToSign` and retry the same request with both headers before `expiresAt`' }),
+    ApiAcceptedResponse({
+      type: options.challenge ?? SignedRetryChallengeDto,
+      description: 'First call: sign `payloadToSign` and retry the same request with both headers before `expiresAt`',
+    }),
   );
 }
 

@@ -1,14 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  CallerContext,
-  CreateDelegatedKeyBody,
-  DelegatedKey,
-  ListDelegatedKeysQuery,
-  SignedRetryInput,
-  SignedRetryOutcome,
-  WALLET_AUTH_SUBJECTS,
-} from '@paykit/contracts';
+import { CallerContext, CreateDelegatedKeyBody, DelegatedKey, ListDelegatedKeysQuery, SignedRetryInput, SignedRetryOutcome, WALLET_AUTH_SUBJECTS } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';

@@ -101,9 +101,7 @@ export class CredentialsService {
       return { result: created };
     }
     const action = { accountId: account.id, operation: 'CREDENTIAL_ADD' as const, input: request.signedRetry, challengeType: draft.type };
-    return signedAction(this.signedRetry.inProcess(), ctx, action, ({ manager }) =>
-      this.insertCredential(manager, ctx, draft, request.oidcToken),
-    );
+    return signedAction(this.signedRetry.inProcess(), ctx, action, ({ manager }) => this.insertCredential(manager, ctx, draft, request.oidcToken));
   }
 
   async list(ctx: CallerContext, accountId: string): Promise<{ data: AuthMethod[] }> {

@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CallerContext,
-  CARDS_SUBJECTS,
-  CreateDelegatedKeyRequest,
-  DelegatedKey,
-  Empty,
-  ListDelegatedKeysQuery,
-  newId,
-  SignedRetryOutcome,
-} from '@paykit/contracts';
+import { CallerContext, CARDS_SUBJECTS, CreateDelegatedKeyRequest, DelegatedKey, Empty, ListDelegatedKeysQuery, newId, SignedRetryOutcome } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedRetryStep } from '@paykit/transport';

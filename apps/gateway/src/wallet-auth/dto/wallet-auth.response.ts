@@ -120,7 +120,10 @@ export class WalletExportDto implements WalletExport {
 export class DelegatedKeyDto implements DelegatedKey {
   @ApiProperty({ description: 'Delegated key id', example: 'DelegatedKey:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: 'The card the key signs for', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) cardId!: string;
-  @ApiProperty({ description: 'The card funding source the key signs for (the card and its embedded wallet account)', example: 'CardFundingSource:0190f1c2-7a6b-8cc1-9a2e-1f2d3c4b5a69' })
+  @ApiProperty({
+    description: 'The card funding source the key signs for (the card and its embedded wallet account)',
+    example: 'CardFundingSource:0190f1c2-7a6b-8cc1-9a2e-1f2d3c4b5a69',
+  })
   fundingSourceId!: string;
   @ApiProperty({ description: 'The embedded wallet internal account funding the card', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Compressed P-256 public key (hex) of the key the service holds', example: '02' + 'a1'.repeat(32) }) publicKey!: string;
