@@ -26,6 +26,7 @@ interface Journey {
   authorize(): Promise<void>;
   clear(): Promise<void>;
   refund(): Promise<void>;
+  walletLogin(api: ApiClient): Promise<{ id: string }>;
 }
 
 const present = referenceDocumentPresent();
@@ -80,6 +81,10 @@ describeWithReference('A client written from the reference document', () => {
     expect(report).toBe('');
     expect(ok).toBe(true);
   }, 120_000);
+
+  step('embedded wallet login')('logs in to an embedded wallet by OTP and revokes the session, by signed retries', async () => {
+    expect((await journey.walletLogin(t.api)).id).toMatch(/^Session:/);
+  });
 
   step('individual customer')('creates an individual customer', async () => {
     await journey.createIndividual();

@@ -1,4 +1,7 @@
+import { encryptOtpCodeToBundle } from '@turnkey/crypto';
 import { ApiClient } from '../support/api-client';
+import { eventually } from '../support/test-stack';
+import { newClientKey, stamp } from '../support/wallet-auth-client';
 import { ReferenceClient, Schemas } from './reference-client';
 
 /**
@@ -155,6 +158,50 @@ export class ReferenceJourney {
     const authorization = this.required(this.authorization, 'authorization');
     const body: Schemas['SandboxCardReturnRequest'] = { cardTransactionId: authorization.id, amount: 1_250 };
     await this.client.callDivergent('post', '/sandbox/cards/{id}/simulate/return', 200, 'CardTransaction', { path: { id: card.id }, body });
+  }
+
+  /**
+   * Embedded wallet auth as the reference describes it, on a wallet of its own: the account's
+   * EMAIL_OTP credential, a fresh OTP challenge, the encrypted code, the signed second leg, the
+   * session listed, and the session revoked by signed retry (202 naming the credential type, 204).
+   */
+  async walletLogin(api: ApiClient): Promise<Schemas['AuthSession']> {
+    const customer = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper', email: `${unique('grace')}@example.com` });
+    if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${JSON.stringify(customer.body)}`);
+    const customerId = String(customer.body.id);
+    const accountId = await eventually(async () => {
+      const accounts = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&type=EMBEDDED_WALLET`);
+      return accounts.status === 200 && accounts.body.data.length > 0 ? String(accounts.body.data[0].id) : undefined;
+    });
+    const credentials = await eventually(async () => {
+      const listed = await this.client.call('get', '/auth/credentials', 200, { query: { accountId } });
+      return listed.data.length > 0 ? listed : undefined;
+    });
+    const credential = credentials.data.find((method) => method.type === 'EMAIL_OTP');
+    const id = this.required(credential, 'EMAIL_OTP credential').id;
+
+    const challenge = await this.client.call('post', '/auth/credentials/{id}/challenge', 200, { path: { id }, body: {} });
+    if (!('otpEncryptionTargetBundle' in challenge) || !challenge.otpEncryptionTargetBundle) throw new Error('the OTP challenge carries no otpEncryptionTargetBundle');
+    const key = newClientKey();
+    const enclave = (await api.get('/auth/enclave-key')).body.enclaveQuorumPublic as string;
+    const body: Schemas['EmailOtpCredentialVerifyRequest'] = {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.otpEncryptionTargetBundle, key.publicKey, enclave),
+    };
+    const signing = await this.client.call('post', '/auth/credentials/{id}/verify', 202, { path: { id }, body });
+    if (signing.type !== 'EMAIL_OTP') throw new Error(`the verify challenge names ${signing.type}, not EMAIL_OTP`);
+    const session = await this.client.call('post', '/auth/credentials/{id}/verify', 200, {
+      path: { id },
+      body,
+      headers: { 'service-wallet-signature': await stamp(signing.payloadToSign, key), 'request-id': signing.requestId },
+    });
+    await this.client.call('get', '/auth/sessions', 200, { query: { accountId } });
+    const revoke = await this.client.call('delete', '/auth/sessions/{id}', 202, { path: { id: session.id } });
+    await this.client.call('delete', '/auth/sessions/{id}', 204, {
+      path: { id: session.id },
+      headers: { 'service-wallet-signature': await stamp(revoke.payloadToSign, key), 'request-id': revoke.requestId },
+    });
+    return session;
   }
 
   private required<T>(value: T | undefined, what: string): T {
