@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
 import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
 import { insufficientFunds } from '../internal-accounts/internal-accounts.errors';
 import { HoldEntity } from './entities/hold.entity';
