@@ -434,7 +434,7 @@ describe('Embedded wallet authentication', () => {
       const other = await t.newPlatform();
       const response = await other.api.post('/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550103' });
       expect(response.status).toBe(404);
-      expect(response.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
     });
   });
 
@@ -756,7 +756,7 @@ describe('Embedded wallet authentication', () => {
       }
       const reused = await t.api.post('/transfer-out', body(701), { headers });
       expect(reused.status).toBe(409);
-      expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(reused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'IDEMPOTENCY_KEY_REUSED' } });
       expect(await balance()).toBe(before - 700);
     });
 
@@ -767,7 +767,7 @@ describe('Embedded wallet authentication', () => {
       const other = await t.newPlatform();
       const foreign = await other.api.post('/transfer-out', body(100));
       expect(foreign.status).toBe(404);
-      expect(foreign.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(foreign.body.code).toBe('REFERENCE_NOT_FOUND');
     });
   });
 

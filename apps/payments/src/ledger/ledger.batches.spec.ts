@@ -114,7 +114,7 @@ describe('ledger batches (property)', () => {
               placed.map((hold) => ({ delta: BigInt(hold.amount), after: BigInt(hold.availableBalance) })),
             );
             for (const { r, answer } of mine.filter(({ answer }) => answer instanceof ServiceError)) {
-              expect((answer as ServiceError).code).toBe('INSUFFICIENT_FUNDS');
+              expect((answer as ServiceError).code).toBe('INVALID_AMOUNT');
               // Refused only if it did not fit even at the end (the balance only went down).
               expect(BigInt(r.amount) > available[account]).toBe(true);
             }
@@ -136,7 +136,7 @@ describe('ledger batches (property)', () => {
               done.map(({ hold, amount, answer }) => ({ delta: BigInt(amount - hold.amount), after: BigInt((answer as Hold).availableBalance) })),
             );
             for (const { hold, amount, answer } of mine.filter(({ answer }) => answer instanceof ServiceError)) {
-              expect((answer as ServiceError).code).toBe('INSUFFICIENT_FUNDS');
+              expect((answer as ServiceError).code).toBe('INVALID_AMOUNT');
               expect(BigInt(amount - hold.amount) > final).toBe(true);
             }
             for (const { amount, answer } of done) expect(answer).toMatchObject({ status: 'CAPTURED', capturedAmount: amount });

@@ -194,7 +194,7 @@ describe('ledger invariants (property)', () => {
               const amount = BigInt(step.amount);
               const request = { callerKey: `h${key}`, accountId: target.id, amount: step.amount, currency: 'USD' };
               if (target.posted - target.held < amount) {
-                await expectRefused(ledgerService.createHold(ctx, request), 'INSUFFICIENT_FUNDS');
+                await expectRefused(ledgerService.createHold(ctx, request), 'INVALID_AMOUNT');
               } else {
                 const hold = await ledgerService.createHold(ctx, request);
                 target.held += amount;
@@ -211,7 +211,7 @@ describe('ledger invariants (property)', () => {
               if (hold.status !== 'PENDING') {
                 await expectRefused(ledgerService.captureHold(ctx, request), 'INVALID_STATE_TRANSITION');
               } else if (hold.account.posted - (hold.account.held - hold.amount) < amount) {
-                await expectRefused(ledgerService.captureHold(ctx, request), 'INSUFFICIENT_FUNDS');
+                await expectRefused(ledgerService.captureHold(ctx, request), 'INVALID_AMOUNT');
               } else {
                 await ledgerService.captureHold(ctx, request);
                 hold.account.posted -= amount;
@@ -267,7 +267,7 @@ describe('ledger invariants (property)', () => {
               if (step.op === 'transferOut') {
                 const request = { source: { accountId: target.id }, destination: external, amount: step.amount };
                 if (!immediateFailure && target.posted - target.held < amount) {
-                  await expectRefused(transferOut(request), 'INSUFFICIENT_FUNDS');
+                  await expectRefused(transferOut(request), 'INVALID_AMOUNT');
                   break;
                 }
                 const transaction = await transferOut(request);
