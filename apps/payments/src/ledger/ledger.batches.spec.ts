@@ -11,13 +11,12 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
-import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
-import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerOutcome, LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 
 /**
  * Holds and captures sent at once share batch statements; each must be answered as if it ran
@@ -39,7 +38,7 @@ describe('ledger batches (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+        migrations: PAYMENTS_MIGRATIONS,
       }),
     );
     await dataSource.initialize();

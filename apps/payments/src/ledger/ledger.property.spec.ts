@@ -12,8 +12,6 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
-import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
-import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -22,6 +20,7 @@ import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 
 /**
  * Ledger invariants as properties, on the real SQL (PGlite) and the real services: for any
@@ -87,7 +86,7 @@ describe('ledger invariants (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+        migrations: PAYMENTS_MIGRATIONS,
       }),
     );
     await dataSource.initialize();
