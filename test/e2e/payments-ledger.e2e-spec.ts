@@ -85,6 +85,13 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(listed.body.data[0].fundingPaymentInstructions).toEqual(fetched.body.fundingPaymentInstructions);
       const funded = await api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 1 });
       expect(funded.body).toMatchObject({ totalBalance: { amount: 5_001 }, balance: { amount: 3_801 }, fundingPaymentInstructions: fetched.body.fundingPaymentInstructions });
+      // Each funding is announced (INTERNAL_ACCOUNT.BALANCE_UPDATED); the card hold, batched, is not.
+      const announced = await eventually(async () => {
+        const received = await send<Array<{ subject: string; webhookType?: string }>>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: account.id });
+        const balance = received.filter((e) => e.webhookType === 'INTERNAL_ACCOUNT.BALANCE_UPDATED');
+        return balance.length >= 2 ? balance : undefined;
+      });
+      expect(announced.map((e) => e.subject)).toEqual(['payments.events.internal-account.balance-changed', 'payments.events.internal-account.balance-changed']);
       // Another account has other details.
       const other = await usdAccount();
       expect(other.fundingPaymentInstructions[0].accountOrWalletInfo.accountNumber).not.toBe(usd.accountOrWalletInfo.accountNumber);

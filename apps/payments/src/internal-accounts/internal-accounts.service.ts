@@ -94,6 +94,22 @@ export class InternalAccountsService {
     return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
   }
 
+  /**
+   * Announces an account's balance as it stands inside the caller's transaction, which just moved
+   * it: the event commits with the movement (INTERNAL_ACCOUNT.BALANCE_UPDATED).
+   */
+  async announceBalance(manager: EntityManager, platformId: string, accountId: string): Promise<void> {
+    const entity = await this.accounts.findById(platformId, accountId, manager);
+    if (!entity) return;
+    await this.outbox.add(manager, {
+      subject: PAYMENTS_EVENTS.internalAccountBalanceChanged,
+      platformId,
+      resourceId: accountId,
+      webhookType: INTERNAL_ACCOUNT_WEBHOOK_TYPES.balanceUpdated,
+      data: toInternalAccount(entity, await this.currencies.get(entity.currencyCode)),
+    });
+  }
+
   /** Keeps an embedded wallet's email equal to its customer's, announcing the change to wallet-auth. */
   async updateWalletEmail(platformId: string, customerId: string, email: string): Promise<void> {
     await this.transactions.run(async (manager) => {

@@ -56,9 +56,9 @@ describe('ledger batches (property)', () => {
     jest.spyOn(ledger, 'captureHolds').mockImplementation(async (captures, manager) => record(captures.length, await captureHolds(captures, manager)));
     const accountsRepository = new InternalAccountsRepository(dataSource);
     const customers = { accountSettings: async () => ({ currencyCodes: ['USD'], embeddedWalletsEnabled: true }) } as unknown as CustomersClient;
-    ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource);
     // No privacy changes here: nothing asks wallet-auth for a signature.
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, new Outbox(), {} as ServiceClient);
+    ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource, accounts);
   }, 60_000);
 
   afterAll(async () => {

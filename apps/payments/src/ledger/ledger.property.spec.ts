@@ -118,13 +118,14 @@ describe('ledger invariants (property)', () => {
       schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request),
     } as unknown as JobScheduler;
     const outbox = new Outbox();
-    ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
     // No embedded wallets here: nothing asks wallet-auth for a signature.
     const noWalletAuth = {} as ServiceClient;
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
+    ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource, accounts);
     transfers = new TransfersService(
       new TransactionsRepository(dataSource),
       accountsRepository,
+      accounts,
       ledger,
       ledgerService,
       currencies,

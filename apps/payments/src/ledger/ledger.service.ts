@@ -22,6 +22,7 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { toInternalAccount } from '../internal-accounts/internal-account.mapper';
 import { accountNotActive, accountNotFound, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { HoldEntity } from './entities/hold.entity';
 import { toCredit, toHold } from './hold.mapper';
@@ -89,6 +90,7 @@ export class LedgerService implements BeforeApplicationShutdown {
     private readonly currencies: CurrencyCatalog,
     private readonly transactions: TransactionRunner,
     private readonly dataSource: DataSource,
+    private readonly internalAccounts: InternalAccountsService,
   ) {}
 
   /** Before the database closes: what is queued fails, the statements running finish. */
@@ -112,6 +114,7 @@ export class LedgerService implements BeforeApplicationShutdown {
         from: 'SANDBOX_FUNDING',
         amount,
       });
+      await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
     });
     const updated = (await this.accounts.findById(ctx.platformId, account.id))!;
     return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));

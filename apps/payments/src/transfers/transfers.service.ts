@@ -30,6 +30,7 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { accountNotActive, accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
@@ -96,6 +97,7 @@ export class TransfersService implements OnModuleInit {
   constructor(
     private readonly transfers: TransactionsRepository,
     private readonly accounts: InternalAccountsRepository,
+    private readonly internalAccounts: InternalAccountsService,
     private readonly ledger: LedgerRepository,
     private readonly ledgerService: LedgerService,
     private readonly currencies: CurrencyCatalog,
@@ -204,6 +206,7 @@ export class TransfersService implements OnModuleInit {
         if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
           // The amount leaves the available balance now; it is posted or returned when the transfer settles.
           holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
+          await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
         }
         const failed = outcome.kind === 'FAILS_IMMEDIATELY';
         const entity = await this.transfers.insert(manager, {
@@ -269,6 +272,9 @@ export class TransfersService implements OnModuleInit {
         amount,
       });
     }
+    // Settling moved the account's money (a capture changes the total, a release or credit the available balance).
+    const moved = (current.type === 'OUTGOING' && current.holdId !== null && payload.status !== 'PROCESSING') || (current.type === 'INCOMING' && payload.status === 'COMPLETED');
+    if (moved) await this.internalAccounts.announceBalance(manager, payload.platformId, current.internalAccountId);
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
     await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode), payload.platformId));

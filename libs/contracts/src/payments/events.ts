@@ -6,6 +6,12 @@ export const PAYMENTS_EVENTS = {
   internalAccountCreated: 'payments.events.internal-account.created',
   /** An internal account's settings changed (e.g. embedded wallet privacy). */
   internalAccountUpdated: 'payments.events.internal-account.updated',
+  /**
+   * The balance of an internal account changed through a movement of its own (sandbox funding, a
+   * transfer's hold, settlement or credit); `webhookType` INTERNAL_ACCOUNT.BALANCE_UPDATED, data = the
+   * InternalAccount as GET returns it. Card holds and captures, batched for throughput, announce none.
+   */
+  internalAccountBalanceChanged: 'payments.events.internal-account.balance-changed',
   /** Every status an internal account enters after creation; `webhookType` INTERNAL_ACCOUNT.STATUS_UPDATED, data = the InternalAccount as GET returns it. */
   internalAccountStatusChanged: 'payments.events.internal-account.status-changed',
   /**
@@ -18,6 +24,7 @@ export const PAYMENTS_EVENTS = {
 /** Webhook event types announced to the platform. Wire values: frozen. */
 export const INTERNAL_ACCOUNT_WEBHOOK_TYPES = {
   statusUpdated: 'INTERNAL_ACCOUNT.STATUS_UPDATED',
+  balanceUpdated: 'INTERNAL_ACCOUNT.BALANCE_UPDATED',
 } as const;
 
 /** The durable consumer name of the payments service on the customers' events. */
