@@ -530,5 +530,12 @@ describe('Payments: transfers and transactions', () => {
     expect(document.paths['/transfer-in'].post).toBeDefined();
     expect(document.paths['/transactions'].get).toBeDefined();
     expect(document.paths['/transactions/{transactionId}'].get).toBeDefined();
+    // The reference's required transaction properties and optional transfer amounts are documented as served.
+    const transaction = document.components.schemas.TransactionResponseDto;
+    expect(transaction.required).toEqual(expect.arrayContaining(['id', 'type', 'status', 'direction', 'customerId', 'platformCustomerId', 'source', 'destination']));
+    expect(document.components.schemas.TransactionSourceDto.required).toEqual(expect.arrayContaining(['sourceType', 'accountId']));
+    expect(document.components.schemas.TransactionDestinationDto.required).toEqual(expect.arrayContaining(['destinationType', 'accountId']));
+    for (const body of ['TransferOutRequest', 'TransferInRequest']) expect(document.components.schemas[body].required ?? []).not.toContain('amount');
+    expect(document.components.schemas.TransferOutRequest.properties.remittanceInformation).toMatchObject({ maxLength: 80 });
   });
 });

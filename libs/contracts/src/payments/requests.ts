@@ -57,9 +57,10 @@ export class UpdateInternalAccountPrivacyRequest {
 
 /** Query of `GET /platform/internal-accounts`. */
 export class ListPlatformInternalAccountsQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'Only accounts in this currency', example: 'USD' })
+  @ApiPropertyOptional({ description: 'Only accounts in this currency code (a code no account holds matches nothing)', example: 'USD' })
   @IsOptional()
-  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  @IsString()
+  @MaxLength(20)
   currency?: string;
 
   @ApiPropertyOptional({ enum: INTERNAL_ACCOUNT_TYPES, description: 'Only accounts of this type', example: 'INTERNAL_FIAT' })
@@ -70,9 +71,10 @@ export class ListPlatformInternalAccountsQuery extends PageQuery {
 
 /** Query of `GET /customers/internal-accounts`. */
 export class ListCustomerInternalAccountsQuery extends ListPlatformInternalAccountsQuery {
-  @ApiPropertyOptional({ description: "Only this customer's accounts", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({ description: "Only this customer's accounts (an unknown id matches nothing)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
-  @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
+  @IsString()
+  @MaxLength(200)
   customerId?: string;
 }
 
