@@ -781,7 +781,13 @@ describe('Embedded wallet authentication', () => {
       expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'WALLET_PRIVACY_UPDATE', accountId: wallet.accountId });
       const updated = await client.signed('PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, session.key);
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ id: wallet.accountId, type: 'EMBEDDED_WALLET', privateEnabled: true, totalBalance: { amount: 0 }, fundingPaymentInstructions: expect.any(Array) });
+      expect(updated.body).toMatchObject({
+        id: wallet.accountId,
+        type: 'EMBEDDED_WALLET',
+        privateEnabled: true,
+        totalBalance: { amount: 0 },
+        fundingPaymentInstructions: expect.any(Array),
+      });
       expect((await t.api.get(`/internal-accounts/${wallet.accountId}`)).body.privateEnabled).toBe(true);
     });
 
