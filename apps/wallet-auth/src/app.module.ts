@@ -7,7 +7,7 @@ import { DelegatedKeysModule } from './delegated-keys/delegated-keys.module';
 import { DelegatedKeyEntity } from './delegated-keys/entities/delegated-key.entity';
 import { AuthCredentialEntity } from './credentials/entities/auth-credential.entity';
 import { CreateWalletAuth1732300400000 } from './migrations/1732300400000-CreateWalletAuth';
-import { CreateDelegatedKey1764000000000 } from './migrations/1764000000000-CreateDelegatedKey';
+import { CreateDelegatedKey1764100000000 } from './migrations/1764100000000-CreateDelegatedKey';
 import { AuthSessionEntity } from './sessions/entities/auth-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { SignedRetryModule } from './signed-retry/signed-retry.module';
@@ -18,7 +18,7 @@ import { SignedRetryModule } from './signed-retry/signed-retry.module';
     PersistenceModule.forService({
       service: 'wallet-auth',
       entities: [WalletAccountEntity, AuthCredentialEntity, AuthSessionEntity, DelegatedKeyEntity],
-      migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764000000000],
+      migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764100000000],
     }),
     SignedRetryModule,
     AccountsModule,

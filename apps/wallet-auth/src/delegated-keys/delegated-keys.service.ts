@@ -64,7 +64,7 @@ export class DelegatedKeysService {
   async create(ctx: CallerContext, request: CreateDelegatedKeyRequest): Promise<SignedRetryOutcome<DelegatedKey>> {
     const card = await this.services.request(CARDS_SUBJECTS.getCard, { cardId: request.cardId }, ctx);
     if (!card.fundingSources.includes(request.internalAccountId)) {
-      throw new ServiceError('NOT_FOUND', `Internal account ${request.internalAccountId} is not a funding source of card ${request.cardId}`);
+      throw new ServiceError('REFERENCE_NOT_FOUND', `Internal account ${request.internalAccountId} is not a funding source of card ${request.cardId}`);
     }
     const account = await this.accounts.require(ctx, request.internalAccountId);
     const fundingSourceId = cardFundingSourceId(ctx.platformId, card.id, account.id);

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class CreateDelegatedKey1764000000000 implements MigrationInterface {
-  name = 'CreateDelegatedKey1764000000000';
+export class CreateDelegatedKey1764100000000 implements MigrationInterface {
+  name = 'CreateDelegatedKey1764100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
