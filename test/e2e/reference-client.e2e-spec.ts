@@ -47,7 +47,6 @@ const PENDING: Record<string, string> = {
   'external account MXN': 'external accounts: platformAccountId, bankName required; the reference example CLABE refused',
   'external account EUR': 'external accounts: platformAccountId, swiftCode, bankName required; beneficiary.countryOfResidence refused',
   'external account GBP': 'external accounts: platformAccountId required',
-  fund: 'payments: InternalAccount.totalBalance and fundingPaymentInstructions missing',
   'transfer-out': 'payments: needs the USD external account; transaction direction, platformCustomerId, source/destination types missing',
   card: 'cards: Card.maxSpendPerTransaction missing',
   authorization: 'cards: the simulator refuses currency {code} alone',
