@@ -113,6 +113,21 @@ export class CardTransactionsRepository {
     return rows[0]?.return_count;
   }
 
+  /**
+   * Numbers the next re-sizing or return reversal of a transaction still in one of `from`: the
+   * number keys its ledger steps. Undefined when the transaction has left those statuses.
+   */
+  async reserveAdjustment(manager: EntityManager, platformId: string, id: string, from: CardTransactionStatus[]): Promise<number | undefined> {
+    const rows = await returningRows<{ adjustment_count: number }>(
+      manager,
+      `UPDATE card_transaction SET adjustment_count = adjustment_count + 1, updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[])
+        RETURNING adjustment_count`,
+      [platformId, id, from],
+    );
+    return rows[0]?.adjustment_count;
+  }
+
   /** Claims the crediting of a pending credit; false when another step already claimed it. */
   async claimCredit(manager: EntityManager, platformId: string, id: string): Promise<boolean> {
     const result = await manager.update(

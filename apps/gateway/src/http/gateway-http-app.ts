@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
 import { GatewayAppModule } from '../app.module';
+import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { serveApiDocs } from './api-docs';
 import { GATEWAY_CONFIG } from './tokens';
@@ -61,7 +62,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
   });
   // The hosted KYC page is for customers' browsers: it lives outside the versioned API path.
-  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token'] });
+  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token', REVEAL_PAGE_ROUTE] });
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
 
