@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } 
 import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CallerContext,
+  CardTransaction,
   ListTransactionsQuery,
   Page,
   PAYMENTS_SUBJECTS,
@@ -17,6 +18,7 @@ import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
+import { ApiTransactionOrCardTransactionResponse, getCardTransaction, isCardTransactionId } from '../cards/card-transaction-lookup';
 
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -102,9 +104,10 @@ export class TransactionsController {
   @Get(':transactionId')
   @ApiOperation({ summary: 'Get a transaction' })
   @ApiParam({ name: 'transactionId', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
-  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiTransactionOrCardTransactionResponse()
   @ApiErrors(401, 404)
-  get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction> {
+  get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction | CardTransaction> {
+    if (isCardTransactionId(transactionId)) return getCardTransaction(this.services, transactionId, caller);
     return this.services.request(PAYMENTS_SUBJECTS.getTransaction, { transactionId }, caller);
   }
 }
