@@ -451,7 +451,13 @@ describe('Cards', () => {
       const id = `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
       expect(await webhookTypes(id, 1)).toEqual(['CARD_TRANSACTION.SETTLED']);
       const operation = (await api.get(`/card-transactions/${id}`)).body;
-      expect(operation).toMatchObject({ issuerTransactionToken: token, operation: 'CREDIT_AUTHORIZATION_ADVICE', direction: 'CREDIT', status: 'SETTLED', settledAmount: money(900_000) });
+      expect(operation).toMatchObject({
+        issuerTransactionToken: token,
+        operation: 'CREDIT_AUTHORIZATION_ADVICE',
+        direction: 'CREDIT',
+        status: 'SETTLED',
+        settledAmount: money(900_000),
+      });
       expect(await balance(who.wallet)).toBe(before + 900_000);
     });
 
@@ -678,7 +684,12 @@ describe('Cards', () => {
         const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 500_000 });
         expect(cleared.body).toMatchObject({ status: 'SETTLED', authorizedAmount: money(500_000), settledAmount: money(500_000) });
         expect(await balance(who.wallet)).toBe(before - 500_000);
-        expect(await webhookTypes(auth.body.id, 4)).toEqual(['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED']);
+        expect(await webhookTypes(auth.body.id, 4)).toEqual([
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.SETTLED',
+        ]);
       });
 
       it('refuses a transaction that is no open authorization (409), and one of another card (404)', async () => {

@@ -214,7 +214,11 @@ describe(CardNetworkService.name, () => {
       const { service, ledger } = setup();
       ledger.hold.mockRejectedValue(new ServiceError('INSUFFICIENT_FUNDS', 'no funds'));
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
-      await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', authorizedAmount: { amount: 500, currency: USDC } });
+      await expect(service.authorize(ctx, request)).resolves.toMatchObject({
+        status: 'DECLINED',
+        declineReason: 'INSUFFICIENT_FUNDS',
+        authorizedAmount: { amount: 500, currency: USDC },
+      });
     });
   });
 

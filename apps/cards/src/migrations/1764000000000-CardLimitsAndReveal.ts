@@ -65,6 +65,8 @@ export class CardLimitsAndReveal1764000000000 implements MigrationInterface {
       `ALTER TABLE card_transaction ADD CONSTRAINT ck_card_transaction_type CHECK (type IN ('AUTHORIZATION', 'CREDIT_AUTHORIZATION', 'FINANCIAL_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE'))`,
     );
     await q.query(`ALTER TABLE card_transaction DROP COLUMN adjustment_count, DROP COLUMN platform_customer_id`);
-    await q.query(`ALTER TABLE card DROP CONSTRAINT ck_card_max_spend, DROP COLUMN details_seed, DROP COLUMN three_ds_password_hash, DROP COLUMN platform_customer_id, DROP COLUMN max_spend_per_transaction`);
+    await q.query(
+      `ALTER TABLE card DROP CONSTRAINT ck_card_max_spend, DROP COLUMN details_seed, DROP COLUMN three_ds_password_hash, DROP COLUMN platform_customer_id, DROP COLUMN max_spend_per_transaction`,
+    );
   }
 }

@@ -50,7 +50,14 @@ export const CARD_TRANSACTION_STATUSES = ['PENDING', 'CONFIRMED', 'SETTLED', 'RE
 export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
 /** FUNDING_SOURCE_UNAVAILABLE: the ledger refused the funding account itself (e.g. not ACTIVE). */
 /** TRANSACTION_SIZE_LIMIT_EXCEEDED: the amount is above the card's `maxSpendPerTransaction`. */
-export const CARD_DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'CARD_CLOSED', 'CARD_NOT_ACTIVE', 'FUNDING_SOURCE_UNAVAILABLE', 'TRANSACTION_SIZE_LIMIT_EXCEEDED'] as const;
+export const CARD_DECLINE_REASONS = [
+  'INSUFFICIENT_FUNDS',
+  'CARD_PAUSED',
+  'CARD_CLOSED',
+  'CARD_NOT_ACTIVE',
+  'FUNDING_SOURCE_UNAVAILABLE',
+  'TRANSACTION_SIZE_LIMIT_EXCEEDED',
+] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 export const CARD_EXPIRY_REASONS = ['AUTHORIZATION_EXPIRY', 'CARD_CLOSED'] as const;
 export type CardExpiryReason = (typeof CARD_EXPIRY_REASONS)[number];

@@ -56,7 +56,8 @@ export class CreateCardRequest {
   fundingSources!: string[];
 
   @ApiPropertyOptional({
-    description: "Largest amount a single authorization may take, in the smallest unit of the card's currency; an authorization above it is declined (TRANSACTION_SIZE_LIMIT_EXCEEDED), one of exactly this amount is allowed. Omit for no limit.",
+    description:
+      "Largest amount a single authorization may take, in the smallest unit of the card's currency; an authorization above it is declined (TRANSACTION_SIZE_LIMIT_EXCEEDED), one of exactly this amount is allowed. Omit for no limit.",
     example: 50000000,
     type: 'integer',
     format: 'int64',
@@ -67,7 +68,7 @@ export class CreateCardRequest {
   maxSpendPerTransaction?: number;
 
   @ApiPropertyOptional({
-    description: "Static 3-D Secure password of the card. Kept only as a salted hash by the card issuer, never returned nor logged; one is generated when omitted.",
+    description: 'Static 3-D Secure password of the card. Kept only as a salted hash by the card issuer, never returned nor logged; one is generated when omitted.',
     example: 'AbCd1234EfGh5678',
   })
   @IsOptional()
@@ -185,7 +186,10 @@ export class GetCardTransactionRequest {
  * currency, or USD for a USDC card); without it the amount is in the card's currency.
  */
 export class CurrencyInput {
-  @ApiPropertyOptional({ description: "ISO 4217 code, or the crypto ticker: the card's currency, or USD for a USDC card (converted at par); the card's currency when omitted", example: 'USD' })
+  @ApiPropertyOptional({
+    description: "ISO 4217 code, or the crypto ticker: the card's currency, or USD for a USDC card (converted at par); the card's currency when omitted",
+    example: 'USD',
+  })
   @IsOptional()
   @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
   code?: string;
