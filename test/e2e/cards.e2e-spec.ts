@@ -808,6 +808,40 @@ describe('Cards', () => {
       });
     });
 
+    describe('GET /transactions', () => {
+      it('lists card transactions (type CARD) with the payments, newest first, page after page; a type filter leaves them out', async () => {
+        const owner = await newHolder();
+        const ownCard = await activeCard(owner);
+        await fund(owner.wallet, 1_000_000);
+        const first = (await authorize(ownCard.id, 1_000)).body;
+        const second = (await authorize(ownCard.id, 2_000)).body;
+        const seen: Array<{ id: string; type: string }> = [];
+        let cursor: string | undefined;
+        do {
+          const page = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(page.status).toBe(200);
+          expect(page.body.data).toHaveLength(1);
+          seen.push(...page.body.data);
+          cursor = page.body.hasMore ? page.body.nextCursor : undefined;
+        } while (cursor);
+        const cards = seen.filter((item) => item.type === 'CARD').map((item) => item.id);
+        expect(cards).toEqual([second.id, first.id]);
+        const uuids = seen.map((item) => item.id.slice(item.id.indexOf(':') + 1));
+        expect([...uuids].sort().reverse()).toEqual(uuids);
+        expect(seen.find((item) => item.id === second.id)).toEqual((await api.get(`/card-transactions/${second.id}`)).body);
+        const outgoing = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&type=OUTGOING`);
+        expect(outgoing.body.data.some((item: { type: string }) => item.type === 'CARD')).toBe(false);
+        const other = await t.newPlatform();
+        expect((await other.api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}`)).body.data).toEqual([]);
+      });
+
+      it('refuses a cursor it never issued, naming the field', async () => {
+        const response = await api.get(`/transactions?cursor=${Buffer.from('nope').toString('base64url')}`);
+        expect(response.status).toBe(400);
+        expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['cursor']);
+      });
+    });
+
     it('documents the card routes and simulators in /openapi.json', async () => {
       const document = (await (await fetch(`${t.stack.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
       for (const path of ['/cards', '/cards/{id}', '/cards/{id}/reveal', '/transactions/{transactionId}']) expect(Object.keys(document.paths)).toContain(path);

@@ -8,6 +8,7 @@ import {
   MessageEnvelope,
   Page,
   SandboxCardSimulationResponse,
+  SearchCardTransactionsRequest,
   SimulateAdviceRequest,
   SimulateAuthorizationAdviceRequest,
   SimulateAuthorizationRequest,
@@ -31,6 +32,11 @@ export class CardNetworkHandlers {
   @MessagePattern(CARDS_SUBJECTS.listCardTransactions)
   list(@Payload(new EnvelopePipe(ListCardTransactionsRequest)) { ctx, payload }: MessageEnvelope<ListCardTransactionsRequest>): Promise<Page<CardTransaction>> {
     return this.network.list(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.searchCardTransactions)
+  search(@Payload(new EnvelopePipe(SearchCardTransactionsRequest)) { ctx, payload }: MessageEnvelope<SearchCardTransactionsRequest>): Promise<Page<CardTransaction>> {
+    return this.network.search(ctx, payload);
   }
 
   @MessagePattern(CARDS_SUBJECTS.simulateAuthorization)

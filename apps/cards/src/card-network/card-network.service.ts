@@ -21,6 +21,7 @@ import {
   NewEvent,
   Page,
   SandboxCardSimulationResponse,
+  SearchCardTransactionsRequest,
   SimulateAdviceRequest,
   SimulateAuthorizationAdviceRequest,
   SimulateAuthorizationRequest,
@@ -139,6 +140,20 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const limit = pageLimit(request.limit);
     const rows = await this.cardTransactions.list(ctx.platformId, request.cardId, {
       status: request.status,
+      beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
+      limit: limit + 1,
+    });
+    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
+  }
+
+  async search(ctx: CallerContext, request: SearchCardTransactionsRequest): Promise<Page<CardTransaction>> {
+    const limit = pageLimit(request.limit);
+    const rows = await this.cardTransactions.search(ctx.platformId, {
+      accountId: request.accountId,
+      customerId: request.customerId,
+      status: request.status,
+      createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
+      createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
       beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
       limit: limit + 1,
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThanOrEqual } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
 import { amountToColumn, EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -63,6 +63,28 @@ export class CardTransactionsRepository {
         platformId,
         cardId,
         ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+      },
+      order: { id: 'DESC' },
+      take: filter.limit,
+    });
+  }
+
+  /** The platform's card transactions across its cards, newest first (the transaction list's card part). */
+  search(
+    platformId: string,
+    filter: { accountId?: string; customerId?: string; status?: CardTransactionStatus; createdAfter?: Date; createdBefore?: Date; beforeId?: string; limit: number },
+  ): Promise<CardTransactionEntity[]> {
+    const created: FindOperator<Date>[] = [];
+    if (filter.createdAfter) created.push(MoreThanOrEqual(filter.createdAfter));
+    if (filter.createdBefore) created.push(LessThan(filter.createdBefore));
+    return this.dataSource.manager.find(CardTransactionEntity, {
+      where: {
+        platformId,
+        ...(filter.accountId ? { accountId: filter.accountId } : {}),
+        ...(filter.customerId ? { customerId: filter.customerId } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(created.length > 0 ? { createdAt: created.length === 1 ? created[0] : And(...created) } : {}),
         ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
       },
       order: { id: 'DESC' },

@@ -39,6 +39,8 @@ export class CardLimitsAndReveal1764000000000 implements MigrationInterface {
       ALTER TABLE card_transaction ADD CONSTRAINT ck_card_transaction_amounts CHECK (
         (authorized_amount > 0 OR (type = 'BALANCE_INQUIRY' AND authorized_amount = 0))
         AND settled_amount >= 0 AND refunded_amount >= 0 AND refunded_amount <= settled_amount)`);
+    // The transaction list reads a platform's card transactions across its cards, newest first.
+    await q.query(`CREATE INDEX ix_card_transaction_platform ON card_transaction (platform_id, id DESC)`);
     await q.query(`
       CREATE TABLE card_reveal (
         token_hash text NOT NULL,
@@ -55,6 +57,7 @@ export class CardLimitsAndReveal1764000000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE card_reveal`);
+    await q.query(`DROP INDEX ix_card_transaction_platform`);
     await q.query(`ALTER TABLE card_transaction DROP CONSTRAINT ck_card_transaction_amounts`);
     await q.query(`DELETE FROM card_transaction WHERE type = 'BALANCE_INQUIRY'`);
     await q.query(

@@ -17,8 +17,14 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
-import { ApiTransactionOrCardTransactionResponse, getCardTransaction, isCardTransactionId } from '../cards/card-transaction-lookup';
+import { TransactionResponseDto } from './dto/transaction.response';
+import {
+  ApiTransactionListWithCardsResponse,
+  ApiTransactionOrCardTransactionResponse,
+  getCardTransaction,
+  isCardTransactionId,
+  listWithCardTransactions,
+} from '../cards/card-transaction-lookup';
 
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -82,22 +88,24 @@ export class TransactionsController {
 
   @Get()
   @ApiOperation({ summary: 'List transactions', description: 'Filters: account (source or destination), customer, status, type, created range. Newest first, cursor-paginated.' })
-  @ApiOkResponse({ type: TransactionListResponseDto })
+  @ApiTransactionListWithCardsResponse()
   @ApiErrors(400, 401)
-  list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction>> {
-    return this.services.request(
-      PAYMENTS_SUBJECTS.listTransactions,
-      {
-        accountId: query.accountId,
-        customerId: query.customerId,
-        status: query.status,
-        type: query.type,
-        createdAfter: query.createdAfter,
-        createdBefore: query.createdBefore,
-        limit: query.limit,
-        cursor: query.cursor,
-      },
-      caller,
+  list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction | CardTransaction>> {
+    return listWithCardTransactions(this.services, query, caller, (cursor, limit) =>
+      this.services.request(
+        PAYMENTS_SUBJECTS.listTransactions,
+        {
+          accountId: query.accountId,
+          customerId: query.customerId,
+          status: query.status,
+          type: query.type,
+          createdAfter: query.createdAfter,
+          createdBefore: query.createdBefore,
+          limit,
+          cursor,
+        },
+        caller,
+      ),
     );
   }
 

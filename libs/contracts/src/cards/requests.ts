@@ -2,7 +2,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCountryCode, IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
 import { SignedRetryInput } from '../wallet-auth';
@@ -171,6 +186,35 @@ export class ListCardTransactionsRequest extends ListCardTransactionsQuery {
   @IsNotEmpty()
   @MaxLength(128)
   cardId!: string;
+}
+
+/** The platform's card transactions for the transaction list (`GET /transactions`), newest first. */
+export class SearchCardTransactionsRequest extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only transactions funded by this internal account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  accountId?: string;
+
+  @ApiPropertyOptional({ description: "Only this cardholder's transactions", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
+  customerId?: string;
+
+  @ApiPropertyOptional({ enum: CARD_TRANSACTION_STATUSES, description: 'Only transactions in this status', example: 'SETTLED' })
+  @IsOptional()
+  @IsOneOf(CARD_TRANSACTION_STATUSES)
+  status?: CardTransactionStatus;
+
+  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdAfter?: string;
+
+  @ApiPropertyOptional({ description: 'Created before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdBefore?: string;
 }
 
 export class GetCardTransactionRequest {

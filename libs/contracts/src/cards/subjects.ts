@@ -8,6 +8,7 @@ import {
   ListCardsRequest,
   ListCardTransactionsRequest,
   RedeemCardRevealRequest,
+  SearchCardTransactionsRequest,
   SimulateAdviceRequest,
   SimulateAuthorizationAdviceRequest,
   SimulateAuthorizationRequest,
@@ -30,6 +31,8 @@ export const CARDS_SUBJECTS = {
   redeemCardReveal: 'cards.card.redeem-reveal',
   getCardTransaction: 'cards.card-transaction.get',
   listCardTransactions: 'cards.card-transaction.list',
+  /** The platform's card transactions across cards (the transaction list's card part). */
+  searchCardTransactions: 'cards.card-transaction.search',
   /** The sandbox card network (simulators): sandbox tokens only. */
   simulateAuthorization: 'cards.sandbox.authorization',
   simulateAdvice: 'cards.sandbox.advice',
@@ -49,6 +52,7 @@ export interface CardsContract {
   [CARDS_SUBJECTS.redeemCardReveal]: { request: RedeemCardRevealRequest; reply: CardDetails };
   [CARDS_SUBJECTS.getCardTransaction]: { request: GetCardTransactionRequest; reply: CardTransaction };
   [CARDS_SUBJECTS.listCardTransactions]: { request: ListCardTransactionsRequest; reply: Page<CardTransaction> };
+  [CARDS_SUBJECTS.searchCardTransactions]: { request: SearchCardTransactionsRequest; reply: Page<CardTransaction> };
   [CARDS_SUBJECTS.simulateAuthorization]: { request: SimulateAuthorizationRequest; reply: CardTransaction };
   [CARDS_SUBJECTS.simulateAdvice]: { request: SimulateAdviceRequest; reply: SandboxCardSimulationResponse };
   [CARDS_SUBJECTS.simulateClearing]: { request: SimulateClearingRequest; reply: CardTransaction };
