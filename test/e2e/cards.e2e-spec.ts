@@ -196,6 +196,15 @@ describe('Cards', () => {
       expect(active.body.hasMore).toBe(true);
       const next = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1&cursor=${active.body.nextCursor}`);
       expect(next.body).toMatchObject({ data: [{ id: first.id }], hasMore: false });
+      const oldest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2`);
+      expect(oldest.body.data.map((c: { id: string }) => c.id)).toEqual([first.id, second.id]);
+      const rest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2&cursor=${oldest.body.nextCursor}`);
+      expect(rest.body).toMatchObject({ data: [{ id: processing.id }], hasMore: false });
+      const byAccount = await api.get(`/cards?accountId=${encodeURIComponent(who.wallet)}`);
+      expect(byAccount.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id, second.id, first.id]);
+      expect((await api.get(`/cards?accountId=${encodeURIComponent(who.crypto)}`)).body.data).toEqual([]);
+      const byPlatformId = await api.get(`/cards?platformCardId=list-001&cardholderId=${encodeURIComponent(who.customerId)}`);
+      expect(byPlatformId.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id]);
     });
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, LessThan, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThan, MoreThan, Raw } from 'typeorm';
 import { CardState } from '@paykit/contracts';
 import { EntityReader } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
@@ -54,15 +54,21 @@ export class CardsRepository {
     return manager.findOne(CardEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  list(platformId: string, filter: { cardholderId?: string; state?: CardState; beforeId?: string; limit: number }): Promise<CardEntity[]> {
+  /** Newest first (`desc`, the cursor's id and below) or oldest first (`asc`, above it). */
+  list(
+    platformId: string,
+    filter: { cardholderId?: string; state?: CardState; accountId?: string; platformCardId?: string; afterId?: string; ascending: boolean; limit: number },
+  ): Promise<CardEntity[]> {
     return this.dataSource.manager.find(CardEntity, {
       where: {
         platformId,
         ...(filter.cardholderId ? { cardholderId: filter.cardholderId } : {}),
         ...(filter.state ? { state: filter.state } : {}),
-        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+        ...(filter.platformCardId ? { platformCardId: filter.platformCardId } : {}),
+        ...(filter.accountId ? { fundingSources: Raw((column) => `${column} @> ARRAY[:accountId]::text[]`, { accountId: filter.accountId }) } : {}),
+        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
       },
-      order: { id: 'DESC' },
+      order: { id: filter.ascending ? 'ASC' : 'DESC' },
       take: filter.limit,
     });
   }

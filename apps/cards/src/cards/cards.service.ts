@@ -117,7 +117,10 @@ export class CardsService implements OnModuleInit {
     const rows = await this.cards.list(ctx.platformId, {
       cardholderId: request.cardholderId,
       state: request.state,
-      beforeId: decodeCursor(request.cursor, CARD_CURSOR),
+      accountId: request.accountId,
+      platformCardId: request.platformCardId,
+      afterId: decodeCursor(request.cursor, CARD_CURSOR),
+      ascending: request.sortOrder === 'asc',
       limit: limit + 1,
     });
     return toPage(rows, limit, toCard, CARD_CURSOR);

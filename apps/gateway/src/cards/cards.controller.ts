@@ -58,11 +58,26 @@ export class CardsController {
   }
 
   @Get('cards')
-  @ApiOperation({ summary: 'List cards', description: 'Newest first, cursor-paginated; filter by cardholder and state.' })
+  @ApiOperation({
+    summary: 'List cards',
+    description: 'Newest first (or oldest first with `sortOrder=asc`), cursor-paginated; filter by cardholder, state, funding-source account and platformCardId.',
+  })
   @ApiOkResponse({ type: CardPageDto })
   @ApiErrors(400, 401)
   list(@Query() query: ListCardsRequest, @Caller() caller: CallerContext): Promise<Page<Card>> {
-    return this.services.request(CARDS_SUBJECTS.listCards, { cardholderId: query.cardholderId, state: query.state, limit: query.limit, cursor: query.cursor }, caller);
+    return this.services.request(
+      CARDS_SUBJECTS.listCards,
+      {
+        cardholderId: query.cardholderId,
+        state: query.state,
+        accountId: query.accountId,
+        platformCardId: query.platformCardId,
+        sortOrder: query.sortOrder,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      caller,
+    );
   }
 
   @Get('cards/:id')

@@ -36,6 +36,8 @@ import {
 } from './enums';
 
 const CUSTOMER_ID = typedIdPattern('Customer');
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 const INTERNAL_ACCOUNT_ID = typedIdPattern('InternalAccount');
 const CARD_TRANSACTION_ID = typedIdPattern('CardTransaction');
 const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
@@ -170,6 +172,23 @@ export class ListCardsRequest extends PageQuery {
   @IsOptional()
   @IsOneOf(CARD_STATES)
   state?: CardState;
+
+  @ApiPropertyOptional({ description: 'Only cards with this internal account among their funding sources', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  accountId?: string;
+
+  @ApiPropertyOptional({ description: "Only the card with this platform's own id", example: 'card-7781' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  platformCardId?: string;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
+  @IsOptional()
+  @IsOneOf(SORT_ORDERS)
+  sortOrder?: SortOrder;
 }
 
 /** Query of `GET /cards/{id}/transactions`. */
