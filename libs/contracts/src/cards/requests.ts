@@ -36,8 +36,8 @@ import {
 } from './enums';
 
 const CUSTOMER_ID = typedIdPattern('Customer');
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export const CARD_SORT_ORDERS = ['asc', 'desc'] as const;
+export type CardSortOrder = (typeof CARD_SORT_ORDERS)[number];
 const INTERNAL_ACCOUNT_ID = typedIdPattern('InternalAccount');
 const CARD_TRANSACTION_ID = typedIdPattern('CardTransaction');
 const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
@@ -185,10 +185,10 @@ export class ListCardsRequest extends PageQuery {
   @MaxLength(128)
   platformCardId?: string;
 
-  @ApiPropertyOptional({ enum: SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
+  @ApiPropertyOptional({ enum: CARD_SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
   @IsOptional()
-  @IsOneOf(SORT_ORDERS)
-  sortOrder?: SortOrder;
+  @IsOneOf(CARD_SORT_ORDERS)
+  sortOrder?: CardSortOrder;
 }
 
 /** Query of `GET /cards/{id}/transactions`. */
