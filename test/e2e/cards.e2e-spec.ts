@@ -1,4 +1,6 @@
 import { createServer, Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createRootLogger } from '@paykit/runtime';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, ReceivedEvent, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -9,6 +11,18 @@ import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client'
  * OTP session, funding-source rules, and the sandbox card network with the payments ledger checked
  * after every path. Runs in embedded and distributed mode.
  */
+
+// Every log line of the processes in this one lands here, so the test can show no card secret is logged.
+const logLines: string[] = [];
+createRootLogger({
+  level: 'debug',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+});
 
 const USDC = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
 const money = (amount: number) => ({ amount, currency: USDC });
@@ -608,6 +622,7 @@ describe('Cards', () => {
         expect(created.status).toBe(201);
         expect(JSON.stringify(created.body)).not.toContain('Tds-Pass-7781');
         expect(JSON.stringify((await api.get(`/cards/${created.body.id}`)).body)).not.toContain('Tds-Pass-7781');
+        expect(logLines.join('')).not.toContain('Tds-Pass-7781');
       });
     });
 
@@ -782,6 +797,10 @@ describe('Cards', () => {
         expect((await fetch(response.body.panEmbedUrl)).status).toBe(410);
         const second = await api.post(`/cards/${card.id}/reveal`, {});
         expect(await (await fetch(second.body.panEmbedUrl)).text()).toContain(/data-field="pan">([\d ]+)</.exec(html)![1]);
+        const logged = logLines.join('');
+        for (const secret of [pan, new URL(response.body.panEmbedUrl).pathname.split('/').pop()!]) expect(logged).not.toContain(secret);
+        // The audit line (the cards service logs in this process only in embedded mode).
+        if (t.mode === 'embedded') expect(logged).toMatch(new RegExp(`"audit":"card\\.reveal","cardId":"${card.id}"`));
       });
 
       it("answers 404 for an unknown card and for another platform's card; 409 for a card not provisioned yet", async () => {

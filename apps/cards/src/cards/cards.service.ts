@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   CallerContext,
@@ -21,6 +21,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { rootLogger } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
 import { cardNotFound } from './cards.errors';
@@ -42,8 +43,6 @@ const REVEAL_TTL_MS = 5 * 60_000;
 
 @Injectable()
 export class CardsService implements OnModuleInit {
-  private readonly logger = new Logger(CardsService.name);
-
   constructor(
     private readonly cards: CardsRepository,
     private readonly funding: FundingSourcesService,
@@ -200,7 +199,11 @@ export class CardsService implements OnModuleInit {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
     await this.cards.insertReveal({ tokenHash: revealTokenHash(token), platformId: ctx.platformId, cardId, expiresAt, redeemedAt: null, createdAt: now });
-    this.logger.log({ msg: 'card details reveal minted', cardId, platformId: ctx.platformId, requestId: ctx.requestId, expiresAt: expiresAt.toISOString() });
+    // The audit line: who asked to see which card, never the URL, its token or the details.
+    rootLogger().info(
+      { context: CardsService.name, audit: 'card.reveal', cardId, platformId: ctx.platformId, requestId: ctx.requestId, expiresAt: expiresAt.toISOString() },
+      'Card details reveal minted',
+    );
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
@@ -211,7 +214,7 @@ export class CardsService implements OnModuleInit {
     const card = await this.require(reveal.platformId, reveal.cardId);
     const seed = card.detailsSeed ?? (await this.cards.ensureDetailsSeed(card.platformId, card.id, newDetailsSeed()));
     const { pan, cvv } = cardNumberAndCode(seed, card.id, card.last4);
-    this.logger.log({ msg: 'card details revealed', cardId: card.id, platformId: card.platformId });
+    rootLogger().info({ context: CardsService.name, audit: 'card.reveal.shown', cardId: card.id, platformId: card.platformId }, 'Card details shown on the reveal page');
     return { cardId: card.id, pan, cvv, expMonth: card.expMonth, expYear: card.expYear };
   }
 

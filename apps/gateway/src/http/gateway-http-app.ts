@@ -15,6 +15,13 @@ import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Pages whose URL token is the only credential (a card reveal, a hosted KYC link): the token never reaches the logs. */
+const BEARER_URL_PATHS = /^\/(card-reveal|kyc)\/[^/?#]+/;
+
+export function loggableUrl(url: string): string {
+  return url.replace(BEARER_URL_PATHS, '/$1/[redacted]');
+}
+
 @Global()
 @Module({})
 class GatewayConfigModule {
@@ -74,7 +81,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   // Per-request lines are debug output: the hook costs nothing when they are off.
   if (requestLog.isLevelEnabled('debug')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      requestLog.debug({ requestId: request.id, method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     });
   }
 
