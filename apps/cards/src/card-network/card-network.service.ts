@@ -151,10 +151,12 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     const rows = await this.cardTransactions.search(ctx.platformId, {
       accountId: request.accountId,
       customerId: request.customerId,
+      platformCustomerId: request.platformCustomerId,
       status: request.status,
       createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
       createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
-      beforeId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
+      afterId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
+      ascending: request.sortOrder === 'asc',
       limit: limit + 1,
     });
     return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);

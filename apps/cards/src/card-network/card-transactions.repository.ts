@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThanOrEqual } from 'typeorm';
+import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
 import { amountToColumn, EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -70,10 +70,20 @@ export class CardTransactionsRepository {
     });
   }
 
-  /** The platform's card transactions across its cards, newest first (the transaction list's card part). */
+  /** The platform's card transactions across its cards, newest (or oldest) first: the transaction list's card part. */
   search(
     platformId: string,
-    filter: { accountId?: string; customerId?: string; status?: CardTransactionStatus; createdAfter?: Date; createdBefore?: Date; beforeId?: string; limit: number },
+    filter: {
+      accountId?: string;
+      customerId?: string;
+      platformCustomerId?: string;
+      status?: CardTransactionStatus;
+      createdAfter?: Date;
+      createdBefore?: Date;
+      afterId?: string;
+      ascending: boolean;
+      limit: number;
+    },
   ): Promise<CardTransactionEntity[]> {
     const created: FindOperator<Date>[] = [];
     if (filter.createdAfter) created.push(MoreThanOrEqual(filter.createdAfter));
@@ -83,11 +93,12 @@ export class CardTransactionsRepository {
         platformId,
         ...(filter.accountId ? { accountId: filter.accountId } : {}),
         ...(filter.customerId ? { customerId: filter.customerId } : {}),
+        ...(filter.platformCustomerId ? { platformCustomerId: filter.platformCustomerId } : {}),
         ...(filter.status ? { status: filter.status } : {}),
         ...(created.length > 0 ? { createdAt: created.length === 1 ? created[0] : And(...created) } : {}),
-        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
       },
-      order: { id: 'DESC' },
+      order: { id: filter.ascending ? 'ASC' : 'DESC' },
       take: filter.limit,
     });
   }

@@ -59,50 +59,77 @@ export function ApiTransactionListWithCardsResponse(): MethodDecorator & ClassDe
 
 type PaymentsPage = (cursor: string | undefined, limit: number) => Promise<Page<Transaction>>;
 
+/**
+ * The transaction list's filters this merge reads: those of `ListTransactionsQuery`, and the
+ * reference's others when the query carries them (platform customer id, account identifiers,
+ * reference, date range, sort order).
+ */
+export type TransactionListFilters = Pick<ListTransactionsQuery, 'limit' | 'cursor' | 'accountId' | 'customerId' | 'status' | 'type' | 'createdAfter' | 'createdBefore'> & {
+  platformCustomerId?: string;
+  accountIdentifier?: string;
+  senderAccountIdentifier?: string;
+  receiverAccountIdentifier?: string;
+  reference?: string;
+  startDate?: string;
+  endDate?: string;
+  sortOrder?: 'asc' | 'desc';
+};
+
 const ID_TYPES = ['Transaction', 'CardTransaction'] as const;
 
 /**
  * `GET /transactions` lists card transactions too (`type: CARD`): one page from each owner, merged
- * newest first. Ids are UUIDv7, so their uuid part orders both kinds by creation; the page's
- * cursor is the last id shown, and each owner's next page starts below that uuid. A `type` filter
- * (INCOMING, OUTGOING) leaves card transactions out; a `status` filter keeps those in the
- * same-named card status (PENDING), and no others.
+ * in the list's order. Ids are UUIDv7, so their uuid part orders both kinds by creation; the
+ * page's cursor is the last id shown, and each owner's next page starts past that uuid.
+ *
+ * Which card transactions a filter keeps: a `type` (INCOMING, OUTGOING), a `reference` or a
+ * receiver account leaves them all out (none has such); a `status` keeps the same-named card
+ * status only; an account (any of `accountId`, `accountIdentifier`, `senderAccountIdentifier`)
+ * is the funding source; a `customerId` that is not a customer's (the platform's own) keeps none.
  */
 export async function listWithCardTransactions(
   services: ServiceClient,
-  query: ListTransactionsQuery,
+  query: TransactionListFilters,
   caller: CallerContext,
   listPayments: PaymentsPage,
 ): Promise<Page<Transaction | CardTransaction>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-  const below = query.cursor === undefined ? undefined : uuidOfCursor(query.cursor);
+  const past = query.cursor === undefined ? undefined : uuidOfCursor(query.cursor);
   // Not a cursor of this list: payments refuses it with the field named.
-  if (query.cursor !== undefined && below === undefined) return listPayments(query.cursor, limit);
+  if (query.cursor !== undefined && past === undefined) return listPayments(query.cursor, limit);
+  const ascending = query.sortOrder === 'asc';
   const status = query.status as string | undefined;
-  // Card transactions always belong to a customer: a filter by another kind of id (the platform's) leaves them out.
+  const accounts = [...new Set([query.accountId, query.accountIdentifier, query.senderAccountIdentifier].filter((a): a is string => a !== undefined))];
   const withCards =
     query.type === undefined &&
+    query.reference === undefined &&
+    query.receiverAccountIdentifier === undefined &&
+    accounts.length <= 1 &&
     (status === undefined || (CARD_TRANSACTION_STATUSES as readonly string[]).includes(status)) &&
     (query.customerId === undefined || query.customerId.startsWith('Customer:'));
   const [payments, cards] = await Promise.all([
-    listPayments(below === undefined ? undefined : cursorOf('Transaction', below), limit),
+    listPayments(past === undefined ? undefined : cursorOf('Transaction', past), limit),
     withCards
       ? services.request(
           CARDS_SUBJECTS.searchCardTransactions,
           {
-            accountId: query.accountId,
+            accountId: accounts[0],
             customerId: query.customerId,
+            platformCustomerId: query.platformCustomerId,
             status: status as CardTransactionStatus | undefined,
-            createdAfter: query.createdAfter,
-            createdBefore: query.createdBefore,
+            createdAfter: query.createdAfter ?? query.startDate,
+            // The reference's endDate is inclusive; createdBefore is not.
+            createdBefore: query.createdBefore ?? (query.endDate === undefined ? undefined : new Date(Date.parse(query.endDate) + 1).toISOString()),
+            sortOrder: query.sortOrder,
             limit,
-            cursor: below === undefined ? undefined : cursorOf('CardTransaction', below),
+            cursor: past === undefined ? undefined : cursorOf('CardTransaction', past),
           },
           caller,
         )
       : Promise.resolve<Page<CardTransaction>>({ data: [], hasMore: false }),
   ]);
-  const merged = [...payments.data, ...cards.data].sort((a, b) => (uuidOf(b.id) < uuidOf(a.id) ? -1 : uuidOf(b.id) > uuidOf(a.id) ? 1 : 0));
+  const order = ascending ? 1 : -1;
+  const merged = [...payments.data, ...cards.data].sort((a, b) => (uuidOf(a.id) < uuidOf(b.id) ? -order : uuidOf(a.id) > uuidOf(b.id) ? order : 0));
   const data = merged.slice(0, limit);
   const hasMore = merged.length > limit || payments.hasMore || cards.hasMore;
   return { data, hasMore, ...(hasMore && data.length > 0 ? { nextCursor: Buffer.from(data[data.length - 1].id, 'utf8').toString('base64url') } : {}) };

@@ -220,6 +220,12 @@ export class SearchCardTransactionsRequest extends PageQuery {
   @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
   customerId?: string;
 
+  @ApiPropertyOptional({ description: 'Only transactions of the cardholder with this platform-side id', example: 'emp-7781' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  platformCustomerId?: string;
+
   @ApiPropertyOptional({ enum: CARD_TRANSACTION_STATUSES, description: 'Only transactions in this status', example: 'SETTLED' })
   @IsOptional()
   @IsOneOf(CARD_TRANSACTION_STATUSES)
@@ -234,6 +240,11 @@ export class SearchCardTransactionsRequest extends PageQuery {
   @IsOptional()
   @IsISO8601({ strict: true })
   createdBefore?: string;
+
+  @ApiPropertyOptional({ enum: CARD_SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
+  @IsOptional()
+  @IsOneOf(CARD_SORT_ORDERS)
+  sortOrder?: CardSortOrder;
 }
 
 export class GetCardTransactionRequest {
