@@ -23,7 +23,20 @@ describe(createRootLogger.name, () => {
     );
     await new Promise((resolve) => setImmediate(resolve));
     const output = lines.join('');
-    for (const secret of ['dG9rOnN1cGVyc2VjcmV0', 'supersecret', 'nested-secret', '000000', 'abcdef0123', '000123456789', 'GB33BUKB20201555555555', 'stamp-value', 'tds-pass-1', '4000123412341234', '987', 'card-reveal/tok']) {
+    for (const secret of [
+      'dG9rOnN1cGVyc2VjcmV0',
+      'supersecret',
+      'nested-secret',
+      '000000',
+      'abcdef0123',
+      '000123456789',
+      'GB33BUKB20201555555555',
+      'stamp-value',
+      'tds-pass-1',
+      '4000123412341234',
+      '987',
+      'card-reveal/tok',
+    ]) {
       expect(output).not.toContain(secret);
     }
     expect(output).toContain('[redacted]');
