@@ -48,10 +48,6 @@ const PENDING: Record<string, string> = {
   'external account EUR': 'external accounts: platformAccountId, swiftCode, bankName required; beneficiary.countryOfResidence refused',
   'external account GBP': 'external accounts: platformAccountId required',
   'transfer-out': 'payments: needs the USD external account; transaction direction, platformCustomerId, source/destination types missing',
-  card: 'cards: Card.maxSpendPerTransaction missing',
-  authorization: 'cards: the simulator refuses currency {code} alone',
-  clearing: 'cards: follows the authorization',
-  return: 'cards: follows the authorization',
 };
 const step = (name: string) => (PENDING[name] ? it.skip : it);
 
