@@ -407,7 +407,16 @@ describe('Embedded wallet authentication', () => {
     it('adds an SMS_OTP credential by signed retry (202 then 201), and refuses a second one', async () => {
       const added = await client.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550100' }, session.key);
       expect(added.status).toBe(201);
-      expect(added.body).toMatchObject({ id: expect.stringMatching(/^AuthMethod:/), accountId: wallet.accountId, type: 'SMS_OTP', nickname: '+14155550100' });
+      expect(added.body).toEqual({
+        id: expect.stringMatching(/^AuthMethod:/),
+        accountId: wallet.accountId,
+        type: 'SMS_OTP',
+        nickname: '+14155550100',
+        // The signed retry sends the first code: the answer carries the target to encrypt it to.
+        otpEncryptionTargetBundle: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       const second = await t.api.post('/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550101' });
       expect(second.status).toBe(400);
       expect(second.body.code).toBe('SMS_OTP_CREDENTIAL_ALREADY_EXISTS');
@@ -641,7 +650,8 @@ describe('Embedded wallet authentication', () => {
       const emailSession = await client.otpLogin(wallet.emailCredentialId);
       const sms = await client.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550144' }, emailSession.key);
       expect(sms.status).toBe(201);
-      const smsSession = await client.otpLogin(sms.body.id, 'SMS_OTP');
+      // The credential added by signed retry came with its first code's target bundle.
+      const smsSession = await client.otpLogin(sms.body.id, 'SMS_OTP', '000000', sms.body.otpEncryptionTargetBundle);
 
       const own = await client.signed('DELETE', `/auth/credentials/${wallet.emailCredentialId}`, undefined, emailSession.key);
       expect(own.status).toBe(401);

@@ -19,7 +19,15 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { AuthMethodDto, AuthMethodListDto, AuthSessionDto, AuthSignedRetryChallengeDto, EnclaveKeyDto, OtpChallengeDto, PasskeyChallengeDto } from './dto/wallet-auth.response';
+import {
+  AuthMethodListDto,
+  CreatedAuthMethodDto,
+  AuthSessionDto,
+  AuthSignedRetryChallengeDto,
+  EnclaveKeyDto,
+  OtpChallengeDto,
+  PasskeyChallengeDto,
+} from './dto/wallet-auth.response';
 
 const CREDENTIAL_ID = { name: 'id', description: 'Credential id', example: 'AuthMethod:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -36,9 +44,10 @@ export class AuthCredentialsController {
     description:
       'EMAIL_OTP (at most one), SMS_OTP (at most one), PASSKEY (WebAuthn attestation; distinct credentialId) or OAUTH (OIDC token; one per identity). ' +
       'The first credential of an account is created at once (201). When the account already has one, the first call answers 202 with a ' +
-      'challenge and the signed retry (Service-Wallet-Signature + Request-Id, same body) creates it (201).',
+      'challenge and the signed retry (Service-Wallet-Signature + Request-Id, same body) creates it (201); an OTP credential added so comes with ' +
+      'its first code sent and otpEncryptionTargetBundle.',
   })
-  @ApiCreatedResponse({ type: AuthMethodDto })
+  @ApiCreatedResponse({ type: CreatedAuthMethodDto })
   @SignedAction({ challenge: AuthSignedRetryChallengeDto })
   @ApiErrors(400, 401, 404)
   create(@Body() body: CreateCredentialBody, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<AuthMethod>> {

@@ -101,7 +101,11 @@ export class CredentialsService {
       return { result: created };
     }
     const action = { accountId: account.id, operation: 'CREDENTIAL_ADD' as const, input: request.signedRetry, challengeType: draft.type };
-    return signedAction(this.signedRetry.inProcess(), ctx, action, ({ manager }) => this.insertCredential(manager, ctx, draft, request.oidcToken));
+    const outcome = await signedAction(this.signedRetry.inProcess(), ctx, action, ({ manager }) => this.insertCredential(manager, ctx, draft, request.oidcToken));
+    if (!('result' in outcome) || (draft.type !== 'EMAIL_OTP' && draft.type !== 'SMS_OTP')) return outcome;
+    // An OTP credential added by signed retry gets its first code at once: the answer carries the
+    // target bundle to encrypt it to (verify activates the credential).
+    return { result: await this.issueOtp(ctx, draft) };
   }
 
   async list(ctx: CallerContext, accountId: string): Promise<{ data: AuthMethod[] }> {

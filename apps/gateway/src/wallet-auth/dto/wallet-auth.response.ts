@@ -55,6 +55,15 @@ export class AuthMethodDto implements AuthMethod {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
 }
 
+/** A credential just added: an OTP credential added by signed retry also carries the target of its first code. */
+export class CreatedAuthMethodDto extends AuthMethodDto {
+  @ApiPropertyOptional({
+    description: 'EMAIL_OTP/SMS_OTP added by signed retry: the target the first code is encrypted to (verify then activates the credential); absent otherwise',
+    example: '{"version":"v1.0.0","data":"7b22746172676574507562...","dataSignature":"3045...","enclaveQuorumPublic":"04a1..."}',
+  })
+  otpEncryptionTargetBundle?: string;
+}
+
 export class AuthMethodListDto implements ReplyOf<typeof WALLET_AUTH_SUBJECTS.listCredentials> {
   @ApiProperty({ type: [AuthMethodDto], description: 'Every active credential of the account (not paginated)' }) data!: AuthMethodDto[];
 }
