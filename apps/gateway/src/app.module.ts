@@ -22,6 +22,8 @@ import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controlle
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
 import { InternalAccountsController } from './payments/internal-accounts.controller';
 import { TransactionsController, TransfersController } from './payments/transfers.controller';
+import { ExchangeRatesController } from './quotes/exchange-rates.controller';
+import { QuotesController } from './quotes/quotes.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -52,6 +54,8 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
     InternalAccountsController,
     TransfersController,
     TransactionsController,
+    ExchangeRatesController,
+    QuotesController,
     WebhookDeliveriesController,
     SandboxWebhooksController,
     CustomerExternalAccountsController,

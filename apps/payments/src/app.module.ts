@@ -6,6 +6,9 @@ import { HoldEntity } from './ledger/entities/hold.entity';
 import { LedgerModule } from './ledger/ledger.module';
 import { CreateLedger1732300300000 } from './migrations/1732300300000-CreateLedger';
 import { CreateAccountCredits1732300400000 } from './migrations/1732300400000-CreateAccountCredits';
+import { CreateQuotes1764062000000 } from './migrations/1764062000000-CreateQuotes';
+import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
+import { QuotesModule } from './quotes/quotes.module';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
 
@@ -15,11 +18,13 @@ import { TransfersModule } from './transfers/transfers.module';
     PersistenceModule.forService({
       service: 'payments',
       entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-      migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+      migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, CreateQuotes1764062000000],
     }),
     LedgerModule,
     InternalAccountsModule,
     TransfersModule,
+    ExchangeRatesModule,
+    QuotesModule,
   ],
 })
 export class PaymentsAppModule {}

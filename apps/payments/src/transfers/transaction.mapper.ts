@@ -4,10 +4,12 @@ import { toCurrency } from '../currencies/currency-catalog';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 /** The Transaction resource exactly as the API returns it (GET, replies and webhooks alike). */
-export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo): Transaction {
+export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo, receivedCurrency: CurrencyInfo = currency): Transaction {
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
-  const external = { accountId: entity.externalAccountId, currency: entity.currencyCode };
+  // A cross-currency payment's counterparty is paid in the received currency; a UMA counterparty has no account id, its address stands in.
+  const external = { accountId: entity.externalAccountId ?? entity.counterpartyUmaAddress ?? '', currency: receivedCurrency.code };
   const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
+  const received = { amount: amountToWire(entity.receivedAmount ?? entity.amount), currency: toCurrency(receivedCurrency) };
   return {
     id: entity.id,
     type: entity.type,
@@ -16,7 +18,7 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     source: entity.type === 'OUTGOING' ? internal : external,
     destination: entity.type === 'OUTGOING' ? external : internal,
     sentAmount: money,
-    receivedAmount: { ...money, currency: { ...money.currency } },
+    receivedAmount: received,
     ...(entity.description !== null ? { description: entity.description } : {}),
     ...(entity.failureReason !== null ? { failureReason: entity.failureReason } : {}),
     createdAt: entity.createdAt.toISOString(),

@@ -11,7 +11,11 @@ interface TransactionRow {
   status: TransactionStatus;
   customer_id: string | null;
   internal_account_id: string;
-  external_account_id: string;
+  external_account_id: string | null;
+  quote_id: string | null;
+  received_currency_code: string | null;
+  received_amount: string | null;
+  counterparty_uma_address: string | null;
   currency_code: string;
   amount: string;
   hold_id: string | null;
@@ -36,6 +40,10 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     holdId: row.hold_id,
     description: row.description,
     failureReason: row.failure_reason,
+    quoteId: row.quote_id,
+    receivedCurrencyCode: row.received_currency_code,
+    receivedAmount: row.received_amount === null ? null : amountFromColumn(row.received_amount),
+    counterpartyUmaAddress: row.counterparty_uma_address,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
@@ -53,7 +61,10 @@ export interface TransactionFilter {
   limit: number;
 }
 
-export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt'>;
+/** Cross-currency payments' own columns; a same-currency transfer leaves them out. */
+type CrossCurrencyColumns = 'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress';
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns> &
+  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns>>;
 
 /** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
@@ -63,8 +74,9 @@ export class TransactionsRepository {
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
+      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
+         quote_id, received_currency_code, received_amount, counterparty_uma_address, settled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
       [
         tx.id,
         tx.platformId,
@@ -78,6 +90,10 @@ export class TransactionsRepository {
         tx.holdId,
         tx.description,
         tx.failureReason,
+        tx.quoteId ?? null,
+        tx.receivedCurrencyCode ?? null,
+        tx.receivedAmount === undefined || tx.receivedAmount === null ? null : amountToColumn(tx.receivedAmount),
+        tx.counterpartyUmaAddress ?? null,
       ],
     );
     return toEntity(rows[0]);

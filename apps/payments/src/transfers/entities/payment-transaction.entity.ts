@@ -23,8 +23,9 @@ export class PaymentTransactionEntity {
   @Column({ name: 'internal_account_id', type: 'text' })
   internalAccountId!: string;
 
-  @Column({ name: 'external_account_id', type: 'text' })
-  externalAccountId!: string;
+  /** The external account of a transfer, or the account a quote pays (internal or external); null for a UMA counterparty. */
+  @Column({ name: 'external_account_id', type: 'text', nullable: true })
+  externalAccountId!: string | null;
 
   @Column({ name: 'currency_code', type: 'text' })
   currencyCode!: string;
@@ -41,6 +42,21 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: string | null;
+
+  /** The quote a cross-currency payment executes. */
+  @Column({ name: 'quote_id', type: 'text', nullable: true })
+  quoteId!: string | null;
+
+  /** Cross-currency payments: what the counterparty receives (null: the sent currency and amount). */
+  @Column({ name: 'received_currency_code', type: 'text', nullable: true })
+  receivedCurrencyCode!: string | null;
+
+  @Column({ name: 'received_amount', type: 'bigint', nullable: true, transformer: amountColumn })
+  receivedAmount!: bigint | null;
+
+  /** The UMA address of the counterparty of a UMA payment. */
+  @Column({ name: 'counterparty_uma_address', type: 'text', nullable: true })
+  counterpartyUmaAddress!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
