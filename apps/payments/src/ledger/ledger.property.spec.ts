@@ -14,6 +14,7 @@ import { InternalAccountsRepository } from '../internal-accounts/internal-accoun
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
 import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
+import { CreateQuotes1764062000000 } from '../migrations/1764062000000-CreateQuotes';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -87,7 +88,7 @@ describe('ledger invariants (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, CreateQuotes1764062000000],
       }),
     );
     await dataSource.initialize();

@@ -110,7 +110,7 @@ export class QuotesService implements OnModuleInit {
       if (earlier) return earlier;
     }
     const source = await this.resolveSource(ctx, request);
-    const destination = await this.resolveDestination(ctx, request);
+    const destination = await this.resolveDestination(ctx, request, source.customerId);
     if (destination.kind === 'INTERNAL_ACCOUNT' && source.account?.id === destination.accountId) {
       throw new ServiceError('SELF_PAYMENT', 'A quote cannot pay the account it is paid from');
     }
@@ -366,7 +366,7 @@ export class QuotesService implements OnModuleInit {
     return { account, currency: account.currencyCode, customerId: account.customerId };
   }
 
-  private async resolveDestination(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedDestination> {
+  private async resolveDestination(ctx: CallerContext, request: CreateQuoteMessage, sourceCustomerId: string | null): Promise<ResolvedDestination> {
     const { destination } = request;
     if (destination.destinationType === 'UMA_ADDRESS') return this.umaReceivers.resolveForQuote(ctx, destination.umaAddress!, destination.currency, request.lookupId);
     const accountId = destination.accountId!;
@@ -377,6 +377,10 @@ export class QuotesService implements OnModuleInit {
       return { kind: 'INTERNAL_ACCOUNT', currency: account.currencyCode, accountId: account.id, umaAddress: null, sandboxOutcome: null };
     }
     const external = await this.externalAccounts.get(ctx, accountId);
+    // A customer pays its own beneficiaries or the platform's accounts; never another customer's.
+    if (external.customerId !== undefined && sourceCustomerId !== null && external.customerId !== sourceCustomerId) {
+      throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `External account ${external.id} belongs to another customer`, { field: 'destination.accountId' });
+    }
     if (!external.routing.canReceivePayments) {
       throw new ServiceError('INVALID_BANK_ACCOUNT', `External account ${external.id} is ${external.status}; only ACTIVE accounts can be paid`, { status: external.status });
     }

@@ -3,7 +3,7 @@ import { FieldError } from '@paykit/errors';
 import { CrossFieldRules } from '@paykit/validation';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { SignedRetryInput, SignedRetryOutcome } from '../wallet-auth';
 import { Currency } from './replies';
 
@@ -234,11 +234,13 @@ export class CreateQuoteRequest implements CrossFieldRules {
   lookupId?: string;
 
   @ApiProperty({ type: QuoteSourceInput, description: 'Where the funds come from' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => QuoteSourceInput)
   source!: QuoteSourceInput;
 
   @ApiProperty({ type: QuoteDestinationInput, description: 'Where the funds go' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => QuoteDestinationInput)
   destination!: QuoteDestinationInput;
