@@ -388,6 +388,80 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     });
   });
 
+  describe('GET /receiver/uma/{address} and /receiver/external-account/{id}', () => {
+    it.each([
+      ['$success.usd@sandbox.uma.money', 'USD', 1, 1],
+      ['$success.eur@sandbox.uma.money', 'EUR', 0.92, 9],
+      ['$success.mxn@sandbox.uma.money', 'MXN', 17.25, 0],
+      ['$Pending.Long.USD@sandbox.uma.money', 'USD', 1, 1],
+      ['$fail.compliance.usd@sandbox.uma.money', 'USD', 1, 1],
+    ])('%s receives %s at about %d', async (umaAddress, currency, rate) => {
+      const found = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual({
+        receiverUmaAddress: umaAddress.toLowerCase(),
+        lookupId: expect.stringMatching(/^LookupRequest:/),
+        supportedCurrencies: [{ currency: expect.objectContaining({ code: currency }), estimatedExchangeRate: rate, min: expect.any(Number), max: expect.any(Number) }],
+        requiredPayerDataFields: [
+          { name: 'FULL_NAME', mandatory: true },
+          { name: 'COUNTRY_OF_RESIDENCE', mandatory: false },
+        ],
+      });
+    });
+
+    it.each([
+      ['$nobody@sandbox.uma.money', 404, 'UMA_NOT_FOUND'],
+      ['$someone@elsewhere.example', 404, 'UMA_NOT_FOUND'],
+      ['nobody@sandbox.uma.money', 400, 'INVALID_UMA_ADDRESS'],
+      [`$${'a'.repeat(64)}@sandbox.uma.money`, 400, 'INVALID_UMA_ADDRESS'],
+    ])('answers %s with %d %s', async (umaAddress, status, code) => {
+      const refused = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+      expect([refused.status, refused.body.code]).toEqual([status, code]);
+    });
+
+    it('looks up an external account, and a quote must name a lookup of its own receiver', async () => {
+      const { accountId, payeeId, customerId } = await payer('001');
+      const found = await api.get(`/receiver/external-account/${payeeId}?customerId=${customerId}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toMatchObject({ accountId: payeeId, supportedCurrencies: [{ currency: { code: 'MXN' }, estimatedExchangeRate: 17.25 }] });
+      const uma = await api.get(`/receiver/uma/${encodeURIComponent('$success.eur@sandbox.uma.money')}`);
+      const good = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.money' }), lookupId: uma.body.lookupId });
+      expect(good.status).toBe(201);
+      const wrong = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }), lookupId: uma.body.lookupId });
+      expect([wrong.status, wrong.body.code]).toEqual([404, 'LOOKUP_REQUEST_NOT_FOUND']);
+      const other = await t.newPlatform();
+      expect((await other.api.get(`/receiver/external-account/${payeeId}`)).status).toBe(404);
+    });
+
+    it("pays a customer of another platform of this deployment at its UMA address: the money lands in the customer's account", async () => {
+      const other = await t.newPlatform();
+      const otherCtx = { platformId: other.platformId, environment: 'sandbox' as const, requestId: 'quotes-uma-peer' };
+      await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, otherCtx);
+      const domain = (await other.api.get('/config')).body.umaDomain as string;
+      const umaAddress = `$frida.${randomInt(1e9)}@${domain}`;
+      const receiver = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Frida Kahlo', umaAddress, birthDate: '1990-04-12', nationality: 'GB', address });
+      expect(receiver.status).toBe(201);
+      const receiverAccount = await eventually(async () => {
+        const listed = await other.api.get(`/customers/internal-accounts?customerId=${receiver.body.id}&currency=USD&type=INTERNAL_FIAT`);
+        return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+      });
+      const found = await eventually(async () => {
+        const response = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+        return response.status === 200 ? response.body : undefined;
+      });
+      expect(found.supportedCurrencies.map((c: { currency: { code: string } }) => c.currency.code)).toContain('USD');
+      const sender = await newCustomer();
+      const senderAccount = await internalAccount(sender);
+      await fund(senderAccount, 4_000);
+      const created = await api.post('/quotes', { ...quoteBody(senderAccount, { destinationType: 'UMA_ADDRESS', umaAddress, currency: 'USD' }, 4_000), immediatelyExecute: true });
+      expect(created.status).toBe(201);
+      const final = await settled(created.body.transactionId);
+      expect(final).toMatchObject({ status: 'COMPLETED', destination: { accountId: umaAddress, currency: 'USD' } });
+      expect(await balanceOf(senderAccount)).toBe(0);
+      expect((await other.api.get(`/internal-accounts/${receiverAccount}`)).body.balance.amount).toBe(4_000);
+    });
+  });
+
   describe('an EMBEDDED_WALLET source signs the execution', () => {
     it('checks first, answers 202, executes on the signed retry, and replays the Idempotency-Key unsigned', async () => {
       const wallets = new WalletAuthClient(api);

@@ -24,6 +24,7 @@ import { InternalAccountsController } from './payments/internal-accounts.control
 import { TransactionsController, TransfersController } from './payments/transfers.controller';
 import { ExchangeRatesController } from './quotes/exchange-rates.controller';
 import { QuotesController } from './quotes/quotes.controller';
+import { ReceiverLookupController } from './quotes/receiver-lookup.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -56,6 +57,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
     TransactionsController,
     ExchangeRatesController,
     QuotesController,
+    ReceiverLookupController,
     WebhookDeliveriesController,
     SandboxWebhooksController,
     CustomerExternalAccountsController,

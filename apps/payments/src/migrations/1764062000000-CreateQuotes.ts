@@ -71,6 +71,27 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX ix_quote_platform ON quote (platform_id, id DESC)`);
 
+    // Receiver lookups a quote may reference by id, and the UMA addresses of this deployment's customers.
+    await q.query(`
+      CREATE TABLE receiver_lookup (
+        id text NOT NULL,
+        platform_id text NOT NULL,
+        kind text NOT NULL,
+        target text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT pk_receiver_lookup PRIMARY KEY (id),
+        CONSTRAINT ck_receiver_lookup_kind CHECK (kind IN ('UMA_ADDRESS', 'EXTERNAL_ACCOUNT'))
+      )`);
+    await q.query(`
+      CREATE TABLE uma_directory (
+        platform_id text NOT NULL,
+        customer_id text NOT NULL,
+        uma_address text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT pk_uma_directory PRIMARY KEY (platform_id, customer_id)
+      )`);
+    await q.query(`CREATE INDEX ix_uma_directory_address ON uma_directory (uma_address)`);
+
     await q.query(`ALTER TABLE payment_transaction ALTER COLUMN external_account_id DROP NOT NULL`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN quote_id text`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN received_currency_code text`);
@@ -92,6 +113,8 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
     }
     await q.query(`ALTER TABLE payment_transaction ALTER COLUMN external_account_id SET NOT NULL`);
     await q.query(`DROP TABLE quote`);
+    await q.query(`DROP TABLE uma_directory`);
+    await q.query(`DROP TABLE receiver_lookup`);
     await q.query(`ALTER TABLE journal_entry DROP CONSTRAINT ck_journal_entry_kind`);
     await q.query(`ALTER TABLE journal_entry ADD CONSTRAINT ck_journal_entry_kind CHECK (kind IN (${OLD_KINDS}))`);
     await q.query(`ALTER TABLE ledger_account DROP CONSTRAINT ck_ledger_account_purpose`);

@@ -297,7 +297,8 @@ export class QuotesService implements OnModuleInit {
       status,
       customerId: quote.customerId,
       internalAccountId: quote.sourceAccountId!,
-      externalAccountId: quote.destinationKind === 'UMA_SANDBOX' ? null : quote.destinationAccountId,
+      // A UMA counterparty is named by its address, never by the account behind it.
+      externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
       currencyCode: quote.sourceCurrency,
       amount: quote.sendingAmount,
       holdId: null,

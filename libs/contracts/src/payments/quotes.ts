@@ -385,11 +385,74 @@ export interface Quote {
   failureReason?: QuoteFailureReason;
 }
 
+// ---- Receiver lookup ----
+
+/** Fields a receiver may ask the payer to share (the reference's CustomerInfoFieldName values used here). */
+export const PAYER_DATA_FIELDS = ['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'COUNTRY_OF_RESIDENCE', 'EMAIL', 'POSTAL_ADDRESS'] as const;
+export type PayerDataField = (typeof PAYER_DATA_FIELDS)[number];
+
+/** Query of `GET /receiver/uma/{receiverUmaAddress}` and `GET /receiver/external-account/{accountId}`. */
+export class ReceiverLookupQuery {
+  @ApiPropertyOptional({ description: 'UMA address of the sender (optional when customerId is given)', example: '$ada@platform.example' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  senderUmaAddress?: string;
+
+  @ApiPropertyOptional({ description: 'The sending customer: its accounts decide the sending currency the estimates use', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  customerId?: string;
+}
+
+export class LookupUmaReceiverRequest extends ReceiverLookupQuery {
+  @ApiProperty({ description: 'The receiver', example: '$success.mxn@sandbox.uma.money' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  receiverUmaAddress!: string;
+}
+
+export class LookupExternalAccountReceiverRequest extends ReceiverLookupQuery {
+  @ApiProperty({ description: 'The external account', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  accountId!: string;
+}
+
+export interface CurrencyPreference {
+  currency: Currency;
+  /** Receiving units per sending unit, an estimate (quotes lock the rate). */
+  estimatedExchangeRate: number;
+  /** Smallest amount receivable in this currency (smallest unit). */
+  min: number;
+  /** Largest amount receivable in this currency (smallest unit). */
+  max: number;
+}
+
+export interface PayerDataFieldRequirement {
+  name: PayerDataField;
+  mandatory: boolean;
+}
+
+export interface ReceiverLookup {
+  supportedCurrencies: CurrencyPreference[];
+  requiredPayerDataFields?: PayerDataFieldRequirement[];
+  /** Pass as `lookupId` to POST /quotes. */
+  lookupId: string;
+  receiverUmaAddress?: string;
+  accountId?: string;
+}
+
 export const QUOTES_SUBJECTS = {
   listExchangeRates: 'payments.exchange-rate.list',
   createQuote: 'payments.quote.create',
   getQuote: 'payments.quote.get',
   executeQuote: 'payments.quote.execute',
+  lookupUmaReceiver: 'payments.receiver.lookup-uma',
+  lookupExternalAccountReceiver: 'payments.receiver.lookup-external-account',
 } as const;
 
 export interface QuotesContract {
@@ -397,4 +460,9 @@ export interface QuotesContract {
   [QUOTES_SUBJECTS.createQuote]: { request: CreateQuoteMessage; reply: Quote };
   [QUOTES_SUBJECTS.getQuote]: { request: GetQuoteRequest; reply: Quote };
   [QUOTES_SUBJECTS.executeQuote]: { request: ExecuteQuoteMessage; reply: SignedRetryOutcome<Quote> };
+  [QUOTES_SUBJECTS.lookupUmaReceiver]: { request: LookupUmaReceiverRequest; reply: ReceiverLookup };
+  [QUOTES_SUBJECTS.lookupExternalAccountReceiver]: { request: LookupExternalAccountReceiverRequest; reply: ReceiverLookup };
 }
+
+/** The durable consumer name of the payments service's UMA directory on the customers' events: frozen. */
+export const PAYMENTS_UMA_DIRECTORY_CONSUMER = 'payments-uma-directory';
