@@ -4,15 +4,16 @@ import { mxnExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
 /**
- * A quote's lock runs out: with a 1-second validity (QUOTE_VALIDITY_SECONDS) the quote reads
- * EXPIRED once its time is up, and executing it fails clearly with nothing moved.
+ * Deadlines: with a 1-second quote validity (QUOTE_VALIDITY_SECONDS) a quote reads EXPIRED once
+ * its time is up and executing it fails clearly with nothing moved; with a 1-second approval
+ * window (INCOMING_PAYMENT_APPROVAL_WINDOW_SECONDS) an undecided incoming payment is rejected.
  */
-describe('Cross-currency payments: quote expiry', () => {
+describe('Cross-currency payments: quote expiry and the approval deadline', () => {
   let t: TestStack;
   let api: ApiClient;
 
   beforeAll(async () => {
-    t = await startTestStack({ env: { QUOTE_VALIDITY_SECONDS: '1' } });
+    t = await startTestStack({ env: { QUOTE_VALIDITY_SECONDS: '1', INCOMING_PAYMENT_APPROVAL_WINDOW_SECONDS: '1' } });
     const platform = await t.newPlatform();
     api = platform.api;
     await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, { platformId: platform.platformId, environment: 'sandbox', requestId: 'quotes-expiry' });
@@ -45,5 +46,23 @@ describe('Cross-currency payments: quote expiry', () => {
     expect(refused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'QUOTE_EXPIRED', expiresAt: created.body.expiresAt } });
     expect((await api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(10_000);
     expect((await api.get(`/transactions/${created.body.transactionId}`)).status).toBe(404);
+  });
+
+  it('rejects an incoming payment the platform did not decide on in time', async () => {
+    const customer = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+    const accountId = await eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
+      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+    });
+    const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: customer.body.id, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 900 });
+    expect(received.status).toBe(200);
+    const failed = await eventually(async () => {
+      const fetched = await api.get(`/transactions/${received.body.id}`);
+      return fetched.body.status === 'FAILED' ? fetched.body : undefined;
+    }, 15_000);
+    expect(failed.failureReason).toBe('PAYMENT_APPROVAL_TIMED_OUT');
+    const late = await api.post(`/transactions/${received.body.id}/approve`, {});
+    expect([late.status, late.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
+    expect((await api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WalletAuthClient } from '../support/wallet-auth-client';
+import { WebhookReceiver } from './customers.support';
 
 /**
  * Cross-currency payments through the gateway: exchange rates, quotes (create, get, execute),
@@ -485,6 +486,111 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(signed.status).toBe(200);
       expect(signed.body.status).toBe('PROCESSING');
       expect(await balanceOf(wallet.accountId)).toBe(10_000_000);
+    });
+  });
+
+  describe('incoming UMA payments and the platform decision', () => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.attach(api);
+    });
+    afterAll(async () => {
+      await receiver?.close();
+    });
+
+    async function umaCustomer(): Promise<{ customerId: string; umaAddress: string; accountId: string }> {
+      const domain = (await api.get('/config')).body.umaDomain as string;
+      const umaAddress = `$ada.${randomInt(1e9)}@${domain}`;
+      const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', umaAddress, birthDate: '1990-04-12', nationality: 'GB', address });
+      expect(created.status).toBe(201);
+      return { customerId: created.body.id, umaAddress, accountId: await internalAccount(created.body.id) };
+    }
+
+    it('receives a payment by UMA address, announces it PENDING with what the sender asks for, and credits the account on approval', async () => {
+      const { customerId, umaAddress, accountId } = await umaCustomer();
+      const received = await eventually(async () => {
+        const response = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', receiverUmaAddress: umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 5_000 });
+        return response.status === 200 ? response : undefined;
+      });
+      expect(received.body).toMatchObject({
+        type: 'INCOMING',
+        status: 'PENDING',
+        customerId,
+        source: { accountId: '$success.usd@sandbox.uma.money', currency: 'USD' },
+        destination: { accountId, currency: 'USD' },
+        receivedAmount: { amount: 5_000, currency: { code: 'USD' } },
+        counterpartyInformation: { FULL_NAME: 'Sandbox USD Receiver', UMA_ADDRESS: '$success.usd@sandbox.uma.money' },
+      });
+      const [pending] = await receiver.waitFor(received.body.id, ['INCOMING_PAYMENT.PENDING']);
+      expect(pending.verified).toBe(true);
+      expect(pending.payload.data).toMatchObject({ status: 'PENDING', requestedReceiverCustomerInfoFields: [{ name: 'FULL_NAME', mandatory: true }, { name: 'BIRTH_DATE', mandatory: false }] });
+      expect(await balanceOf(accountId)).toBe(0);
+      const approved = await api.post(`/transactions/${received.body.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' } });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ id: received.body.id, status: 'COMPLETED' });
+      expect(await balanceOf(accountId)).toBe(5_000);
+      const again = await api.post(`/transactions/${received.body.id}/approve`, {});
+      expect([again.status, again.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
+      expect(await webhookTypes(received.body.id, 2)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']);
+      expect(await ledgerOf(received.body.id)).toEqual({ USD: { HOLDING: 5_000, EXTERNAL_CLEARING: -5_000 } });
+    });
+
+    it('fails a rejected payment with nothing moved', async () => {
+      const { customerId, accountId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.eur@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700 });
+      expect(received.status).toBe(200);
+      const rejected = await api.post(`/transactions/${received.body.id}/reject`, { reason: 'Unknown sender' });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body).toMatchObject({ status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED' });
+      expect(await balanceOf(accountId)).toBe(0);
+      expect(await webhookTypes(received.body.id, 2)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']);
+      expect(await ledgerOf(received.body.id)).toEqual({});
+      const late = await api.post(`/transactions/${received.body.id}/approve`, {});
+      expect(late.status).toBe(409);
+    });
+
+    it('cancels a payment still waiting for a decision, and refuses to cancel a settled one', async () => {
+      const { customerId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.mxn@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 300 });
+      const cancelled = await api.post(`/transactions/${received.body.id}/cancel`, {});
+      expect([cancelled.status, cancelled.body.status, cancelled.body.failureReason]).toEqual([200, 'FAILED', 'CANCELLED']);
+      const again = await api.post(`/transactions/${received.body.id}/cancel`, {});
+      expect([again.status, again.body.code]).toEqual([409, 'TRANSACTION_NOT_CANCELLABLE']);
+    });
+
+    it('records the receipt delivery confirmation on any transaction of the platform', async () => {
+      const { customerId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100 });
+      const confirmed = await api.post(`/transactions/${received.body.id}/confirm`, { receiptDeliveryConfirmedAt: '2025-10-13T12:05:00Z' });
+      expect([confirmed.status, confirmed.body.receiptDeliveryConfirmedAt]).toEqual([200, '2025-10-13T12:05:00.000Z']);
+      expect((await api.get(`/transactions/${received.body.id}`)).body.receiptDeliveryConfirmedAt).toBe('2025-10-13T12:05:00.000Z');
+      const other = await t.newPlatform();
+      expect((await other.api.post(`/transactions/${received.body.id}/confirm`, {})).status).toBe(404);
+    });
+
+    it.each([
+      ['a sender that is not a sandbox counterparty', { senderUmaAddress: '$someone@elsewhere.example' }, 404, 'UMA_NOT_FOUND'],
+      ['a malformed sender', { senderUmaAddress: 'someone' }, 400, 'INVALID_UMA_ADDRESS'],
+      ['no receiver', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: undefined }, 400, 'INVALID_INPUT'],
+      ['an unknown customer', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: 'Customer:00000000-0000-7000-8000-000000000000' }, 404, 'USER_NOT_FOUND'],
+      ['a currency the customer has no account in', { senderUmaAddress: '$success.usd@sandbox.uma.money', receivingCurrencyCode: 'NGN' }, 400, 'INVALID_CURRENCY'],
+    ])('refuses %s', async (_what, fields, status, code) => {
+      const { customerId } = await umaCustomer();
+      const refused = await api.post('/sandbox/uma/receive', { customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100, ...fields });
+      expect([refused.status, refused.body.code]).toEqual([status, code]);
+    });
+
+    it('answers 409 when approving a transaction that does not wait for the platform', async () => {
+      const { accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), immediatelyExecute: true });
+      const refused = await api.post(`/transactions/${created.body.transactionId}/approve`, {});
+      expect([refused.status, refused.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
+    });
+
+    it('refuses a production token on the sandbox simulator', async () => {
+      const production = await t.newPlatform('production');
+      const refused = await production.api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: 'Customer:x', receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1 });
+      expect(refused.status).toBe(403);
     });
   });
 

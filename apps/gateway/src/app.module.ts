@@ -25,6 +25,7 @@ import { TransactionsController, TransfersController } from './payments/transfer
 import { ExchangeRatesController } from './quotes/exchange-rates.controller';
 import { QuotesController } from './quotes/quotes.controller';
 import { ReceiverLookupController } from './quotes/receiver-lookup.controller';
+import { SandboxPaymentsController, TransactionActionsController } from './quotes/transaction-actions.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -58,6 +59,8 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
     ExchangeRatesController,
     QuotesController,
     ReceiverLookupController,
+    TransactionActionsController,
+    SandboxPaymentsController,
     WebhookDeliveriesController,
     SandboxWebhooksController,
     CustomerExternalAccountsController,

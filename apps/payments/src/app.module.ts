@@ -9,6 +9,7 @@ import { CreateAccountCredits1732300400000 } from './migrations/1732300400000-Cr
 import { CreateQuotes1764062000000 } from './migrations/1764062000000-CreateQuotes';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { QuotesModule } from './quotes/quotes.module';
+import { IncomingPaymentsModule } from './incoming-payments/incoming-payments.module';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
 
@@ -25,6 +26,7 @@ import { TransfersModule } from './transfers/transfers.module';
     TransfersModule,
     ExchangeRatesModule,
     QuotesModule,
+    IncomingPaymentsModule,
   ],
 })
 export class PaymentsAppModule {}

@@ -18,6 +18,8 @@ export const ENTRY_KINDS = [
   'QUOTE_REFUND',
   /** The destination leg reversed (a payout the receiving bank returned). */
   'QUOTE_RETURN',
+  /** An incoming UMA payment the platform approved: external clearing pays the receiving account. */
+  'UMA_RECEIVE',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

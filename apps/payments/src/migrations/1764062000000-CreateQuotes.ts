@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const OLD_PURPOSES = `'HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING', 'CARD_SETTLEMENT'`;
 const NEW_PURPOSES = `${OLD_PURPOSES}, 'FX_CONVERSION', 'FEES'`;
 const OLD_KINDS = `'SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_CREDIT'`;
-const NEW_KINDS = `${OLD_KINDS}, 'QUOTE_EXECUTION', 'QUOTE_PAYOUT', 'QUOTE_REFUND', 'QUOTE_RETURN'`;
+const NEW_KINDS = `${OLD_KINDS}, 'QUOTE_EXECUTION', 'QUOTE_PAYOUT', 'QUOTE_REFUND', 'QUOTE_RETURN', 'UMA_RECEIVE'`;
 
 /**
  * Cross-currency quotes. A quote locks a corridor's rate and fees until it expires and executes
@@ -102,9 +102,32 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
     );
     await q.query(`ALTER TABLE payment_transaction ADD CONSTRAINT ck_payment_transaction_counterparty CHECK (external_account_id IS NOT NULL OR counterparty_uma_address IS NOT NULL)`);
     await q.query(`CREATE UNIQUE INDEX ux_payment_transaction_quote ON payment_transaction (quote_id) WHERE quote_id IS NOT NULL`);
+    await q.query(`ALTER TABLE payment_transaction ADD COLUMN receipt_delivery_confirmed_at timestamptz`);
+    await q.query(`ALTER TABLE payment_transaction ADD COLUMN counterparty_information jsonb`);
+
+    // Transactions that wait for the platform's decision (incoming payments): decided once, by the platform or by the deadline.
+    await q.query(`
+      CREATE TABLE payment_decision (
+        transaction_id text NOT NULL,
+        platform_id text NOT NULL,
+        status text NOT NULL DEFAULT 'AWAITING',
+        decide_by timestamptz NOT NULL,
+        requested_fields jsonb NOT NULL DEFAULT '[]'::jsonb,
+        receiver_customer_info jsonb,
+        reason text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        decided_at timestamptz,
+        CONSTRAINT pk_payment_decision PRIMARY KEY (transaction_id),
+        CONSTRAINT fk_payment_decision_transaction FOREIGN KEY (transaction_id) REFERENCES payment_transaction (id),
+        CONSTRAINT ck_payment_decision_status CHECK (status IN ('AWAITING', 'APPROVED', 'REJECTED', 'TIMED_OUT')),
+        CONSTRAINT ck_payment_decision_decided CHECK ((status = 'AWAITING') = (decided_at IS NULL))
+      )`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE payment_decision`);
+    await q.query(`ALTER TABLE payment_transaction DROP COLUMN counterparty_information`);
+    await q.query(`ALTER TABLE payment_transaction DROP COLUMN receipt_delivery_confirmed_at`);
     await q.query(`DROP INDEX ux_payment_transaction_quote`);
     await q.query(`ALTER TABLE payment_transaction DROP CONSTRAINT ck_payment_transaction_counterparty`);
     await q.query(`ALTER TABLE payment_transaction DROP CONSTRAINT ck_payment_transaction_received`);

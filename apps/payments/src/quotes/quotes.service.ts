@@ -338,6 +338,28 @@ export class QuotesService implements OnModuleInit {
     await this.scheduleSteps(manager, quote, payload.next);
   }
 
+  /**
+   * Cancels an executed quote's payment before the payout starts (transaction still PENDING):
+   * the sending amount goes back to the source exactly once, and the steps still scheduled find
+   * the transaction FAILED and do nothing.
+   */
+  async cancel(ctx: CallerContext, quoteId: string): Promise<Transaction> {
+    return this.transactions.run(async (manager) => {
+      const quote = await this.quotes.findById(ctx.platformId, quoteId, manager);
+      const current = quote && (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId, manager, true));
+      if (!quote || !current) throw new ServiceError('TRANSACTION_NOT_FOUND', `No transaction for quote ${quoteId}`);
+      if (current.status !== 'PENDING') {
+        throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, { status: current.status });
+      }
+      await this.quoteLedger.refundSource(manager, quote);
+      const updated = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
+      await this.quotes.transition(manager, ctx.platformId, quote.id, ['PROCESSING'], 'FAILED', 'QUOTE_EXECUTION_FAILED');
+      const transaction = await this.transfers.toResource(updated);
+      await this.announce(manager, ctx.platformId, transaction);
+      return transaction;
+    });
+  }
+
   /** Schedules the first of `steps`, carrying the rest: a quote's steps never overtake each other. */
   private async scheduleSteps(manager: EntityManager, quote: QuoteEntity, steps: QuoteStep[]): Promise<void> {
     const [step, ...rest] = steps;

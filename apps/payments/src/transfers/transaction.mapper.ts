@@ -24,5 +24,8 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
     ...(entity.settledAt !== null ? { settledAt: entity.settledAt.toISOString() } : {}),
+    ...(entity.quoteId !== null ? { quoteId: entity.quoteId } : {}),
+    ...(entity.counterpartyInformation !== null ? { counterpartyInformation: entity.counterpartyInformation } : {}),
+    ...(entity.receiptDeliveryConfirmedAt !== null ? { receiptDeliveryConfirmedAt: entity.receiptDeliveryConfirmedAt.toISOString() } : {}),
   };
 }

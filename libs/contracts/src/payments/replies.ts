@@ -83,6 +83,14 @@ export interface Transaction {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
+  /** The quote a cross-currency payment executed. */
+  quoteId?: string;
+  /** When the platform confirmed delivering the receipt (POST /transactions/{id}/confirm). */
+  receiptDeliveryConfirmedAt?: string;
+  /** What the counterparty shared about itself (UMA payments). */
+  counterpartyInformation?: Record<string, unknown>;
+  /** INCOMING_PAYMENT.PENDING webhooks only: the receiver data the sender asks for, to give when approving. */
+  requestedReceiverCustomerInfoFields?: Array<{ name: string; mandatory: boolean }>;
 }
 
 export interface VelocityLimit {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Page, Transaction, TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionEndpoint, TransactionStatus, TransactionType } from '@paykit/contracts';
+import { PayerDataFieldDto } from '../../quotes/dto/receiver-lookup.response';
 import { MoneyDto } from './internal-account.response';
 
 export class TransactionEndpointDto implements TransactionEndpoint {
@@ -31,6 +32,16 @@ export class TransactionResponseDto implements Transaction {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
   @ApiPropertyOptional({ description: 'When the transaction reached COMPLETED or FAILED', example: '2025-10-13T12:00:01.000Z' }) settledAt?: string;
+  @ApiPropertyOptional({ description: 'The quote a cross-currency payment executed', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) quoteId?: string;
+  @ApiPropertyOptional({ description: 'When the platform confirmed delivering the receipt to its customer', example: '2025-10-13T12:05:00.000Z', format: 'date-time' })
+  receiptDeliveryConfirmedAt?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the counterparty shared about itself (UMA payments)' })
+  counterpartyInformation?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: [PayerDataFieldDto],
+    description: 'INCOMING_PAYMENT.PENDING webhooks only: receiver data the sender asks for, to give as receiverCustomerInfo when approving',
+  })
+  requestedReceiverCustomerInfoFields?: PayerDataFieldDto[];
 }
 
 export class TransactionListResponseDto implements Page<Transaction> {

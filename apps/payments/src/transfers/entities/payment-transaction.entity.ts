@@ -58,6 +58,14 @@ export class PaymentTransactionEntity {
   @Column({ name: 'counterparty_uma_address', type: 'text', nullable: true })
   counterpartyUmaAddress!: string | null;
 
+  /** When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm). */
+  @Column({ name: 'receipt_delivery_confirmed_at', type: 'timestamptz', nullable: true })
+  receiptDeliveryConfirmedAt!: Date | null;
+
+  /** What the counterparty shared about itself (UMA payments). */
+  @Column({ name: 'counterparty_information', type: 'jsonb', nullable: true })
+  counterpartyInformation!: Record<string, unknown> | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
