@@ -352,6 +352,39 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     });
   });
 
+  describe('REALTIME_FUNDING quotes and POST /sandbox/send', () => {
+    it('answers payment instructions, executes once the funds arrive, and takes the sending amount from external clearing', async () => {
+      const { customerId, payeeId } = await payer('001', 0);
+      const created = await api.post('/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
+        destination: { destinationType: 'ACCOUNT', accountId: payeeId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+        immediatelyExecute: true,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        status: 'PENDING',
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: 'USD_ACCOUNT', reference: expect.stringMatching(/^QT-[0-9A-F]{12}$/) } }],
+      });
+      const executed = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect([executed.status, executed.body.code]).toEqual([400, 'INVALID_INPUT']);
+      const wrongAmount = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD', currencyAmount: 9_999 });
+      expect([wrongAmount.status, wrongAmount.body.code]).toEqual([400, 'INVALID_AMOUNT']);
+      const wrongCurrency = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'EUR' });
+      expect([wrongCurrency.status, wrongCurrency.body.code]).toEqual([400, 'INVALID_CURRENCY']);
+      const sent = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD', currencyAmount: 10_000 });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ id: created.body.transactionId, type: 'OUTGOING', status: 'PENDING', quoteId: created.body.id });
+      expect((await settled(created.body.transactionId)).status).toBe('COMPLETED');
+      expect(await ledgerOf(created.body.id)).toEqual({ USD: { EXTERNAL_CLEARING: -10_000, FX_CONVERSION: 9_850, FEES: 150 }, MXN: PAID_ONCE.MXN });
+      const again = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD' });
+      expect([again.status, again.body.code]).toEqual([409, 'INVALID_STATE_TRANSITION']);
+      expect((await api.get(`/quotes/${created.body.id}`)).body.paymentInstructions).toBeUndefined();
+    });
+  });
+
   describe('UMA sandbox receivers', () => {
     it.each([
       ['$success.usd@sandbox.uma.money', 'USD', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],

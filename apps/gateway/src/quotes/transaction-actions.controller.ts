@@ -1,6 +1,16 @@
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApprovePaymentRequest, CallerContext, ConfirmReceiptDeliveryRequest, INCOMING_SUBJECTS, ReasonRequest, SandboxUmaReceiveRequest, Transaction } from '@paykit/contracts';
+import {
+  ApprovePaymentRequest,
+  CallerContext,
+  ConfirmReceiptDeliveryRequest,
+  INCOMING_SUBJECTS,
+  QUOTES_SUBJECTS,
+  ReasonRequest,
+  SandboxSendRequest,
+  SandboxUmaReceiveRequest,
+  Transaction,
+} from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
@@ -79,6 +89,24 @@ export class TransactionActionsController {
 @Controller('sandbox')
 export class SandboxPaymentsController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post('send')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Pay a real-time funded quote's instructions",
+    description:
+      "Stands in for the bank transfer a REALTIME_FUNDING quote's payment instructions ask for: the funds arrive in the quote's sending currency (the amount, when given, " +
+      'must be its totalSendingAmount) and the quote executes by itself, following the same sandbox outcomes as an executed quote. Sandbox tokens only.',
+  })
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  send(@Body() body: SandboxSendRequest, @Caller() caller: CallerContext): Promise<Transaction> {
+    return this.services.request(
+      QUOTES_SUBJECTS.sandboxSend,
+      { quoteId: body.quoteId, currencyCode: body.currencyCode, ...(body.currencyAmount !== undefined ? { currencyAmount: body.currencyAmount } : {}) },
+      caller,
+    );
+  }
 
   @Post('uma/receive')
   @HttpCode(200)

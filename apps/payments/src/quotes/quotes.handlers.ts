@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateQuoteMessage, ExecuteQuoteMessage, GetQuoteRequest, MessageEnvelope, Quote, QUOTES_SUBJECTS, SignedRetryOutcome } from '@paykit/contracts';
+import { CreateQuoteMessage, ExecuteQuoteMessage, GetQuoteRequest, MessageEnvelope, Quote, QUOTES_SUBJECTS, SandboxSendRequest, SignedRetryOutcome, Transaction } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { QuotesService } from './quotes.service';
 
@@ -21,5 +21,10 @@ export class QuotesHandlers {
   @MessagePattern(QUOTES_SUBJECTS.executeQuote)
   execute(@Payload(new EnvelopePipe(ExecuteQuoteMessage)) { ctx, payload }: MessageEnvelope<ExecuteQuoteMessage>): Promise<SignedRetryOutcome<Quote>> {
     return this.quotes.execute(ctx, payload);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.sandboxSend)
+  sandboxSend(@Payload(new EnvelopePipe(SandboxSendRequest)) { ctx, payload }: MessageEnvelope<SandboxSendRequest>): Promise<Transaction> {
+    return this.quotes.sandboxSend(ctx, payload);
   }
 }

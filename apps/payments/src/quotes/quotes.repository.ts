@@ -10,6 +10,7 @@ interface QuoteRow {
   status: QuoteEntity['status'];
   source_type: QuoteEntity['sourceType'];
   source_account_id: string | null;
+  funding_account_id: string | null;
   customer_id: string | null;
   source_currency: string;
   crypto_network: string | null;
@@ -46,6 +47,7 @@ function toEntity(row: QuoteRow): QuoteEntity {
     status: row.status,
     sourceType: row.source_type,
     sourceAccountId: row.source_account_id,
+    fundingAccountId: row.funding_account_id,
     customerId: row.customer_id,
     sourceCurrency: row.source_currency,
     cryptoNetwork: row.crypto_network,
@@ -88,8 +90,8 @@ export class QuotesRepository {
       manager,
       `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
          destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
-         rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at)
-       VALUES ($1, $2, 'PENDING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28)
+         rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id)
+       VALUES ($1, $2, 'PENDING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29)
        RETURNING *`,
       [
         quote.id,
@@ -120,6 +122,7 @@ export class QuotesRepository {
         JSON.stringify(quote.extra),
         quote.createdAt,
         quote.expiresAt,
+        quote.fundingAccountId,
       ],
     );
     return toEntity(rows[0]);
@@ -127,11 +130,6 @@ export class QuotesRepository {
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<QuoteEntity | undefined> {
     const rows = await manager.query<QuoteRow[]>(`SELECT * FROM quote WHERE platform_id = $1 AND id = $2`, [platformId, id]);
-    return rows[0] ? toEntity(rows[0]) : undefined;
-  }
-
-  async findByFundingReference(platformId: string, reference: string): Promise<QuoteEntity | undefined> {
-    const rows = await this.dataSource.query<QuoteRow[]>(`SELECT * FROM quote WHERE platform_id = $1 AND funding_reference = $2`, [platformId, reference]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 

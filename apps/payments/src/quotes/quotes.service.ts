@@ -10,6 +10,7 @@ import {
   PAYMENTS_EVENTS,
   Quote,
   QuoteFailureReason,
+  SandboxSendRequest,
   SignedRetryOutcome,
   Transaction,
   transactionWebhookType,
@@ -25,6 +26,7 @@ import { ExchangeRatesService, PricedCorridor } from '../exchange-rates/exchange
 import { Corridor, PlatformFee, Price, priceReceiving, priceSending } from '../exchange-rates/pricing';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -54,7 +56,10 @@ export const UMA_RECEIVER_RESOLVER = Symbol('UMA_RECEIVER_RESOLVER');
 
 /** What a quote pays from, once resolved. */
 interface ResolvedSource {
+  /** ACCOUNT sources: the account debited. */
   account: InternalAccountWithBalance | null;
+  /** REALTIME_FUNDING sources: the account the payment is recorded against. */
+  fundingAccountId: string | null;
   currency: string;
   customerId: string | null;
 }
@@ -78,6 +83,7 @@ export class QuotesService implements OnModuleInit {
     private readonly quotes: QuotesRepository,
     private readonly rates: ExchangeRatesService,
     private readonly accounts: InternalAccountsRepository,
+    private readonly internalAccounts: InternalAccountsService,
     private readonly ledgerService: LedgerService,
     private readonly quoteLedger: QuoteLedger,
     private readonly transactionsRepo: TransactionsRepository,
@@ -130,6 +136,7 @@ export class QuotesService implements OnModuleInit {
       platformId: ctx.platformId,
       sourceType: request.source.sourceType,
       sourceAccountId: source.account?.id ?? null,
+      fundingAccountId: source.fundingAccountId,
       customerId: source.customerId,
       sourceCurrency: source.currency,
       cryptoNetwork: request.source.cryptoNetwork ?? null,
@@ -208,6 +215,9 @@ export class QuotesService implements OnModuleInit {
     const quote = await this.require(ctx.platformId, request.quoteId);
     const now = new Date();
     this.assertExecutable(quote, now);
+    if (quote.sourceType === 'REALTIME_FUNDING') {
+      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid (POST /sandbox/send in the sandbox)' }]);
+    }
     let walletId: string | undefined;
     if (quote.sourceAccountId !== null) {
       const account = await this.accounts.findById(ctx.platformId, quote.sourceAccountId);
@@ -241,6 +251,30 @@ export class QuotesService implements OnModuleInit {
       }
       throw error;
     }
+  }
+
+  /**
+   * POST /sandbox/send: the funds a REALTIME_FUNDING quote's instructions ask for arrive, and the
+   * quote executes by itself (the source leg comes from external clearing).
+   */
+  async sandboxSend(ctx: CallerContext, request: SandboxSendRequest): Promise<Transaction> {
+    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    const quote = await this.require(ctx.platformId, request.quoteId);
+    if (quote.sourceType !== 'REALTIME_FUNDING') {
+      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'only a REALTIME_FUNDING quote is paid by its instructions; execute this one with POST /quotes/{id}/execute' }]);
+    }
+    if (request.currencyCode !== quote.sourceCurrency) {
+      throw new ServiceError('INVALID_CURRENCY', `Quote ${quote.id} is funded in ${quote.sourceCurrency}`, { field: 'currencyCode' });
+    }
+    if (request.currencyAmount !== undefined && BigInt(request.currencyAmount) !== quote.sendingAmount) {
+      throw new ServiceError('INVALID_AMOUNT', `Quote ${quote.id} is funded with exactly ${quote.sendingAmount}`, { field: 'currencyAmount', totalSendingAmount: amountToWire(quote.sendingAmount) });
+    }
+    const now = new Date();
+    this.assertExecutable(quote, now);
+    return this.transactions.run(async (manager) => {
+      const executed = await this.executeWithin(manager, ctx, quote, now);
+      return this.transfers.toResource((await this.transactionsRepo.findById(ctx.platformId, executed.transactionId, manager))!);
+    });
   }
 
   /** 409 for a quote that cannot execute any more (already executed, failed or expired). */
@@ -296,7 +330,7 @@ export class QuotesService implements OnModuleInit {
       type: 'OUTGOING',
       status,
       customerId: quote.customerId,
-      internalAccountId: quote.sourceAccountId!,
+      internalAccountId: (quote.sourceAccountId ?? quote.fundingAccountId)!,
       // A UMA counterparty is named by its address, never by the account behind it.
       externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
       currencyCode: quote.sourceCurrency,
@@ -376,9 +410,16 @@ export class QuotesService implements OnModuleInit {
   private async resolveSource(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
     const { source } = request;
     if (source.sourceType === 'REALTIME_FUNDING') {
-      if (!(await this.currencies.find(source.currency!))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${source.currency}`, { field: 'source.currency' });
-      // Real-time funding arrives from outside: its transaction needs an internal account of record, the payer customer's or the platform's.
-      throw ServiceError.invalidInput([{ field: 'source.sourceType', message: 'REALTIME_FUNDING sources are not available yet: fund an internal account and quote from it' }]);
+      const currency = source.currency!;
+      if (!(await this.currencies.find(currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${currency}`, { field: 'source.currency' });
+      // The funds arrive from outside; the transaction is recorded against the payer customer's account in that currency, or the platform's.
+      const [record] = source.customerId
+        ? await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId: source.customerId, currency, limit: 1 })
+        : (await this.internalAccounts.list(ctx, { owner: 'PLATFORM', currency, limit: 1 })).data;
+      if (!record) {
+        throw new ServiceError('INVALID_CURRENCY', `${source.customerId ?? 'The platform'} has no ${currency} account to record a real-time funded payment against`, { field: 'source.currency' });
+      }
+      return { account: null, fundingAccountId: record.id, currency, customerId: source.customerId ?? null };
     }
     const account = await this.accounts.findById(ctx.platformId, source.accountId!);
     if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${source.accountId} not found`, { field: 'source.accountId' });
@@ -386,7 +427,7 @@ export class QuotesService implements OnModuleInit {
     if (source.customerId !== undefined && source.customerId !== account.customerId) {
       throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `Internal account ${account.id} does not belong to customer ${source.customerId}`, { field: 'source.customerId' });
     }
-    return { account, currency: account.currencyCode, customerId: account.customerId };
+    return { account, fundingAccountId: null, currency: account.currencyCode, customerId: account.customerId };
   }
 
   private async resolveDestination(ctx: CallerContext, request: CreateQuoteMessage, sourceCustomerId: string | null): Promise<ResolvedDestination> {

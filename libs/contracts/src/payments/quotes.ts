@@ -5,7 +5,7 @@ import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validati
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { SignedRetryInput, SignedRetryOutcome } from '../wallet-auth';
-import { Currency } from './replies';
+import { Currency, Transaction } from './replies';
 
 // Cross-currency payments: exchange rates, quotes and their execution. Wire values (subjects,
 // enums) are frozen.
@@ -446,6 +446,23 @@ export interface ReceiverLookup {
   accountId?: string;
 }
 
+/** Body of `POST /sandbox/send`: the funds a REALTIME_FUNDING quote's instructions ask for. */
+export class SandboxSendRequest {
+  @ApiProperty({ description: 'The REALTIME_FUNDING quote paid', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  quoteId!: string;
+
+  @ApiProperty({ description: "The currency sent (the quote's sending currency)", example: 'USD' })
+  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  currencyCode!: string;
+
+  @ApiPropertyOptional({ description: "The amount sent, smallest unit; when given it must be the quote's totalSendingAmount", example: 10000 })
+  @IsOptional()
+  @IsPositiveMinorAmount()
+  currencyAmount?: number;
+}
+
 export const QUOTES_SUBJECTS = {
   listExchangeRates: 'payments.exchange-rate.list',
   createQuote: 'payments.quote.create',
@@ -453,6 +470,7 @@ export const QUOTES_SUBJECTS = {
   executeQuote: 'payments.quote.execute',
   lookupUmaReceiver: 'payments.receiver.lookup-uma',
   lookupExternalAccountReceiver: 'payments.receiver.lookup-external-account',
+  sandboxSend: 'payments.quote.sandbox-send',
 } as const;
 
 export interface QuotesContract {
@@ -462,6 +480,7 @@ export interface QuotesContract {
   [QUOTES_SUBJECTS.executeQuote]: { request: ExecuteQuoteMessage; reply: SignedRetryOutcome<Quote> };
   [QUOTES_SUBJECTS.lookupUmaReceiver]: { request: LookupUmaReceiverRequest; reply: ReceiverLookup };
   [QUOTES_SUBJECTS.lookupExternalAccountReceiver]: { request: LookupExternalAccountReceiverRequest; reply: ReceiverLookup };
+  [QUOTES_SUBJECTS.sandboxSend]: { request: SandboxSendRequest; reply: Transaction };
 }
 
 /** The durable consumer name of the payments service's UMA directory on the customers' events: frozen. */

@@ -20,6 +20,8 @@ export interface QuoteEntity {
   status: QuoteStatus;
   sourceType: QuoteSourceType;
   sourceAccountId: string | null;
+  /** REALTIME_FUNDING: the internal account the payment is recorded against (the customer's, or the platform's, in the source currency); nothing is debited from it. */
+  fundingAccountId: string | null;
   customerId: string | null;
   sourceCurrency: string;
   cryptoNetwork: string | null;
