@@ -26,6 +26,7 @@ import { ExchangeRatesController } from './quotes/exchange-rates.controller';
 import { QuotesController } from './quotes/quotes.controller';
 import { ReceiverLookupController } from './quotes/receiver-lookup.controller';
 import { SandboxPaymentsController, TransactionActionsController } from './quotes/transaction-actions.controller';
+import { CryptoController, InvitationsController, UmaProvidersController, VaspsController } from './quotes/directory.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -61,6 +62,10 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
     ReceiverLookupController,
     TransactionActionsController,
     SandboxPaymentsController,
+    UmaProvidersController,
+    VaspsController,
+    CryptoController,
+    InvitationsController,
     WebhookDeliveriesController,
     SandboxWebhooksController,
     CustomerExternalAccountsController,

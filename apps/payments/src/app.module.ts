@@ -10,6 +10,8 @@ import { CreateQuotes1764062000000 } from './migrations/1764062000000-CreateQuot
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { IncomingPaymentsModule } from './incoming-payments/incoming-payments.module';
+import { DirectoryModule } from './directory/directory.module';
+import { InvitationsModule } from './invitations/invitations.module';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
 
@@ -27,6 +29,8 @@ import { TransfersModule } from './transfers/transfers.module';
     ExchangeRatesModule,
     QuotesModule,
     IncomingPaymentsModule,
+    DirectoryModule,
+    InvitationsModule,
   ],
 })
 export class PaymentsAppModule {}

@@ -12,6 +12,8 @@ export interface PaymentsConfig {
    * undefined keeps the built-in sandbox table. Parsed and checked by the exchange-rates feature.
    */
   rateTableJson?: { source: string; text: string };
+  /** An operator's directory (UMA providers, VASPs, network fees) from the file DIRECTORY_FILE; undefined keeps the sandbox one. */
+  directoryJson?: { source: string; text: string };
   /** How long a quote's rate and fees stay locked. */
   quoteValiditySeconds: number;
   /** How long an incoming payment waits for the platform's decision before it is rejected. */
@@ -32,8 +34,18 @@ export function loadPaymentsConfig(env: Env): PaymentsConfig {
       read.problems.push(`FX_RATE_TABLE_FILE cannot be read: ${(error as Error).message}`);
     }
   }
+  const directoryFile = read.optional('DIRECTORY_FILE');
+  let directoryJson: PaymentsConfig['directoryJson'];
+  if (directoryFile) {
+    try {
+      directoryJson = { source: `DIRECTORY_FILE (${directoryFile})`, text: readFileSync(directoryFile, 'utf8') };
+    } catch (error) {
+      read.problems.push(`DIRECTORY_FILE cannot be read: ${(error as Error).message}`);
+    }
+  }
   const config: PaymentsConfig = {
     rateTableJson,
+    directoryJson,
     quoteValiditySeconds: read.number('QUOTE_VALIDITY_SECONDS', 300, { min: 1, max: 86_400, integer: true }),
     incomingApprovalWindowSeconds: read.number('INCOMING_PAYMENT_APPROVAL_WINDOW_SECONDS', 300, { min: 1, max: 86_400, integer: true }),
   };

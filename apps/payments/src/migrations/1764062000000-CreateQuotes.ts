@@ -94,6 +94,28 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX ix_uma_directory_address ON uma_directory (uma_address)`);
 
+    await q.query(`
+      CREATE TABLE invitation (
+        code text NOT NULL,
+        platform_id text NOT NULL,
+        inviter_uma text NOT NULL,
+        inviter_customer_id text NOT NULL,
+        invitee_uma text,
+        first_name text,
+        amount_to_send bigint,
+        amount_currency text,
+        status text NOT NULL DEFAULT 'PENDING',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        claimed_at timestamptz,
+        cancelled_at timestamptz,
+        CONSTRAINT pk_invitation PRIMARY KEY (code),
+        CONSTRAINT ck_invitation_status CHECK (status IN ('PENDING', 'CLAIMED', 'CANCELLED')),
+        CONSTRAINT ck_invitation_claimed CHECK ((status = 'CLAIMED') = (claimed_at IS NOT NULL AND invitee_uma IS NOT NULL)),
+        CONSTRAINT ck_invitation_amount CHECK ((amount_to_send IS NULL) = (amount_currency IS NULL) AND (amount_to_send IS NULL OR amount_to_send > 0))
+      )`);
+    await q.query(`CREATE INDEX ix_invitation_platform ON invitation (platform_id, created_at DESC)`);
+
     await q.query(`ALTER TABLE payment_transaction ALTER COLUMN external_account_id DROP NOT NULL`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN quote_id text`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN received_currency_code text`);
@@ -138,6 +160,7 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
     }
     await q.query(`ALTER TABLE payment_transaction ALTER COLUMN external_account_id SET NOT NULL`);
     await q.query(`DROP TABLE quote`);
+    await q.query(`DROP TABLE invitation`);
     await q.query(`DROP TABLE uma_directory`);
     await q.query(`DROP TABLE receiver_lookup`);
     await q.query(`ALTER TABLE journal_entry DROP CONSTRAINT ck_journal_entry_kind`);

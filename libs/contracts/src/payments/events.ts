@@ -10,6 +10,8 @@ export const PAYMENTS_EVENTS = {
   internalAccountStatusChanged: 'payments.events.internal-account.status-changed',
   /** Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or `INCOMING_PAYMENT.<STATUS>`. */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
+  /** An invitation was claimed; `webhookType` INVITATION.CLAIMED, data = the Invitation as GET returns it. */
+  invitationClaimed: 'payments.events.invitation.claimed',
 } as const;
 
 /** Webhook event types announced to the platform. Wire values: frozen. */

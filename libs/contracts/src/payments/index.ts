@@ -5,3 +5,4 @@ export * from './requests';
 export * from './replies';
 export * from './quotes';
 export * from './incoming';
+export * from './directory';
