@@ -16,7 +16,11 @@ describe('Invitations, UMA providers, VASPs and withdrawal fees', () => {
     t = await startTestStack();
     const platform = await t.newPlatform();
     api = platform.api;
-    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, { platformId: platform.platformId, environment: 'sandbox', requestId: 'invitations' });
+    await t.stack.runtime.client.request(
+      CUSTOMERS_SUBJECTS.updateConfig,
+      { regulated: true },
+      { platformId: platform.platformId, environment: 'sandbox', requestId: 'invitations' },
+    );
   });
 
   afterAll(async () => {
@@ -111,7 +115,11 @@ describe('Invitations, UMA providers, VASPs and withdrawal fees', () => {
       expect(mexico.status).toBe(200);
       expect(mexico.body).toMatchObject({ hasMore: false, totalCount: 2 });
       expect(mexico.body.data.map((p: { name: string }) => p.name)).toEqual(['Bahia Pagos', 'Sandbox UMA']);
-      expect(mexico.body.data[1]).toMatchObject({ domain: 'sandbox.uma.money', allowListStatus: true, supportedCurrencies: expect.arrayContaining([expect.objectContaining({ code: 'MXN' })]) });
+      expect(mexico.body.data[1]).toMatchObject({
+        domain: 'sandbox.uma.money',
+        allowListStatus: true,
+        supportedCurrencies: expect.arrayContaining([expect.objectContaining({ code: 'MXN' })]),
+      });
       const blocked = await api.get('/uma-providers?hasBlockedProviders=true');
       expect(blocked.body.data.map((p: { name: string }) => p.name)).toEqual(['Lagos Pay']);
       const first = await api.get('/uma-providers?limit=2');
@@ -125,7 +133,10 @@ describe('Invitations, UMA providers, VASPs and withdrawal fees', () => {
     it('lists the VASPs by name', async () => {
       const listed = await api.get('/vasps?limit=3');
       expect(listed.status).toBe(200);
-      expect(listed.body).toMatchObject({ hasMore: true, data: [{ vaspName: 'Atlas Exchange', url: 'https://atlas-exchange.example' }, { vaspName: 'Borealis Custody' }, { vaspName: 'Cobalt Markets' }] });
+      expect(listed.body).toMatchObject({
+        hasMore: true,
+        data: [{ vaspName: 'Atlas Exchange', url: 'https://atlas-exchange.example' }, { vaspName: 'Borealis Custody' }, { vaspName: 'Cobalt Markets' }],
+      });
       const rest = await api.get(`/vasps?cursor=${listed.body.nextCursor}`);
       expect(rest.body).toEqual({ data: [{ vaspName: 'Delta Digital Assets' }], hasMore: false });
     });
@@ -135,7 +146,13 @@ describe('Invitations, UMA providers, VASPs and withdrawal fees', () => {
     it("adds the network's fee and the service's fee, rounded up", async () => {
       const platformAccounts = await api.get('/platform/internal-accounts?currency=USDC');
       const account = (platformAccounts.body.data as InternalAccount[])[0];
-      const body = { internalAccountId: account.id, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 10_000_001, destinationAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' };
+      const body = {
+        internalAccountId: account.id,
+        currency: 'USDC',
+        cryptoNetwork: 'SOLANA',
+        amount: 10_000_001,
+        destinationAddress: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      };
       const estimated = await api.post('/crypto/estimate-withdrawal-fee', body);
       expect(estimated.status).toBe(200);
       expect(estimated.body).toEqual({ networkFee: 1_000, networkFeeAsset: 'USDC', applicationFee: 10_001, totalFee: 11_001, netAmount: 9_989_000 });

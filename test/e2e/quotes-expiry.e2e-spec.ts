@@ -16,7 +16,11 @@ describe('Cross-currency payments: quote expiry and the approval deadline', () =
     t = await startTestStack({ env: { QUOTE_VALIDITY_SECONDS: '1', INCOMING_PAYMENT_APPROVAL_WINDOW_SECONDS: '1' } });
     const platform = await t.newPlatform();
     api = platform.api;
-    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, { platformId: platform.platformId, environment: 'sandbox', requestId: 'quotes-expiry' });
+    await t.stack.runtime.client.request(
+      CUSTOMERS_SUBJECTS.updateConfig,
+      { regulated: true },
+      { platformId: platform.platformId, environment: 'sandbox', requestId: 'quotes-expiry' },
+    );
   });
 
   afterAll(async () => {
@@ -25,7 +29,14 @@ describe('Cross-currency payments: quote expiry and the approval deadline', () =
 
   it('answers 409 with reason QUOTE_EXPIRED once the lock ran out, and moves nothing', async () => {
     const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
-    const customer = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address });
+    const customer = await api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address,
+    });
     const accountId = await eventually(async () => {
       const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
       return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
@@ -54,7 +65,12 @@ describe('Cross-currency payments: quote expiry and the approval deadline', () =
       const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
       return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
     });
-    const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: customer.body.id, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 900 });
+    const received = await api.post('/sandbox/uma/receive', {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      customerId: customer.body.id,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 900,
+    });
     expect(received.status).toBe(200);
     const failed = await eventually(async () => {
       const fetched = await api.get(`/transactions/${received.body.id}`);

@@ -36,7 +36,14 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
   });
 
   async function newCustomer(): Promise<string> {
-    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address });
+    const created = await api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address,
+    });
     expect(created.status).toBe(201);
     return created.body.id;
   }
@@ -136,11 +143,11 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     it('filters by one or more destinations and prices the given sending amount', async () => {
       const listed = await api.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=GBP&sendingAmount=2000');
       expect(listed.status).toBe(200);
-      expect(listed.body.data.map((rate: { destinationCurrency: { code: string }; destinationPaymentRail: string }) => `${rate.destinationCurrency.code}/${rate.destinationPaymentRail}`)).toEqual([
-        'EUR/SEPA_INSTANT',
-        'EUR/SEPA',
-        'GBP/FASTER_PAYMENTS',
-      ]);
+      expect(
+        listed.body.data.map(
+          (rate: { destinationCurrency: { code: string }; destinationPaymentRail: string }) => `${rate.destinationCurrency.code}/${rate.destinationPaymentRail}`,
+        ),
+      ).toEqual(['EUR/SEPA_INSTANT', 'EUR/SEPA', 'GBP/FASTER_PAYMENTS']);
       expect(listed.body.data[0]).toMatchObject({ sendingAmount: 2_000, fees: { fixed: 50, total: 55 }, receivingAmount: 1_789 });
       const single = await api.get('/exchange-rates?destinationCurrency=USD');
       expect(new Set(single.body.data.map((rate: { sourceCurrency: { code: string } }) => rate.sourceCurrency.code))).toEqual(new Set(['EUR', 'GBP', 'MXN', 'USDC']));
@@ -345,7 +352,11 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       const created = await api.post('/quotes', { ...quoteBody(usd, { destinationType: 'ACCOUNT', accountId: eur }), immediatelyExecute: true });
       expect(created.status).toBe(201);
       // 100.00 USD less 0.75 of fees (0.50 + 25 bps) at 0.92: 91.31 EUR.
-      expect(created.body).toMatchObject({ totalReceivingAmount: 9_131, feesIncluded: 75, destination: { destinationType: 'ACCOUNT', accountId: eur, paymentRail: 'SEPA_INSTANT' } });
+      expect(created.body).toMatchObject({
+        totalReceivingAmount: 9_131,
+        feesIncluded: 75,
+        destination: { destinationType: 'ACCOUNT', accountId: eur, paymentRail: 'SEPA_INSTANT' },
+      });
       await settled(created.body.transactionId);
       expect([await balanceOf(usd), await balanceOf(eur)]).toEqual([0, 9_131]);
       expect(await ledgerOf(created.body.id)).toEqual({ USD: { HOLDING: -10_000, FX_CONVERSION: 9_925, FEES: 75 }, EUR: { FX_CONVERSION: -9_131, HOLDING: 9_131 } });
@@ -459,9 +470,15 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(found.status).toBe(200);
       expect(found.body).toMatchObject({ accountId: payeeId, supportedCurrencies: [{ currency: { code: 'MXN' }, estimatedExchangeRate: 17.25 }] });
       const uma = await api.get(`/receiver/uma/${encodeURIComponent('$success.eur@sandbox.uma.money')}`);
-      const good = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.money' }), lookupId: uma.body.lookupId });
+      const good = await api.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.money' }),
+        lookupId: uma.body.lookupId,
+      });
       expect(good.status).toBe(201);
-      const wrong = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }), lookupId: uma.body.lookupId });
+      const wrong = await api.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }),
+        lookupId: uma.body.lookupId,
+      });
       expect([wrong.status, wrong.body.code]).toEqual([404, 'LOOKUP_REQUEST_NOT_FOUND']);
       const other = await t.newPlatform();
       expect((await other.api.get(`/receiver/external-account/${payeeId}`)).status).toBe(404);
@@ -542,7 +559,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     it('receives a payment by UMA address, announces it PENDING with what the sender asks for, and credits the account on approval', async () => {
       const { customerId, umaAddress, accountId } = await umaCustomer();
       const received = await eventually(async () => {
-        const response = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', receiverUmaAddress: umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 5_000 });
+        const response = await api.post('/sandbox/uma/receive', {
+          senderUmaAddress: '$success.usd@sandbox.uma.money',
+          receiverUmaAddress: umaAddress,
+          receivingCurrencyCode: 'USD',
+          receivingCurrencyAmount: 5_000,
+        });
         return response.status === 200 ? response : undefined;
       });
       expect(received.body).toMatchObject({
@@ -556,7 +578,13 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       });
       const [pending] = await receiver.waitFor(received.body.id, ['INCOMING_PAYMENT.PENDING']);
       expect(pending.verified).toBe(true);
-      expect(pending.payload.data).toMatchObject({ status: 'PENDING', requestedReceiverCustomerInfoFields: [{ name: 'FULL_NAME', mandatory: true }, { name: 'BIRTH_DATE', mandatory: false }] });
+      expect(pending.payload.data).toMatchObject({
+        status: 'PENDING',
+        requestedReceiverCustomerInfoFields: [
+          { name: 'FULL_NAME', mandatory: true },
+          { name: 'BIRTH_DATE', mandatory: false },
+        ],
+      });
       expect(await balanceOf(accountId)).toBe(0);
       const approved = await api.post(`/transactions/${received.body.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' } });
       expect(approved.status).toBe(200);
@@ -570,7 +598,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
 
     it('fails a rejected payment with nothing moved', async () => {
       const { customerId, accountId } = await umaCustomer();
-      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.eur@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700 });
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.eur@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 700,
+      });
       expect(received.status).toBe(200);
       const rejected = await api.post(`/transactions/${received.body.id}/reject`, { reason: 'Unknown sender' });
       expect(rejected.status).toBe(200);
@@ -584,7 +617,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
 
     it('cancels a payment still waiting for a decision, and refuses to cancel a settled one', async () => {
       const { customerId } = await umaCustomer();
-      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.mxn@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 300 });
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.mxn@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 300,
+      });
       const cancelled = await api.post(`/transactions/${received.body.id}/cancel`, {});
       expect([cancelled.status, cancelled.body.status, cancelled.body.failureReason]).toEqual([200, 'FAILED', 'CANCELLED']);
       const again = await api.post(`/transactions/${received.body.id}/cancel`, {});
@@ -593,7 +631,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
 
     it('records the receipt delivery confirmation on any transaction of the platform', async () => {
       const { customerId } = await umaCustomer();
-      const received = await api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100 });
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 100,
+      });
       const confirmed = await api.post(`/transactions/${received.body.id}/confirm`, { receiptDeliveryConfirmedAt: '2025-10-13T12:05:00Z' });
       expect([confirmed.status, confirmed.body.receiptDeliveryConfirmedAt]).toEqual([200, '2025-10-13T12:05:00.000Z']);
       expect((await api.get(`/transactions/${received.body.id}`)).body.receiptDeliveryConfirmedAt).toBe('2025-10-13T12:05:00.000Z');
@@ -622,7 +665,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
 
     it('refuses a production token on the sandbox simulator', async () => {
       const production = await t.newPlatform('production');
-      const refused = await production.api.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: 'Customer:x', receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1 });
+      const refused = await production.api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId: 'Customer:x',
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 1,
+      });
       expect(refused.status).toBe(403);
     });
   });

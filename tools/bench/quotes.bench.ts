@@ -55,7 +55,10 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
     });
     await call('POST', '/verifications', { customerId: customer.id });
     const account = await poll(async () => {
-      const listed = await call<{ data: Array<{ id: string }> }>('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD&type=INTERNAL_FIAT`);
+      const listed = await call<{ data: Array<{ id: string }> }>(
+        'GET',
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD&type=INTERNAL_FIAT`,
+      );
       return listed.data[0]?.id;
     });
     await call('POST', `/sandbox/internal-accounts/${account}/fund`, { amount: FUNDING });
@@ -89,7 +92,13 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
   ] as const) {
     const scenario = `quotes: create + execute ${label}`;
     const targeted = label !== 'from one payer';
-    figures.push({ scenario, metric: 'payments/s', value: Math.round(result.requestsPerSecond), unit: '/s', ...(targeted ? { target: '>= 500', met: result.requestsPerSecond >= 500 } : {}) });
+    figures.push({
+      scenario,
+      metric: 'payments/s',
+      value: Math.round(result.requestsPerSecond),
+      unit: '/s',
+      ...(targeted ? { target: '>= 500', met: result.requestsPerSecond >= 500 } : {}),
+    });
     figures.push({ scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' });
     figures.push({ scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', ...(targeted ? { target: '< 100', met: result.p99Ms < 100 } : {}) });
     if (result.cpu) figures.push({ scenario, metric: 'CPU per payment', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });

@@ -25,7 +25,10 @@ export class UmaProvidersController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'List UMA providers', description: 'From the directory (the sandbox one, or the operator’s DIRECTORY_FILE), filtered by country, currency and allow-list status; by name.' })
+  @ApiOperation({
+    summary: 'List UMA providers',
+    description: 'From the directory (the sandbox one, or the operator’s DIRECTORY_FILE), filtered by country, currency and allow-list status; by name.',
+  })
   @ApiOkResponse({ type: UmaProviderListResponseDto })
   @ApiErrors(400, 401)
   list(@Query() query: ListUmaProvidersQuery, @Caller() caller: CallerContext): Promise<UmaProviderPage> {
@@ -71,7 +74,10 @@ export class CryptoController {
 
   @Post('estimate-withdrawal-fee')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Estimate a crypto withdrawal fee', description: "The network's fee for the currency and network plus the service's fee (rounded up), and what arrives." })
+  @ApiOperation({
+    summary: 'Estimate a crypto withdrawal fee',
+    description: "The network's fee for the currency and network plus the service's fee (rounded up), and what arrives.",
+  })
   @ApiOkResponse({ type: WithdrawalFeeEstimateDto })
   @ApiErrors(400, 401, 404)
   estimate(@Body() body: EstimateWithdrawalFeeRequest, @Caller() caller: CallerContext): Promise<WithdrawalFeeEstimate> {
@@ -91,7 +97,10 @@ export class InvitationsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an invitation', description: 'A customer of the platform (by its UMA address) invites someone; the code is valid until expiresAt (default 30 days).' })
+  @ApiOperation({
+    summary: 'Create an invitation',
+    description: 'A customer of the platform (by its UMA address) invites someone; the code is valid until expiresAt (default 30 days).',
+  })
   @ApiCreatedResponse({ type: InvitationResponseDto })
   @ApiErrors(400, 401)
   create(@Body() body: CreateInvitationRequest, @Caller() caller: CallerContext): Promise<Invitation> {
@@ -120,7 +129,8 @@ export class InvitationsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Claim an invitation',
-    description: 'The invitee (by its UMA address) claims a PENDING invitation, once; the inviting platform gets INVITATION.CLAIMED. A claimed, cancelled or expired one answers 400.',
+    description:
+      'The invitee (by its UMA address) claims a PENDING invitation, once; the inviting platform gets INVITATION.CLAIMED. A claimed, cancelled or expired one answers 400.',
   })
   @ApiParam({ name: 'invitationCode', example: 'K7M2Q9X4PA' })
   @ApiOkResponse({ type: InvitationResponseDto })

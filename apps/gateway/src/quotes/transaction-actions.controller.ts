@@ -46,7 +46,10 @@ export class TransactionActionsController {
 
   @Post(':transactionId/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject a payment waiting for the platform', description: 'The payment fails (`INCOMING_PAYMENT.FAILED`, failureReason COMPLIANCE_REJECTED) and nothing moves.' })
+  @ApiOperation({
+    summary: 'Reject a payment waiting for the platform',
+    description: 'The payment fails (`INCOMING_PAYMENT.FAILED`, failureReason COMPLIANCE_REJECTED) and nothing moves.',
+  })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
   @ApiErrors(400, 401, 404, 409)
@@ -56,7 +59,10 @@ export class TransactionActionsController {
 
   @Post(':transactionId/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm the receipt was delivered', description: 'Records when the platform delivered the receipt to its customer (default: now); calling again moves the time.' })
+  @ApiOperation({
+    summary: 'Confirm the receipt was delivered',
+    description: 'Records when the platform delivered the receipt to its customer (default: now); calling again moves the time.',
+  })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
   @ApiErrors(400, 401, 404)

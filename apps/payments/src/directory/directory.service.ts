@@ -107,7 +107,9 @@ export class DirectoryService implements OnModuleInit {
     const network = this.directory.networkFees.find((f) => f.currency === request.currency && f.cryptoNetwork === request.cryptoNetwork.toUpperCase());
     if (!network) {
       const networks = this.directory.networkFees.filter((f) => f.currency === request.currency).map((f) => f.cryptoNetwork);
-      throw ServiceError.invalidInput([{ field: 'cryptoNetwork', message: `${request.currency} is withdrawn on ${networks.join(', ') || 'no network'}`, constraint: { enum: networks } }]);
+      throw ServiceError.invalidInput([
+        { field: 'cryptoNetwork', message: `${request.currency} is withdrawn on ${networks.join(', ') || 'no network'}`, constraint: { enum: networks } },
+      ]);
     }
     const amount = amountFromWire(request.amount);
     const networkFee = BigInt(network.networkFee);

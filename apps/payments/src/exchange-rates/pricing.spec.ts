@@ -27,7 +27,14 @@ describe('pricing', () => {
       // [what, corridor, sending, source decimals, destination decimals, receiving]
       ['USD 100.00 to MXN at 17.25 after 1.50 of fees: 169912.5 centavos rounds down', USD_MXN, 10_000n, 2, 2, 169_912n],
       ['USD 1.00 to BTC (8 decimals) after 1 cent of fees', { ...USD_MXN, destination: 'BTC', rateMicros: 15n, fixedFee: 0n }, 100n, 2, 8, 1_485n],
-      ['USDC 1.000000 (6 decimals) to USD at 1 after 10 bps: 99.9 cents rounds down', { ...USD_MXN, rateMicros: 1_000_000n, fixedFee: 0n, variableFeeBps: 10n }, 1_000_000n, 6, 2, 99n],
+      [
+        'USDC 1.000000 (6 decimals) to USD at 1 after 10 bps: 99.9 cents rounds down',
+        { ...USD_MXN, rateMicros: 1_000_000n, fixedFee: 0n, variableFeeBps: 10n },
+        1_000_000n,
+        6,
+        2,
+        99n,
+      ],
       ['USD to a currency without decimals', { ...USD_MXN, rateMicros: 1_300_000_000n, fixedFee: 0n, variableFeeBps: 0n }, 1n, 2, 0, 13n],
       ['fees taking everything deliver nothing', USD_MXN, 100n, 2, 2, 0n],
     ])('%s', (_what, corridor, sending, sourceDecimals, destinationDecimals, receiving) => {

@@ -57,7 +57,16 @@ export const DEFAULT_RATE_TABLE: RateTableSpec = {
     { source: 'MXN', destination: 'USD', rail: 'ACH', rate: '0.058', fixedFee: 1_000, variableFeeBps: 50, minSendingAmount: 2_000, maxSendingAmount: 200_000_000 },
     { source: 'USDC', destination: 'USD', rail: 'ACH', rate: '1', fixedFee: 0, variableFeeBps: 10, minSendingAmount: 1_000_000, maxSendingAmount: 100_000_000_000 },
     { source: 'USDC', destination: 'MXN', rail: 'SPEI', rate: '17.25', fixedFee: 1_000_000, variableFeeBps: 50, minSendingAmount: 1_000_000, maxSendingAmount: 100_000_000_000 },
-    { source: 'USDC', destination: 'EUR', rail: 'SEPA_INSTANT', rate: '0.92', fixedFee: 500_000, variableFeeBps: 25, minSendingAmount: 1_000_000, maxSendingAmount: 100_000_000_000 },
+    {
+      source: 'USDC',
+      destination: 'EUR',
+      rail: 'SEPA_INSTANT',
+      rate: '0.92',
+      fixedFee: 500_000,
+      variableFeeBps: 25,
+      minSendingAmount: 1_000_000,
+      maxSendingAmount: 100_000_000_000,
+    },
   ],
 };
 

@@ -85,7 +85,8 @@ export class IncomingPaymentsService implements OnModuleInit {
       throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${request.receivingCurrencyCode}`, { field: 'receivingCurrencyCode' });
     }
     const [account] = await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId, currency: request.receivingCurrencyCode, type: 'INTERNAL_FIAT', limit: 1 });
-    if (!account) throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
+    if (!account)
+      throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
     if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
     const now = new Date();
     return this.transactions.run(async (manager) => {
@@ -216,8 +217,16 @@ export class IncomingPaymentsService implements OnModuleInit {
 
   private async notAwaiting(manager: EntityManager, platformId: string, transactionId: string): Promise<ServiceError> {
     const decision = await this.decisions.find(platformId, transactionId, manager);
-    const state = !decision ? 'does not wait for the platform' : decision.status === 'AWAITING' ? 'is past its decision deadline' : `was already ${decision.status.toLowerCase().replace('_', ' ')}`;
-    return new ServiceError('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${transactionId} ${state}`, decision ? { decision: decision.status, decideBy: decision.decideBy.toISOString() } : {});
+    const state = !decision
+      ? 'does not wait for the platform'
+      : decision.status === 'AWAITING'
+        ? 'is past its decision deadline'
+        : `was already ${decision.status.toLowerCase().replace('_', ' ')}`;
+    return new ServiceError(
+      'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
+      `Transaction ${transactionId} ${state}`,
+      decision ? { decision: decision.status, decideBy: decision.decideBy.toISOString() } : {},
+    );
   }
 
   private async requireTransaction(platformId: string, transactionId: string): Promise<PaymentTransactionEntity> {

@@ -40,7 +40,9 @@ export class InvitationsService {
     const inviterUma = parseUmaAddress(request.inviterUma, 'inviterUma');
     const inviter = await this.directory.findByAddress(ctx.platformId, inviterUma);
     if (!inviter || inviter.platformId !== ctx.platformId) {
-      throw new ServiceError('INVALID_UMA_ADDRESS', `inviterUma ${inviterUma} is not a customer of the platform`, { errors: [{ field: 'inviterUma', message: 'not a customer of the platform' }] });
+      throw new ServiceError('INVALID_UMA_ADDRESS', `inviterUma ${inviterUma} is not a customer of the platform`, {
+        errors: [{ field: 'inviterUma', message: 'not a customer of the platform' }],
+      });
     }
     const now = new Date();
     const expiresAt = request.expiresAt ? new Date(request.expiresAt) : new Date(now.getTime() + DEFAULT_VALIDITY_MS);
@@ -89,7 +91,13 @@ export class InvitationsService {
       if (!claimed) throw this.notClaimable(found, now);
       const invitation = await this.toInvitation(claimed, now);
       // Announced to the inviting platform, whoever claimed it.
-      await this.outbox.add(manager, { subject: PAYMENTS_EVENTS.invitationClaimed, platformId: claimed.platformId, resourceId: claimed.code, webhookType: 'INVITATION.CLAIMED', data: invitation });
+      await this.outbox.add(manager, {
+        subject: PAYMENTS_EVENTS.invitationClaimed,
+        platformId: claimed.platformId,
+        resourceId: claimed.code,
+        webhookType: 'INVITATION.CLAIMED',
+        data: invitation,
+      });
       return invitation;
     });
   }

@@ -124,7 +124,9 @@ export class CreateQuotes1764062000000 implements MigrationInterface {
     await q.query(
       `ALTER TABLE payment_transaction ADD CONSTRAINT ck_payment_transaction_received CHECK ((received_currency_code IS NULL) = (received_amount IS NULL) AND (received_amount IS NULL OR received_amount > 0))`,
     );
-    await q.query(`ALTER TABLE payment_transaction ADD CONSTRAINT ck_payment_transaction_counterparty CHECK (external_account_id IS NOT NULL OR counterparty_uma_address IS NOT NULL)`);
+    await q.query(
+      `ALTER TABLE payment_transaction ADD CONSTRAINT ck_payment_transaction_counterparty CHECK (external_account_id IS NOT NULL OR counterparty_uma_address IS NOT NULL)`,
+    );
     await q.query(`CREATE UNIQUE INDEX ux_payment_transaction_quote ON payment_transaction (quote_id) WHERE quote_id IS NOT NULL`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN receipt_delivery_confirmed_at timestamptz`);
     await q.query(`ALTER TABLE payment_transaction ADD COLUMN counterparty_information jsonb`);

@@ -49,7 +49,13 @@ export class QuoteLedger {
 
   /** Debits the payer; an internal source short of the sending amount aborts the caller's transaction with INSUFFICIENT_FUNDS. */
   async debitSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.ledger.post(manager, { platformId: quote.platformId, kind: 'QUOTE_EXECUTION', referenceId: quote.id, currency: quote.sourceCurrency, lines: await this.sourceLines(manager, quote, 1n) });
+    await this.ledger.post(manager, {
+      platformId: quote.platformId,
+      kind: 'QUOTE_EXECUTION',
+      referenceId: quote.id,
+      currency: quote.sourceCurrency,
+      lines: await this.sourceLines(manager, quote, 1n),
+    });
   }
 
   async payOut(manager: EntityManager, quote: QuoteEntity): Promise<void> {
@@ -75,6 +81,12 @@ export class QuoteLedger {
 
   /** The exact sending amount back to the payer, fees included. */
   async refundSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.ledger.post(manager, { platformId: quote.platformId, kind: 'QUOTE_REFUND', referenceId: quote.id, currency: quote.sourceCurrency, lines: await this.sourceLines(manager, quote, -1n) });
+    await this.ledger.post(manager, {
+      platformId: quote.platformId,
+      kind: 'QUOTE_REFUND',
+      referenceId: quote.id,
+      currency: quote.sourceCurrency,
+      lines: await this.sourceLines(manager, quote, -1n),
+    });
   }
 }

@@ -1,6 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateQuoteMessage, ExecuteQuoteMessage, GetQuoteRequest, MessageEnvelope, Quote, QUOTES_SUBJECTS, SandboxSendRequest, SignedRetryOutcome, Transaction } from '@paykit/contracts';
+import {
+  CreateQuoteMessage,
+  ExecuteQuoteMessage,
+  GetQuoteRequest,
+  MessageEnvelope,
+  Quote,
+  QUOTES_SUBJECTS,
+  SandboxSendRequest,
+  SignedRetryOutcome,
+  Transaction,
+} from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { QuotesService } from './quotes.service';
 

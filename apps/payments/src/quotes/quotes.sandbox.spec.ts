@@ -3,7 +3,9 @@ import { quoteOutcome, SANDBOX_QUOTE_OUTCOMES, SANDBOX_SLOW_COMPLETION_MS, SANDB
 describe('quoteOutcome', () => {
   const path = (key: string | null) => {
     const outcome = quoteOutcome(key);
-    return outcome.kind === 'FAILS_AT_EXECUTION' ? `FAILED(${outcome.failureReason})` : outcome.steps.map((s) => `${s.status}${s.failureReason ? `(${s.failureReason}${s.refund ? ', refunded' : ''})` : ''}`).join(' > ');
+    return outcome.kind === 'FAILS_AT_EXECUTION'
+      ? `FAILED(${outcome.failureReason})`
+      : outcome.steps.map((s) => `${s.status}${s.failureReason ? `(${s.failureReason}${s.refund ? ', refunded' : ''})` : ''}`).join(' > ');
   };
 
   it.each([

@@ -66,7 +66,16 @@ interface ResolvedSource {
 
 /** Same-currency payments (a UMA receiver in the sender's currency) convert at 1 with no conversion fee. */
 function sameCurrencyCorridor(currency: string, maxTransferAmount: bigint): Corridor {
-  return { source: currency, destination: currency, rail: 'BANK_TRANSFER', rateMicros: 1_000_000n, fixedFee: 0n, variableFeeBps: 0n, minSendingAmount: 1n, maxSendingAmount: maxTransferAmount };
+  return {
+    source: currency,
+    destination: currency,
+    rail: 'BANK_TRANSFER',
+    rateMicros: 1_000_000n,
+    fixedFee: 0n,
+    variableFeeBps: 0n,
+    minSendingAmount: 1n,
+    maxSendingAmount: maxTransferAmount,
+  };
 }
 
 /**
@@ -216,7 +225,9 @@ export class QuotesService implements OnModuleInit {
     const now = new Date();
     this.assertExecutable(quote, now);
     if (quote.sourceType === 'REALTIME_FUNDING') {
-      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid (POST /sandbox/send in the sandbox)' }]);
+      throw ServiceError.invalidInput([
+        { field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid (POST /sandbox/send in the sandbox)' },
+      ]);
     }
     let walletId: string | undefined;
     if (quote.sourceAccountId !== null) {
@@ -261,13 +272,18 @@ export class QuotesService implements OnModuleInit {
     if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const quote = await this.require(ctx.platformId, request.quoteId);
     if (quote.sourceType !== 'REALTIME_FUNDING') {
-      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'only a REALTIME_FUNDING quote is paid by its instructions; execute this one with POST /quotes/{id}/execute' }]);
+      throw ServiceError.invalidInput([
+        { field: 'quoteId', message: 'only a REALTIME_FUNDING quote is paid by its instructions; execute this one with POST /quotes/{id}/execute' },
+      ]);
     }
     if (request.currencyCode !== quote.sourceCurrency) {
       throw new ServiceError('INVALID_CURRENCY', `Quote ${quote.id} is funded in ${quote.sourceCurrency}`, { field: 'currencyCode' });
     }
     if (request.currencyAmount !== undefined && BigInt(request.currencyAmount) !== quote.sendingAmount) {
-      throw new ServiceError('INVALID_AMOUNT', `Quote ${quote.id} is funded with exactly ${quote.sendingAmount}`, { field: 'currencyAmount', totalSendingAmount: amountToWire(quote.sendingAmount) });
+      throw new ServiceError('INVALID_AMOUNT', `Quote ${quote.id} is funded with exactly ${quote.sendingAmount}`, {
+        field: 'currencyAmount',
+        totalSendingAmount: amountToWire(quote.sendingAmount),
+      });
     }
     const now = new Date();
     this.assertExecutable(quote, now);
@@ -366,7 +382,14 @@ export class QuotesService implements OnModuleInit {
     const updated = await this.transactionsRepo.transition(manager, payload.platformId, current.id, current.status, step.status, step.failureReason ?? null);
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
     if (step.status !== 'PROCESSING') {
-      await this.quotes.transition(manager, payload.platformId, quote.id, ['PROCESSING', 'COMPLETED'], step.status, step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null);
+      await this.quotes.transition(
+        manager,
+        payload.platformId,
+        quote.id,
+        ['PROCESSING', 'COMPLETED'],
+        step.status,
+        step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null,
+      );
     }
     await this.announce(manager, payload.platformId, await this.transfers.toResource(updated));
     await this.scheduleSteps(manager, quote, payload.next);
@@ -383,7 +406,9 @@ export class QuotesService implements OnModuleInit {
       const current = quote && (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId, manager, true));
       if (!quote || !current) throw new ServiceError('TRANSACTION_NOT_FOUND', `No transaction for quote ${quoteId}`);
       if (current.status !== 'PENDING') {
-        throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, { status: current.status });
+        throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, {
+          status: current.status,
+        });
       }
       await this.quoteLedger.refundSource(manager, quote);
       const updated = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
@@ -417,7 +442,9 @@ export class QuotesService implements OnModuleInit {
         ? await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId: source.customerId, currency, limit: 1 })
         : (await this.internalAccounts.list(ctx, { owner: 'PLATFORM', currency, limit: 1 })).data;
       if (!record) {
-        throw new ServiceError('INVALID_CURRENCY', `${source.customerId ?? 'The platform'} has no ${currency} account to record a real-time funded payment against`, { field: 'source.currency' });
+        throw new ServiceError('INVALID_CURRENCY', `${source.customerId ?? 'The platform'} has no ${currency} account to record a real-time funded payment against`, {
+          field: 'source.currency',
+        });
       }
       return { account: null, fundingAccountId: record.id, currency, customerId: source.customerId ?? null };
     }
@@ -476,7 +503,9 @@ export class QuotesService implements OnModuleInit {
         { field: 'platformFeeOverride.platformFixedFee.currency', message: `the platform's fixed fee must be in the sending currency ${source.code}` },
       ]);
     }
-    const platform: PlatformFee = override ? { fixed: BigInt(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) } : { fixed: 0n, variableBps: 0n };
+    const platform: PlatformFee = override
+      ? { fixed: BigInt(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
+      : { fixed: 0n, variableBps: 0n };
     const amount = amountFromWire(request.lockedCurrencyAmount);
     let price: Price;
     try {
@@ -527,5 +556,9 @@ export class QuotesService implements OnModuleInit {
 
 /** The reference a real-time funded quote's payment must carry: derived from the quote id, unique with it. */
 function fundingReference(quoteId: string): string {
-  return `QT-${quoteId.replace(/^Quote:/, '').replace(/-/g, '').slice(-12).toUpperCase()}`;
+  return `QT-${quoteId
+    .replace(/^Quote:/, '')
+    .replace(/-/g, '')
+    .slice(-12)
+    .toUpperCase()}`;
 }

@@ -20,7 +20,10 @@ export class ReceiverLookupRepository {
   }
 
   async findLookup(platformId: string, id: string): Promise<{ kind: LookupKind; target: string } | undefined> {
-    const rows = await this.dataSource.query<Array<{ kind: LookupKind; target: string }>>(`SELECT kind, target FROM receiver_lookup WHERE platform_id = $1 AND id = $2`, [platformId, id]);
+    const rows = await this.dataSource.query<Array<{ kind: LookupKind; target: string }>>(`SELECT kind, target FROM receiver_lookup WHERE platform_id = $1 AND id = $2`, [
+      platformId,
+      id,
+    ]);
     return rows[0];
   }
 

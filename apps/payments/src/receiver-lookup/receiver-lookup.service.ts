@@ -63,7 +63,12 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     const sending = await this.sendingCurrency(ctx, request.customerId);
     const lookupId = newId('LookupRequest');
     await this.lookups.insertLookup(ctx.platformId, lookupId, 'EXTERNAL_ACCOUNT', external.id);
-    return { supportedCurrencies: await this.preferences(sending, [external.currency]), requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }], lookupId, accountId: external.id };
+    return {
+      supportedCurrencies: await this.preferences(sending, [external.currency]),
+      requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }],
+      lookupId,
+      accountId: external.id,
+    };
   }
 
   /** The quote side: where a payment to `umaAddress` goes, in which currency. */
@@ -72,7 +77,10 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     if (lookupId !== undefined) await this.assertLookup(ctx.platformId, lookupId, receiver.address);
     if (receiver.kind === 'SANDBOX') {
       if (currency !== undefined && currency !== receiver.currency) {
-        throw new ServiceError('INVALID_CURRENCY', `${receiver.address} receives ${receiver.currency} only`, { field: 'destination.currency', supportedCurrencies: [receiver.currency] });
+        throw new ServiceError('INVALID_CURRENCY', `${receiver.address} receives ${receiver.currency} only`, {
+          field: 'destination.currency',
+          supportedCurrencies: [receiver.currency],
+        });
       }
       return {
         kind: 'UMA_SANDBOX',

@@ -32,7 +32,7 @@ export class SandboxUmaReceiveRequest {
   @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
   receivingCurrencyCode!: string;
 
-  @ApiProperty({ description: "The amount received, smallest unit of the receiving currency; greater than 0", example: 5000 })
+  @ApiProperty({ description: 'The amount received, smallest unit of the receiving currency; greater than 0', example: 5000 })
   @IsPositiveMinorAmount()
   receivingCurrencyAmount!: number;
 }

@@ -70,7 +70,14 @@ export const QUOTE_PURPOSES_OF_PAYMENT = [
 export type QuotePurposeOfPayment = (typeof QUOTE_PURPOSES_OF_PAYMENT)[number];
 
 /** Why an outgoing cross-currency payment FAILED (the reference's OutgoingTransactionFailureReason values used here). */
-export const QUOTE_FAILURE_REASONS = ['QUOTE_EXPIRED', 'QUOTE_EXECUTION_FAILED', 'PAYOUT_RETURNED', 'ACCOUNT_CANNOT_RECEIVE', 'COMPLIANCE_REJECTED', 'COUNTERPARTY_POST_TX_FAILED'] as const;
+export const QUOTE_FAILURE_REASONS = [
+  'QUOTE_EXPIRED',
+  'QUOTE_EXECUTION_FAILED',
+  'PAYOUT_RETURNED',
+  'ACCOUNT_CANNOT_RECEIVE',
+  'COMPLIANCE_REJECTED',
+  'COUNTERPARTY_POST_TX_FAILED',
+] as const;
 export type QuoteFailureReason = (typeof QUOTE_FAILURE_REASONS)[number];
 
 // ---- Exchange rates ----
@@ -399,7 +406,10 @@ export class ReceiverLookupQuery {
   @MaxLength(255)
   senderUmaAddress?: string;
 
-  @ApiPropertyOptional({ description: 'The sending customer: its accounts decide the sending currency the estimates use', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({
+    description: 'The sending customer: its accounts decide the sending currency the estimates use',
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)

@@ -46,7 +46,8 @@ export class InvitationResponseDto implements Invitation {
   @ApiPropertyOptional({ format: 'date-time', example: '2025-11-12T12:00:00.000Z' }) expiresAt?: string;
   @ApiProperty({ example: '$ada@platform.example' }) inviterUma!: string;
   @ApiPropertyOptional({ example: '$grace@other.example' }) inviteeUma?: string;
-  @ApiProperty({ enum: INVITATION_STATUSES, description: 'PENDING -> CLAIMED or CANCELLED; EXPIRED once expiresAt passed unclaimed', example: 'PENDING' }) status!: InvitationStatus;
+  @ApiProperty({ enum: INVITATION_STATUSES, description: 'PENDING -> CLAIMED or CANCELLED; EXPIRED once expiresAt passed unclaimed', example: 'PENDING' })
+  status!: InvitationStatus;
   @ApiPropertyOptional({ example: 'Grace' }) firstName?: string;
   @ApiPropertyOptional({ type: MoneyDto, description: 'What the inviter sends once claimed' }) amountToSend?: MoneyDto;
 }

@@ -77,7 +77,10 @@ export class QuoteResponseDto implements Quote {
   @ApiProperty({ description: "The platform's part of feesIncluded", example: 0, minimum: 0 }) platformFeesIncluded!: number;
   @ApiPropertyOptional({ type: [QuotePaymentInstructionsDto], description: 'REALTIME_FUNDING: where to send the funds' }) paymentInstructions?: QuotePaymentInstructionsDto[];
   @ApiProperty({ description: "The transaction the quote's execution creates", example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) transactionId!: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the receiving side shared about the receiver' }) counterpartyInformation?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the receiving side shared about the receiver' }) counterpartyInformation?: Record<
+    string,
+    unknown
+  >;
   @ApiPropertyOptional({ type: QuoteRateDetailsDto }) rateDetails?: QuoteRateDetailsDto;
   @ApiPropertyOptional({ example: 'Invoice 1234' }) description?: string;
   @ApiPropertyOptional({ enum: QUOTE_FAILURE_REASONS, description: 'Why the payment FAILED', example: 'QUOTE_EXECUTION_FAILED' }) failureReason?: QuoteFailureReason;

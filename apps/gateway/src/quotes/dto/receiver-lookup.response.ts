@@ -15,7 +15,8 @@ export class PayerDataFieldDto implements PayerDataFieldRequirement {
 }
 
 export class ReceiverUmaLookupResponseDto implements ReceiverLookup {
-  @ApiProperty({ type: [CurrencyPreferenceDto], description: 'What the receiver can receive, with estimates from the sender currency' }) supportedCurrencies!: CurrencyPreferenceDto[];
+  @ApiProperty({ type: [CurrencyPreferenceDto], description: 'What the receiver can receive, with estimates from the sender currency' })
+  supportedCurrencies!: CurrencyPreferenceDto[];
   @ApiPropertyOptional({ type: [PayerDataFieldDto], description: 'Payer data to pass as `senderCustomerInfo` on the quote' }) requiredPayerDataFields?: PayerDataFieldDto[];
   @ApiProperty({ description: 'Pass as `lookupId` when quoting a payment to this receiver', example: 'LookupRequest:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) lookupId!: string;
   @ApiProperty({ description: 'The receiver, lowercase', example: '$success.mxn@sandbox.uma.money' }) receiverUmaAddress!: string;
