@@ -33,16 +33,18 @@ export class QuoteDestinationDto implements QuoteDestination {
   @ApiPropertyOptional({ description: 'UMA_ADDRESS: the currency the receiver gets', example: 'MXN' }) currency?: string;
 }
 
+export class PaymentAccountOrWalletInfoDto {
+  @ApiProperty({ description: 'The kind of account to pay (its bank or wallet fields sit beside it)', example: 'USD_ACCOUNT' }) accountType!: string;
+  @ApiPropertyOptional({ description: 'The reference the payment must carry', example: 'QT-1A2B3C4D5E6F' }) reference?: string;
+  @ApiPropertyOptional({ description: 'The currency to send', example: 'USD' }) currency?: string;
+  [field: string]: unknown;
+}
+
 export class QuotePaymentInstructionsDto implements QuotePaymentInstructions {
   @ApiPropertyOptional({ description: 'How to use the instructions', example: 'Send exactly the total sending amount with the reference' }) instructionsNotes?: string;
   @ApiPropertyOptional({ description: "Whether the account is the platform's own", example: false }) isPlatformAccount?: boolean;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'Where to send the funds: `accountType` and that type’s bank or wallet fields, with the `reference` to quote',
-    example: { accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', reference: 'QT-1A2B3C4D' },
-  })
-  accountOrWalletInfo!: Record<string, unknown> & { accountType: string; reference?: string };
+  @ApiProperty({ type: PaymentAccountOrWalletInfoDto, description: 'Where to send the funds: `accountType` and that type’s bank or wallet fields, with the `reference` to quote' })
+  accountOrWalletInfo!: PaymentAccountOrWalletInfoDto;
 }
 
 export class QuoteRateDetailsDto {
