@@ -18,6 +18,7 @@ import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { Directory, SANDBOX_DIRECTORY, UmaProviderEntry } from './directory.data';
+import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
 
 /** Lists sorted by name page by the last name shown (only names the list has are valid cursors). */
 function nameCursor(names: string[]): CursorKey<{ name: string }> {
@@ -100,7 +101,7 @@ export class DirectoryService implements OnModuleInit {
   /** The network's fee plus the service's fee on the amount (rounded up); the rest arrives. */
   async estimateWithdrawalFee(ctx: CallerContext, request: EstimateWithdrawalFeeRequest): Promise<WithdrawalFeeEstimate> {
     const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
-    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${request.internalAccountId} not found`, { field: 'internalAccountId' });
+    if (!account) throw accountNotFound(request.internalAccountId, { field: 'internalAccountId' });
     if (account.currencyCode !== request.currency) {
       throw new ServiceError('INVALID_CURRENCY', `Internal account ${account.id} holds ${account.currencyCode}, not ${request.currency}`, { field: 'currency' });
     }

@@ -28,6 +28,7 @@ import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { DECISION_DEADLINE_JOB } from './incoming-payments.jobs';
 import { IncomingPaymentsRepository } from './incoming-payments.repository';
+import { accountNotActive } from '../internal-accounts/internal-accounts.errors';
 
 /** What a sandbox sender's institution asks of every receiver it pays. */
 const REQUESTED_RECEIVER_FIELDS = [
@@ -87,7 +88,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     const [account] = await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId, currency: request.receivingCurrencyCode, type: 'INTERNAL_FIAT', limit: 1 });
     if (!account)
       throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
-    if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+    if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
     const now = new Date();
     return this.transactions.run(async (manager) => {
       const entity = await this.transactionsRepo.insert(manager, {
@@ -96,6 +97,7 @@ export class IncomingPaymentsService implements OnModuleInit {
         type: 'INCOMING',
         status: 'PENDING',
         customerId,
+        platformCustomerId: null,
         internalAccountId: account.id,
         externalAccountId: null,
         currencyCode: request.receivingCurrencyCode,
@@ -103,6 +105,10 @@ export class IncomingPaymentsService implements OnModuleInit {
         holdId: null,
         description: null,
         failureReason: null,
+        paymentRail: null,
+        railSelectionMode: null,
+        remittanceInformation: null,
+        purposeOfPayment: null,
         counterpartyUmaAddress: sender,
         counterpartyInformation: { FULL_NAME: counterparty.name, UMA_ADDRESS: sender },
       });

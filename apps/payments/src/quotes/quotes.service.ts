@@ -9,6 +9,7 @@ import {
   newId,
   PAYMENTS_EVENTS,
   Quote,
+  PurposeOfPayment,
   QuoteFailureReason,
   SandboxSendRequest,
   SignedRetryOutcome,
@@ -36,6 +37,7 @@ import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
 import { QuotesRepository } from './quotes.repository';
 import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
+import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
 
 /** Where a quote pays, once resolved (before pricing). */
 export interface ResolvedDestination {
@@ -136,7 +138,7 @@ export class QuotesService implements OnModuleInit {
     }
     const priced = await this.corridorFor(source.currency, destination.currency, request.destination.paymentRail);
     const price = this.price(priced, request);
-    if (source.customerId) await this.customers.assertReady(ctx, source.customerId, source.currency);
+    const customer = source.customerId ? await this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
 
     const now = new Date();
     const id = newId('Quote');
@@ -171,6 +173,8 @@ export class QuotesService implements OnModuleInit {
         ...(request.remittanceInformation !== undefined ? { remittanceInformation: request.remittanceInformation } : {}),
         ...(request.purposeOfPayment !== undefined ? { purposeOfPayment: request.purposeOfPayment } : {}),
         ...(request.lookupId !== undefined ? { lookupId: request.lookupId } : {}),
+        ...(customer?.platformCustomerId !== undefined ? { platformCustomerId: customer.platformCustomerId } : {}),
+        ...(request.destination.paymentRail !== undefined ? { railChosen: true } : {}),
         ...(request.senderCustomerInfo !== undefined ? { senderCustomerInfo: request.senderCustomerInfo } : {}),
         ...(destination.counterpartyInformation ? { counterpartyInformation: destination.counterpartyInformation } : {}),
       },
@@ -232,8 +236,8 @@ export class QuotesService implements OnModuleInit {
     let walletId: string | undefined;
     if (quote.sourceAccountId !== null) {
       const account = await this.accounts.findById(ctx.platformId, quote.sourceAccountId);
-      if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${quote.sourceAccountId} not found`);
-      if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+      if (!account) throw accountNotFound(quote.sourceAccountId);
+      if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
       if (account.type === 'EMBEDDED_WALLET') walletId = account.id;
     }
     const run = () => this.executeOnce(ctx, quote, request.idempotencyKey, hash);
@@ -346,6 +350,7 @@ export class QuotesService implements OnModuleInit {
       type: 'OUTGOING',
       status,
       customerId: quote.customerId,
+      platformCustomerId: quote.customerId === null ? null : (quote.extra.platformCustomerId ?? quote.customerId),
       internalAccountId: (quote.sourceAccountId ?? quote.fundingAccountId)!,
       // A UMA counterparty is named by its address, never by the account behind it.
       externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
@@ -354,6 +359,10 @@ export class QuotesService implements OnModuleInit {
       holdId: null,
       description: quote.description,
       failureReason,
+      paymentRail: quote.paymentRail,
+      railSelectionMode: quote.extra.railChosen ? 'MANUAL' : 'AUTO',
+      remittanceInformation: quote.extra.remittanceInformation ?? null,
+      purposeOfPayment: (quote.extra.purposeOfPayment as PurposeOfPayment | undefined) ?? null,
       quoteId: quote.id,
       receivedCurrencyCode: quote.destinationCurrency,
       receivedAmount: quote.receivingAmount,
@@ -449,8 +458,8 @@ export class QuotesService implements OnModuleInit {
       return { account: null, fundingAccountId: record.id, currency, customerId: source.customerId ?? null };
     }
     const account = await this.accounts.findById(ctx.platformId, source.accountId!);
-    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${source.accountId} not found`, { field: 'source.accountId' });
-    if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+    if (!account) throw accountNotFound(source.accountId!, { field: 'source.accountId' });
+    if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
     if (source.customerId !== undefined && source.customerId !== account.customerId) {
       throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `Internal account ${account.id} does not belong to customer ${source.customerId}`, { field: 'source.customerId' });
     }
@@ -463,8 +472,8 @@ export class QuotesService implements OnModuleInit {
     const accountId = destination.accountId!;
     if (accountId.startsWith('InternalAccount:')) {
       const account = await this.accounts.findById(ctx.platformId, accountId);
-      if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`, { field: 'destination.accountId' });
-      if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+      if (!account) throw accountNotFound(accountId, { field: 'destination.accountId' });
+      if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
       return { kind: 'INTERNAL_ACCOUNT', currency: account.currencyCode, accountId: account.id, umaAddress: null, sandboxOutcome: null };
     }
     const external = await this.externalAccounts.get(ctx, accountId);

@@ -5,6 +5,7 @@ import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validati
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { SignedRetryInput, SignedRetryOutcome } from '../wallet-auth';
+import { PAYMENT_RAILS, PaymentRail, PURPOSES_OF_PAYMENT, PurposeOfPayment } from './enums';
 import { Currency, Transaction } from './replies';
 
 // Cross-currency payments: exchange rates, quotes and their execution. Wire values (subjects,
@@ -12,34 +13,6 @@ import { Currency, Transaction } from './replies';
 
 const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** Payment rails a corridor pays out on (the reference's PaymentRail values). */
-export const PAYMENT_RAILS = [
-  'ACH',
-  'ACH_COLOMBIA',
-  'BANK_TRANSFER',
-  'BRE_B',
-  'CIPS',
-  'FAST',
-  'FASTER_PAYMENTS',
-  'FEDNOW',
-  'INSTAPAY',
-  'MOBILE_MONEY',
-  'NEFT',
-  'PAYNOW',
-  'PESONET',
-  'PIX',
-  'RTGS',
-  'RTP',
-  'SEPA',
-  'SEPA_INSTANT',
-  'SPEI',
-  'SWIFT',
-  'UNIONPAY',
-  'UPI',
-  'WIRE',
-] as const;
-export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 
 export const QUOTE_STATUSES = ['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -51,24 +24,6 @@ export const QUOTE_DESTINATION_TYPES = ['ACCOUNT', 'UMA_ADDRESS'] as const;
 export type QuoteDestinationType = (typeof QUOTE_DESTINATION_TYPES)[number];
 export const SCA_FACTORS = ['SMS_OTP', 'TOTP', 'PASSKEY'] as const;
 export type ScaFactor = (typeof SCA_FACTORS)[number];
-export const QUOTE_PURPOSES_OF_PAYMENT = [
-  'GIFT',
-  'SELF',
-  'GOODS_OR_SERVICES',
-  'EDUCATION',
-  'HEALTH_OR_MEDICAL',
-  'REAL_ESTATE_PURCHASE',
-  'TAX_PAYMENT',
-  'LOAN_PAYMENT',
-  'UTILITY_BILL',
-  'DONATION',
-  'TRAVEL',
-  'FAMILY_SUPPORT',
-  'SALARY_PAYMENT',
-  'OTHER',
-] as const;
-export type QuotePurposeOfPayment = (typeof QUOTE_PURPOSES_OF_PAYMENT)[number];
-
 /** Why an outgoing cross-currency payment FAILED (the reference's OutgoingTransactionFailureReason values used here). */
 export const QUOTE_FAILURE_REASONS = [
   'QUOTE_EXPIRED',
@@ -277,10 +232,10 @@ export class CreateQuoteRequest implements CrossFieldRules {
   @MaxLength(80)
   remittanceInformation?: string;
 
-  @ApiPropertyOptional({ enum: QUOTE_PURPOSES_OF_PAYMENT, description: 'Why the payment is made', example: 'GOODS_OR_SERVICES' })
+  @ApiPropertyOptional({ enum: PURPOSES_OF_PAYMENT, description: 'Why the payment is made', example: 'GOODS_OR_SERVICES' })
   @IsOptional()
-  @IsOneOf(QUOTE_PURPOSES_OF_PAYMENT)
-  purposeOfPayment?: QuotePurposeOfPayment;
+  @IsOneOf(PURPOSES_OF_PAYMENT)
+  purposeOfPayment?: PurposeOfPayment;
 
   @ApiPropertyOptional({ type: PlatformFeeOverrideInput, description: "The platform's own fee for this quote, added to the service's fees" })
   @IsOptional()

@@ -11,6 +11,10 @@ export interface QuoteExtra {
   lookupId?: string;
   senderCustomerInfo?: Record<string, unknown>;
   counterpartyInformation?: Record<string, unknown>;
+  /** The platform's own id of the paying customer, when it has one. */
+  platformCustomerId?: string;
+  /** Whether the request named the payout rail (MANUAL) or the corridor's first was taken (AUTO). */
+  railChosen?: boolean;
 }
 
 /** A priced, locked cross-currency payment (table `quote`). */
