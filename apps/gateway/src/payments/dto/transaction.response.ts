@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   INCOMING_FAILURE_REASONS,
   IncomingFailureReason,
@@ -27,22 +27,31 @@ import { MoneyDto } from './internal-account.response';
 const FAILURE_REASONS = [...new Set<string>([...OUTGOING_FAILURE_REASONS, ...INCOMING_FAILURE_REASONS])];
 
 export class TransactionSourceDto implements TransactionSource {
-  @ApiProperty({ enum: ['ACCOUNT', 'UMA_ADDRESS'], description: 'ACCOUNT: the funds leave an account (internal or external); UMA_ADDRESS: a UMA counterparty pays', example: 'ACCOUNT' })
-  sourceType!: 'ACCOUNT' | 'UMA_ADDRESS';
-  @ApiPropertyOptional({ description: 'ACCOUNT: internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId?: string;
-  @ApiPropertyOptional({ description: 'UMA_ADDRESS: the paying UMA address', example: '$success.usd@sandbox.uma.money' }) umaAddress?: string;
+  @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds leave an account (internal or external)', example: 'ACCOUNT' }) sourceType!: 'ACCOUNT';
+  @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+  @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+}
+
+export class UmaAddressTransactionSourceDto implements TransactionSource {
+  @ApiProperty({ enum: ['UMA_ADDRESS'], description: 'A UMA counterparty pays', example: 'UMA_ADDRESS' }) sourceType!: 'UMA_ADDRESS';
+  @ApiProperty({ description: 'The paying UMA address', example: '$success.usd@sandbox.uma.money' }) umaAddress!: string;
   @ApiProperty({ description: 'Currency code of the funds', example: 'USD' }) currency!: string;
 }
 
 export class TransactionDestinationDto implements TransactionDestination {
-  @ApiProperty({ enum: ['ACCOUNT', 'UMA_ADDRESS'], description: 'ACCOUNT: the funds arrive in an account (internal or external); UMA_ADDRESS: a UMA counterparty is paid', example: 'ACCOUNT' })
-  destinationType!: 'ACCOUNT' | 'UMA_ADDRESS';
-  @ApiPropertyOptional({ description: 'ACCOUNT: internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId?: string;
-  @ApiPropertyOptional({ description: 'UMA_ADDRESS: the receiving UMA address', example: '$success.mxn@sandbox.uma.money' }) umaAddress?: string;
+  @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds arrive in an account (internal or external)', example: 'ACCOUNT' }) destinationType!: 'ACCOUNT';
+  @ApiProperty({ description: 'Internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+  @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+}
+
+export class UmaAddressTransactionDestinationDto implements TransactionDestination {
+  @ApiProperty({ enum: ['UMA_ADDRESS'], description: 'A UMA counterparty is paid', example: 'UMA_ADDRESS' }) destinationType!: 'UMA_ADDRESS';
+  @ApiProperty({ description: 'The receiving UMA address', example: '$success.mxn@sandbox.uma.money' }) umaAddress!: string;
   @ApiProperty({ description: 'Currency code of the funds', example: 'MXN' }) currency!: string;
 }
 
-/** A transfer between an internal and an external account (INCOMING or OUTGOING), as every transaction route and payment webhook returns it. */
+/** A payment (INCOMING or OUTGOING) between an internal account and an account or UMA counterparty, as every transaction route and payment webhook returns it. */
+@ApiExtraModels(TransactionSourceDto, UmaAddressTransactionSourceDto, TransactionDestinationDto, UmaAddressTransactionDestinationDto)
 export class TransactionResponseDto implements Transaction {
   @ApiProperty({ description: 'Transaction id', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ enum: TRANSACTION_TYPES, description: 'OUTGOING: transfer-out; INCOMING: transfer-in', example: 'OUTGOING' }) type!: TransactionType;
@@ -65,8 +74,18 @@ export class TransactionResponseDto implements Transaction {
   customerId!: string;
   @ApiProperty({ description: "The platform's own id of that customer; for the platform's own accounts, the platform's id", example: 'user-4411' })
   platformCustomerId!: string;
-  @ApiProperty({ type: TransactionSourceDto }) source!: TransactionSourceDto;
-  @ApiProperty({ type: TransactionDestinationDto }) destination!: TransactionDestinationDto;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(TransactionSourceDto) }, { $ref: getSchemaPath(UmaAddressTransactionSourceDto) }],
+    discriminator: { propertyName: 'sourceType' },
+    description: 'Where the funds come from: an account, or a UMA counterparty',
+  })
+  source!: TransactionSourceDto | UmaAddressTransactionSourceDto;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(TransactionDestinationDto) }, { $ref: getSchemaPath(UmaAddressTransactionDestinationDto) }],
+    discriminator: { propertyName: 'destinationType' },
+    description: 'Where the funds go: an account, or a UMA counterparty',
+  })
+  destination!: TransactionDestinationDto | UmaAddressTransactionDestinationDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount leaving the source' }) sentAmount!: MoneyDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount arriving at the destination' }) receivedAmount!: MoneyDto;
   @ApiPropertyOptional({ enum: PAYMENT_RAILS, description: 'OUTGOING: the rail the payout uses', example: 'ACH' }) paymentRail?: PaymentRail;
