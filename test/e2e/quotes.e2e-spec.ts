@@ -619,6 +619,23 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(late.status).toBe(409);
     });
 
+    it("answers 404 for another platform's payment, whatever the decision", async () => {
+      const { customerId, accountId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 250,
+      });
+      const other = await t.newPlatform();
+      for (const action of ['approve', 'reject', 'cancel', 'confirm']) {
+        const refused = await other.api.post(`/transactions/${received.body.id}/${action}`, {});
+        expect([action, refused.status, refused.body.code]).toEqual([action, 404, 'TRANSACTION_NOT_FOUND']);
+      }
+      expect((await api.get(`/transactions/${received.body.id}`)).body.status).toBe('PENDING');
+      expect(await balanceOf(accountId)).toBe(0);
+    });
+
     it('cancels a payment still waiting for a decision, and refuses to cancel a settled one', async () => {
       const { customerId } = await umaCustomer();
       const received = await api.post('/sandbox/uma/receive', {
