@@ -545,7 +545,8 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
   describe('incoming UMA payments and the platform decision', () => {
     let receiver: WebhookReceiver;
     beforeAll(async () => {
-      receiver = await WebhookReceiver.attach(api);
+      // 202: the platform acknowledges the PENDING webhook and decides later through the API.
+      receiver = await WebhookReceiver.attach(api, 202);
     });
     afterAll(async () => {
       await receiver?.close();
@@ -598,6 +599,41 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect([again.status, again.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
       expect(await webhookTypes(received.body.id, 2)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']);
       expect(await ledgerOf(received.body.id)).toEqual({ USD: { HOLDING: 5_000, EXTERNAL_CLEARING: -5_000 } });
+    });
+
+    it.each([
+      [200, 'COMPLETED', undefined, 900],
+      [403, 'FAILED', 'COMPLIANCE_REJECTED', 0],
+    ])('decides on the webhook answer: %d ends %s', async (status, final, failureReason, balance) => {
+      const other = await t.newPlatform();
+      await t.stack.runtime.client.request(
+        CUSTOMERS_SUBJECTS.updateConfig,
+        { regulated: true },
+        { platformId: other.platformId, environment: 'sandbox', requestId: 'webhook-decision' },
+      );
+      const answering = await WebhookReceiver.attach(other.api, status, JSON.stringify({ receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' } }));
+      try {
+        const created = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+        const accountId = await eventually(async () => {
+          const listed = await other.api.get(`/customers/internal-accounts?customerId=${created.body.id}&currency=USD&type=INTERNAL_FIAT`);
+          return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+        });
+        const received = await other.api.post('/sandbox/uma/receive', {
+          senderUmaAddress: '$success.usd@sandbox.uma.money',
+          customerId: created.body.id,
+          receivingCurrencyCode: 'USD',
+          receivingCurrencyAmount: 900,
+        });
+        expect(received.status).toBe(200);
+        const decided = await eventually(async () => {
+          const fetched = await other.api.get(`/transactions/${received.body.id}`);
+          return fetched.body.status !== 'PENDING' ? fetched.body : undefined;
+        }, 20_000);
+        expect([decided.status, decided.failureReason]).toEqual([final, failureReason]);
+        expect((await other.api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(balance);
+      } finally {
+        await answering.close();
+      }
     });
 
     it('fails a rejected payment with nothing moved', async () => {

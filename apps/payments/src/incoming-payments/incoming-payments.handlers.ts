@@ -1,6 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApprovePaymentMessage, ConfirmReceiptDeliveryMessage, INCOMING_SUBJECTS, MessageEnvelope, ReasonMessage, SandboxUmaReceiveRequest, Transaction } from '@paykit/contracts';
+import {
+  ApprovePaymentMessage,
+  ConfirmReceiptDeliveryMessage,
+  INCOMING_SUBJECTS,
+  MessageEnvelope,
+  ReasonMessage,
+  SandboxUmaReceiveRequest,
+  Transaction,
+  WebhookDecisionMessage,
+  WebhookDecisionOutcome,
+} from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { IncomingPaymentsService } from './incoming-payments.service';
 
@@ -31,5 +41,10 @@ export class IncomingPaymentsHandlers {
   @MessagePattern(INCOMING_SUBJECTS.cancelTransaction)
   cancel(@Payload(new EnvelopePipe(ReasonMessage)) { ctx, payload }: MessageEnvelope<ReasonMessage>): Promise<Transaction> {
     return this.incoming.cancel(ctx, payload);
+  }
+
+  @MessagePattern(INCOMING_SUBJECTS.webhookDecision)
+  webhookDecision(@Payload(new EnvelopePipe(WebhookDecisionMessage)) { ctx, payload }: MessageEnvelope<WebhookDecisionMessage>): Promise<WebhookDecisionOutcome> {
+    return this.incoming.webhookDecision(ctx, payload);
   }
 }

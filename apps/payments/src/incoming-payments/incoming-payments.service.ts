@@ -11,6 +11,8 @@ import {
   SandboxUmaReceiveRequest,
   Transaction,
   transactionWebhookType,
+  WebhookDecisionMessage,
+  WebhookDecisionOutcome,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
@@ -164,6 +166,22 @@ export class IncomingPaymentsService implements OnModuleInit {
       });
       return this.move(manager, ctx.platformId, current, 'COMPLETED', null);
     });
+  }
+
+  /**
+   * The platform answered the PENDING webhook: 200 approves (with the receiver data of its body),
+   * 403 rejects. A payment decided otherwise meanwhile (an API call, the deadline) keeps that decision.
+   */
+  async webhookDecision(ctx: CallerContext, request: WebhookDecisionMessage): Promise<WebhookDecisionOutcome> {
+    try {
+      if (request.approved)
+        await this.approve(ctx, { transactionId: request.transactionId, ...(request.receiverCustomerInfo ? { receiverCustomerInfo: request.receiverCustomerInfo } : {}) });
+      else await this.reject(ctx, { transactionId: request.transactionId, reason: 'The platform answered the webhook with 403' });
+      return { decided: true };
+    } catch (error) {
+      if (error instanceof ServiceError && (error.code === 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL' || error.code === 'TRANSACTION_NOT_FOUND')) return { decided: false };
+      throw error;
+    }
   }
 
   /** Rejects a payment waiting for the platform: it fails and nothing moves. */

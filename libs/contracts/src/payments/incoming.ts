@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
-import { IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Transaction } from './replies';
 
 // Incoming UMA payments, the platform's decisions on transactions, receipts and cancellation.
@@ -91,12 +91,33 @@ export class ConfirmReceiptDeliveryMessage extends TransactionRef {
   receiptDeliveryConfirmedAt?: string;
 }
 
+/**
+ * The platform answered an `INCOMING_PAYMENT.PENDING` webhook with a decision (the webhooks
+ * service tells payments): 200 approves, with the receiver data of its JSON body; 403 rejects.
+ */
+export class WebhookDecisionMessage extends TransactionRef {
+  @ApiProperty({ description: 'true: the answer was 200 (approve); false: 403 (reject)' })
+  @IsBoolean()
+  approved!: boolean;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsObject()
+  receiverCustomerInfo?: Record<string, unknown>;
+}
+
+export interface WebhookDecisionOutcome {
+  /** False when the payment no longer waited for a decision (decided, timed out, unknown). */
+  decided: boolean;
+}
+
 export const INCOMING_SUBJECTS = {
   sandboxUmaReceive: 'payments.incoming-payment.sandbox-receive',
   approveTransaction: 'payments.transaction.approve',
   rejectTransaction: 'payments.transaction.reject',
   confirmTransaction: 'payments.transaction.confirm',
   cancelTransaction: 'payments.transaction.cancel',
+  webhookDecision: 'payments.incoming-payment.webhook-decision',
 } as const;
 
 export interface IncomingContract {
@@ -105,4 +126,5 @@ export interface IncomingContract {
   [INCOMING_SUBJECTS.rejectTransaction]: { request: ReasonMessage; reply: Transaction };
   [INCOMING_SUBJECTS.confirmTransaction]: { request: ConfirmReceiptDeliveryMessage; reply: Transaction };
   [INCOMING_SUBJECTS.cancelTransaction]: { request: ReasonMessage; reply: Transaction };
+  [INCOMING_SUBJECTS.webhookDecision]: { request: WebhookDecisionMessage; reply: WebhookDecisionOutcome };
 }
