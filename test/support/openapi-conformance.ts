@@ -83,7 +83,13 @@ function routeOf(template: string): Pick<Route, 'pattern' | 'params'> {
 
 function describeError(error: ErrorObject): string {
   const where = error.instancePath === '' ? '(body)' : error.instancePath;
-  const extra = error.keyword === 'enum' ? ` ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}` : '';
+  const params = error.params as { allowedValues?: unknown; passingSchemas?: unknown };
+  const extra =
+    error.keyword === 'enum'
+      ? ` ${JSON.stringify(params.allowedValues)}`
+      : error.keyword === 'oneOf' && params.passingSchemas != null
+        ? ` (branches matched: ${JSON.stringify(params.passingSchemas)})`
+        : '';
   return `${where} ${error.message ?? error.keyword}${extra} (schema path ${error.schemaPath})`;
 }
 
@@ -147,7 +153,12 @@ export class ResponseConformance {
     }
     const validate = this.validator(name, String(status), media.schema);
     if (!validate || validate(body)) return undefined;
-    const errors = (validate.errors ?? []).slice(0, 8).map(describeError);
+    // A oneOf/anyOf that failed says most (which branches matched); its branches' own errors follow.
+    const composite = (error: ErrorObject) => (error.keyword === 'oneOf' || error.keyword === 'anyOf' ? 0 : 1);
+    const errors = [...(validate.errors ?? [])]
+      .sort((a, b) => composite(a) - composite(b))
+      .slice(0, 8)
+      .map(describeError);
     return `${name} answered ${status} with a body that does not match the served OpenAPI document:\n  ${errors.join('\n  ')}`;
   }
 
