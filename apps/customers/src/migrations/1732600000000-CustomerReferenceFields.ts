@@ -113,13 +113,17 @@ export class CustomerReferenceFields1732600000000 implements MigrationInterface 
         ADD COLUMN side text,
         ADD COLUMN document_number text,
         ADD COLUMN issuing_authority text,
+        ADD COLUMN replaces_document_id text,
         ADD CONSTRAINT ck_document_side CHECK (side IS NULL OR side IN ('FRONT', 'BACK'))`);
     await q.query(`UPDATE document SET document_holder = COALESCE(beneficial_owner_id, customer_id), country = 'ZZ'`);
     await q.query(`ALTER TABLE document ALTER COLUMN document_holder SET NOT NULL, ALTER COLUMN country SET NOT NULL`);
+
+    // A KYC link may be created without a redirect (the hosted page then ends on its own message).
+    await q.query(`ALTER TABLE kyc_link ALTER COLUMN redirect_uri DROP NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE document DROP CONSTRAINT ck_document_side, DROP COLUMN document_holder, DROP COLUMN country, DROP COLUMN side, DROP COLUMN document_number, DROP COLUMN issuing_authority`);
+    await q.query(`ALTER TABLE document DROP CONSTRAINT ck_document_side, DROP COLUMN document_holder, DROP COLUMN country, DROP COLUMN side, DROP COLUMN document_number, DROP COLUMN issuing_authority, DROP COLUMN replaces_document_id`);
     await q.query(`ALTER TABLE verification DROP COLUMN updated_at`);
     await q.query(`ALTER TABLE beneficial_owner ALTER COLUMN ownership_percentage DROP NOT NULL, ALTER COLUMN ownership_percentage DROP DEFAULT`);
     await q.query(`ALTER TABLE platform_config DROP COLUMN embedded_wallet_config, DROP COLUMN card_tokenization_2fa_config, DROP COLUMN fee_configs`);

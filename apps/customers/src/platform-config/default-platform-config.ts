@@ -1,4 +1,4 @@
-import { CustomerInfoFieldName, SupportedCurrency } from '@paykit/contracts';
+import { CustomerInfoFieldName, PLATFORM_CURRENCY_CODES, PlatformCurrencyCode, SupportedCurrency } from '@paykit/contracts';
 
 const BASICS: CustomerInfoFieldName[] = ['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'POSTAL_ADDRESS'];
 const BOTH_DIRECTIONS: SupportedCurrency['enabledTransactionTypes'] = ['OUTGOING', 'INCOMING'];
@@ -9,7 +9,7 @@ const NAME_REQUIRED: SupportedCurrency['requiredCounterpartyFields'] = [{ name: 
  * (reference names; FULL_NAME means a business's legal name for businesses, BIRTH_DATE and
  * NATIONALITY apply to individuals only). Read-only for platforms.
  */
-export const PROVIDER_REQUIRED_CUSTOMER_FIELDS: Record<string, CustomerInfoFieldName[]> = {
+export const PROVIDER_REQUIRED_CUSTOMER_FIELDS: Record<PlatformCurrencyCode, CustomerInfoFieldName[]> = {
   USD: [...BASICS, 'EMAIL'],
   USDC: [...BASICS, 'EMAIL'],
   EUR: [...BASICS, 'REGISTRATION_NUMBER'],
@@ -21,7 +21,7 @@ export const PROVIDER_REQUIRED_CUSTOMER_FIELDS: Record<string, CustomerInfoField
 };
 
 /** Payment limits of a new platform, in minor units. */
-const DEFAULT_LIMITS: Record<string, { minAmount: number; maxAmount: number }> = {
+const DEFAULT_LIMITS: Record<PlatformCurrencyCode, { minAmount: number; maxAmount: number }> = {
   USD: { minAmount: 100, maxAmount: 10_000_000 },
   USDC: { minAmount: 100, maxAmount: 10_000_000 },
   EUR: { minAmount: 100, maxAmount: 10_000_000 },
@@ -33,11 +33,11 @@ const DEFAULT_LIMITS: Record<string, { minAmount: number; maxAmount: number }> =
 };
 
 /** Currencies a new platform supports; a platform may change its limits and counterparty fields (`PATCH /config`). */
-export const DEFAULT_SUPPORTED_CURRENCIES: SupportedCurrency[] = Object.entries(PROVIDER_REQUIRED_CUSTOMER_FIELDS).map(([currencyCode, providerRequiredCustomerFields]) => ({
+export const DEFAULT_SUPPORTED_CURRENCIES: SupportedCurrency[] = PLATFORM_CURRENCY_CODES.map((currencyCode) => ({
   currencyCode,
   ...DEFAULT_LIMITS[currencyCode],
   requiredCounterpartyFields: NAME_REQUIRED,
-  providerRequiredCustomerFields,
+  providerRequiredCustomerFields: PROVIDER_REQUIRED_CUSTOMER_FIELDS[currencyCode],
   enabledTransactionTypes: BOTH_DIRECTIONS,
 }));
 

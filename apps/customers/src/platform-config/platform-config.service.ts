@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CustomersPlatformConfig, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
-import { FieldError, ServiceError } from '@paykit/errors';
+import { CustomersPlatformConfig, PlatformCurrencyCode, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
 import { TransactionRunner } from '@paykit/persistence';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain, PROVIDER_REQUIRED_CUSTOMER_FIELDS } from './default-platform-config';
@@ -54,22 +53,14 @@ export class PlatformConfigService {
   }
 }
 
-/** The platform's currency entries with the provider's required fields; a currency this deployment does not offer is a field error. */
-function supportedCurrenciesFrom(entries: UpdatePlatformConfigRequest['supportedCurrencies'] & object): SupportedCurrency[] {
-  const offered = Object.keys(PROVIDER_REQUIRED_CUSTOMER_FIELDS);
-  const errors: FieldError[] = [];
-  entries.forEach((entry, index) => {
-    if (!offered.includes(entry.currencyCode)) {
-      errors.push({ field: `supportedCurrencies.${index}.currencyCode`, message: `${entry.currencyCode} is not a currency this deployment offers`, constraint: { enum: offered } });
-    }
-  });
-  if (errors.length > 0) throw ServiceError.invalidInput(errors);
+/** The platform's currency entries with the provider's required fields (the contract already limited codes to the offered ones). */
+function supportedCurrenciesFrom(entries: NonNullable<UpdatePlatformConfigRequest['supportedCurrencies']>): SupportedCurrency[] {
   return entries.map((entry) => ({
     currencyCode: entry.currencyCode,
     minAmount: entry.minAmount,
     maxAmount: entry.maxAmount,
     requiredCounterpartyFields: entry.requiredCounterpartyFields.map((field) => ({ name: field.name, mandatory: field.mandatory })),
-    providerRequiredCustomerFields: PROVIDER_REQUIRED_CUSTOMER_FIELDS[entry.currencyCode],
+    providerRequiredCustomerFields: PROVIDER_REQUIRED_CUSTOMER_FIELDS[entry.currencyCode as PlatformCurrencyCode],
     enabledTransactionTypes: [...entry.enabledTransactionTypes],
   }));
 }

@@ -18,7 +18,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, TRANSACTION_DIRECTIONS, TransactionDirectionType } from './enums';
+import { PLATFORM_CURRENCY_CODES, CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, TRANSACTION_DIRECTIONS, TransactionDirectionType } from './enums';
 
 const EMAIL = { context: { constraint: { format: 'email' } } };
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, disallow_auth: true };
@@ -66,9 +66,9 @@ export class CounterpartyFieldInput {
 
 /** One entry of `supportedCurrencies` as a platform sets it; `providerRequiredCustomerFields` is the provider's and read-only. */
 export class PlatformCurrencyInput {
-  @ApiProperty({ description: 'Currency code (ISO 4217, or the ticker of a crypto asset)', example: 'USD' })
+  @ApiProperty({ description: `Currency code (ISO 4217, or a crypto asset's ticker); one this deployment offers: ${PLATFORM_CURRENCY_CODES.join(', ')}`, example: 'USD' })
   @IsString()
-  @MatchesPattern(/^[A-Z0-9]{3,5}$/, 'a currency code (e.g. USD)')
+  @IsOneOf(PLATFORM_CURRENCY_CODES)
   currencyCode!: string;
 
   @ApiProperty({ description: 'Smallest amount a payment may carry, in minor units', example: 100, minimum: 0, format: 'int64' })

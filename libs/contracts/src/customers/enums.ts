@@ -149,7 +149,7 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const DOCUMENT_REJECTION_REASONS = ['LOW_QUALITY', 'DATA_MISMATCH', 'EXPIRED', 'SUSPECTED_FRAUD', 'UNSUITABLE_DOCUMENT', 'INCOMPLETE'] as const;
 export type DocumentRejectionReason = (typeof DOCUMENT_REJECTION_REASONS)[number];
 
-export const BULK_IMPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const BULK_IMPORT_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type BulkImportStatus = (typeof BULK_IMPORT_STATUSES)[number];
 /** Bulk CSV uploads must be smaller than this (spec: under 100 MB). */
 export const BULK_CSV_MAX_BYTES = 100 * 1024 * 1024;
@@ -238,3 +238,6 @@ export type VerificationErrorType = (typeof VERIFICATION_ERROR_TYPES)[number];
 /** Who runs the hosted verification flow: here, the service's own hosted page (no third-party provider is named). */
 export const KYC_PROVIDERS = ['HOSTED'] as const;
 export type KycProvider = (typeof KYC_PROVIDERS)[number];
+/** Currencies this deployment's providers offer; a platform's supportedCurrencies is a choice among them. */
+export const PLATFORM_CURRENCY_CODES = ['USD', 'USDC', 'EUR', 'GBP', 'MXN', 'BRL', 'PHP', 'BTC'] as const;
+export type PlatformCurrencyCode = (typeof PLATFORM_CURRENCY_CODES)[number];

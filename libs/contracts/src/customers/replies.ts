@@ -225,14 +225,15 @@ export interface KycLinkView {
   state: KycLinkState;
   customerType: CustomerType;
   displayName: string;
-  redirectUri: string;
+  redirectUri?: string;
   expiresAt: string;
   /** EDD answers the page must collect before the verification can pass. */
   missingEddFields: EddField[];
 }
 
 export interface KycLinkCompletion {
-  redirectUri: string;
+  /** Absent when the link was created without one: the page then shows its own completion message. */
+  redirectUri?: string;
   verification: Verification;
 }
 
@@ -305,7 +306,7 @@ export interface BulkImportProgress {
 
 /** A row problem as the reference reports it: the error envelope of the row plus the row it came from. */
 export interface BulkImportErrorEntry {
-  /** The row's `platformCustomerId` when it had one, else `row-<number>`. */
+  /** Names the row of the file: `row-<number>` (the header is row 1). */
   correlationId: string;
   status: number;
   code: string;

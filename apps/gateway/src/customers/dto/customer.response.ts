@@ -187,7 +187,7 @@ export class BulkImportRowDetailsDto {
 }
 
 export class BulkImportErrorEntryDto implements BulkImportErrorEntry {
-  @ApiProperty({ description: "The row's platformCustomerId, or `row-<number>` when it has none", example: 'user-8812' }) correlationId!: string;
+  @ApiProperty({ description: 'The row of the file, `row-<number>` (the header is row 1)', example: 'row-7' }) correlationId!: string;
   @ApiProperty({ example: 400 }) status!: number;
   @ApiProperty({ example: 'INVALID_INPUT' }) code!: string;
   @ApiProperty({ example: 'birthDate must be an existing date in YYYY-MM-DD format' }) message!: string;
