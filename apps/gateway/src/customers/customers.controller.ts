@@ -160,8 +160,8 @@ export class CustomersController {
     summary: 'Delete a customer',
     description:
       'Flags the customer deleted and answers it with `isDeleted: true`; it stays readable by id, leaves lists (unless `isIncludingDeleted=true`), and can no ' +
-      'longer be changed, verified or used (410 CUSTOMER_DELETED, also for a second delete). The deletion is announced to the other services: the ' +
-      "customer's external accounts become INACTIVE, its internal accounts and cards are closed.",
+      'longer be changed, verified or used for payments (410 CUSTOMER_DELETED, also for a second delete). The deletion is announced to the other ' +
+      'services (event `customers.events.customer.deleted`).',
   })
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })

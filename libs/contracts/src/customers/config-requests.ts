@@ -91,6 +91,23 @@ export class PlatformCurrencyInput {
   @Type(() => CounterpartyFieldInput)
   requiredCounterpartyFields!: CounterpartyFieldInput[];
 
+  @ApiPropertyOptional({
+    enum: CUSTOMER_INFO_FIELD_NAMES,
+    isArray: true,
+    readOnly: true,
+    description: "Read-only: accepted (so a GET's entry can be sent back) and ignored; the provider's requirements stay the provider's",
+  })
+  @IsOptional()
+  @IsArray()
+  @IsOneOf(CUSTOMER_INFO_FIELD_NAMES, { each: true })
+  providerRequiredCustomerFields?: CustomerInfoFieldName[];
+
+  @ApiPropertyOptional({ enum: CUSTOMER_INFO_FIELD_NAMES, isArray: true, readOnly: true, description: 'Read-only: accepted and ignored' })
+  @IsOptional()
+  @IsArray()
+  @IsOneOf(CUSTOMER_INFO_FIELD_NAMES, { each: true })
+  providerRequiredCounterpartyCustomerFields?: CustomerInfoFieldName[];
+
   @ApiProperty({ enum: TRANSACTION_DIRECTIONS, isArray: true, description: 'Directions of payment enabled in this currency', example: ['OUTGOING', 'INCOMING'] })
   @IsArray()
   @ArrayUnique()
