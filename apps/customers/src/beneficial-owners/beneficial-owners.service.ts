@@ -100,7 +100,7 @@ export class BeneficialOwnersService {
     return this.transactions.run(async (manager) => {
       const entity = await this.owners.findByIdForUpdate(manager, ctx.platformId, id);
       if (!entity) throw new ServiceError('REFERENCE_NOT_FOUND', `Beneficial owner ${id} not found`);
-      await this.customers.requireActive(ctx, entity.customerId);
+      await this.customers.requireActive(ctx, entity.customerId, manager);
       if (changes.roles !== undefined) entity.roles = [...changes.roles];
       if (changes.ownershipPercentage !== undefined) entity.ownershipPercentage = changes.ownershipPercentage;
       if (changes.personalInfo !== undefined) {

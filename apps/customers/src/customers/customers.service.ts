@@ -332,11 +332,16 @@ function applyFields(entity: CustomerEntity, changes: CustomerFieldsInput): void
   }
   if (changes.email !== undefined) entity.email = changes.email.toLowerCase();
   if (changes.address !== undefined) entity.address = { ...changes.address };
-  if (changes.businessInfo !== undefined) entity.businessInfo = { ...(entity.businessInfo ?? {}), ...changes.businessInfo } as BusinessInfo;
+  if (changes.businessInfo !== undefined) entity.businessInfo = { ...(entity.businessInfo ?? {}), ...definedOnly(changes.businessInfo) } as BusinessInfo;
   if (changes.endUserTermsConsent !== undefined) entity.endUserTermsConsent = { ...changes.endUserTermsConsent };
   if (changes.currencies !== undefined) entity.currencies = [...changes.currencies];
   if (changes.sourceOfWealthCategories !== undefined) entity.sourceOfWealthCategories = [...changes.sourceOfWealthCategories];
   if (changes.sourceOfFundsCategories !== undefined) entity.sourceOfFundsCategories = [...changes.sourceOfFundsCategories];
+}
+
+/** The fields of a body part that were given (a validated body's class leaves absent fields undefined). */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }
 
 /**

@@ -128,7 +128,7 @@ export class DocumentsService {
     await this.transactions.run(async (manager) => {
       const document = await this.documents.findForUpdate(manager, ctx.platformId, documentId);
       if (!document || document.status === 'UPLOADING') throw documentNotFound(documentId);
-      if (await this.verifications.submittedSince(ctx.platformId, document.customerId, document.updatedAt)) {
+      if (await this.verifications.submittedSince(manager, ctx.platformId, document.customerId, document.updatedAt)) {
         throw new ServiceError('CONFLICT', 'The document was submitted for verification and is kept as its evidence', { documentId, reason: 'SUBMITTED_FOR_VERIFICATION' });
       }
       await this.documents.delete(manager, document.id);

@@ -26,8 +26,8 @@ export class VerificationsRepository {
   }
 
   /** Whether the customer was submitted for verification at or after this instant (its documents are then in use). */
-  async submittedSince(platformId: string, customerId: string, since: Date): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM verification WHERE platform_id = $1 AND customer_id = $2 AND created_at >= $3 LIMIT 1', [
+  async submittedSince(manager: EntityManager, platformId: string, customerId: string, since: Date): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM verification WHERE platform_id = $1 AND customer_id = $2 AND created_at >= $3 LIMIT 1', [
       platformId,
       customerId,
       since,
