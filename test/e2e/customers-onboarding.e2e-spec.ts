@@ -67,7 +67,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       expect(byField['personalInfo.birthDate'].constraint).toEqual({ format: 'date' });
       expect(byField['personalInfo.nationality'].constraint).toEqual({ format: 'iso3166-1-alpha-2' });
       expect(byField['personalInfo.phoneNumber'].constraint).toEqual({ format: 'e.164' });
-      expect(byField.roles.constraint).toEqual({ enum: ['UBO', 'DIRECTOR', 'OFFICER'] });
+      expect(byField.roles.constraint).toEqual({ enum: ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] });
     });
 
     it('accepts business customers only, and scopes by platform', async () => {

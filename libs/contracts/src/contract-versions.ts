@@ -42,12 +42,10 @@ export const CONTRACT_CHANGES: Partial<Record<ContractName, ContractChange>> = {
   [CUSTOMERS_SUBJECTS.startDocumentUpload]: {
     version: 2,
     fromPrevious: (previous) =>
-      withObject(previous, ({ customerId, beneficialOwnerId, ...rest }) => ({ ...rest, documentHolder: beneficialOwnerId ?? customerId, country: rest.country ?? UNKNOWN_COUNTRY })),
+      withObject(previous, ({ customerId, beneficialOwnerId, ...rest }) => ({ ...rest, documentHolder: beneficialOwnerId ?? customerId })),
   },
 };
 
-/** ISO 3166's code for an unknown country: version 1 uploads did not say which country issued the document. */
-const UNKNOWN_COUNTRY = 'ZZ';
 const OWNER_ROLES: Record<string, string> = { BENEFICIAL_OWNER: 'UBO', OFFICER: 'COMPANY_OFFICER' };
 const WEALTH: Record<string, string> = { PENSION: 'RETIREMENT', SALE_OF_PROPERTY: 'PROPERTY_SALE' };
 const INCOME: Record<string, string> = { RANGE_0_25K: 'UNDER_50K', RANGE_25K_50K: 'UNDER_50K', RANGE_OVER_1M: 'OVER_1M' };

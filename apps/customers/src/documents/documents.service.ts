@@ -89,7 +89,8 @@ export class DocumentsService {
       customerId: holder.customerId,
       beneficialOwnerId: holder.beneficialOwnerId,
       documentType: request.documentType,
-      country: request.country,
+      // Version 1 uploads did not say: ZZ is ISO 3166's code for an unknown country.
+      country: request.country ?? 'ZZ',
       side: request.side ?? null,
       documentNumber: request.documentNumber ?? null,
       issuingAuthority: request.issuingAuthority ?? null,

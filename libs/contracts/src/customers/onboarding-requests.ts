@@ -339,8 +339,10 @@ export class DocumentMetadataInput {
   @IsOneOf(DOCUMENT_TYPES)
   documentType!: DocumentType;
 
+  /** Issuing country: the HTTP form requires it; only messages of the contract's version 1 lack it (stored as `ZZ`, unknown). */
+  @IsOptional()
   @IsCountryCode()
-  country!: string;
+  country?: string;
 
   @IsOptional()
   @IsOneOf(DOCUMENT_SIDES)
