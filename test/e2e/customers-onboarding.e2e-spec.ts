@@ -100,7 +100,10 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ documentHolder: business.id, country: 'US', documentType: 'CERTIFICATE_OF_INCORPORATION' }, { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' }),
+        documentForm(
+          { documentHolder: business.id, country: 'US', documentType: 'CERTIFICATE_OF_INCORPORATION' },
+          { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' },
+        ),
       );
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
@@ -156,7 +159,12 @@ describe('Onboarding: beneficial owners and documents', () => {
 
     it.each([
       ['no file', documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'PASSPORT' }), 400, 'file'],
-      ['an unknown document type', documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'SELFIE_STICK' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }), 400, 'documentType'],
+      [
+        'an unknown document type',
+        documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'SELFIE_STICK' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
+        400,
+        'documentType',
+      ],
       [
         'a content type outside PDF, JPEG, PNG',
         documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.txt', type: 'text/plain' }),

@@ -288,7 +288,11 @@ describe('Customers area: the reference document fields and operations', () => {
         { ...change.supportedCurrencies[0], providerRequiredCustomerFields: usd.providerRequiredCustomerFields },
         { ...change.supportedCurrencies[1], providerRequiredCustomerFields: ['FULL_NAME', 'BIRTH_DATE'] },
       ]);
-      expect(patched.body).toMatchObject({ embeddedWalletConfig: change.embeddedWalletConfig, cardTokenization2faConfig: change.cardTokenization2faConfig, feeConfigs: change.feeConfigs });
+      expect(patched.body).toMatchObject({
+        embeddedWalletConfig: change.embeddedWalletConfig,
+        cardTokenization2faConfig: change.cardTokenization2faConfig,
+        feeConfigs: change.feeConfigs,
+      });
       expect((await platform.api.get('/config')).body).toEqual(patched.body);
       // A customer's currencies are the platform's: EUR is no longer one.
       expect(fieldsOf(await platform.api.post('/customers', { ...adaFields, currencies: ['EUR'] }))).toEqual(['currencies.0']);
@@ -361,7 +365,14 @@ describe('Customers area: the reference document fields and operations', () => {
         const verification = (await platform.api.post('/verifications', { customerId: customer.id })).body;
         const [hook] = await receiver.waitFor(verification.id, ['VERIFICATION.REJECTED']);
         expect(hook.verified).toBe(true);
-        expect(hook.payload.data).toEqual({ id: verification.id, customerId: customer.id, verificationStatus: 'REJECTED', errors: [], createdAt: verification.createdAt, updatedAt: verification.updatedAt });
+        expect(hook.payload.data).toEqual({
+          id: verification.id,
+          customerId: customer.id,
+          verificationStatus: 'REJECTED',
+          errors: [],
+          createdAt: verification.createdAt,
+          updatedAt: verification.updatedAt,
+        });
       } finally {
         await receiver.close();
       }
@@ -396,7 +407,12 @@ describe('Customers area: the reference document fields and operations', () => {
     it('validates a PATCH listing every field, and answers 404 for a foreign owner', async () => {
       const business = await created(t.api, acmeFields);
       const owner = (await t.api.post('/beneficial-owners', { customerId: business.id, roles: ['DIRECTOR'], ownershipPercentage: 0, personalInfo: grace })).body;
-      const bad = await t.api.patch(`/beneficial-owners/${owner.id}`, { roles: ['CEO'], ownershipPercentage: 101, personalInfo: { idType: 'PASSPORT', birthDate: 'soon' }, extra: 1 });
+      const bad = await t.api.patch(`/beneficial-owners/${owner.id}`, {
+        roles: ['CEO'],
+        ownershipPercentage: 101,
+        personalInfo: { idType: 'PASSPORT', birthDate: 'soon' },
+        extra: 1,
+      });
       expect(bad.status).toBe(400);
       expect(fieldsOf(bad)).toEqual(['extra', 'ownershipPercentage', 'personalInfo.birthDate', 'personalInfo.idType', 'roles']);
       const other = await t.newPlatform();
@@ -413,7 +429,11 @@ describe('Customers area: the reference document fields and operations', () => {
       const rejected = await postForm(t.api, '/documents', documentForm({ documentHolder: business.id, documentType: 'PASSPORT', country: 'US' }, 'blurry002.pdf'));
       expect(rejected.body.code).toBe('LOW_QUALITY');
       const id = rejected.body.details.documentId;
-      const replaced = await putForm(t.api, `/documents/${id}`, documentForm({ documentType: 'NATIONAL_ID', country: 'MX', side: 'FRONT', documentNumber: 'X123', issuingAuthority: 'INE' }, 'clear.pdf'));
+      const replaced = await putForm(
+        t.api,
+        `/documents/${id}`,
+        documentForm({ documentType: 'NATIONAL_ID', country: 'MX', side: 'FRONT', documentNumber: 'X123', issuingAuthority: 'INE' }, 'clear.pdf'),
+      );
       expect(replaced.status).toBe(200);
       expect(replaced.body).toMatchObject({
         id,
@@ -474,7 +494,9 @@ describe('Customers area: the reference document fields and operations', () => {
       const response = await postForm(t.api, '/customers/bulk/csv', form);
       expect(response.status).toBe(202);
       expect(response.body).toMatchObject({ jobId: response.body.id, progress: { total: 2, processed: 2, successful: 1, failed: 1 } });
-      expect(response.body.errors).toEqual([{ correlationId: 'row-3', status: 400, code: 'INVALID_INPUT', message: expect.stringContaining('birthDate'), details: { row: 3, field: 'birthDate' } }]);
+      expect(response.body.errors).toEqual([
+        { correlationId: 'row-3', status: 400, code: 'INVALID_INPUT', message: expect.stringContaining('birthDate'), details: { row: 3, field: 'birthDate' } },
+      ]);
     });
   });
 });

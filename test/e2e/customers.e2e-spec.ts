@@ -259,7 +259,12 @@ describe('Customers: create, read, list, update, configuration', () => {
       const response = await t.api.get('/config');
       expect(response.status).toBe(200);
       const usd = response.body.supportedCurrencies.find((c: { currencyCode: string }) => c.currencyCode === 'USD');
-      expect(usd).toMatchObject({ minAmount: expect.any(Number), maxAmount: expect.any(Number), requiredCounterpartyFields: expect.any(Array), enabledTransactionTypes: ['OUTGOING', 'INCOMING'] });
+      expect(usd).toMatchObject({
+        minAmount: expect.any(Number),
+        maxAmount: expect.any(Number),
+        requiredCounterpartyFields: expect.any(Array),
+        enabledTransactionTypes: ['OUTGOING', 'INCOMING'],
+      });
       expect(usd.providerRequiredCustomerFields).toEqual(expect.arrayContaining(['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'POSTAL_ADDRESS', 'EMAIL']));
     });
 

@@ -32,8 +32,14 @@ describe('CONTRACT_CHANGES', () => {
     });
 
     it.each([
-      [{ customerId: 'Customer:1', documentType: 'PASSPORT' }, { documentHolder: 'Customer:1', documentType: 'PASSPORT' }],
-      [{ customerId: 'Customer:1', beneficialOwnerId: 'BeneficialOwner:2', documentType: 'PASSPORT' }, { documentHolder: 'BeneficialOwner:2', documentType: 'PASSPORT' }],
+      [
+        { customerId: 'Customer:1', documentType: 'PASSPORT' },
+        { documentHolder: 'Customer:1', documentType: 'PASSPORT' },
+      ],
+      [
+        { customerId: 'Customer:1', beneficialOwnerId: 'BeneficialOwner:2', documentType: 'PASSPORT' },
+        { documentHolder: 'BeneficialOwner:2', documentType: 'PASSPORT' },
+      ],
     ])('a document upload %j reads as %j', (previous, current) => {
       expect(upcast(CUSTOMERS_SUBJECTS.startDocumentUpload, previous)).toEqual(current);
     });

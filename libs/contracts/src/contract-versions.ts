@@ -36,13 +36,18 @@ export const CONTRACT_CHANGES: Partial<Record<ContractName, ContractChange>> = {
   // Version 2 takes the reference's values: enhanced due diligence enums, beneficial owner roles,
   // and documents held by `documentHolder` with their issuing `country`.
   [CUSTOMERS_SUBJECTS.createCustomer]: { version: 2, fromPrevious: (previous) => referenceEddValues(previous) },
-  [CUSTOMERS_SUBJECTS.updateCustomer]: { version: 2, fromPrevious: (previous) => withObject(previous, (request) => ({ ...request, changes: referenceEddValues(request.changes) })) },
+  [CUSTOMERS_SUBJECTS.updateCustomer]: {
+    version: 2,
+    fromPrevious: (previous) => withObject(previous, (request) => ({ ...request, changes: referenceEddValues(request.changes) })),
+  },
   [CUSTOMERS_SUBJECTS.completeKycLink]: { version: 2, fromPrevious: (previous) => referenceEddValues(previous) },
-  [CUSTOMERS_SUBJECTS.createBeneficialOwner]: { version: 2, fromPrevious: (previous) => withObject(previous, (request) => ({ ...request, roles: mapValues(request.roles, OWNER_ROLES) })) },
+  [CUSTOMERS_SUBJECTS.createBeneficialOwner]: {
+    version: 2,
+    fromPrevious: (previous) => withObject(previous, (request) => ({ ...request, roles: mapValues(request.roles, OWNER_ROLES) })),
+  },
   [CUSTOMERS_SUBJECTS.startDocumentUpload]: {
     version: 2,
-    fromPrevious: (previous) =>
-      withObject(previous, ({ customerId, beneficialOwnerId, ...rest }) => ({ ...rest, documentHolder: beneficialOwnerId ?? customerId })),
+    fromPrevious: (previous) => withObject(previous, ({ customerId, beneficialOwnerId, ...rest }) => ({ ...rest, documentHolder: beneficialOwnerId ?? customerId })),
   },
 };
 

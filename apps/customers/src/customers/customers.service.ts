@@ -75,7 +75,9 @@ export class CustomersService {
     const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
     // Every customer has a UMA address: the platform's choice, or $<id's uuid>@<its UMA domain>.
     const umaAddress =
-      request.umaAddress !== undefined ? normaliseUmaAddress(request.umaAddress, config.umaDomain) : `$${id.slice('Customer:'.length).toLowerCase()}@${config.umaDomain.toLowerCase()}`;
+      request.umaAddress !== undefined
+        ? normaliseUmaAddress(request.umaAddress, config.umaDomain)
+        : `$${id.slice('Customer:'.length).toLowerCase()}@${config.umaDomain.toLowerCase()}`;
     // Regulated platforms vouch for their customers (and may state the status); everyone else goes through KYC/KYB.
     const initialStatus: KycStatus = config.regulated ? 'APPROVED' : 'PENDING';
     const isBusiness = request.customerType === 'BUSINESS';

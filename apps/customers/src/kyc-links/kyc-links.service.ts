@@ -36,7 +36,10 @@ export class KycLinksService {
       .filter(([, status]) => status !== 'VERIFIED')
       .map(([channel]) => channel);
     if (pending.length > 0) {
-      throw new ServiceError('CONFLICT', `Verify the customer's ${pending.join(' and ')} before issuing a KYC link`, { reason: 'CONTACT_NOT_VERIFIED', unverifiedChannels: pending });
+      throw new ServiceError('CONFLICT', `Verify the customer's ${pending.join(' and ')} before issuing a KYC link`, {
+        reason: 'CONTACT_NOT_VERIFIED',
+        unverifiedChannels: pending,
+      });
     }
     // 256 random bits: the token alone grants access to the hosted page.
     const token = randomBytes(32).toString('base64url');

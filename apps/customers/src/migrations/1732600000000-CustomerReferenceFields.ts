@@ -123,7 +123,9 @@ export class CustomerReferenceFields1732600000000 implements MigrationInterface 
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE document DROP CONSTRAINT ck_document_side, DROP COLUMN document_holder, DROP COLUMN country, DROP COLUMN side, DROP COLUMN document_number, DROP COLUMN issuing_authority, DROP COLUMN replaces_document_id`);
+    await q.query(
+      `ALTER TABLE document DROP CONSTRAINT ck_document_side, DROP COLUMN document_holder, DROP COLUMN country, DROP COLUMN side, DROP COLUMN document_number, DROP COLUMN issuing_authority, DROP COLUMN replaces_document_id`,
+    );
     await q.query(`ALTER TABLE verification DROP COLUMN updated_at`);
     await q.query(`ALTER TABLE beneficial_owner ALTER COLUMN ownership_percentage DROP NOT NULL, ALTER COLUMN ownership_percentage DROP DEFAULT`);
     await q.query(`ALTER TABLE platform_config DROP COLUMN embedded_wallet_config, DROP COLUMN card_tokenization_2fa_config, DROP COLUMN fee_configs`);

@@ -38,7 +38,8 @@ export class PlatformConfigService {
     if (request.embeddedWalletsEnabled !== undefined) changes.embeddedWalletsEnabled = request.embeddedWalletsEnabled;
     if (request.supportedCurrencies !== undefined) changes.supportedCurrencies = supportedCurrenciesFrom(request.supportedCurrencies);
     if (request.embeddedWalletConfig !== undefined) changes.embeddedWalletConfig = { ...request.embeddedWalletConfig };
-    if (request.cardTokenization2faConfig !== undefined) changes.cardTokenization2faConfig = JSON.parse(JSON.stringify(request.cardTokenization2faConfig)) as PlatformConfigEntity['cardTokenization2faConfig'];
+    if (request.cardTokenization2faConfig !== undefined)
+      changes.cardTokenization2faConfig = JSON.parse(JSON.stringify(request.cardTokenization2faConfig)) as PlatformConfigEntity['cardTokenization2faConfig'];
     if (request.feeConfigs !== undefined) changes.feeConfigs = request.feeConfigs.map((fee) => ({ ...fee, fixedFee: { ...fee.fixedFee } }));
     if (Object.keys(changes).length > 0) {
       await this.transactions.run(async (manager) => {

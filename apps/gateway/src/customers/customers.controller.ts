@@ -59,8 +59,8 @@ export class CustomersController {
     summary: 'Create a customer',
     description:
       'Creates an individual or business customer. Customers of regulated platforms start APPROVED (or the `kycStatus`/`kybStatus` they state); others ' +
-      'start KYC/KYB PENDING (`CUSTOMER.KYC_PENDING` / `CUSTOMER.KYB_PENDING` webhook). Without `umaAddress` one is generated on the platform\'s UMA domain; ' +
-      'a bad one answers 400 INVALID_UMA_ADDRESS, one already taken 409 UMA_ADDRESS_EXISTS. `currencies` must be among the platform\'s supportedCurrencies; ' +
+      "start KYC/KYB PENDING (`CUSTOMER.KYC_PENDING` / `CUSTOMER.KYB_PENDING` webhook). Without `umaAddress` one is generated on the platform's UMA domain; " +
+      "a bad one answers 400 INVALID_UMA_ADDRESS, one already taken 409 UMA_ADDRESS_EXISTS. `currencies` must be among the platform's supportedCurrencies; " +
       '`endUserTermsConsent.termsVersion` a published version (else 400 END_USER_TERMS_VERSION_NOT_FOUND).',
   })
   @ApiCreatedResponse({ type: CustomerResponseDto })
@@ -182,7 +182,12 @@ export class CustomersController {
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiCreatedResponse({ type: KycLinkResponseDto })
   @ApiErrors(400, 401, 404, 409, 410)
-  async kycLink(@Param('customerId') customerId: string, @Body() body: KycLinkBody = {}, @Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<KycLinkResponseDto> {
+  async kycLink(
+    @Param('customerId') customerId: string,
+    @Body() body: KycLinkBody = {},
+    @Req() request: FastifyRequest,
+    @Caller() caller: CallerContext,
+  ): Promise<KycLinkResponseDto> {
     const link = await this.services.request(CUSTOMERS_SUBJECTS.createKycLink, { customerId, redirectUri: body?.redirectUri }, caller);
     return { kycUrl: `${request.protocol}://${request.headers.host}/kyc/${link.token}`, expiresAt: link.expiresAt, provider: 'HOSTED', token: link.token };
   }

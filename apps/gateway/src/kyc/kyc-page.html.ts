@@ -77,7 +77,10 @@ export function endUserTermsPage(version: string | undefined): string | undefine
   const paragraphs = version === undefined ? undefined : END_USER_TERMS[version];
   if (version === undefined) return layout('Terms not found', '<h1>These terms do not exist</h1><p>Check the version in the address.</p>');
   if (!paragraphs) return undefined;
-  return layout(`End user terms, version ${version}`, `<h1>End user terms</h1><p><small>Version ${escape(version)}</small></p>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}`);
+  return layout(
+    `End user terms, version ${version}`,
+    `<h1>End user terms</h1><p><small>Version ${escape(version)}</small></p>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}`,
+  );
 }
 
 /** The end of the flow when the platform gave no redirect address. */

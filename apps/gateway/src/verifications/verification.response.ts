@@ -17,7 +17,10 @@ export class VerificationErrorDto implements VerificationError {
   @ApiProperty({ description: 'The resource the problem is about (the customer, a beneficial owner or a document)', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   resourceId!: string;
   @ApiProperty({ enum: VERIFICATION_ERROR_TYPES, example: 'MISSING_FIELD' }) type!: VerificationErrorType;
-  @ApiPropertyOptional({ description: 'For field problems: the field; `edd.<field>` names an enhanced due diligence field of the customer', example: 'edd.sourceOfWealthCategories' })
+  @ApiPropertyOptional({
+    description: 'For field problems: the field; `edd.<field>` names an enhanced due diligence field of the customer',
+    example: 'edd.sourceOfWealthCategories',
+  })
   field?: string;
   @ApiPropertyOptional({ enum: DOCUMENT_TYPES, isArray: true, description: 'For missing documents: the kinds that would do' }) acceptedDocumentTypes?: DocumentType[];
   @ApiProperty({ example: 'Enhanced due diligence needs sourceOfWealthCategories: PATCH the customer, then verify again' }) reason!: string;

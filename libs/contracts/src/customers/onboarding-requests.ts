@@ -431,7 +431,7 @@ export class ListVerificationsRequest extends PageQuery {
 }
 
 export class ListDocumentsRequest extends PageQuery {
-  @ApiPropertyOptional({ description: 'Only documents of this customer (its own and its beneficial owners\')', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({ description: "Only documents of this customer (its own and its beneficial owners')", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

@@ -182,7 +182,7 @@ export class BusinessInfoInput {
   @MatchesPattern(/^\d{2,6}$/, '2 to 6 digits')
   naicsCode?: string;
 
-  @ApiPropertyOptional({ enum: BUSINESS_SOURCE_OF_FUNDS_CATEGORIES, isArray: true, description: 'Categories of the business\'s sources of funds', example: ['OPERATING_REVENUE'] })
+  @ApiPropertyOptional({ enum: BUSINESS_SOURCE_OF_FUNDS_CATEGORIES, isArray: true, description: "Categories of the business's sources of funds", example: ['OPERATING_REVENUE'] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(BUSINESS_SOURCE_OF_FUNDS_CATEGORIES.length)
@@ -310,7 +310,11 @@ export class CustomerFieldsInput {
   @MaxLength(64)
   region?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Currencies the customer intends to use; each one of the platform\'s supportedCurrencies (GET /config)', example: ['USD', 'EUR'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: "Currencies the customer intends to use; each one of the platform's supportedCurrencies (GET /config)",
+    example: ['USD', 'EUR'],
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)

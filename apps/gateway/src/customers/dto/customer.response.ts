@@ -167,7 +167,7 @@ export class ContactCodeSentDto implements ContactCodeSent {
 }
 
 export class KycLinkResponseDto {
-  @ApiProperty({ enum: KYC_PROVIDERS, description: 'Who runs the hosted flow: the service\'s own hosted page', example: 'HOSTED' }) provider!: KycProvider;
+  @ApiProperty({ enum: KYC_PROVIDERS, description: "Who runs the hosted flow: the service's own hosted page", example: 'HOSTED' }) provider!: KycProvider;
   @ApiProperty({ description: 'Single-use hosted verification page; open it in a browser', example: 'https://api.example/kyc/3q2-7wEAAAB5Q0nq6zQ4bM0Yt2KXvq0n7mT9p5b1c2d' })
   kycUrl!: string;
   @ApiProperty({ description: 'The link stops working at this instant (24 hours)', example: '2025-10-14T12:00:00.000Z' }) expiresAt!: string;

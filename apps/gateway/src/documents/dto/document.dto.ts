@@ -74,7 +74,10 @@ export class DocumentResponseDto implements CustomerDocument {
   @ApiProperty({ example: 'Document:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ description: 'Whom the document is about: the customer, or a beneficial owner', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   documentHolder!: string;
-  @ApiProperty({ description: 'The customer the document belongs to (the beneficial owner\'s business for owners\' documents)', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiProperty({
+    description: "The customer the document belongs to (the beneficial owner's business for owners' documents)",
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
   customerId!: string;
   @ApiPropertyOptional({ example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) beneficialOwnerId?: string;
   @ApiProperty({ enum: DOCUMENT_TYPES, example: 'PASSPORT' }) documentType!: DocumentType;
