@@ -13,8 +13,8 @@ import {
   FeeConfig,
   FeeType,
   SupportedCurrency,
-  TRANSACTION_DIRECTIONS,
-  TransactionDirectionType,
+  ENABLED_TRANSACTION_TYPES,
+  EnabledTransactionType,
   UpdateConfigRequest,
   WEBHOOKS_SUBJECTS,
 } from '@paykit/contracts';
@@ -42,7 +42,7 @@ class SupportedCurrencyDto implements SupportedCurrency {
     example: ['FULL_NAME', 'BIRTH_DATE'],
   })
   providerRequiredCustomerFields!: CustomerInfoFieldName[];
-  @ApiProperty({ enum: TRANSACTION_DIRECTIONS, isArray: true, example: ['OUTGOING', 'INCOMING'] }) enabledTransactionTypes!: TransactionDirectionType[];
+  @ApiProperty({ enum: ENABLED_TRANSACTION_TYPES, isArray: true, example: ['OUTGOING', 'INCOMING'] }) enabledTransactionTypes!: EnabledTransactionType[];
 }
 
 class EmbeddedWalletConfigDto implements EmbeddedWalletConfig {

@@ -18,7 +18,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { PLATFORM_CURRENCY_CODES, CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, TRANSACTION_DIRECTIONS, TransactionDirectionType } from './enums';
+import { PLATFORM_CURRENCY_CODES, CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, ENABLED_TRANSACTION_TYPES, EnabledTransactionType } from './enums';
 
 const EMAIL = { context: { constraint: { format: 'email' } } };
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, disallow_auth: true };
@@ -108,11 +108,11 @@ export class PlatformCurrencyInput {
   @IsOneOf(CUSTOMER_INFO_FIELD_NAMES, { each: true })
   providerRequiredCounterpartyCustomerFields?: CustomerInfoFieldName[];
 
-  @ApiProperty({ enum: TRANSACTION_DIRECTIONS, isArray: true, description: 'Directions of payment enabled in this currency', example: ['OUTGOING', 'INCOMING'] })
+  @ApiProperty({ enum: ENABLED_TRANSACTION_TYPES, isArray: true, description: 'Directions of payment enabled in this currency', example: ['OUTGOING', 'INCOMING'] })
   @IsArray()
   @ArrayUnique()
-  @IsOneOf(TRANSACTION_DIRECTIONS, { each: true })
-  enabledTransactionTypes!: TransactionDirectionType[];
+  @IsOneOf(ENABLED_TRANSACTION_TYPES, { each: true })
+  enabledTransactionTypes!: EnabledTransactionType[];
 }
 
 export class EmbeddedWalletConfigInput {

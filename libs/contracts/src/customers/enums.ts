@@ -206,8 +206,9 @@ export const CUSTOMER_INFO_FIELD_NAMES = [
   'ID_NUMBER',
 ] as const;
 export type CustomerInfoFieldName = (typeof CUSTOMER_INFO_FIELD_NAMES)[number];
-export const TRANSACTION_DIRECTIONS = ['INCOMING', 'OUTGOING'] as const;
-export type TransactionDirectionType = (typeof TRANSACTION_DIRECTIONS)[number];
+/** Directions of payment a platform enables per currency (`enabledTransactionTypes`). */
+export const ENABLED_TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
+export type EnabledTransactionType = (typeof ENABLED_TRANSACTION_TYPES)[number];
 export const FEE_TYPES = ['CROSS_CURRENCY_TRANSACTION'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 export const VERIFICATION_ERROR_TYPES = [

@@ -13,7 +13,7 @@ import {
   IndividualSourceOfFundsCategory,
   NetWorthRange,
   PepStatus,
-  TransactionDirectionType,
+  EnabledTransactionType,
   VerificationErrorType,
   BeneficialOwnerRole,
   BulkImportStatus,
@@ -122,6 +122,8 @@ export interface Customer {
 
 export interface CustomerRequirements {
   customerId: string;
+  /** The platform's id of the customer (absent from a customers service of an earlier release). */
+  platformCustomerId?: string;
   currencyCode: string;
   customerType: CustomerType;
   kycStatus?: KycStatus;
@@ -140,7 +142,7 @@ export interface SupportedCurrency {
   requiredCounterpartyFields: CounterpartyField[];
   /** The customer information the currency's provider needs before a customer may transact in it (read-only). */
   providerRequiredCustomerFields: CustomerInfoFieldName[];
-  enabledTransactionTypes: TransactionDirectionType[];
+  enabledTransactionTypes: EnabledTransactionType[];
 }
 
 export interface EmbeddedWalletConfig {
