@@ -296,7 +296,7 @@ export class CustomerFieldsInput {
 
   @ApiPropertyOptional({
     description:
-      "UMA address `$<username>@<domain>`: username of `a-z0-9-_.+`, at most 64 characters including `$`, case-insensitive (stored lowercase); domain = the platform's UMA domain (GET /config). Otherwise 400 INVALID_UMA_ADDRESS.",
+      "UMA address `$<username>@<domain>`: username of `a-z0-9-_.+`, at most 64 characters counting the leading dollar sign, case-insensitive (stored lowercase); domain = the platform's UMA domain (GET /config). Otherwise 400 INVALID_UMA_ADDRESS. Without it, one is generated from the customer id on that domain.",
     example: '$ada@p-1f2d3c4b5a.uma.sandbox.paykit.dev',
   })
   @IsOptional()
