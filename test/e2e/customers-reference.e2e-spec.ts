@@ -230,6 +230,20 @@ describe('Customers area: the reference document fields and operations', () => {
       await expect(t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId: customer.id, currencyCode: 'GBP' }, ctx)).rejects.toMatchObject({
         code: 'CUSTOMER_DELETED',
       });
+      // The services holding its resources give it nothing new.
+      const account = await platform.api.post('/customers/external-accounts', {
+        customerId: customer.id,
+        currency: 'MXN',
+        platformAccountId: 'pa-deleted',
+        accountInfo: {
+          accountType: 'MXN_ACCOUNT',
+          clabeNumber: '002010077777777771',
+          bankName: 'BBVA México',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+        },
+      });
+      const card = await platform.api.post('/cards', { cardholderId: customer.id, form: 'VIRTUAL', fundingSources: ['InternalAccount:00000000-0000-7000-8000-000000000000'] });
+      for (const response of [account, card]) expect(response.body).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
     });
 
     it("answers 404 USER_NOT_FOUND for another platform's customer and an unknown id", async () => {
