@@ -160,8 +160,8 @@ export class CustomersController {
     summary: 'Delete a customer',
     description:
       'Flags the customer deleted and answers it with `isDeleted: true`; it stays readable by id, leaves lists (unless `isIncludingDeleted=true`), and can no ' +
-      'longer be changed, verified or used for payments (410 CUSTOMER_DELETED, also for a second delete). The deletion is announced to the other ' +
-      'services (event `customers.events.customer.deleted`).',
+      'longer be changed, verified, used for payments or given a new external account or card (410 CUSTOMER_DELETED, also for a second ' +
+      'delete); what it already holds stays readable. The deletion is announced to the other services (event `customers.events.customer.deleted`).',
   })
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
