@@ -239,7 +239,7 @@ export class CardTokenization2faConfigInput {
   sms?: CardTokenization2faSmsInput;
 }
 
-export class FixedFeeInput {
+export class PlatformFixedFeeInput {
   @ApiProperty({ description: 'Fee amount in minor units of `currency`', example: 50, minimum: 0, format: 'int64' })
   @IsInt()
   @Min(0)
@@ -269,10 +269,10 @@ export class FeeConfigInput {
   @Max(10000)
   variableFeeBps!: number;
 
-  @ApiProperty({ type: FixedFeeInput })
+  @ApiProperty({ type: PlatformFixedFeeInput })
   @ValidateNested()
-  @Type(() => FixedFeeInput)
-  fixedFee!: FixedFeeInput;
+  @Type(() => PlatformFixedFeeInput)
+  fixedFee!: PlatformFixedFeeInput;
 }
 
 /** The platform settings `PATCH /config` may change in the customers service. */
