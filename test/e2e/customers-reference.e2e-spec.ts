@@ -1,6 +1,6 @@
 import { CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
-import { startTestStack, TestStack } from '../support/test-stack';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { acmeFields, adaFields, created, postForm, WebhookReceiver } from './customers.support';
 
 /** A business customer's body exactly as the reference document requires it (businessInfo: legalName, country, taxId, incorporatedOn). */
@@ -263,6 +263,9 @@ describe('Customers area: the reference document fields and operations', () => {
       const generated = await created(platform.api, { customerType: 'INDIVIDUAL', fullName: 'No Address' });
       const chosen = await created(platform.api, { customerType: 'INDIVIDUAL', fullName: 'Chosen', umaAddress: `$chosen@${(await platform.api.get('/config')).body.umaDomain}` });
       expect(generated.umaAddress).toMatch(/^\$[0-9a-f-]{36}@p-[0-9a-f]{10}\.uma\.sandbox\.paykit\.dev$/);
+      // Payments' receiver directory follows the customers' events: the address resolves before and after the move.
+      const resolves = (address: string) => eventually(async () => ((await platform.api.get(`/receiver/uma/${encodeURIComponent(address)}`)).status === 200 ? true : undefined));
+      await resolves(chosen.umaAddress);
       const patched = await platform.api.patch('/config', { umaDomain: 'Pay.Acme.Example' });
       expect(patched.status).toBe(200);
       expect(patched.body.umaDomain).toBe('pay.acme.example');
@@ -271,6 +274,7 @@ describe('Customers area: the reference document fields and operations', () => {
       expect((await created(platform.api, { customerType: 'INDIVIDUAL', fullName: 'Later', umaAddress: '$later@pay.acme.example' })).umaAddress).toBe('$later@pay.acme.example');
       const lookup = await platform.api.get(`/customers?umaAddress=${encodeURIComponent('$CHOSEN@pay.acme.example')}`);
       expect(lookup.body.data.map((c: { id: string }) => c.id)).toEqual([chosen.id]);
+      await resolves('$chosen@pay.acme.example');
     });
   });
 

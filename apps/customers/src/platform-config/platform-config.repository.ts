@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { CustomerEntity } from '../customers/entities/customer.entity';
 import { SupportedCurrency } from '@paykit/contracts';
 import { EntityReader } from '@paykit/persistence';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
@@ -53,12 +54,21 @@ export class PlatformConfigRepository {
     await manager.createQueryBuilder().update(PlatformConfigEntity).set(set).where('platform_id = :platformId', { platformId }).setParameters(parameters).execute();
   }
 
-  /** A new UMA domain moves every customer's UMA address to it (usernames unchanged), in the caller's transaction. */
-  async moveUmaAddresses(manager: EntityManager, platformId: string, oldDomain: string, newDomain: string): Promise<void> {
+  /**
+   * A new UMA domain moves every customer's UMA address to it (usernames unchanged), in the
+   * caller's transaction; answers the moved customers as they now are.
+   */
+  async moveUmaAddresses(manager: EntityManager, platformId: string, oldDomain: string, newDomain: string): Promise<CustomerEntity[]> {
+    const moved: Array<{ id: string }> = await manager.query(`SELECT id FROM customer WHERE platform_id = $1 AND split_part(uma_address, '@', 2) = $2 ORDER BY id FOR UPDATE`, [
+      platformId,
+      oldDomain,
+    ]);
+    if (moved.length === 0) return [];
     await manager.query(
       `UPDATE customer SET uma_address = split_part(uma_address, '@', 1) || '@' || $3, updated_at = now()
        WHERE platform_id = $1 AND split_part(uma_address, '@', 2) = $2`,
       [platformId, oldDomain, newDomain],
     );
+    return manager.find(CustomerEntity, { where: { platformId, id: In(moved.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CustomersPlatformConfig, PlatformCurrencyCode, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
-import { TransactionRunner } from '@paykit/persistence';
+import { CUSTOMERS_EVENTS, CustomersPlatformConfig, PlatformCurrencyCode, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
+import { addOutboxEvents, TransactionRunner } from '@paykit/persistence';
+import { toCustomer } from '../customers/customer.mapper';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain, PROVIDER_REQUIRED_CUSTOMER_FIELDS } from './default-platform-config';
 import { PlatformConfigChanges, PlatformConfigRepository } from './platform-config.repository';
@@ -45,7 +46,12 @@ export class PlatformConfigService {
       await this.transactions.run(async (manager) => {
         const current = await this.configs.find(platformId, manager);
         if (changes.umaDomain !== undefined && current && current.umaDomain !== changes.umaDomain) {
-          await this.configs.moveUmaAddresses(manager, platformId, current.umaDomain, changes.umaDomain);
+          const moved = await this.configs.moveUmaAddresses(manager, platformId, current.umaDomain, changes.umaDomain);
+          // Other services keep customers' UMA addresses (payments' receiver directory): each moved customer is announced.
+          await addOutboxEvents(
+            manager,
+            moved.map((customer) => ({ subject: CUSTOMERS_EVENTS.customerUpdated, platformId, resourceId: customer.id, data: toCustomer(customer) })),
+          );
         }
         await this.configs.update(manager, platformId, changes);
       });
