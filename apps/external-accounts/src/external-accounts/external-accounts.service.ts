@@ -7,6 +7,7 @@ import {
   AccountType,
   CallerContext,
   CreateCustomerExternalAccountRequest,
+  Customer,
   CUSTOMERS_SUBJECTS,
   EXTERNAL_ACCOUNT_WEBHOOK_TYPES,
   EXTERNAL_ACCOUNTS_EVENTS,
@@ -73,7 +74,11 @@ export class ExternalAccountsService implements OnModuleInit {
     const bankErrors = await this.bankNameErrors(info);
     if (bankErrors.length > 0) throw ServiceError.invalidInput(bankErrors);
     // Ownership is the customers service's to answer: asked before any transaction opens.
-    if (owner.customerId) await this.assertCustomer(ctx, owner.customerId);
+    if (owner.customerId) {
+      // A deleted customer keeps its accounts (and their history) but gets no new one.
+      const customer = await this.assertCustomer(ctx, owner.customerId);
+      if (customer.isDeleted) throw new ServiceError('CUSTOMER_DELETED', `Customer ${owner.customerId} has been deleted`);
+    }
     const review = this.review(ctx, info);
 
     const now = new Date();
@@ -258,9 +263,9 @@ export class ExternalAccountsService implements OnModuleInit {
     return { ownerType, customerId: resolved };
   }
 
-  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<void> {
+  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<Customer> {
     try {
-      await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
+      return await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
     } catch (error) {
       if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) throw customerNotFound(customerId);
       throw error;
