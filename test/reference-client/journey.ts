@@ -106,6 +106,8 @@ export class ReferenceJourney {
     const customerId = this.required(this.individual?.id, 'individual customer');
     const verification = await this.client.call('post', '/verifications', 200, { body: { customerId } });
     await this.client.call('get', '/customers/{customerId}', 200, { path: { customerId } });
+    // The business's KYB: whatever its outcome, the answer is the reference's Verification.
+    if (this.business?.id) await this.client.call('post', '/verifications', 200, { body: { customerId: this.business.id } });
     return verification;
   }
 
