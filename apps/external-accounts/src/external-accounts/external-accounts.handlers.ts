@@ -9,6 +9,9 @@ import {
   GetExternalAccountRequest,
   ListExternalAccountsMessage,
   MessageEnvelope,
+  OwnershipChallenge,
+  OwnershipChallengeMessage,
+  OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
 } from '@paykit/contracts';
@@ -43,5 +46,15 @@ export class ExternalAccountsHandlers {
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount)
   remove(@Payload(new EnvelopePipe(RemoveExternalAccountRequest)) { ctx, payload }: MessageEnvelope<RemoveExternalAccountRequest>): Promise<ExternalAccount> {
     return this.accounts.remove(ctx, payload);
+  }
+
+  @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge)
+  startOwnershipChallenge(@Payload(new EnvelopePipe(OwnershipChallengeMessage)) { ctx, payload }: MessageEnvelope<OwnershipChallengeMessage>): Promise<OwnershipChallenge> {
+    return this.accounts.startOwnershipChallenge(ctx, payload);
+  }
+
+  @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership)
+  verifyOwnership(@Payload(new EnvelopePipe(OwnershipVerifyMessage)) { ctx, payload }: MessageEnvelope<OwnershipVerifyMessage>): Promise<ExternalAccount> {
+    return this.accounts.verifyOwnership(ctx, payload);
   }
 }
