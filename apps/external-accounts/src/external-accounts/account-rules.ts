@@ -129,21 +129,15 @@ function alternativeFieldErrors(accountType: AccountType, info: Plain, prefix: s
       const mobile = present(info.phoneNumber);
       if (bank && mobile) {
         errors.push({ field: field('phoneNumber'), message: `${field('phoneNumber')} must not be given with accountNumber: choose bank transfer or mobile money` });
-      } else if (!bank && !mobile) {
-        errors.push(required(field('accountNumber'), 'for a bank transfer (or give phoneNumber for mobile money)'));
-      } else if (!bank && present(info.bankAccountType)) {
+      } else if (!bank && mobile && present(info.bankAccountType)) {
         errors.push({ field: field('bankAccountType'), message: `${field('bankAccountType')} only applies to bank transfers` });
       }
       break;
     }
     case 'SWIFT_ACCOUNT': {
-      // SPEC.md: accountNumber, or iban for IBAN-only corridors.
-      if (present(info.accountNumber) === present(info.iban)) {
-        errors.push(
-          present(info.accountNumber)
-            ? { field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` }
-            : required(field('accountNumber'), '(or iban for IBAN-only corridors)'),
-        );
+      // SPEC.md: accountNumber, or iban for IBAN-only corridors (neither: the corridor's oneOf above).
+      if (present(info.accountNumber) && present(info.iban)) {
+        errors.push({ field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` });
       }
       break;
     }

@@ -334,6 +334,7 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     beneficiary: 'bank',
     identifiers: ['accountNumber', 'phoneNumber'],
     identifying: ['bankName', 'accountNumber', 'phoneNumber'],
+    oneOf: ['accountNumber', 'phoneNumber'],
     bankNameList: 'warning',
   },
   DKK_ACCOUNT: {
@@ -539,6 +540,7 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     beneficiary: 'bank',
     identifiers: ['accountNumber', 'phoneNumber'],
     identifying: ['bankName', 'accountNumber', 'phoneNumber'],
+    oneOf: ['accountNumber', 'phoneNumber'],
     bankNameList: 'warning',
   },
   THB_ACCOUNT: swiftCoded('ThbAccountInfo', 'THB', 'TH', 'BKKBTHBK'),
@@ -638,6 +640,7 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     beneficiary: 'bank',
     identifiers: ['iban', 'accountNumber'],
     identifying: ['swiftCode', 'iban', 'accountNumber'],
+    oneOf: ['accountNumber', 'iban'],
   },
   BASE_WALLET: wallet('BaseWalletAccountInfo', 'BASE', walletAddress(EVM_ADDRESS, EVM_TEXT, EVM_EXAMPLE)),
   ETHEREUM_WALLET: wallet('EthereumWalletAccountInfo', 'ETHEREUM', walletAddress(EVM_ADDRESS, EVM_TEXT, EVM_EXAMPLE)),
