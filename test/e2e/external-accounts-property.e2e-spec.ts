@@ -170,7 +170,7 @@ describe('External accounts: property-based create', () => {
         if (response.status === 409) {
           // The same destination again: only possible for one created earlier in this run.
           counts = { ...counts, duplicate: counts.duplicate + 1 };
-          expect(response.body).toMatchObject({ status: 409, code: 'DUPLICATE_EXTERNAL_ACCOUNT' });
+          expect(response.body).toMatchObject({ status: 409, code: 'CONFLICT' });
           expect(created.has(response.body.details.existingAccountId)).toBe(true);
         } else {
           counts = { ...counts, rejected: counts.rejected + 1 };

@@ -21,9 +21,9 @@ import { checkDigitWarnings, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './ch
  * these bodies on as it received them. Checks stricter than the reference API (check digits,
  * pix key formats, an IBAN's SEPA country) are warnings, never errors: see `accountWarnings`.
  */
-export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown): CreateCustomerExternalAccountRequest {
+export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown, extraErrors: FieldError[] = []): CreateCustomerExternalAccountRequest {
   const type = ownerType === 'CUSTOMER' ? CreateCustomerExternalAccountRequest : CreatePlatformExternalAccountRequest;
-  return validateContract(type, body ?? {}, { ownerRules: (request) => accountRuleErrors(request.currency, request.accountInfo) });
+  return validateContract(type, body ?? {}, { ownerRules: (request) => [...accountRuleErrors(request.currency, request.accountInfo), ...extraErrors] });
 }
 
 export function validateUpdateBody(body: unknown): UpdateExternalAccountRequest {
@@ -78,7 +78,7 @@ export function isAccountType(value: unknown): value is AccountType {
 
 /** The destination a beneficiary table row is chosen by: the corridor's currency, or the held currency for SWIFT. */
 export function beneficiaryDestination(accountType: AccountType, currency: string): string {
-  return accountType === 'SWIFT_ACCOUNT' ? currency : (CORRIDORS[accountType].currencies?.[0] ?? currency);
+  return accountType === 'SWIFT_ACCOUNT' ? currency : accountType.slice(0, 3);
 }
 
 /** The currencies `accountType` may be created with (SWIFT: any fiat currency, so any but the crypto ones). */

@@ -16,7 +16,7 @@ import {
   UpdateExternalAccountMessage,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
-import { validateCreateBody, validateUpdateBody } from './account-rules';
+import { validateUpdateBody } from './account-rules';
 import { ExternalAccountsService } from './external-accounts.service';
 
 @Controller()
@@ -25,7 +25,7 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.createAccount)
   create(@Payload(new EnvelopePipe(CreateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<CreateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.create(ctx, payload.ownerType, validateCreateBody(payload.ownerType, payload.body));
+    return this.accounts.create(ctx, payload.ownerType, payload.body);
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount)

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AccountInfo, ExternalAccountOwnerType, ExternalAccountStatus } from '@paykit/contracts';
-import { ExternalAccountEntity } from './entities/external-account.entity';
+import { AccountInfo, ExternalAccountOwnerType, ExternalAccountStatus, ExternalAccountWarning } from '@paykit/contracts';
+import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
 
 export interface ExternalAccountFilter {
   ownerType: ExternalAccountOwnerType;
@@ -36,8 +36,9 @@ export class ExternalAccountsRepository {
   async insertUnlessDuplicate(manager: EntityManager, account: ExternalAccountEntity): Promise<boolean> {
     const rows = await manager.query<unknown[]>(
       `INSERT INTO external_account (id, platform_id, owner_type, customer_id, status, currency, platform_account_id, account_type,
-         account_info, beneficiary_verification_status, fingerprint, review_version, created_at, updated_at, removed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL)
+         account_info, beneficiary_verification_status, fingerprint, review_version, created_at, updated_at, removed_at,
+         ownership_type, default_uma_deposit_account, warnings, ownership_challenge)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL, $15, $16, $17, NULL)
        ON CONFLICT (platform_id, owner_type, (coalesce(customer_id, '')), fingerprint) WHERE status <> 'INACTIVE' DO NOTHING
        RETURNING id`,
       [
@@ -55,6 +56,9 @@ export class ExternalAccountsRepository {
         account.reviewVersion,
         account.createdAt,
         account.updatedAt,
+        account.ownershipType,
+        account.defaultUmaDepositAccount,
+        account.warnings ? JSON.stringify(account.warnings) : null,
       ],
     );
     return rows.length === 1;
@@ -93,6 +97,8 @@ export class ExternalAccountsRepository {
         reviewVersion: account.reviewVersion,
         updatedAt: account.updatedAt,
         removedAt: account.removedAt,
+        warnings: account.warnings as QueryDeepPartialEntity<ExternalAccountWarning[]> | null,
+        ownershipChallenge: account.ownershipChallenge as QueryDeepPartialEntity<StoredOwnershipChallenge> | null,
       },
     );
   }

@@ -30,7 +30,7 @@ import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, Transa
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
-import { accountRuleErrors, accountWarnings } from './account-rules';
+import { accountRuleErrors, accountWarnings, isAccountType, validateCreateBody } from './account-rules';
 import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
@@ -69,11 +69,13 @@ export class ExternalAccountsService implements OnModuleInit {
     this.scheduler.register(COMPLETE_LIVENESS_JOB, (payload, manager) => this.completeLiveness(payload, manager));
   }
 
-  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, request: CreateCustomerExternalAccountRequest): Promise<ExternalAccount> {
+  /** `body` as the client sent it: validated here with the discovery-list check in the same pass, so every problem is listed at once. */
+  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, body: unknown): Promise<ExternalAccount> {
+    const rawInfo = (body as { accountInfo?: unknown } | null)?.accountInfo;
+    const bank = await this.bankNameCheck(rawInfo);
+    const request: CreateCustomerExternalAccountRequest = validateCreateBody(ownerType, body, bank.errors);
     const owner = this.ownerFor(ctx, ownerType, request.customerId);
     const { info, platformAccountId } = splitPlatformAccountId(toPlainInfo(request.accountInfo), request.platformAccountId);
-    const bank = await this.bankNameCheck(info);
-    if (bank.errors.length > 0) throw ServiceError.invalidInput(bank.errors);
     // Ownership is the customers service's to answer: asked before any transaction opens.
     if (owner.customerId) await this.assertCustomer(ctx, owner.customerId);
     const review = this.review(ctx, info, request.ownershipType);
@@ -248,14 +250,16 @@ export class ExternalAccountsService implements OnModuleInit {
    * (PHP), a warning elsewhere (the reference API takes any bank name). Corridors without a
    * discovery list are not checked.
    */
-  private async bankNameCheck(info: AccountInfo): Promise<{ errors: FieldError[]; warnings: ExternalAccountWarning[] }> {
-    const corridor = CORRIDORS[info.accountType];
+  private async bankNameCheck(info: unknown): Promise<{ errors: FieldError[]; warnings: ExternalAccountWarning[] }> {
     const none = { errors: [], warnings: [] };
-    if (!corridor.bankNameList || !corridor.country || !corridor.currencies || typeof info.bankName !== 'string') return none;
+    if (typeof info !== 'object' || info === null || !isAccountType((info as { accountType?: unknown }).accountType)) return none;
+    const { accountType, bankName } = info as { accountType: AccountInfo['accountType']; bankName?: unknown };
+    const corridor = CORRIDORS[accountType];
+    if (!corridor.bankNameList || !corridor.country || !corridor.currencies || typeof bankName !== 'string') return none;
     const country = corridor.country;
     const currency = corridor.currencies[0];
     const names = await this.discoveries.bankNames(country, currency);
-    if (names.length === 0 || names.includes(info.bankName)) return none;
+    if (names.length === 0 || names.includes(bankName)) return none;
     const where = `GET /discoveries?country=${country}&currency=${currency}`;
     if (corridor.bankNameList === 'error') {
       return { errors: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName must be one of the bankName values of ${where}`, constraint: { enum: names } }], warnings: [] };
