@@ -85,7 +85,11 @@ describe('External accounts: every corridor of the reference, payment rails, own
   });
 
   it('a bank outside the discovery list is a warning where SPEC.md does not require a listed bank, an error for PHP', async () => {
-    const ngn = await t.api.post('/customers/external-accounts', { customerId, ...exampleBody('NGN_ACCOUNT'), accountInfo: { ...exampleBody('NGN_ACCOUNT').accountInfo, bankName: 'Bank of Lagos' } });
+    const ngn = await t.api.post('/customers/external-accounts', {
+      customerId,
+      ...exampleBody('NGN_ACCOUNT'),
+      accountInfo: { ...exampleBody('NGN_ACCOUNT').accountInfo, bankName: 'Bank of Lagos' },
+    });
     expect(ngn.status).toBe(201);
     expect(ngn.body.warnings).toEqual([expect.objectContaining({ field: 'accountInfo.bankName' })]);
     const php = await t.api.post('/customers/external-accounts', {
@@ -123,7 +127,11 @@ describe('External accounts: every corridor of the reference, payment rails, own
     });
 
     it('wallet address (105 refuses it)', async () => {
-      const response = await t.api.post('/customers/external-accounts', { customerId, currency: 'USDC', accountInfo: { accountType: 'ETHEREUM_WALLET', address: `0x${'1'.repeat(37)}105` } });
+      const response = await t.api.post('/customers/external-accounts', {
+        customerId,
+        currency: 'USDC',
+        accountInfo: { accountType: 'ETHEREUM_WALLET', address: `0x${'1'.repeat(37)}105` },
+      });
       expect(response).toMatchObject({ status: 400, body: { code: 'INVALID_BANK_ACCOUNT' } });
     });
   });
@@ -169,7 +177,11 @@ describe('External accounts: every corridor of the reference, payment rails, own
     it('a Solana wallet on the platform proves ownership with an Ed25519 signature', async () => {
       const secret = ed25519.utils.randomPrivateKey();
       const solana = base58Encode(ed25519.getPublicKey(secret));
-      const created = await t.api.post('/platform/external-accounts', { currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SOLANA_WALLET', address: solana } });
+      const created = await t.api.post('/platform/external-accounts', {
+        currency: 'USDC',
+        ownershipType: 'FIRST_PARTY',
+        accountInfo: { accountType: 'SOLANA_WALLET', address: solana },
+      });
       expect(created.body.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
       const challenge = await t.api.post(`/platform/external-accounts/${created.body.id}/challenge`, { method: 'WALLET_SIGNATURE' });
       const signature = base58Encode(ed25519.sign(new TextEncoder().encode(challenge.body.messageToSign), secret));

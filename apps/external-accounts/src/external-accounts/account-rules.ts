@@ -121,32 +121,22 @@ function alternativeFieldErrors(accountType: AccountType, info: Plain, prefix: s
   if (corridor.oneOf && !corridor.oneOf.some((name) => present(info[name]))) {
     errors.push(required(field(corridor.oneOf[0]), `(or ${corridor.oneOf.slice(1).join(' or ')}): the destination needs an identifier`));
   }
-  switch (accountType) {
-    case 'COP_ACCOUNT':
-    case 'SLV_ACCOUNT': {
-      // SPEC.md: a bank transfer or a mobile-money destination, one of the two.
-      const bank = present(info.accountNumber);
-      const mobile = present(info.phoneNumber);
-      if (bank && mobile) {
-        errors.push({ field: field('phoneNumber'), message: `${field('phoneNumber')} must not be given with accountNumber: choose bank transfer or mobile money` });
-      } else if (!bank && mobile && present(info.bankAccountType)) {
-        errors.push({ field: field('bankAccountType'), message: `${field('bankAccountType')} only applies to bank transfers` });
-      }
-      break;
+  if (accountType === 'COP_ACCOUNT' || accountType === 'SLV_ACCOUNT') {
+    // SPEC.md: a bank transfer or a mobile-money destination, one of the two (neither: the corridor's oneOf above).
+    const bank = present(info.accountNumber);
+    const mobile = present(info.phoneNumber);
+    if (bank && mobile) {
+      errors.push({ field: field('phoneNumber'), message: `${field('phoneNumber')} must not be given with accountNumber: choose bank transfer or mobile money` });
+    } else if (mobile && present(info.bankAccountType)) {
+      errors.push({ field: field('bankAccountType'), message: `${field('bankAccountType')} only applies to bank transfers` });
     }
-    case 'SWIFT_ACCOUNT': {
-      // SPEC.md: accountNumber, or iban for IBAN-only corridors (neither: the corridor's oneOf above).
-      if (present(info.accountNumber) && present(info.iban)) {
-        errors.push({ field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` });
-      }
-      break;
+  } else if (accountType === 'SWIFT_ACCOUNT') {
+    // SPEC.md: accountNumber, or iban for IBAN-only corridors (neither: the corridor's oneOf above).
+    if (present(info.accountNumber) && present(info.iban)) {
+      errors.push({ field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` });
     }
-    case 'INR_ACCOUNT': {
-      if (present(info.accountNumber) && !present(info.ifsc)) errors.push(required(field('ifsc'), 'with accountNumber (NEFT/RTGS)'));
-      break;
-    }
-    default:
-      break;
+  } else if (accountType === 'INR_ACCOUNT') {
+    if (present(info.accountNumber) && !present(info.ifsc)) errors.push(required(field('ifsc'), 'with accountNumber (NEFT/RTGS)'));
   }
   return errors;
 }
@@ -179,7 +169,8 @@ function beneficiaryErrors(accountType: AccountType, currency: string, beneficia
     const given = (name: 'legalName' | 'registrationNumber' | 'taxId') => present(beneficiary[name]) || present(business[name]);
     if (!given('legalName')) errors.push(required(field('legalName'), 'for a BUSINESS beneficiary (or businessInfo.legalName)'));
     if (corridor.beneficiary === 'bank') {
-      if (BUSINESS_ADDRESS_REQUIRED.has(destination) && !present(beneficiary.address)) errors.push(required(field('address'), `for a BUSINESS beneficiary receiving ${destination}`));
+      if (BUSINESS_ADDRESS_REQUIRED.has(destination) && !present(beneficiary.address))
+        errors.push(required(field('address'), `for a BUSINESS beneficiary receiving ${destination}`));
       if ((destination === 'EUR' || BUSINESS_REGISTRATION_AND_TAX_ID.has(destination)) && !given('registrationNumber')) {
         errors.push(required(field('registrationNumber'), `for a BUSINESS beneficiary receiving ${destination} (or businessInfo.registrationNumber)`));
       }
@@ -212,31 +203,19 @@ export function accountWarnings(info: Plain, prefix = 'accountInfo'): ExternalAc
   if (!isAccountType(info.accountType)) return [];
   const field = (name: string) => `${prefix}.${name}`;
   const warnings = checkDigitWarnings(info.accountType, info, prefix);
-  switch (info.accountType) {
-    case 'BRL_ACCOUNT': {
-      const rule = PIX_KEY_RULES[info.pixKeyType as PixKeyType];
-      if (rule && typeof info.pixKey === 'string' && !rule.test(info.pixKey)) {
-        warnings.push({ field: field('pixKey'), message: `${field('pixKey')} is not ${rule.description}, the usual form for pixKeyType ${String(info.pixKeyType)}` });
-      }
-      break;
+  if (info.accountType === 'BRL_ACCOUNT') {
+    const rule = PIX_KEY_RULES[info.pixKeyType as PixKeyType];
+    if (rule && typeof info.pixKey === 'string' && !rule.test(info.pixKey)) {
+      warnings.push({ field: field('pixKey'), message: `${field('pixKey')} is not ${rule.description}, the usual form for pixKeyType ${String(info.pixKeyType)}` });
     }
-    case 'EUR_ACCOUNT': {
-      if (typeof info.iban === 'string' && isValidIbanChecksum(info.iban)) {
-        const country = info.iban.slice(0, 2);
-        const length = SEPA_IBAN_LENGTHS[country];
-        if (length === undefined) warnings.push({ field: field('iban'), message: `${field('iban')} is not an IBAN of a SEPA country` });
-        else if (info.iban.length !== length) warnings.push({ field: field('iban'), message: `${field('iban')} has ${info.iban.length} characters; IBANs of ${country} have ${length}` });
-      }
-      break;
-    }
-    case 'SWIFT_ACCOUNT': {
-      if (typeof info.iban === 'string' && typeof info.country === 'string' && info.iban.slice(0, 2) !== info.country) {
-        warnings.push({ field: field('iban'), message: `${field('iban')} is an IBAN of ${info.iban.slice(0, 2)}, not of ${info.country} (the account's country)` });
-      }
-      break;
-    }
-    default:
-      break;
+  } else if (info.accountType === 'EUR_ACCOUNT' && typeof info.iban === 'string' && isValidIbanChecksum(info.iban)) {
+    const country = info.iban.slice(0, 2);
+    const length = SEPA_IBAN_LENGTHS[country];
+    if (length === undefined) warnings.push({ field: field('iban'), message: `${field('iban')} is not an IBAN of a SEPA country` });
+    else if (info.iban.length !== length)
+      warnings.push({ field: field('iban'), message: `${field('iban')} has ${info.iban.length} characters; IBANs of ${country} have ${length}` });
+  } else if (info.accountType === 'SWIFT_ACCOUNT' && typeof info.iban === 'string' && typeof info.country === 'string' && info.iban.slice(0, 2) !== info.country) {
+    warnings.push({ field: field('iban'), message: `${field('iban')} is an IBAN of ${info.iban.slice(0, 2)}, not of ${info.country} (the account's country)` });
   }
   return warnings;
 }

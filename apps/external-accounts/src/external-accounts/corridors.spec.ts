@@ -82,7 +82,7 @@ describe('corridors', () => {
     });
   });
 
-  describe('the reference API\'s own example values are accepted (stricter checks are warnings)', () => {
+  describe("the reference API's own example values are accepted (stricter checks are warnings)", () => {
     it.each([
       ['MXN_ACCOUNT', { clabeNumber: '123456789012345678' }, 'accountInfo.clabeNumber'],
       ['USD_ACCOUNT', { routingNumber: '123456789' }, 'accountInfo.routingNumber'],

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AccountInfo, ExternalAccountOwnerType, ExternalAccountStatus, ExternalAccountWarning } from '@paykit/contracts';
-import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
+import { AccountInfo, ExternalAccountOwnerType, ExternalAccountStatus } from '@paykit/contracts';
+import { ExternalAccountEntity } from './entities/external-account.entity';
 
 export interface ExternalAccountFilter {
   ownerType: ExternalAccountOwnerType;
@@ -97,8 +97,8 @@ export class ExternalAccountsRepository {
         reviewVersion: account.reviewVersion,
         updatedAt: account.updatedAt,
         removedAt: account.removedAt,
-        warnings: account.warnings as QueryDeepPartialEntity<ExternalAccountWarning[]> | null,
-        ownershipChallenge: account.ownershipChallenge as QueryDeepPartialEntity<StoredOwnershipChallenge> | null,
+        warnings: account.warnings,
+        ownershipChallenge: account.ownershipChallenge,
       },
     );
   }

@@ -262,7 +262,10 @@ export class ExternalAccountsService implements OnModuleInit {
     if (names.length === 0 || names.includes(bankName)) return none;
     const where = `GET /discoveries?country=${country}&currency=${currency}`;
     if (corridor.bankNameList === 'error') {
-      return { errors: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName must be one of the bankName values of ${where}`, constraint: { enum: names } }], warnings: [] };
+      return {
+        errors: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName must be one of the bankName values of ${where}`, constraint: { enum: names } }],
+        warnings: [],
+      };
     }
     return { errors: [], warnings: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName is not one of the bankName values of ${where}` }] };
   }
@@ -332,7 +335,9 @@ export class ExternalAccountsService implements OnModuleInit {
       return { account: toExternalAccount(entity), expired, valid };
     });
     if (!outcome.valid) {
-      const message = outcome.expired ? 'The challenge expired before the signature arrived: start a new challenge' : 'The signature is not the wallet signing messageToSign: start a new challenge';
+      const message = outcome.expired
+        ? 'The challenge expired before the signature arrived: start a new challenge'
+        : 'The signature is not the wallet signing messageToSign: start a new challenge';
       throw ServiceError.invalidInput([{ field: 'signature', message }]);
     }
     return outcome.account;
@@ -392,7 +397,7 @@ function toPlainInfo(info: object): AccountInfo {
  */
 function splitPlatformAccountId(info: AccountInfo, platformAccountId: string | undefined): { info: AccountInfo; platformAccountId: string | undefined } {
   const { platformAccountId: nested, ...rest } = info;
-  return { info: rest as AccountInfo, platformAccountId: platformAccountId ?? (typeof nested === 'string' ? nested : undefined) };
+  return { info: rest, platformAccountId: platformAccountId ?? (typeof nested === 'string' ? nested : undefined) };
 }
 
 /** On update the currency is the stored one: the new accountType must agree with it. */

@@ -52,17 +52,137 @@ export class AllCorridorsAndOwnership1764072000000 implements MigrationInterface
 
 /** Sandbox reference data for the corridors added here that name their bank ([bankName, displayName]). */
 const DISCOVERY_SEED: [country: string, currency: string, banks: [string, string][]][] = [
-  ['BD', 'BDT', [['Sonali Bank', 'Sonali Bank PLC'], ['BRAC Bank', 'BRAC Bank PLC'], ['Dutch-Bangla Bank', 'Dutch-Bangla Bank PLC'], ['bKash', 'bKash (mobile money)'], ['Nagad', 'Nagad (mobile money)']]],
-  ['CN', 'CNY', [['Industrial and Commercial Bank of China', 'ICBC'], ['China Construction Bank', 'CCB'], ['Bank of China', 'Bank of China'], ['Agricultural Bank of China', 'ABC'], ['Alipay', 'Alipay (wallet)']]],
-  ['EG', 'EGP', [['National Bank of Egypt', 'NBE'], ['Banque Misr', 'Banque Misr'], ['Commercial International Bank', 'CIB'], ['Vodafone Cash', 'Vodafone Cash (mobile money)']]],
-  ['GH', 'GHS', [['GCB Bank', 'GCB Bank PLC'], ['Ecobank Ghana', 'Ecobank Ghana'], ['Stanbic Bank Ghana', 'Stanbic Bank'], ['MTN Mobile Money', 'MTN MoMo (mobile money)'], ['Telecel Cash', 'Telecel Cash (mobile money)']]],
-  ['GT', 'GTQ', [['Banco Industrial', 'Banco Industrial'], ['Banrural', 'Banco de Desarrollo Rural'], ['Banco G&T Continental', 'G&T Continental'], ['BAM', 'Banco Agromercantil']]],
-  ['HK', 'HKD', [['HSBC Hong Kong', 'The Hongkong and Shanghai Banking Corporation'], ['Bank of China (Hong Kong)', 'BOCHK'], ['Hang Seng Bank', 'Hang Seng Bank'], ['Standard Chartered Hong Kong', 'Standard Chartered']]],
-  ['ID', 'IDR', [['Bank Central Asia', 'BCA'], ['Bank Mandiri', 'Mandiri'], ['Bank Rakyat Indonesia', 'BRI'], ['Bank Negara Indonesia', 'BNI']]],
-  ['JM', 'JMD', [['National Commercial Bank', 'NCB Jamaica'], ['Scotiabank Jamaica', 'Scotiabank'], ['JN Bank', 'JN Bank'], ['Sagicor Bank', 'Sagicor Bank']]],
-  ['MY', 'MYR', [['Maybank', 'Malayan Banking Berhad'], ['CIMB Bank', 'CIMB'], ['Public Bank', 'Public Bank Berhad'], ['RHB Bank', 'RHB']]],
-  ['PK', 'PKR', [['Habib Bank Limited', 'HBL'], ['MCB Bank', 'MCB'], ['United Bank Limited', 'UBL'], ['JazzCash', 'JazzCash (mobile money)'], ['Easypaisa', 'Easypaisa (mobile money)']]],
-  ['SG', 'SGD', [['DBS Bank Ltd', 'DBS'], ['OCBC Bank', 'Oversea-Chinese Banking Corporation'], ['United Overseas Bank', 'UOB']]],
-  ['TH', 'THB', [['Bangkok Bank', 'Bangkok Bank'], ['Kasikornbank', 'KBank'], ['Siam Commercial Bank', 'SCB'], ['Krungthai Bank', 'Krungthai']]],
-  ['VN', 'VND', [['Vietcombank', 'Vietcombank'], ['BIDV', 'Bank for Investment and Development of Vietnam'], ['VietinBank', 'VietinBank'], ['Techcombank', 'Techcombank']]],
+  [
+    'BD',
+    'BDT',
+    [
+      ['Sonali Bank', 'Sonali Bank PLC'],
+      ['BRAC Bank', 'BRAC Bank PLC'],
+      ['Dutch-Bangla Bank', 'Dutch-Bangla Bank PLC'],
+      ['bKash', 'bKash (mobile money)'],
+      ['Nagad', 'Nagad (mobile money)'],
+    ],
+  ],
+  [
+    'CN',
+    'CNY',
+    [
+      ['Industrial and Commercial Bank of China', 'ICBC'],
+      ['China Construction Bank', 'CCB'],
+      ['Bank of China', 'Bank of China'],
+      ['Agricultural Bank of China', 'ABC'],
+      ['Alipay', 'Alipay (wallet)'],
+    ],
+  ],
+  [
+    'EG',
+    'EGP',
+    [
+      ['National Bank of Egypt', 'NBE'],
+      ['Banque Misr', 'Banque Misr'],
+      ['Commercial International Bank', 'CIB'],
+      ['Vodafone Cash', 'Vodafone Cash (mobile money)'],
+    ],
+  ],
+  [
+    'GH',
+    'GHS',
+    [
+      ['GCB Bank', 'GCB Bank PLC'],
+      ['Ecobank Ghana', 'Ecobank Ghana'],
+      ['Stanbic Bank Ghana', 'Stanbic Bank'],
+      ['MTN Mobile Money', 'MTN MoMo (mobile money)'],
+      ['Telecel Cash', 'Telecel Cash (mobile money)'],
+    ],
+  ],
+  [
+    'GT',
+    'GTQ',
+    [
+      ['Banco Industrial', 'Banco Industrial'],
+      ['Banrural', 'Banco de Desarrollo Rural'],
+      ['Banco G&T Continental', 'G&T Continental'],
+      ['BAM', 'Banco Agromercantil'],
+    ],
+  ],
+  [
+    'HK',
+    'HKD',
+    [
+      ['HSBC Hong Kong', 'The Hongkong and Shanghai Banking Corporation'],
+      ['Bank of China (Hong Kong)', 'BOCHK'],
+      ['Hang Seng Bank', 'Hang Seng Bank'],
+      ['Standard Chartered Hong Kong', 'Standard Chartered'],
+    ],
+  ],
+  [
+    'ID',
+    'IDR',
+    [
+      ['Bank Central Asia', 'BCA'],
+      ['Bank Mandiri', 'Mandiri'],
+      ['Bank Rakyat Indonesia', 'BRI'],
+      ['Bank Negara Indonesia', 'BNI'],
+    ],
+  ],
+  [
+    'JM',
+    'JMD',
+    [
+      ['National Commercial Bank', 'NCB Jamaica'],
+      ['Scotiabank Jamaica', 'Scotiabank'],
+      ['JN Bank', 'JN Bank'],
+      ['Sagicor Bank', 'Sagicor Bank'],
+    ],
+  ],
+  [
+    'MY',
+    'MYR',
+    [
+      ['Maybank', 'Malayan Banking Berhad'],
+      ['CIMB Bank', 'CIMB'],
+      ['Public Bank', 'Public Bank Berhad'],
+      ['RHB Bank', 'RHB'],
+    ],
+  ],
+  [
+    'PK',
+    'PKR',
+    [
+      ['Habib Bank Limited', 'HBL'],
+      ['MCB Bank', 'MCB'],
+      ['United Bank Limited', 'UBL'],
+      ['JazzCash', 'JazzCash (mobile money)'],
+      ['Easypaisa', 'Easypaisa (mobile money)'],
+    ],
+  ],
+  [
+    'SG',
+    'SGD',
+    [
+      ['DBS Bank Ltd', 'DBS'],
+      ['OCBC Bank', 'Oversea-Chinese Banking Corporation'],
+      ['United Overseas Bank', 'UOB'],
+    ],
+  ],
+  [
+    'TH',
+    'THB',
+    [
+      ['Bangkok Bank', 'Bangkok Bank'],
+      ['Kasikornbank', 'KBank'],
+      ['Siam Commercial Bank', 'SCB'],
+      ['Krungthai Bank', 'Krungthai'],
+    ],
+  ],
+  [
+    'VN',
+    'VND',
+    [
+      ['Vietcombank', 'Vietcombank'],
+      ['BIDV', 'Bank for Investment and Development of Vietnam'],
+      ['VietinBank', 'VietinBank'],
+      ['Techcombank', 'Techcombank'],
+    ],
+  ],
 ];

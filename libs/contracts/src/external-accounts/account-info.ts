@@ -228,7 +228,7 @@ function responseClassFor(accountType: AccountType): new () => object {
       enum: [...corridor.paymentRails],
       description: 'Payment rails this destination can be paid by',
       example: [...corridor.paymentRails],
-    })(created.prototype as object, 'paymentRails');
+    })(created.prototype, 'paymentRails');
   }
   return created;
 }
@@ -245,5 +245,6 @@ const ACCOUNT_INFO_RESPONSE_SCHEMA = {
 };
 
 /** Put on controllers (and response DTOs) so every accountInfo shape lands in the OpenAPI document. */
-export const ApiAccountInfoModels = () => ApiExtraModels(...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_CLASSES[type]), ...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_RESPONSE_CLASSES[type]));
+export const ApiAccountInfoModels = () =>
+  ApiExtraModels(...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_CLASSES[type]), ...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_RESPONSE_CLASSES[type]));
 export { ACCOUNT_INFO_RESPONSE_SCHEMA, ACCOUNT_INFO_SCHEMA };

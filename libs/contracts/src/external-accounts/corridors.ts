@@ -158,7 +158,13 @@ const swiftCode = (required: boolean, example: string): CorridorField => ({
   description: 'SWIFT/BIC code of the receiving bank',
   example,
 });
-const phone = (required: boolean, example = '+1234567890', pattern = INTERNATIONAL_PHONE, patternText = INTERNATIONAL_PHONE_TEXT, description = 'Mobile-money phone number'): CorridorField => ({
+const phone = (
+  required: boolean,
+  example = '+1234567890',
+  pattern = INTERNATIONAL_PHONE,
+  patternText = INTERNATIONAL_PHONE_TEXT,
+  description = 'Mobile-money phone number',
+): CorridorField => ({
   required,
   pattern,
   patternText,
@@ -183,8 +189,22 @@ const iban = (required: boolean, pattern: RegExp, length: [number, number], exam
   example,
 });
 const bankAccountType = (required: boolean): CorridorField => ({ required, enum: BANK_ACCOUNT_TYPES, description: 'Checking or savings account', example: 'CHECKING' });
-const branchCode = (required: boolean): CorridorField => ({ required, pattern: /^[0-9]{5}$/, patternText: '5 digits', minLength: 5, maxLength: 5, description: 'Branch code, 5 digits', example: '00012' });
-const walletAddress = (pattern: RegExp, patternText: string, example: string): CorridorField => ({ required: true, pattern, patternText, description: 'Wallet address on the network', example });
+const branchCode = (required: boolean): CorridorField => ({
+  required,
+  pattern: /^[0-9]{5}$/,
+  patternText: '5 digits',
+  minLength: 5,
+  maxLength: 5,
+  description: 'Branch code, 5 digits',
+  example: '00012',
+});
+const walletAddress = (pattern: RegExp, patternText: string, example: string): CorridorField => ({
+  required: true,
+  pattern,
+  patternText,
+  description: 'Wallet address on the network',
+  example,
+});
 const vaspName: CorridorField = text('Name of the VASP hosting the wallet; absent for a self-custody wallet', 'Kraken');
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -256,7 +276,12 @@ const bankOrMobile = (schema: string, currency: string, country: string, extra: 
   schema,
   currencies: [currency],
   country,
-  fields: { accountNumber: accountNumber(false), bankName: bankName(true, 'Example Bank', 'Bank or mobile-money provider, one of GET /discoveries'), phoneNumber: phone(false), ...extra },
+  fields: {
+    accountNumber: accountNumber(false),
+    bankName: bankName(true, 'Example Bank', 'Bank or mobile-money provider, one of GET /discoveries'),
+    phoneNumber: phone(false),
+    ...extra,
+  },
   paymentRails: ['BANK_TRANSFER', 'MOBILE_MONEY'],
   beneficiary: 'bank',
   identifiers: ['accountNumber', 'iban', 'phoneNumber'].filter((f) => f !== 'iban' || 'iban' in extra),
@@ -288,7 +313,15 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     fields: {
       pixKey: text('PIX key, formatted per pixKeyType: CPF 11 digits, CNPJ 14 digits, EMAIL an email, PHONE E.164, RANDOM a UUID', '12345678901', true, 77),
       pixKeyType: { required: true, enum: PIX_KEY_TYPES, description: 'Kind of PIX key', example: 'CPF' },
-      taxId: { required: true, pattern: /^[0-9]{11,14}$/, patternText: '11 to 14 digits (CPF or CNPJ)', minLength: 11, maxLength: 14, description: "Beneficiary's CPF or CNPJ", example: '12345678901' },
+      taxId: {
+        required: true,
+        pattern: /^[0-9]{11,14}$/,
+        patternText: '11 to 14 digits (CPF or CNPJ)',
+        minLength: 11,
+        maxLength: 14,
+        description: "Beneficiary's CPF or CNPJ",
+        example: '12345678901',
+      },
       bankName: bankName(false, 'Itaú Unibanco'),
     },
     paymentRails: ['PIX'],
@@ -430,8 +463,22 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
         description: 'UPI virtual payment address (username@handle); or give accountNumber and ifsc',
         example: 'priya.sharma@okaxis',
       },
-      accountNumber: { pattern: /^[0-9]{9,18}$/, patternText: '9 to 18 digits', minLength: 9, maxLength: 18, description: 'Bank account number (NEFT/RTGS), with ifsc', example: '000111222333' },
-      ifsc: { pattern: /^[A-Z]{4}0[A-Z0-9]{6}$/, patternText: 'an IFSC: 4 letters, 0, then 6 letters or digits', minLength: 11, maxLength: 11, description: 'IFSC of the branch', example: 'HDFC0001234' },
+      accountNumber: {
+        pattern: /^[0-9]{9,18}$/,
+        patternText: '9 to 18 digits',
+        minLength: 9,
+        maxLength: 18,
+        description: 'Bank account number (NEFT/RTGS), with ifsc',
+        example: '000111222333',
+      },
+      ifsc: {
+        pattern: /^[A-Z]{4}0[A-Z0-9]{6}$/,
+        patternText: 'an IFSC: 4 letters, 0, then 6 letters or digits',
+        minLength: 11,
+        maxLength: 11,
+        description: 'IFSC of the branch',
+        example: 'HDFC0001234',
+      },
       rail: text('Preferred bank rail (for example NEFT or RTGS)', 'NEFT', false, 32),
       bankName: bankName(false, 'HDFC Bank'),
     },
@@ -670,7 +717,11 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     ...wallet('LnWalletAccountInfo', 'LIGHTNING', text('Address of the self-custody wallet', 'spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu', true, 512)),
     currencies: ['BTC'],
   },
-  TRON_WALLET: wallet('TronWalletAccountInfo', 'TRON', walletAddress(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a base58 Tron address (T then 33 characters)', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL')),
+  TRON_WALLET: wallet(
+    'TronWalletAccountInfo',
+    'TRON',
+    walletAddress(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a base58 Tron address (T then 33 characters)', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL'),
+  ),
 };
 
 /** Types whose address is a self-custody or hosted on-chain wallet (ownership can be verified). */

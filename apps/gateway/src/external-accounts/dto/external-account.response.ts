@@ -38,7 +38,7 @@ export class ExternalAccountResponseDto implements ExternalAccount {
   status!: ExternalAccountStatus;
   @ApiProperty({ description: 'Currency of the destination account', example: 'USD' }) currency!: string;
   @ApiPropertyOptional({ description: "Platform's own id for the account, when given", example: 'acct-ada-checking' }) platformAccountId?: string;
-  @ApiPropertyOptional({ enum: OWNERSHIP_TYPES, description: 'Whether the account is the owner\'s own (FIRST_PARTY) or someone else\'s', example: 'FIRST_PARTY' })
+  @ApiPropertyOptional({ enum: OWNERSHIP_TYPES, description: "Whether the account is the owner's own (FIRST_PARTY) or someone else's", example: 'FIRST_PARTY' })
   ownershipType?: OwnershipType;
   @ApiPropertyOptional({ description: "Whether this account receives the customer's UMA payments by default", example: false }) defaultUmaDepositAccount?: boolean;
   @ApiProperty({
