@@ -61,6 +61,13 @@ describe('External accounts: every corridor of the reference, payment rails, own
     });
   });
 
+  it('lists by currency', async () => {
+    const response = await t.api.get(`/customers/external-accounts?customerId=${customerId}&currency=USDC&limit=100`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.length).toBeGreaterThan(0);
+    for (const account of response.body.data) expect(account.currency).toBe('USDC');
+  });
+
   it("accepts the reference API's own example body: platformAccountId inside accountInfo, a routing number failing its check digit (a warning)", async () => {
     const response = await t.api.post('/customers/external-accounts', {
       customerId,

@@ -8,6 +8,7 @@ export interface ExternalAccountFilter {
   ownerType: ExternalAccountOwnerType;
   customerId?: string;
   status?: ExternalAccountStatus;
+  currency?: string;
 }
 
 /** Every query takes the platform first: another platform's account does not exist here. */
@@ -111,6 +112,7 @@ export class ExternalAccountsRepository {
       .andWhere('a.owner_type = :ownerType', { ownerType: filter.ownerType });
     if (filter.customerId) base.andWhere('a.customer_id = :customerId', { customerId: filter.customerId });
     if (filter.status) base.andWhere('a.status = :status', { status: filter.status });
+    if (filter.currency) base.andWhere('a.currency = :currency', { currency: filter.currency });
     const totalCount = await base.clone().getCount();
     const pageQuery = base.clone().orderBy('a.id', 'DESC').take(page.limit);
     if (page.beforeId) pageQuery.andWhere('a.id < :beforeId', { beforeId: page.beforeId });

@@ -139,7 +139,7 @@ export class ExternalAccountsService implements OnModuleInit {
     const limit = pageLimit(request.limit);
     const { rows, totalCount } = await this.accounts.list(
       ctx.platformId,
-      { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status },
+      { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status, currency: request.currency },
       { limit: limit + 1, beforeId },
     );
     return { ...toPage(rows, limit, toListedExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };

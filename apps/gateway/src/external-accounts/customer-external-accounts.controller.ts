@@ -64,7 +64,7 @@ export class CustomerExternalAccountsController {
   list(@Query() query: ListCustomerExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
     return this.services.request(
       EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts,
-      { ownerType: 'CUSTOMER', customerId: query.customerId, status: query.status, limit: query.limit, cursor: query.cursor },
+      { ownerType: 'CUSTOMER', customerId: query.customerId, status: query.status, currency: query.currency, limit: query.limit, cursor: query.cursor },
       caller,
     );
   }

@@ -124,6 +124,11 @@ abstract class ExternalAccountsPageQuery extends PageQuery {
   @IsOptional()
   @IsOneOf(EXTERNAL_ACCOUNT_STATUSES)
   status?: ExternalAccountStatus;
+
+  @ApiPropertyOptional({ description: 'Only accounts in this currency', example: 'USD' })
+  @IsOptional()
+  @MatchesPattern(ACCOUNT_FORMATS.currencyCode, 'an upper-case currency code (3 to 5 letters)')
+  currency?: string;
 }
 
 export class ListPlatformExternalAccountsQuery extends ExternalAccountsPageQuery {}
