@@ -33,6 +33,7 @@ export function toExternalAccountWithRouting(entity: ExternalAccountEntity): Ext
       primaryIdentifierLast3: identifierLast3(primaryIdentifier(entity.accountInfo)),
       canReceivePayments: entity.status === 'ACTIVE',
       ownerType: entity.ownerType,
+      ...(CORRIDORS[entity.accountInfo.accountType].network ? { network: CORRIDORS[entity.accountInfo.accountType].network } : {}),
     },
   };
 }

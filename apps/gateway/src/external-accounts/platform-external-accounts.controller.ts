@@ -49,7 +49,11 @@ export class PlatformExternalAccountsController {
   @ApiOkResponse({ type: ExternalAccountPageDto })
   @ApiErrors(400, 401, 403)
   list(@Query() query: ListPlatformExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
-    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts, { ownerType: 'PLATFORM', status: query.status, currency: query.currency, limit: query.limit, cursor: query.cursor }, caller);
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts,
+      { ownerType: 'PLATFORM', status: query.status, currency: query.currency, limit: query.limit, cursor: query.cursor },
+      caller,
+    );
   }
 
   @Get(':externalAccountId')

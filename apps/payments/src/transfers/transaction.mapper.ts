@@ -6,7 +6,9 @@ import { PaymentTransactionEntity } from './entities/payment-transaction.entity'
 /** The Transaction resource exactly as the API returns it (GET, replies and webhooks alike). */
 export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo): Transaction {
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
-  const external = { accountId: entity.externalAccountId, currency: entity.currencyCode };
+  const onChain =
+    entity.cryptoNetwork !== null && entity.onChainTransactionHash !== null ? { transactionHash: entity.onChainTransactionHash, network: entity.cryptoNetwork } : null;
+  const external = { accountId: entity.externalAccountId, currency: entity.currencyCode, ...(onChain ? { onChainTransaction: onChain } : {}) };
   const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
   return {
     id: entity.id,

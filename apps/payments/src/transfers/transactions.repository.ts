@@ -17,6 +17,8 @@ interface TransactionRow {
   hold_id: string | null;
   description: string | null;
   failure_reason: string | null;
+  crypto_network: string | null;
+  onchain_transaction_hash: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   settled_at: Date | string | null;
@@ -36,6 +38,8 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     holdId: row.hold_id,
     description: row.description,
     failureReason: row.failure_reason,
+    cryptoNetwork: row.crypto_network,
+    onChainTransactionHash: row.onchain_transaction_hash,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
@@ -63,8 +67,9 @@ export class TransactionsRepository {
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`,
+      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at,
+         crypto_network, onchain_transaction_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $13, $14) RETURNING *`,
       [
         tx.id,
         tx.platformId,
@@ -78,6 +83,8 @@ export class TransactionsRepository {
         tx.holdId,
         tx.description,
         tx.failureReason,
+        tx.cryptoNetwork,
+        tx.onChainTransactionHash,
       ],
     );
     return toEntity(rows[0]);

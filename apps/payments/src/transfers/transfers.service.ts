@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -191,6 +192,9 @@ export class TransfersService implements OnModuleInit {
           holdId,
           description: request.description ?? null,
           failureReason: failed ? outcome.failureReason : null,
+          // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
+          cryptoNetwork: external.routing.network ?? null,
+          onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
         });
         const transaction = toTransaction(entity, currency);
         await this.announce(manager, ctx.platformId, transaction);
@@ -343,4 +347,9 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
       max: amountToWire(currency.maxTransferAmount),
     });
   }
+}
+
+/** The hash of a wallet transfer's on-chain leg: derived from the transaction id (no chain is reached in this build). */
+function sandboxTransactionHash(transactionId: string): string {
+  return createHash('sha256').update(`onchain:${transactionId}`).digest('hex');
 }

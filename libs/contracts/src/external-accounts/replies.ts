@@ -1,4 +1,4 @@
-import { AccountType, PaymentRail } from './corridors';
+import { AccountType, PaymentRail, WalletNetwork } from './corridors';
 import { BeneficiaryVerificationStatus, ExternalAccountOwnerType, ExternalAccountStatus, OwnershipType, OwnershipVerificationMethod } from './enums';
 
 export type AccountInfo = Record<string, unknown> & { accountType: AccountType };
@@ -40,6 +40,8 @@ export interface ExternalAccountRouting {
   /** True only for ACTIVE accounts. */
   canReceivePayments: boolean;
   ownerType: ExternalAccountOwnerType;
+  /** Wallet destinations: the blockchain network the address lives on (payments records it on the transaction). */
+  network?: WalletNetwork;
 }
 
 export interface ExternalAccountWithRouting extends ExternalAccount {

@@ -64,9 +64,17 @@ export interface Credit {
   createdAt: string;
 }
 
+/** The on-chain leg of a transfer to or from a wallet: the network it settled on and its transaction hash. */
+export interface OnChainTransaction {
+  transactionHash: string;
+  network: string;
+}
+
 export interface TransactionEndpoint {
   accountId: string;
   currency: string;
+  /** Wallet destinations only. */
+  onChainTransaction?: OnChainTransaction;
 }
 
 export interface Transaction {

@@ -1,10 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Page, Transaction, TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionEndpoint, TransactionStatus, TransactionType } from '@paykit/contracts';
+import {
+  OnChainTransaction,
+  Page,
+  Transaction,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TransactionEndpoint,
+  TransactionStatus,
+  TransactionType,
+  WALLET_NETWORKS,
+} from '@paykit/contracts';
 import { MoneyDto } from './internal-account.response';
+
+export class OnChainTransactionDto implements OnChainTransaction {
+  @ApiProperty({
+    description: 'Hash of the on-chain transfer (sandbox: generated)',
+    example: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+  })
+  transactionHash!: string;
+  @ApiProperty({ enum: WALLET_NETWORKS, description: 'The blockchain network the transfer settles on', example: 'SOLANA' }) network!: string;
+}
 
 export class TransactionEndpointDto implements TransactionEndpoint {
   @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+  @ApiPropertyOptional({ type: OnChainTransactionDto, description: 'Wallet destinations: the network and hash of the on-chain transfer' })
+  onChainTransaction?: OnChainTransactionDto;
 }
 
 export class TransactionResponseDto implements Transaction {

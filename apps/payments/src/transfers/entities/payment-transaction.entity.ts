@@ -42,6 +42,13 @@ export class PaymentTransactionEntity {
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: string | null;
 
+  /** Transfers to a wallet: the network the address lives on, and the on-chain transfer's hash. */
+  @Column({ name: 'crypto_network', type: 'text', nullable: true })
+  cryptoNetwork!: string | null;
+
+  @Column({ name: 'onchain_transaction_hash', type: 'text', nullable: true })
+  onChainTransactionHash!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
