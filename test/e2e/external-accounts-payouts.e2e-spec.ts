@@ -78,4 +78,55 @@ describe('Payouts to every rail kind: bank, mobile money, wallet', () => {
     }, 30_000);
     expect(types).toEqual(['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.COMPLETED']);
   });
+
+  // Base58 addresses (Solana, Tron) have no digit 0, so the magic values are written on an EVM address.
+  describe('transfer-out outcomes read the last 3 digits of each identifier kind (one test per row per kind)', () => {
+    const KINDS = {
+      'account number': (suffix: string) => ({
+        currency: 'USD',
+        type: 'INTERNAL_FIAT',
+        accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: `44001${suffix}`, routingNumber: '021000021', beneficiary: person },
+      }),
+      IBAN: (suffix: string) => ({
+        currency: 'EUR',
+        type: 'INTERNAL_FIAT',
+        accountInfo: { accountType: 'EUR_ACCOUNT', iban: `DE89370400440532013${suffix}`, beneficiary: person },
+      }),
+      phone: (suffix: string) => ({ currency: 'USD', type: 'INTERNAL_FIAT', accountInfo: { accountType: 'SLV_ACCOUNT', phoneNumber: `+50370123${suffix}`, beneficiary: person } }),
+      'wallet address': (suffix: string) => ({ currency: 'USDC', type: 'INTERNAL_CRYPTO', accountInfo: { accountType: 'BASE_WALLET', address: `0x${'ab'.repeat(18)}a${suffix}` } }),
+    } as const;
+    const ROWS = [
+      ['002', 'FAILED', 'INSUFFICIENT_FUNDS'],
+      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID'],
+      ['004', 'FAILED', 'REJECTED_BY_BANK'],
+      ['005', 'FAILED', 'TIMED_OUT'],
+      ['777', 'COMPLETED', undefined],
+    ] as const;
+    const cases = (Object.keys(KINDS) as (keyof typeof KINDS)[]).flatMap((kind) => ROWS.map(([suffix, status, reason]) => [kind, suffix, status, reason] as const));
+
+    it.each(cases)('%s ending %s: %s (%s)', async (kind, suffix, status, reason) => {
+      const { currency, type, accountInfo } = KINDS[kind](suffix);
+      const customer = await t.api.post('/customers', {
+        customerType: 'INDIVIDUAL',
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        birthDate: '1990-04-12',
+        nationality: 'GB',
+        address,
+      });
+      const accountId = await internalAccount(customer.body.id, currency, type);
+      expect((await t.api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 })).status).toBe(200);
+      const external = await t.api.post('/customers/external-accounts', { customerId: customer.body.id, currency, accountInfo });
+      expect(external.status).toBe(201);
+      const created = await t.api.post('/transfer-out', { source: { accountId }, destination: { accountId: external.body.id }, amount: 1_000 });
+      expect(created.status).toBe(201);
+      const final = await eventually(async () => {
+        const fetched = await t.api.get(`/transactions/${created.body.id}`);
+        return fetched.body.status === 'COMPLETED' || fetched.body.status === 'FAILED' ? (fetched.body as Transaction) : undefined;
+      });
+      expect(final.status).toBe(status);
+      expect(final.failureReason).toBe(reason);
+      expect((await t.api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(status === 'COMPLETED' ? 9_000 : 10_000);
+    });
+  });
 });
