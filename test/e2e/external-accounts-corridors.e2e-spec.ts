@@ -108,6 +108,22 @@ describe('External accounts: every corridor of the reference, payment rails, own
     expect(php.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['accountInfo.accountNumber', 'accountInfo.bankName']);
   });
 
+  it('an update lists every problem at once too: a bank outside the PHP list, a bad account number, an accountType of another currency', async () => {
+    const created = await t.api.post('/customers/external-accounts', {
+      customerId,
+      ...exampleBody('PHP_ACCOUNT'),
+      accountInfo: { ...exampleBody('PHP_ACCOUNT').accountInfo, accountNumber: '998877665544' },
+    });
+    expect(created.status).toBe(201);
+    const bad = await t.api.patch(`/customers/external-accounts/${created.body.id}`, {
+      accountInfo: { ...created.body.accountInfo, paymentRails: undefined, bankName: 'BDO', accountNumber: '12' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['accountInfo.accountNumber', 'accountInfo.bankName']);
+    const other = await t.api.patch(`/customers/external-accounts/${created.body.id}`, { accountInfo: exampleBody('USD_ACCOUNT').accountInfo });
+    expect(other.body.details.errors).toEqual([expect.objectContaining({ field: 'accountInfo.accountType', constraint: { enum: ['PHP_ACCOUNT', 'SWIFT_ACCOUNT'] } })]);
+  });
+
   it.each([
     ['BD', 'BDT'],
     ['HK', 'HKD'],

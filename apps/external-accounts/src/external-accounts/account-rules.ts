@@ -1,5 +1,6 @@
 import {
   ACCOUNT_FORMATS,
+  ACCOUNT_TYPES,
   AccountType,
   CORRIDORS,
   CreateCustomerExternalAccountRequest,
@@ -26,9 +27,23 @@ export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: un
   return validateContract(type, body ?? {}, { ownerRules: (request) => [...accountRuleErrors(request.currency, request.accountInfo), ...extraErrors] });
 }
 
-export function validateUpdateBody(body: unknown): UpdateExternalAccountRequest {
-  // The currency is the stored one: the service checks agreement with it once it has the account.
-  return validateContract(UpdateExternalAccountRequest, body ?? {}, { ownerRules: (request) => accountRuleErrors(undefined, request.accountInfo) });
+/** An update keeps the stored currency: a new accountType must agree with it (reported on accountInfo.accountType). */
+export function validateUpdateBody(body: unknown, storedCurrency: string, extraErrors: FieldError[] = []): UpdateExternalAccountRequest {
+  return validateContract(UpdateExternalAccountRequest, body ?? {}, {
+    ownerRules: (request) => [...currencyAgreementErrors(storedCurrency, request.accountInfo), ...extraErrors],
+  });
+}
+
+function currencyAgreementErrors(currency: string, info: unknown): FieldError[] {
+  return accountRuleErrors(currency, info).map((error) =>
+    error.field === 'currency'
+      ? {
+          field: 'accountInfo.accountType',
+          message: `accountInfo.accountType must agree with the account's currency ${currency}`,
+          constraint: { enum: ACCOUNT_TYPES.filter((type) => accountRuleErrors(currency, { accountType: type }).every((e) => e.field !== 'currency')) },
+        }
+      : error,
+  );
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   UpdateExternalAccountMessage,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
-import { validateUpdateBody } from './account-rules';
 import { ExternalAccountsService } from './external-accounts.service';
 
 @Controller()
@@ -40,7 +39,7 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount)
   update(@Payload(new EnvelopePipe(UpdateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<UpdateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.update(ctx, payload, validateUpdateBody(payload.body));
+    return this.accounts.update(ctx, payload, payload.body);
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount)

@@ -2,7 +2,6 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import {
-  ACCOUNT_TYPES,
   AccountInfo,
   CallerContext,
   CORRIDORS,
@@ -30,7 +29,7 @@ import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, Transa
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
-import { accountRuleErrors, accountWarnings, isAccountType, validateCreateBody } from './account-rules';
+import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
 import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
@@ -146,17 +145,17 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
-  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, request: UpdateExternalAccountRequest): Promise<ExternalAccount> {
+  /** `body` as the client sent it (UpdateExternalAccountRequest), validated here against the stored currency with the discovery-list check. */
+  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, body: unknown): Promise<ExternalAccount> {
     const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, target.externalAccountId, target.ownerType), target.externalAccountId);
     if (current.status === 'INACTIVE') throw notMutable(current.id);
+    const bank = await this.bankNameCheck((body as { accountInfo?: unknown } | null)?.accountInfo);
+    const request: UpdateExternalAccountRequest = validateUpdateBody(body, current.currency, bank.errors);
     const split = request.accountInfo ? splitPlatformAccountId(toPlainInfo(request.accountInfo), request.platformAccountId) : undefined;
     const info = split?.info;
     let review: Review | undefined;
     let warnings: ExternalAccountWarning[] = [];
     if (info) {
-      const bank = await this.bankNameCheck(info);
-      const errors = [...currencyAgreementErrors(current.currency, info), ...bank.errors];
-      if (errors.length > 0) throw ServiceError.invalidInput(errors);
       review = this.review(ctx, info, current.ownershipType);
       warnings = [...accountWarnings(info), ...bank.warnings];
     }
@@ -398,20 +397,6 @@ function toPlainInfo(info: object): AccountInfo {
 function splitPlatformAccountId(info: AccountInfo, platformAccountId: string | undefined): { info: AccountInfo; platformAccountId: string | undefined } {
   const { platformAccountId: nested, ...rest } = info;
   return { info: rest, platformAccountId: platformAccountId ?? (typeof nested === 'string' ? nested : undefined) };
-}
-
-/** On update the currency is the stored one: the new accountType must agree with it. */
-function currencyAgreementErrors(currency: string, info: AccountInfo): FieldError[] {
-  const errors = accountRuleErrors(currency, info);
-  return errors.map((error) =>
-    error.field === 'currency'
-      ? {
-          field: 'accountInfo.accountType',
-          message: `accountInfo.accountType must agree with the account's currency ${currency}`,
-          constraint: { enum: ACCOUNT_TYPES.filter((type) => accountRuleErrors(currency, { accountType: type }).every((e) => e.field !== 'currency')) },
-        }
-      : error,
-  );
 }
 
 function accountNotFound(id: string): ServiceError {
