@@ -14,6 +14,7 @@ import { InternalAccountsRepository } from '../internal-accounts/internal-accoun
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
 import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
+import { RecordCryptoNetwork1764072100000 } from '../migrations/1764072100000-RecordCryptoNetwork';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -87,7 +88,7 @@ describe('ledger invariants (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000],
+        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, RecordCryptoNetwork1764072100000],
       }),
     );
     await dataSource.initialize();
