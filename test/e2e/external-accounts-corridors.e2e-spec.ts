@@ -4,6 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import { ACCOUNT_TYPES, AccountType, CORRIDORS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { base58Encode, evmAddress } from '../../apps/external-accounts/src/external-accounts/wallet-signatures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { WebhookReceiver } from './customers.support';
 
 const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 
@@ -32,9 +33,11 @@ describe('External accounts: every corridor of the reference, payment rails, own
   let t: TestStack;
   let customerId: string;
   let platformId: string;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     t = await startTestStack();
+    receiver = await WebhookReceiver.attach(t.api);
     const { CredentialsService } = await import('../../apps/gateway/src/auth/credentials.service');
     platformId = (await t.stack.http.get(CredentialsService).listPlatforms())[0].id;
     const created = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Corridor Owner' });
@@ -42,6 +45,7 @@ describe('External accounts: every corridor of the reference, payment rails, own
   });
 
   afterAll(async () => {
+    await receiver?.close();
     await t?.stop();
   });
 
@@ -195,6 +199,18 @@ describe('External accounts: every corridor of the reference, payment rails, own
       });
       // UNVERIFIED, then PENDING_OWNERSHIP_VERIFICATION again, then ACTIVE.
       expect(events.filter((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).toHaveLength(3);
+      const delivered = await eventually(async () => {
+        const mine = receiver.received.filter((r) => r.payload.type === 'EXTERNAL_ACCOUNT.STATUS_UPDATED' && r.payload.data?.id === id);
+        return mine.length >= 3 ? mine : undefined;
+      }, 30_000);
+      expect(delivered.every((r) => r.verified)).toBe(true);
+      expect(delivered.map((r) => r.payload.data.status).sort()).toEqual(['ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED']);
+      expect(delivered.find((r) => r.payload.data.status === 'ACTIVE')!.payload).toEqual({
+        id: expect.any(String),
+        type: 'EXTERNAL_ACCOUNT.STATUS_UPDATED',
+        timestamp: expect.any(String),
+        data: verified.body,
+      });
     });
 
     it('a Solana wallet on the platform proves ownership with an Ed25519 signature', async () => {
