@@ -130,7 +130,7 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
     it('answers an unknown route with a 404 envelope', async () => {
       const response = await t.api.get('/no-such-thing');
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Route not found' });
+      expect(response.body).toEqual({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'Route not found' });
     });
   });
 

@@ -100,7 +100,7 @@ describe('Payments: internal account statuses', () => {
   /** The STATUS_CHANGE webhooks received about the account, once there are `count`. */
   async function statusWebhooks(accountId: string, count: number): Promise<ReceivedWebhook[]> {
     return eventually(async () => {
-      const mine = receiver.received.filter((r) => r.payload.type === 'INTERNAL_ACCOUNT.STATUS_CHANGE' && r.payload.data?.id === accountId);
+      const mine = receiver.received.filter((r) => r.payload.type === 'INTERNAL_ACCOUNT.STATUS_UPDATED' && r.payload.data?.id === accountId);
       return mine.length >= count ? mine : undefined;
     }, 15_000);
   }
@@ -132,7 +132,7 @@ describe('Payments: internal account statuses', () => {
       }
     });
 
-    it('announces each change with INTERNAL_ACCOUNT.STATUS_CHANGE, signed, carrying the account as GET returns it', async () => {
+    it('announces each change with INTERNAL_ACCOUNT.STATUS_UPDATED, signed, carrying the account as GET returns it', async () => {
       const { accountId } = await usdAccount();
       await moveTo(accountId, 'FROZEN');
       const [frozen] = await statusWebhooks(accountId, 1);
@@ -147,7 +147,7 @@ describe('Payments: internal account statuses', () => {
   });
 
   describe('a FROZEN account', () => {
-    it('refuses a transfer-out with 409 ACCOUNT_NOT_ACTIVE, moving nothing; unfrozen, the transfer goes through', async () => {
+    it('refuses a transfer-out with 409 CONFLICT, moving nothing; unfrozen, the transfer goes through', async () => {
       const { customerId, accountId } = await usdAccount();
       expect((await fund(accountId, 10_000)).status).toBe(200);
       const externalId = await externalAccount(customerId);
@@ -155,7 +155,7 @@ describe('Payments: internal account statuses', () => {
       const body = { source: { accountId }, destination: { accountId: externalId }, amount: 2_500 };
       const refused = await api.post('/transfer-out', body);
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ status: 409, code: 'ACCOUNT_NOT_ACTIVE' });
+      expect(refused.body).toMatchObject({ status: 409, code: 'CONFLICT', details: { reason: 'ACCOUNT_NOT_ACTIVE' } });
       expect((await account(accountId)).balance.amount).toBe(10_000);
       expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toEqual([]);
 
@@ -173,10 +173,10 @@ describe('Payments: internal account statuses', () => {
       await moveTo(accountId, 'FROZEN');
 
       const hold = await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: `frozen-${accountId}`, accountId, amount: 1_000, currency: 'USD' }));
-      expect(hold.code).toBe('ACCOUNT_NOT_ACTIVE');
+      expect(hold).toMatchObject({ code: 'CONFLICT', details: { reason: 'ACCOUNT_NOT_ACTIVE' } });
       const funded = await fund(accountId, 100);
       expect(funded.status).toBe(409);
-      expect(funded.body.code).toBe('ACCOUNT_NOT_ACTIVE');
+      expect(funded.body.code).toBe('CONFLICT');
       expect((await account(accountId)).balance.amount).toBe(4_000);
 
       const captured = await send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: `capture-${accountId}`, holdId: earlier.id, amount: 1_000 });
@@ -214,7 +214,7 @@ describe('Payments: internal account statuses', () => {
       await moveTo(accountId, 'CLOSED');
       const funded = await fund(accountId, 100);
       expect(funded.status).toBe(409);
-      expect(funded.body.code).toBe('ACCOUNT_NOT_ACTIVE');
+      expect(funded.body.code).toBe('CONFLICT');
       const reopened = await setStatus(accountId, 'ACTIVE');
       expect(reopened.status).toBe(409);
       expect(reopened.body).toMatchObject({ code: 'INVALID_STATE_TRANSITION', message: expect.stringContaining('CLOSED is terminal') });
@@ -244,7 +244,7 @@ describe('Payments: internal account statuses', () => {
       const { accountId } = await usdAccount();
       const [close, ...funds] = await Promise.all([setStatus(accountId, 'CLOSED'), ...Array.from({ length: 10 }, () => fund(accountId, 100))]);
       const funded = funds.filter((f) => f.status === 200).length;
-      expect(funds.every((f) => f.status === 200 || (f.status === 409 && f.body.code === 'ACCOUNT_NOT_ACTIVE'))).toBe(true);
+      expect(funds.every((f) => f.status === 200 || (f.status === 409 && f.body.code === 'CONFLICT'))).toBe(true);
       const final = await account(accountId);
       expect(final.balance.amount).toBe(100 * funded);
       if (close.status === 200) expect(final).toMatchObject({ status: 'CLOSED', balance: { amount: 0 } });
@@ -253,7 +253,7 @@ describe('Payments: internal account statuses', () => {
   });
 
   describe('the route', () => {
-    it("answers another platform's or an unknown account with 404 ACCOUNT_NOT_FOUND", async () => {
+    it("answers another platform's or an unknown account with 404 REFERENCE_NOT_FOUND", async () => {
       const { accountId } = await usdAccount();
       const other = await t.newPlatform();
       for (const [id, client] of [
@@ -262,7 +262,7 @@ describe('Payments: internal account statuses', () => {
       ] as const) {
         const response = await setStatus(id, 'FROZEN', client);
         expect(response.status).toBe(404);
-        expect(response.body).toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
+        expect(response.body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
       }
       expect((await account(accountId)).status).toBe('ACTIVE');
     });

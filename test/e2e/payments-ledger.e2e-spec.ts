@@ -59,6 +59,59 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
   }
 
   describe('internal accounts', () => {
+    it('shows the total balance (holds included) beside the available one, and the same funding instructions on every read', async () => {
+      const account = await usdAccount();
+      await fund(account.id, 5_000);
+      await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: `total-${account.id}`, accountId: account.id, amount: 1_200, currency: 'USD' });
+      const fetched = await api.get(`/internal-accounts/${account.id}`);
+      expect(fetched.body.balance.amount).toBe(3_800);
+      expect(fetched.body.totalBalance).toEqual({ amount: 5_000, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } });
+      const [usd] = fetched.body.fundingPaymentInstructions;
+      expect(usd).toEqual({
+        instructionsNotes: expect.any(String),
+        isPlatformAccount: false,
+        accountOrWalletInfo: {
+          accountType: 'USD_ACCOUNT',
+          paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
+          reference: expect.stringMatching(/^[A-Z0-9]{12}$/),
+          accountNumber: expect.stringMatching(/^[0-9]{12}$/),
+          routingNumber: expect.stringMatching(/^[0-9]{9}$/),
+          bankName: expect.any(String),
+          bankAccountType: 'CHECKING',
+        },
+      });
+      // Deterministic: the list, a second GET and the fund answer show the very same instructions.
+      const listed = await api.get(`/customers/internal-accounts?customerId=${encodeURIComponent(account.customerId!)}&currency=USD&type=INTERNAL_FIAT`);
+      expect(listed.body.data[0].fundingPaymentInstructions).toEqual(fetched.body.fundingPaymentInstructions);
+      const funded = await api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 1 });
+      expect(funded.body).toMatchObject({ totalBalance: { amount: 5_001 }, balance: { amount: 3_801 }, fundingPaymentInstructions: fetched.body.fundingPaymentInstructions });
+      // Each funding is announced (INTERNAL_ACCOUNT.BALANCE_UPDATED); the card hold, batched, is not.
+      const announced = await eventually(async () => {
+        const received = await send<Array<{ subject: string; webhookType?: string }>>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: account.id });
+        const balance = received.filter((e) => e.webhookType === 'INTERNAL_ACCOUNT.BALANCE_UPDATED');
+        return balance.length >= 2 ? balance : undefined;
+      });
+      expect(announced.map((e) => e.subject)).toEqual(['payments.events.internal-account.balance-changed', 'payments.events.internal-account.balance-changed']);
+      // Another account has other details.
+      const other = await usdAccount();
+      expect(other.fundingPaymentInstructions[0].accountOrWalletInfo.accountNumber).not.toBe(usd.accountOrWalletInfo.accountNumber);
+    });
+
+    it.each([
+      ['EUR', { accountType: 'EUR_ACCOUNT', iban: expect.stringMatching(/^DE[0-9]{20}$/), paymentRails: ['SEPA', 'SEPA_INSTANT'] }],
+      ['BTC', { accountType: 'BITCOIN_L1', address: expect.stringMatching(/^bc1q/), network: 'BITCOIN' }],
+      ['USDC', { accountType: 'SOLANA_WALLET', address: expect.any(String), assetType: 'USDC' }],
+    ])('gives %s accounts the funding instructions of their rail', async (currency, info) => {
+      const accounts = await accountsOf(await newCustomer(), 3);
+      const account = accounts.find((a) => a.balance.currency.code === currency && a.type !== 'EMBEDDED_WALLET')!;
+      expect(account.fundingPaymentInstructions[0].accountOrWalletInfo).toMatchObject(info);
+    });
+
+    it("marks the platform's own accounts' instructions as the platform's", async () => {
+      const listed = await api.get('/platform/internal-accounts?currency=USD');
+      expect(listed.body.data[0]).toMatchObject({ totalBalance: { amount: expect.any(Number) }, fundingPaymentInstructions: [{ isPlatformAccount: true }] });
+    });
+
     it("gives a new customer a holding account per supported currency and an embedded wallet bound to the customer's email", async () => {
       const config = await api.get('/config');
       const currencies: string[] = config.body.supportedCurrencies.map((c: { currencyCode: string }) => c.currencyCode);
@@ -73,6 +126,8 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
           type: expect.any(String),
           status: 'ACTIVE',
           balance: { amount: 0, currency: { code: expect.any(String), name: expect.any(String), symbol: expect.any(String), decimals: expect.any(Number) } },
+          totalBalance: { amount: 0, currency: account.balance.currency },
+          fundingPaymentInstructions: [expect.objectContaining({ isPlatformAccount: false, accountOrWalletInfo: expect.objectContaining({ accountType: expect.any(String) }) })],
           privateEnabled: false,
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
@@ -184,8 +239,6 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],
       ['type=SAVINGS', 'type'],
-      ['currency=usd', 'currency'],
-      ['customerId=Customer:nope', 'customerId'],
       ['color=blue', 'color'],
     ])('refuses the query %s with 400 INVALID_INPUT naming %s', async (query, field) => {
       const response = await api.get(`/customers/internal-accounts?${query}`);
@@ -194,13 +247,20 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(response.body.details.errors.map((e: { field: string }) => e.field)).toContain(field);
     });
 
+    // The reference types both filters as free strings: a value no account has matches nothing.
+    it.each(['currency=usd', 'customerId=Customer:nope', 'customerId=user-42'])('answers the query %s with an empty page', async (query) => {
+      const response = await api.get(`/customers/internal-accounts?${query}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ data: [], hasMore: false });
+    });
+
     it("answers another platform's account exactly like an unknown one", async () => {
       const account = await usdAccount();
       const other = await t.newPlatform();
       for (const id of [account.id, 'InternalAccount:00000000-0000-7000-8000-000000000000']) {
         const response = await other.api.get(`/internal-accounts/${id}`);
         expect(response.status).toBe(404);
-        expect(response.body).toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
+        expect(response.body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
         const funded = await other.api.post(`/sandbox/internal-accounts/${id}/fund`, { amount: 100 });
         expect(funded.status).toBe(404);
       }
@@ -258,7 +318,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       await fund(account.id, 10_000);
       const hold = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-2', accountId: account.id, amount: 4_000, currency: 'USD' });
       const tooMuch = await refusalOf(send(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2a', holdId: hold.id, amount: 10_001 }));
-      expect(tooMuch.code).toBe('INSUFFICIENT_FUNDS');
+      expect(tooMuch).toMatchObject({ code: 'INVALID_AMOUNT', details: { reason: 'INSUFFICIENT_FUNDS' } });
       expect(await balanceOf(account.id)).toBe(6_000);
       const captured = await send<Hold>(PAYMENTS_SUBJECTS.captureHold, { callerKey: 'clear-2b', holdId: hold.id, amount: 10_000 });
       expect(captured).toMatchObject({ status: 'CAPTURED', capturedAmount: 10_000, availableBalance: 0 });
@@ -286,7 +346,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(partial).toMatchObject({ refundedAmount: 2_000, availableBalance: 2_000 });
       const replay = await send<Hold>(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 2_000 });
       expect(replay.refundedAmount).toBe(2_000);
-      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4a', holdId: hold.id, amount: 1 }))).code).toBe('CONFLICT');
       expect((await refusalOf(send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4b', holdId: hold.id, amount: 3_001 }))).code).toBe('AMOUNT_OUT_OF_RANGE');
       await send(PAYMENTS_SUBJECTS.createRefund, { callerKey: 'return-4c', holdId: hold.id, amount: 3_000 });
       expect(await balanceOf(account.id)).toBe(5_000);
@@ -299,7 +359,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(first).toMatchObject({ id: expect.stringMatching(/^Credit:/), amount: 1_500, availableBalance: 1_500, reference: 'CardTransaction:x' });
       const again = await send<{ id: string }>(PAYMENTS_SUBJECTS.createCredit, body);
       expect(again.id).toBe(first.id);
-      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createCredit, { ...body, amount: 1 }))).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createCredit, { ...body, amount: 1 }))).code).toBe('CONFLICT');
       expect(await balanceOf(account.id)).toBe(1_500);
     });
 
@@ -310,13 +370,11 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       const again = await send<Hold>(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 700, currency: 'USD' });
       expect(again.id).toBe(first.id);
       expect(await balanceOf(account.id)).toBe(300);
-      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe(
-        'IDEMPOTENCY_KEY_REUSED',
-      );
+      expect((await refusalOf(send(PAYMENTS_SUBJECTS.createHold, { callerKey: 'auth-5', accountId: account.id, amount: 100, currency: 'USD' }))).code).toBe('CONFLICT');
     });
 
     it.each([
-      ['more than is available', { amount: 1_001, currency: 'USD' }, 'INSUFFICIENT_FUNDS'],
+      ['more than is available', { amount: 1_001, currency: 'USD' }, 'INVALID_AMOUNT'],
       ['another currency', { amount: 10, currency: 'EUR' }, 'INVALID_CURRENCY'],
     ])('refuses a hold of %s and changes nothing', async (_, body, code) => {
       const account = await usdAccount();
@@ -339,7 +397,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       );
       const outcomes = await Promise.all(attempts);
       expect(outcomes.filter((o) => o === 'ok')).toHaveLength(100);
-      expect(outcomes.filter((o) => o === 'INSUFFICIENT_FUNDS')).toHaveLength(100);
+      expect(outcomes.filter((o) => o === 'INVALID_AMOUNT')).toHaveLength(100);
       expect(await balanceOf(account.id)).toBe(0);
     });
   });

@@ -55,7 +55,7 @@ describe('Payments across a restart', () => {
         const fetched = await api.get(`/transactions/${transfer.body.id}`);
         return fetched.body.status === 'FAILED' ? fetched.body : undefined;
       }, 20_000);
-      expect(settled.failureReason).toBe('TIMED_OUT');
+      expect(settled.failureReason).toBe('PAYOUT_RETURNED');
       // The transfer's amount came back; the card-style hold placed before the stop is still held.
       expect((await api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(9_000);
       const released = await second.stack.runtime.client.request(PAYMENTS_SUBJECTS.releaseHold, { callerKey: 'restart-release', holdId: hold.id }, ctx);

@@ -73,7 +73,9 @@ describe('Payments: transfers and transactions', () => {
   async function webhookTypes(resourceId: string, count: number): Promise<string[]> {
     return eventually(async () => {
       const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId }, ctx);
-      return received.length >= count ? received.map((event) => event.webhookType ?? '') : undefined;
+      // Events the platform is not told about (an incoming PROCESSING) carry no webhook type.
+      const announced = received.flatMap((event) => (event.webhookType ? [event.webhookType] : []));
+      return announced.length >= count ? announced : undefined;
     }, 30_000);
   }
 
@@ -87,10 +89,10 @@ describe('Payments: transfers and transactions', () => {
 
   describe('transfer-out: sandbox outcomes by the last 3 digits of the destination', () => {
     it.each([
-      ['002', 'FAILED', 'INSUFFICIENT_FUNDS', 10_000, ['OUTGOING_PAYMENT.FAILED']],
-      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID', 10_000, ['OUTGOING_PAYMENT.FAILED']],
-      ['004', 'FAILED', 'REJECTED_BY_BANK', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.FAILED']],
-      ['005', 'FAILED', 'TIMED_OUT', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED']],
+      ['002', 'FAILED', 'LIMIT_EXCEEDED', 10_000, ['OUTGOING_PAYMENT.FAILED']],
+      ['003', 'FAILED', 'ACCOUNT_INVALID', 10_000, ['OUTGOING_PAYMENT.FAILED']],
+      ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.FAILED']],
+      ['005', 'FAILED', 'PAYOUT_RETURNED', 10_000, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED']],
       ['001', 'COMPLETED', undefined, 7_500, ['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.COMPLETED']],
     ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, finalBalance, events) => {
       const { customerId, accountId, externalId } = await readyCustomerWithFunds(suffix, 10_000);
@@ -101,9 +103,13 @@ describe('Payments: transfers and transactions', () => {
         id: expect.stringMatching(/^Transaction:[0-9a-f-]{36}$/),
         type: 'OUTGOING',
         status: failsImmediately ? 'FAILED' : 'PENDING',
+        direction: 'DEBIT',
         customerId,
-        source: { accountId, currency: 'USD' },
-        destination: { accountId: externalId, currency: 'USD' },
+        platformCustomerId: expect.any(String),
+        source: { sourceType: 'ACCOUNT', accountId, currency: 'USD' },
+        destination: { destinationType: 'ACCOUNT', accountId: externalId, currency: 'USD' },
+        paymentRail: 'ACH',
+        railSelectionMode: 'AUTO',
         sentAmount: { amount: 2_500, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } },
         receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
       });
@@ -129,16 +135,23 @@ describe('Payments: transfers and transactions', () => {
 
   describe('transfer-in: sandbox outcomes by the last 3 digits of the source', () => {
     it.each([
-      ['002', 'FAILED', 'INSUFFICIENT_FUNDS', 0, ['INCOMING_PAYMENT.FAILED']],
-      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID', 0, ['INCOMING_PAYMENT.FAILED']],
-      ['004', 'FAILED', 'REJECTED_BY_BANK', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']],
-      ['005', 'FAILED', 'TIMED_OUT', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.PROCESSING', 'INCOMING_PAYMENT.FAILED']],
+      ['002', 'FAILED', 'COLLECTION_FAILED', 0, ['INCOMING_PAYMENT.FAILED']],
+      ['003', 'FAILED', 'COLLECTION_FAILED', 0, ['INCOMING_PAYMENT.FAILED']],
+      ['004', 'FAILED', 'COLLECTION_FAILED', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']],
+      // PROCESSING of a pull is visible on GET, but the API announces no webhook for it.
+      ['005', 'FAILED', 'COLLECTION_FAILED', 0, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']],
       ['789', 'COMPLETED', undefined, 4_200, ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']],
     ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, finalBalance, events) => {
       const { accountId, externalId } = await readyCustomerWithFunds(suffix, 0);
       const created = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 4_200 });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ type: 'INCOMING', source: { accountId: externalId }, destination: { accountId } });
+      expect(created.body).toMatchObject({
+        type: 'INCOMING',
+        direction: 'CREDIT',
+        source: { sourceType: 'ACCOUNT', accountId: externalId },
+        destination: { destinationType: 'ACCOUNT', accountId },
+      });
+      expect(created.body).not.toHaveProperty('paymentRail');
       expect(created.body.status).toBe(suffix === '002' || suffix === '003' ? 'FAILED' : 'PENDING');
       const final = await settled(created.body.id);
       expect(final.status).toBe(status);
@@ -154,11 +167,95 @@ describe('Payments: transfers and transactions', () => {
     const externalId = await externalAccount(null, '321');
     const incoming = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 900 });
     expect(incoming.status).toBe(201);
-    expect(incoming.body.customerId).toBeUndefined();
+    // The platform's own accounts have no customer: their transactions name the platform.
+    expect(incoming.body).toMatchObject({ customerId: ctx.platformId, platformCustomerId: ctx.platformId });
+    const mine = await api.get(`/transactions?customerId=${encodeURIComponent(ctx.platformId)}`);
+    expect(mine.body.data.map((tx: Transaction) => tx.id)).toContain(incoming.body.id);
     expect((await settled(incoming.body.id)).status).toBe('COMPLETED');
     const outgoing = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 400 });
     expect((await settled(outgoing.body.id)).status).toBe('COMPLETED');
     expect(await balanceOf(accountId)).toBe(500);
+  });
+
+  describe("the reference's transfer fields", () => {
+    it('keeps destination.paymentRail, remittanceInformation and purposeOfPayment, returns them on GET and filters by the remittance text', async () => {
+      const { customerId, accountId, externalId } = await readyCustomerWithFunds('001', 10_000);
+      const remittanceInformation = `Invoice ${randomInt(1e9)}`;
+      const created = await api.post('/transfer-out', {
+        source: { accountId },
+        destination: { accountId: externalId, paymentRail: 'WIRE' },
+        amount: 1_250,
+        remittanceInformation,
+        purposeOfPayment: 'GOODS_OR_SERVICES',
+      });
+      expect(created.status).toBe(201);
+      const expected = {
+        direction: 'DEBIT',
+        customerId,
+        paymentRail: 'WIRE',
+        railSelectionMode: 'MANUAL',
+        remittanceInformation,
+        purposeOfPayment: 'GOODS_OR_SERVICES',
+        sentAmount: { amount: 1_250 },
+      };
+      expect(created.body).toMatchObject(expected);
+      expect((await api.get(`/transactions/${created.body.id}`)).body).toMatchObject(expected);
+      const listed = await api.get(`/transactions?reference=${encodeURIComponent(remittanceInformation)}`);
+      expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual([created.body.id]);
+      const customer = await api.get(`/customers/${customerId}`);
+      expect(created.body.platformCustomerId).toBe(customer.body.platformCustomerId);
+      const byPlatformCustomer = await api.get(`/transactions?platformCustomerId=${encodeURIComponent(customer.body.platformCustomerId)}&senderAccountIdentifier=${accountId}`);
+      expect(byPlatformCustomer.body.data.map((tx: Transaction) => tx.id)).toEqual([created.body.id]);
+    });
+
+    it('lists every invalid reference field at once: an unknown rail, remittance text over 80 characters, an unknown purpose', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const response = await api.post('/transfer-out', {
+        source: { accountId },
+        destination: { accountId: externalId, paymentRail: 'CARRIER_PIGEON' },
+        amount: 100,
+        remittanceInformation: 'x'.repeat(81),
+        purposeOfPayment: 'BRIBE',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['destination.paymentRail', 'purposeOfPayment', 'remittanceInformation']);
+      expect(await balanceOf(accountId)).toBe(1_000);
+    });
+
+    it('sends the whole available balance when a transfer-out omits the amount', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 7_300);
+      const created = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId } });
+      expect(created.status).toBe(201);
+      expect(created.body.sentAmount.amount).toBe(7_300);
+      expect((await settled(created.body.id)).status).toBe('COMPLETED');
+      expect(await balanceOf(accountId)).toBe(0);
+      // Nothing left to send: refused, nothing created.
+      const empty = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId } });
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ code: 'INVALID_AMOUNT', details: { field: 'amount', availableBalance: 0 } });
+      expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toHaveLength(1);
+    });
+
+    it('answers 400 INVALID_AMOUNT to a transfer-in without an amount, creating nothing', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 0);
+      const response = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId } });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'INVALID_AMOUNT', details: { field: 'amount' } });
+      expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toEqual([]);
+    });
+
+    it('lists oldest first with sortOrder=asc and filters by sender and receiver', async () => {
+      const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
+      const first = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
+      const second = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 100 });
+      const ascending = await api.get(`/transactions?accountIdentifier=${accountId}&sortOrder=asc`);
+      expect(ascending.body.data.map((tx: Transaction) => tx.id)).toEqual([first.body.id, second.body.id]);
+      const sent = await api.get(`/transactions?senderAccountIdentifier=${accountId}`);
+      expect(sent.body.data.map((tx: Transaction) => tx.id)).toEqual([first.body.id]);
+      const received = await api.get(`/transactions?receiverAccountIdentifier=${accountId}&startDate=2020-01-01T00:00:00Z`);
+      expect(received.body.data.map((tx: Transaction) => tx.id)).toEqual([second.body.id]);
+      expect((await api.get(`/transactions?accountId=${accountId}&status=REFUNDED`)).body.data).toEqual([]);
+    });
   });
 
   describe('Idempotency-Key', () => {
@@ -190,14 +287,14 @@ describe('Payments: transfers and transactions', () => {
       expect(await balanceOf(accountId)).toBe(1_250);
     });
 
-    it('refuses the same key with another body with 409 IDEMPOTENCY_KEY_REUSED and moves nothing', async () => {
+    it('refuses the same key with another body with 409 CONFLICT and moves nothing', async () => {
       const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
       const headers = { 'idempotency-key': `reuse-${randomInt(1e9)}` };
       const first = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 }, { headers });
       expect(first.status).toBe(201);
       const other = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 101 }, { headers });
       expect(other.status).toBe(409);
-      expect(other.body).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(other.body).toMatchObject({ status: 409, code: 'CONFLICT', details: { reason: 'IDEMPOTENCY_KEY_REUSED' } });
       const otherDirection = await api.post('/transfer-in', { source: { accountId: externalId }, destination: { accountId }, amount: 100 }, { headers });
       expect(otherDirection.status).toBe(409);
       await settled(first.body.id);
@@ -241,11 +338,11 @@ describe('Payments: transfers and transactions', () => {
       expect(await balanceOf(accountId)).toBe(1_000);
     });
 
-    it('answers 400 INSUFFICIENT_FUNDS when the available balance is short, creating no transaction', async () => {
+    it('answers 400 INVALID_AMOUNT when the available balance is short, creating no transaction', async () => {
       const { accountId, externalId } = await readyCustomerWithFunds('001', 999);
       const response = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 1_000 });
       expect(response.status).toBe(400);
-      expect(response.body.code).toBe('INSUFFICIENT_FUNDS');
+      expect(response.body).toMatchObject({ code: 'INVALID_AMOUNT', details: { reason: 'INSUFFICIENT_FUNDS' } });
       expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toEqual([]);
       expect(await balanceOf(accountId)).toBe(999);
     });
@@ -285,18 +382,18 @@ describe('Payments: transfers and transactions', () => {
       expect(response.body.code).toBe('INVALID_BANK_ACCOUNT');
     });
 
-    it("answers another platform's or an unknown internal account with 404 ACCOUNT_NOT_FOUND", async () => {
+    it("answers another platform's or an unknown internal account with 404 REFERENCE_NOT_FOUND", async () => {
       const { accountId, externalId } = await readyCustomerWithFunds('001', 1_000);
       const other = await t.newPlatform();
       const response = await other.api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 100 });
       expect(response.status).toBe(404);
-      expect(response.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
       const unknown = await api.post('/transfer-out', {
         source: { accountId: 'InternalAccount:00000000-0000-7000-8000-000000000000' },
         destination: { accountId: externalId },
         amount: 100,
       });
-      expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(unknown.body.code).toBe('REFERENCE_NOT_FOUND');
     });
 
     it("answers 403 VELOCITY_LIMIT_EXCEEDED past a customer's daily count or amount", async () => {
@@ -318,7 +415,7 @@ describe('Payments: transfers and transactions', () => {
     const { accountId, externalId } = await readyCustomerWithFunds('001', 100 * 50);
     const answers = await Promise.all(Array.from({ length: 200 }, () => api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 50 })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(100);
-    expect(answers.filter((a) => a.status === 400 && a.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(100);
+    expect(answers.filter((a) => a.status === 400 && a.body.code === 'INVALID_AMOUNT')).toHaveLength(100);
     for (const answer of answers.filter((a) => a.status === 201)) expect((await settled(answer.body.id)).status).toBe('COMPLETED');
     expect(await balanceOf(accountId)).toBe(0);
   });
@@ -433,5 +530,12 @@ describe('Payments: transfers and transactions', () => {
     expect(document.paths['/transfer-in'].post).toBeDefined();
     expect(document.paths['/transactions'].get).toBeDefined();
     expect(document.paths['/transactions/{transactionId}'].get).toBeDefined();
+    // The reference's required transaction properties and optional transfer amounts are documented as served.
+    const transaction = document.components.schemas.TransactionResponseDto;
+    expect(transaction.required).toEqual(expect.arrayContaining(['id', 'type', 'status', 'direction', 'customerId', 'platformCustomerId', 'source', 'destination']));
+    expect(document.components.schemas.TransactionSourceDto.required).toEqual(expect.arrayContaining(['sourceType', 'accountId']));
+    expect(document.components.schemas.TransactionDestinationDto.required).toEqual(expect.arrayContaining(['destinationType', 'accountId']));
+    for (const body of ['TransferOutRequest', 'TransferInRequest']) expect(document.components.schemas[body].required ?? []).not.toContain('amount');
+    expect(document.components.schemas.TransferOutRequest.properties.remittanceInformation).toMatchObject({ maxLength: 80 });
   });
 });

@@ -433,7 +433,7 @@ describe('Embedded wallet authentication', () => {
       const other = await t.newPlatform();
       const response = await other.api.post('/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550103' });
       expect(response.status).toBe(404);
-      expect(response.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
     });
   });
 
@@ -650,6 +650,7 @@ describe('Embedded wallet authentication', () => {
       expect(first.status).toBe(202);
       const exported = await client.signed('POST', path, { clientPublicKey: clientKey.publicKeyUncompressed }, session.key);
       expect(exported.status).toBe(200);
+      expect(exported.body).toMatchObject({ id: wallet.accountId, encryptedWalletCredentials: expect.any(String) });
       const walletKey = client.openSealedSession({ ...exported.body, encryptedSessionSigningKey: exported.body.encryptedWalletCredentials }, clientKey).key;
       expect(walletKey.privateKey).toMatch(/^[0-9a-f]{64}$/);
       remember(walletKey.privateKey);
@@ -738,7 +739,7 @@ describe('Embedded wallet authentication', () => {
       }
       const reused = await t.api.post('/transfer-out', body(701), { headers });
       expect(reused.status).toBe(409);
-      expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(reused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'IDEMPOTENCY_KEY_REUSED' } });
       expect(await balance()).toBe(before - 700);
     });
 
@@ -749,7 +750,7 @@ describe('Embedded wallet authentication', () => {
       const other = await t.newPlatform();
       const foreign = await other.api.post('/transfer-out', body(100));
       expect(foreign.status).toBe(404);
-      expect(foreign.body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(foreign.body.code).toBe('REFERENCE_NOT_FOUND');
     });
   });
 
@@ -762,11 +763,17 @@ describe('Embedded wallet authentication', () => {
       expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'WALLET_PRIVACY_UPDATE', accountId: wallet.accountId });
       const updated = await client.signed('PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, session.key);
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ id: wallet.accountId, type: 'EMBEDDED_WALLET', privateEnabled: true });
+      expect(updated.body).toMatchObject({
+        id: wallet.accountId,
+        type: 'EMBEDDED_WALLET',
+        privateEnabled: true,
+        totalBalance: { amount: 0 },
+        fundingPaymentInstructions: expect.any(Array),
+      });
       expect((await t.api.get(`/internal-accounts/${wallet.accountId}`)).body.privateEnabled).toBe(true);
     });
 
-    it('refuses before any challenge: another platform 404, a non-wallet account 400, a bad body 400', async () => {
+    it('refuses before any challenge: another platform 404, a non-wallet account 400, a bad body 400, a body without any field 400', async () => {
       const wallet = await client.createWallet('privacy-refused');
       const other = await t.newPlatform();
       expect((await other.api.patch(`/internal-accounts/${wallet.accountId}`, { privateEnabled: true })).status).toBe(404);
@@ -777,6 +784,10 @@ describe('Embedded wallet authentication', () => {
       const badBody = await t.api.patch(`/internal-accounts/${wallet.accountId}`, { privateEnabled: 'yes' });
       expect(badBody.status).toBe(400);
       expect(badBody.body.details.errors[0].field).toBe('privateEnabled');
+      // privateEnabled is optional in the body's schema, but an update must change something.
+      const empty = await t.api.patch(`/internal-accounts/${wallet.accountId}`, {});
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'privateEnabled' }] } });
     });
   });
 

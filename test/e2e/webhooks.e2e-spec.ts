@@ -485,10 +485,10 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
     it.each([
       ['an unknown id', 'Webhook:00000000-0000-7000-8000-000000000000'],
       ['a malformed id', 'not-a-webhook'],
-    ])('answers 404 WEBHOOK_DELIVERY_NOT_FOUND for %s', async (_, id) => {
+    ])('answers 404 REFERENCE_NOT_FOUND for %s', async (_, id) => {
       for (const response of [await platform.api.get(`/webhooks/deliveries/${id}`), await platform.api.post(`/webhooks/deliveries/${id}/redeliver`)]) {
         expect(response.status).toBe(404);
-        expect(response.body.code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
+        expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
       }
     });
 
@@ -497,7 +497,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       const delivery = await deliveryOf(platform.api, customers[1].id);
       for (const response of [await other.api.get(`/webhooks/deliveries/${delivery.id}`), await other.api.post(`/webhooks/deliveries/${delivery.id}/redeliver`)]) {
         expect(response.status).toBe(404);
-        expect(response.body.code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
+        expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
       }
       expect((await other.api.get('/webhooks/deliveries')).body.data).toEqual([]);
     });
@@ -511,14 +511,23 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       expect(response.body).toMatchObject({ status: 400, code: 'WEBHOOK_ENDPOINT_NOT_SET' });
     });
 
-    it('sends a signed test event now and answers with the receiver status', async () => {
+    it('sends a signed TEST event now and answers with what the receiver answered', async () => {
       const { api, receiver } = await platformWithReceiver();
       receiver.behaviour = answer(202);
       const response = await api.post('/sandbox/webhooks/test');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ id: expect.stringMatching(/^Webhook:/), type: 'WEBHOOK.TEST', endpoint: receiver.url, statusCode: 202, latencyMs: expect.any(Number) });
+      expect(response.body).toEqual({
+        url: receiver.url,
+        response_status: 202,
+        response_body: expect.any(String),
+        id: expect.stringMatching(/^Webhook:/),
+        type: 'TEST',
+        endpoint: receiver.url,
+        statusCode: 202,
+        latencyMs: expect.any(Number),
+      });
       expect(receiver.received).toHaveLength(1);
-      expect(receiver.received[0]).toMatchObject({ verified: true, payload: { id: response.body.id, type: 'WEBHOOK.TEST', data: expect.any(Object) } });
+      expect(receiver.received[0]).toMatchObject({ verified: true, payload: { id: response.body.id, type: 'TEST', timestamp: expect.any(String) } });
       expect((await api.get('/webhooks/deliveries')).body.data).toEqual([]);
     });
 
@@ -587,7 +596,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
         expect(line).toContain('signature verified');
         const test = await platform.api.post('/sandbox/webhooks/test');
         expect(test.status).toBe(200);
-        expect(lines.some((l) => l.includes('WEBHOOK.TEST') && l.includes('signature verified'))).toBe(true);
+        expect(lines.some((l) => l.includes(' TEST') && l.includes('signature verified'))).toBe(true);
 
         const forged = await fetch(listener.url, {
           method: 'POST',

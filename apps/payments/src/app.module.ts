@@ -4,11 +4,9 @@ import { InternalAccountEntity } from './internal-accounts/entities/internal-acc
 import { InternalAccountsModule } from './internal-accounts/internal-accounts.module';
 import { HoldEntity } from './ledger/entities/hold.entity';
 import { LedgerModule } from './ledger/ledger.module';
-import { CreateLedger1732300300000 } from './migrations/1732300300000-CreateLedger';
-import { CreateAccountCredits1732300400000 } from './migrations/1732300400000-CreateAccountCredits';
-import { RecordCryptoNetwork1764072100000 } from './migrations/1764072100000-RecordCryptoNetwork';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
+import { PAYMENTS_MIGRATIONS } from './migrations';
 
 /** The payments bounded context: internal accounts on a double-entry ledger, holds, transfers and transactions. */
 @Module({
@@ -16,7 +14,7 @@ import { TransfersModule } from './transfers/transfers.module';
     PersistenceModule.forService({
       service: 'payments',
       entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-      migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, RecordCryptoNetwork1764072100000],
+      migrations: PAYMENTS_MIGRATIONS,
     }),
     LedgerModule,
     InternalAccountsModule,

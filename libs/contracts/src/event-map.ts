@@ -24,6 +24,7 @@ export interface EventMap {
   [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountRecord;
   [PAYMENTS_EVENTS.internalAccountUpdated]: InternalAccountRecord;
   [PAYMENTS_EVENTS.internalAccountStatusChanged]: InternalAccount;
+  [PAYMENTS_EVENTS.internalAccountBalanceChanged]: InternalAccount;
   [PAYMENTS_EVENTS.transactionStatusChanged]: Transaction;
   [WALLET_AUTH_EVENTS.credentialCreated]: AuthMethod;
   [WALLET_AUTH_EVENTS.credentialRevoked]: AuthMethod & { revokedSessionIds: string[] };

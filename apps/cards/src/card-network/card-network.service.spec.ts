@@ -198,7 +198,7 @@ describe(CardNetworkService.name, () => {
 
     it('declines with INSUFFICIENT_FUNDS when the ledger refuses the hold', async () => {
       const { service, ledger } = setup();
-      ledger.hold.mockRejectedValue(new ServiceError('INSUFFICIENT_FUNDS', 'no funds'));
+      ledger.hold.mockRejectedValue(new ServiceError('INVALID_AMOUNT', 'no funds', { reason: 'INSUFFICIENT_FUNDS' }));
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
       await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', authorizedAmount: 500 });
     });

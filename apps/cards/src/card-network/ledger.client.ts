@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { amountToWire, CallerContext, Hold, MAX_WIRE_AMOUNT, PAYMENTS_SUBJECTS } from '@paykit/contracts';
+import { amountToWire, CallerContext, Hold, LEDGER_REFUSAL_REASONS, ledgerRefusalReason, MAX_WIRE_AMOUNT, PAYMENTS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 
@@ -43,12 +43,15 @@ export class LedgerClient {
 }
 
 export function isInsufficientFunds(error: unknown): boolean {
-  return error instanceof ServiceError && error.code === 'INSUFFICIENT_FUNDS';
+  return ledgerRefusalReason(error) === LEDGER_REFUSAL_REASONS.insufficientFunds;
 }
 
 /** The ledger refused the funding account itself (unknown, not ACTIVE, other currency): a decline, not a failure. */
 export function isAccountRefusal(error: unknown): boolean {
-  return error instanceof ServiceError && ['ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_ACTIVE', 'INVALID_CURRENCY'].includes(error.code);
+  return (
+    error instanceof ServiceError &&
+    (error.code === 'REFERENCE_NOT_FOUND' || error.code === 'INVALID_CURRENCY' || ledgerRefusalReason(error) === LEDGER_REFUSAL_REASONS.accountNotActive)
+  );
 }
 
 /** Every ledger step moves a positive amount; one a JSON number cannot carry is refused here, not rounded. */

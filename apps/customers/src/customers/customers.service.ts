@@ -232,6 +232,7 @@ export class CustomersService {
     }
     return {
       customerId: entity.id,
+      platformCustomerId: entity.platformCustomerId,
       currencyCode: request.currencyCode,
       customerType: entity.customerType,
       ...(entity.kycStatus ? { kycStatus: entity.kycStatus } : {}),

@@ -27,7 +27,7 @@ describe(AuthGuard.name, () => {
     it.each([
       ['sandbox deployment, sandbox token, sandbox path', 'sandbox', 'sandbox', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'allowed'],
       ['sandbox deployment, production token, sandbox path', 'sandbox', 'production', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'FORBIDDEN'],
-      ['production deployment, any token, sandbox path', 'production', 'production', '/2025-10-13/sandbox/send', 'NOT_FOUND'],
+      ['production deployment, any token, sandbox path', 'production', 'production', '/2025-10-13/sandbox/send', 'REFERENCE_NOT_FOUND'],
       ['production deployment, production token, normal path', 'production', 'production', '/2025-10-13/customers', 'allowed'],
       ['sandbox deployment, production token, normal path', 'sandbox', 'production', '/2025-10-13/customers', 'allowed'],
     ] as const)('%s: %s', async (_, deployment, environment, url, outcome) => {

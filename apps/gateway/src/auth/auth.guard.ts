@@ -31,7 +31,7 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const isSandboxPath = SANDBOX_PATH.test(request.url.split('?')[0]);
     if (isSandboxPath && this.config.deployment === 'production') {
-      throw new ServiceError('NOT_FOUND', 'Route not found');
+      throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
     const basicOnly = rules.basicOnly || isSandboxPath;
     const caller = await this.authenticate(request.headers.authorization, basicOnly);

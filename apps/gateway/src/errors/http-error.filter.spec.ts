@@ -7,7 +7,7 @@ const logger = { error: jest.fn() } as unknown as Logger;
 describe(toServiceError.name, () => {
   it.each([
     ['a ServiceError', new ServiceError('CARD_ALREADY_CLOSED', 'closed'), 409, 'CARD_ALREADY_CLOSED'],
-    ['an unknown route', new NotFoundException(), 404, 'NOT_FOUND'],
+    ['an unknown route', new NotFoundException(), 404, 'REFERENCE_NOT_FOUND'],
     ['Fastify invalid JSON', Object.assign(new Error('Unexpected token } in JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), 400, 'INVALID_INPUT'],
     ['an oversized body', new PayloadTooLargeException(), 413, 'PAYLOAD_TOO_LARGE'],
     ['a framework 400', new BadRequestException('bad'), 400, 'INVALID_INPUT'],

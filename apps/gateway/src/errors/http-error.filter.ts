@@ -15,7 +15,7 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   400: 'INVALID_INPUT',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
+  404: 'REFERENCE_NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
@@ -30,7 +30,7 @@ export function toServiceError(error: unknown, logger: Logger, requestId: string
   if (code) {
     const fastifyCode = (error as { code?: string }).code;
     const message =
-      code === 'NOT_FOUND'
+      code === 'REFERENCE_NOT_FOUND'
         ? 'Route not found'
         : fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test((error as Error).message ?? '')
           ? 'Request body is not valid JSON'

@@ -53,7 +53,10 @@ export class InternalAccountsController {
   }
 
   @Get('internal-accounts/:accountId')
-  @ApiOperation({ summary: 'Get an internal account', description: '`balance.amount` is the available balance: posted funds less pending holds.' })
+  @ApiOperation({
+    summary: 'Get an internal account',
+    description: '`balance` is the available balance (posted funds less pending holds), `totalBalance` every posted fund; `fundingPaymentInstructions` say how to fund it.',
+  })
   @ApiParam({ name: 'accountId', example: ACCOUNT_ID_EXAMPLE })
   @ApiOkResponse({ type: InternalAccountResponseDto })
   @ApiErrors(401, 404)
@@ -66,7 +69,7 @@ export class InternalAccountsController {
   @ApiTags('Sandbox')
   @ApiOperation({
     summary: 'Fund an internal account (sandbox)',
-    description: 'Credits `amount` (smallest unit, > 0) instantly from a sandbox funding source and returns the account.',
+    description: 'Credits `amount` (smallest unit, > 0) instantly from a sandbox funding source and returns the account (`balance` and `totalBalance` include it).',
   })
   @ApiParam({ name: 'accountId', example: ACCOUNT_ID_EXAMPLE })
   @ApiOkResponse({ type: InternalAccountResponseDto })
@@ -81,7 +84,7 @@ export class InternalAccountsController {
   @ApiOperation({
     summary: 'Freeze, unfreeze or close an internal account (sandbox)',
     description:
-      'Moves the account ACTIVE <-> FROZEN, or from ACTIVE or FROZEN to CLOSED, and returns it; an `INTERNAL_ACCOUNT.STATUS_CHANGE` webhook follows. ' +
+      'Moves the account ACTIVE <-> FROZEN, or from ACTIVE or FROZEN to CLOSED, and returns it; an `INTERNAL_ACCOUNT.STATUS_UPDATED` webhook follows. ' +
       'A FROZEN account takes no new holds, funding or transfers (existing holds still settle); CLOSED is terminal. Any other transition, and closing an ' +
       'account with a balance, pending holds or an incoming transfer in flight, answers 409 INVALID_STATE_TRANSITION.',
   })

@@ -8,6 +8,7 @@ import {
   SignedRetryInput,
   SignedRetryOutcome,
   Transaction,
+  TransferInMessage,
   TransferInRequest,
   TransferOutMessage,
   TransferOutRequest,
@@ -21,12 +22,13 @@ import { TransactionListResponseDto, TransactionResponseDto } from './dto/transa
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
   required: false,
-  description: 'Same key and body: the first answer again, no second movement. Same key with another body: 409 IDEMPOTENCY_KEY_REUSED.',
+  description: 'Same key and body: the first answer again, no second movement. Same key with another body: 409 CONFLICT (`details.reason` IDEMPOTENCY_KEY_REUSED).',
 };
 
 const SANDBOX_OUTCOMES =
   "Sandbox outcome by the last 3 digits of the external account's primary identifier: 002 insufficient funds and 003 account closed or invalid fail immediately; " +
-  '004 rejected by the bank; 005 pending about 30 s, then fails; anything else completes. Webhooks: `OUTGOING_PAYMENT.<STATUS>` / `INCOMING_PAYMENT.<STATUS>` on every status.';
+  '004 rejected by the bank; 005 pending about 30 s, then fails; anything else completes. Webhooks: `OUTGOING_PAYMENT.<STATUS>` on every status of a payout, ' +
+  '`INCOMING_PAYMENT.PENDING`, `.COMPLETED` and `.FAILED` for a pull.';
 
 @ApiTags('Transfers')
 @ApiBasicAuth('BasicAuth')
@@ -40,6 +42,8 @@ export class TransfersController {
     summary: 'Send funds to an external account',
     description:
       'Moves funds from an internal account to an external account of the same currency; the amount is held until the transfer completes, and returned if it fails. ' +
+      'Without `amount` the whole available balance of the source is sent. `destination.paymentRail` must be one of the rails the external account lists (default: its first, ' +
+      'or the usual rail of its type); `remittanceInformation` and `purposeOfPayment` are kept and returned. ' +
       'From an EMBEDDED_WALLET it is a signed retry: every check first, then 202 with the challenge, and the retry signed by a session of the wallet moves the money (201). ' +
       `A repeated Idempotency-Key answers its first result without a signature. ${SANDBOX_OUTCOMES}`,
   })
@@ -54,7 +58,7 @@ export class TransfersController {
     @SignedRetry() signedRetry: SignedRetryInput,
   ): Promise<SignedRetryOutcome<Transaction>> {
     // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
-    const message: TransferOutMessage = { ...transferMessage(body, idempotencyKey), signedRetry };
+    const message: TransferOutMessage = { ...transferOutMessage(body, idempotencyKey), signedRetry };
     return this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
   }
 
@@ -62,13 +66,15 @@ export class TransfersController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Pull funds from an external account',
-    description: `Moves funds from an external account into an internal account of the same currency; the account is credited when the transfer completes. ${SANDBOX_OUTCOMES}`,
+    description:
+      'Moves funds from an external account into an internal account of the same currency; the account is credited when the transfer completes. ' +
+      `A pull needs \`amount\` (400 INVALID_AMOUNT without it: the external balance cannot be read). ${SANDBOX_OUTCOMES}`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
   transferIn(@Body() body: TransferInRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
-    return this.services.request(PAYMENTS_SUBJECTS.transferIn, transferMessage(body, idempotencyKey), caller);
+    return this.services.request(PAYMENTS_SUBJECTS.transferIn, transferInMessage(body, idempotencyKey), caller);
   }
 }
 
@@ -79,7 +85,12 @@ export class TransactionsController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'List transactions', description: 'Filters: account (source or destination), customer, status, type, created range. Newest first, cursor-paginated.' })
+  @ApiOperation({
+    summary: 'List transactions',
+    description:
+      "Filters: account (either side, sender or receiver), customer (the platform's id: its own accounts), platform customer id, status, type, reference, created range. " +
+      'Newest first unless `sortOrder=asc`; cursor-paginated.',
+  })
   @ApiOkResponse({ type: TransactionListResponseDto })
   @ApiErrors(400, 401)
   list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction>> {
@@ -87,11 +98,19 @@ export class TransactionsController {
       PAYMENTS_SUBJECTS.listTransactions,
       {
         accountId: query.accountId,
+        accountIdentifier: query.accountIdentifier,
+        senderAccountIdentifier: query.senderAccountIdentifier,
+        receiverAccountIdentifier: query.receiverAccountIdentifier,
         customerId: query.customerId,
+        platformCustomerId: query.platformCustomerId,
         status: query.status,
         type: query.type,
+        reference: query.reference,
+        startDate: query.startDate,
+        endDate: query.endDate,
         createdAfter: query.createdAfter,
         createdBefore: query.createdBefore,
+        sortOrder: query.sortOrder,
         limit: query.limit,
         cursor: query.cursor,
       },
@@ -109,14 +128,28 @@ export class TransactionsController {
   }
 }
 
-/** A transfer's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header. */
-function transferMessage<B extends TransferOutRequest | TransferInRequest>(body: B, idempotencyKey: string | undefined): B & { idempotencyKey?: string } {
+/** A transfer-out's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header. */
+function transferOutMessage(body: TransferOutRequest, idempotencyKey: string | undefined): TransferOutMessage {
+  return {
+    source: { accountId: body.source.accountId },
+    destination: { accountId: body.destination.accountId, ...(body.destination.paymentRail !== undefined ? { paymentRail: body.destination.paymentRail } : {}) },
+    ...(body.amount !== undefined ? { amount: body.amount } : {}),
+    ...(body.currency !== undefined ? { currency: body.currency } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.remittanceInformation !== undefined ? { remittanceInformation: body.remittanceInformation } : {}),
+    ...(body.purposeOfPayment !== undefined ? { purposeOfPayment: body.purposeOfPayment } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+  };
+}
+
+/** A transfer-in's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header. */
+function transferInMessage(body: TransferInRequest, idempotencyKey: string | undefined): TransferInMessage {
   return {
     source: { accountId: body.source.accountId },
     destination: { accountId: body.destination.accountId },
-    amount: body.amount,
+    ...(body.amount !== undefined ? { amount: body.amount } : {}),
     ...(body.currency !== undefined ? { currency: body.currency } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-  } as B & { idempotencyKey?: string };
+  };
 }

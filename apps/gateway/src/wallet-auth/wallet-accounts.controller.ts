@@ -50,7 +50,8 @@ export class WalletAccountsController {
   @HttpCode(200)
   @ApiOperation({
     summary: "Update an embedded wallet's privacy",
-    description: 'Body `privateEnabled`. Signed retry: 202 challenge, then 200 with the updated internal account. Only EMBEDDED_WALLET accounts.',
+    description:
+      'Body `privateEnabled` (the only updatable field: a body without it answers 400). Signed retry: 202 challenge, then 200 with the updated internal account. Only EMBEDDED_WALLET accounts.',
   })
   @ApiParam(ACCOUNT_ID)
   @ApiOkResponse({ type: InternalAccountResponseDto })
@@ -62,6 +63,10 @@ export class WalletAccountsController {
     @Caller() caller: CallerContext,
     @SignedRetry() signedRetry: SignedRetryInput,
   ): Promise<SignedRetryOutcome<InternalAccount>> {
-    return this.services.request(PAYMENTS_SUBJECTS.updateInternalAccountPrivacy, { accountId: id, privateEnabled: body.privateEnabled, signedRetry }, caller);
+    return this.services.request(
+      PAYMENTS_SUBJECTS.updateInternalAccountPrivacy,
+      { accountId: id, ...(body.privateEnabled !== undefined ? { privateEnabled: body.privateEnabled } : {}), signedRetry },
+      caller,
+    );
   }
 }

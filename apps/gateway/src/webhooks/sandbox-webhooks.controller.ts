@@ -17,7 +17,7 @@ export class SandboxWebhooksController {
   @ApiOperation({
     summary: 'Send a signed test webhook now',
     description:
-      'POSTs a `WEBHOOK.TEST` event, signed like every webhook, to the configured endpoint and answers with its status. ' +
+      'POSTs a `TEST` event, signed like every webhook, to the configured endpoint and answers with what the endpoint answered (`response_status`, `response_body`). ' +
       '`400 WEBHOOK_ENDPOINT_NOT_SET` when no endpoint is configured; `400 WEBHOOK_DELIVERY_ERROR` (with `details.statusCode` or ' +
       '`details.error`) when the endpoint does not answer 2xx in time. Not recorded in the delivery log, never retried.',
   })

@@ -2,8 +2,12 @@ import { amountToWire, InternalAccount, InternalAccountRecord } from '@paykit/co
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { toCurrency } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
+import { fundingPaymentInstructions } from './funding-instructions';
 
-/** The InternalAccount resource exactly as the API returns it; `balance` is the available balance. */
+/**
+ * The InternalAccount resource exactly as the API returns it: `balance` is the available balance
+ * (posted less pending holds), `totalBalance` everything posted, holds included.
+ */
 export function toInternalAccount(entity: InternalAccountWithBalance, currency: CurrencyInfo): InternalAccount {
   return {
     id: entity.id,
@@ -11,6 +15,8 @@ export function toInternalAccount(entity: InternalAccountWithBalance, currency: 
     type: entity.type,
     status: entity.status,
     balance: { amount: amountToWire(entity.posted - entity.held), currency: toCurrency(currency) },
+    totalBalance: { amount: amountToWire(entity.posted), currency: toCurrency(currency) },
+    fundingPaymentInstructions: fundingPaymentInstructions(entity),
     privateEnabled: entity.privateEnabled,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

@@ -24,6 +24,7 @@ import { CustomersClient, PlatformAccountSettings } from '../counterparties/cust
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
+import { accountNotFound } from './internal-accounts.errors';
 import { InternalAccountsRepository } from './internal-accounts.repository';
 
 const INTERNAL_ACCOUNT_CURSOR = idCursor('InternalAccount');
@@ -71,16 +72,19 @@ export class InternalAccountsService {
    */
   async updatePrivacy(ctx: CallerContext, request: UpdateInternalAccountPrivacyRequest): Promise<SignedRetryOutcome<InternalAccount>> {
     const current = await this.require(ctx.platformId, request.accountId);
+    // privateEnabled is the only updatable field: an update without it would change nothing.
+    const { privateEnabled } = request;
+    if (privateEnabled === undefined) throw ServiceError.invalidField('privateEnabled', 'Give at least one field to update: privateEnabled');
     if (current.type !== 'EMBEDDED_WALLET') throw ServiceError.invalidField('privateEnabled', 'privateEnabled applies to EMBEDDED_WALLET accounts only');
     return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: current.id, operation: 'WALLET_PRIVACY_UPDATE', input: request.signedRetry }, () =>
-      this.setPrivacy(ctx, current.id, request.privateEnabled),
+      this.setPrivacy(ctx, current.id, privateEnabled),
     );
   }
 
   private async setPrivacy(ctx: CallerContext, accountId: string, privateEnabled: boolean): Promise<InternalAccount> {
     const updated = await this.transactions.run(async (manager) => {
       if (!(await this.accounts.setPrivateEnabled(manager, ctx.platformId, accountId, privateEnabled))) {
-        throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+        throw accountNotFound(accountId);
       }
       const entity = (await this.accounts.findById(ctx.platformId, accountId, manager))!;
       const record = toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode));
@@ -88,6 +92,22 @@ export class InternalAccountsService {
       return entity;
     });
     return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
+  }
+
+  /**
+   * Announces an account's balance as it stands inside the caller's transaction, which just moved
+   * it: the event commits with the movement (INTERNAL_ACCOUNT.BALANCE_UPDATED).
+   */
+  async announceBalance(manager: EntityManager, platformId: string, accountId: string): Promise<void> {
+    const entity = await this.accounts.findById(platformId, accountId, manager);
+    if (!entity) return;
+    await this.outbox.add(manager, {
+      subject: PAYMENTS_EVENTS.internalAccountBalanceChanged,
+      platformId,
+      resourceId: accountId,
+      webhookType: INTERNAL_ACCOUNT_WEBHOOK_TYPES.balanceUpdated,
+      data: toInternalAccount(entity, await this.currencies.get(entity.currencyCode)),
+    });
   }
 
   /** Keeps an embedded wallet's email equal to its customer's, announcing the change to wallet-auth. */
@@ -103,13 +123,13 @@ export class InternalAccountsService {
 
   /**
    * Sandbox simulator: moves an account along the status table (ENTERED_FROM). The change and
-   * its INTERNAL_ACCOUNT.STATUS_CHANGE event commit together; a refused change changes nothing.
+   * its INTERNAL_ACCOUNT.STATUS_UPDATED event commit together; a refused change changes nothing.
    */
   async setStatus(ctx: CallerContext, accountId: string, status: InternalAccountTargetStatus): Promise<InternalAccount> {
     return this.transactions.run(async (manager) => {
       // Locked first, so that closing sees every movement committed before it and none lands after it.
       if (!(await this.accounts.lockStatus(manager, ctx.platformId, accountId, 'update'))) {
-        throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+        throw accountNotFound(accountId);
       }
       if (!(await this.accounts.changeStatus(manager, ctx.platformId, accountId, ENTERED_FROM[status], status))) {
         throw await this.statusChangeRefusal(manager, ctx.platformId, accountId, status);
@@ -120,7 +140,7 @@ export class InternalAccountsService {
         subject: PAYMENTS_EVENTS.internalAccountStatusChanged,
         platformId: ctx.platformId,
         resourceId: accountId,
-        webhookType: INTERNAL_ACCOUNT_WEBHOOK_TYPES.statusChange,
+        webhookType: INTERNAL_ACCOUNT_WEBHOOK_TYPES.statusUpdated,
         data: account,
       });
       return account;
@@ -151,7 +171,7 @@ export class InternalAccountsService {
 
   async require(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
     const entity = await this.accounts.findById(platformId, accountId);
-    if (!entity) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    if (!entity) throw accountNotFound(accountId);
     return entity;
   }
 

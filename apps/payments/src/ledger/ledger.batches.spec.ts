@@ -11,14 +11,12 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
-import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
-import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
-import { RecordCryptoNetwork1764072100000 } from '../migrations/1764072100000-RecordCryptoNetwork';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerOutcome, LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 
 /**
  * Holds and captures sent at once share batch statements; each must be answered as if it ran
@@ -40,7 +38,7 @@ describe('ledger batches (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, RecordCryptoNetwork1764072100000],
+        migrations: PAYMENTS_MIGRATIONS,
       }),
     );
     await dataSource.initialize();
@@ -58,9 +56,9 @@ describe('ledger batches (property)', () => {
     jest.spyOn(ledger, 'captureHolds').mockImplementation(async (captures, manager) => record(captures.length, await captureHolds(captures, manager)));
     const accountsRepository = new InternalAccountsRepository(dataSource);
     const customers = { accountSettings: async () => ({ currencyCodes: ['USD'], embeddedWalletsEnabled: true }) } as unknown as CustomersClient;
-    ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource);
     // No privacy changes here: nothing asks wallet-auth for a signature.
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, new Outbox(), {} as ServiceClient);
+    ledgerService = new LedgerService(ledger, new HoldsRepository(dataSource), accountsRepository, currencies, runner, dataSource, accounts);
   }, 60_000);
 
   afterAll(async () => {
@@ -115,7 +113,7 @@ describe('ledger batches (property)', () => {
               placed.map((hold) => ({ delta: BigInt(hold.amount), after: BigInt(hold.availableBalance) })),
             );
             for (const { r, answer } of mine.filter(({ answer }) => answer instanceof ServiceError)) {
-              expect((answer as ServiceError).code).toBe('INSUFFICIENT_FUNDS');
+              expect((answer as ServiceError).code).toBe('INVALID_AMOUNT');
               // Refused only if it did not fit even at the end (the balance only went down).
               expect(BigInt(r.amount) > available[account]).toBe(true);
             }
@@ -137,7 +135,7 @@ describe('ledger batches (property)', () => {
               done.map(({ hold, amount, answer }) => ({ delta: BigInt(amount - hold.amount), after: BigInt((answer as Hold).availableBalance) })),
             );
             for (const { hold, amount, answer } of mine.filter(({ answer }) => answer instanceof ServiceError)) {
-              expect((answer as ServiceError).code).toBe('INSUFFICIENT_FUNDS');
+              expect((answer as ServiceError).code).toBe('INVALID_AMOUNT');
               expect(BigInt(amount - hold.amount) > final).toBe(true);
             }
             for (const { amount, answer } of done) expect(answer).toMatchObject({ status: 'CAPTURED', capturedAmount: amount });

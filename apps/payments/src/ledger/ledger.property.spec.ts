@@ -12,9 +12,6 @@ import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountEntity } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
-import { CreateLedger1732300300000 } from '../migrations/1732300300000-CreateLedger';
-import { CreateAccountCredits1732300400000 } from '../migrations/1732300400000-CreateAccountCredits';
-import { RecordCryptoNetwork1764072100000 } from '../migrations/1764072100000-RecordCryptoNetwork';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -23,6 +20,7 @@ import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
+import { PAYMENTS_MIGRATIONS } from '../migrations';
 
 /**
  * Ledger invariants as properties, on the real SQL (PGlite) and the real services: for any
@@ -88,7 +86,7 @@ describe('ledger invariants (property)', () => {
       serviceDataSourceOptions(config, {
         service: 'payments',
         entities: [InternalAccountEntity, HoldEntity, PaymentTransactionEntity],
-        migrations: [CreateLedger1732300300000, CreateAccountCredits1732300400000, RecordCryptoNetwork1764072100000],
+        migrations: PAYMENTS_MIGRATIONS,
       }),
     );
     await dataSource.initialize();
@@ -120,13 +118,14 @@ describe('ledger invariants (property)', () => {
       schedule: async (_: EntityManager, request: ScheduleRequest<AdvanceTransferJob>) => void jobs.push(request),
     } as unknown as JobScheduler;
     const outbox = new Outbox();
-    ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource);
     // No embedded wallets here: nothing asks wallet-auth for a signature.
     const noWalletAuth = {} as ServiceClient;
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
+    ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource, accounts);
     transfers = new TransfersService(
       new TransactionsRepository(dataSource),
       accountsRepository,
+      accounts,
       ledger,
       ledgerService,
       currencies,
@@ -195,7 +194,7 @@ describe('ledger invariants (property)', () => {
               const amount = BigInt(step.amount);
               const request = { callerKey: `h${key}`, accountId: target.id, amount: step.amount, currency: 'USD' };
               if (target.posted - target.held < amount) {
-                await expectRefused(ledgerService.createHold(ctx, request), 'INSUFFICIENT_FUNDS');
+                await expectRefused(ledgerService.createHold(ctx, request), 'INVALID_AMOUNT');
               } else {
                 const hold = await ledgerService.createHold(ctx, request);
                 target.held += amount;
@@ -212,7 +211,7 @@ describe('ledger invariants (property)', () => {
               if (hold.status !== 'PENDING') {
                 await expectRefused(ledgerService.captureHold(ctx, request), 'INVALID_STATE_TRANSITION');
               } else if (hold.account.posted - (hold.account.held - hold.amount) < amount) {
-                await expectRefused(ledgerService.captureHold(ctx, request), 'INSUFFICIENT_FUNDS');
+                await expectRefused(ledgerService.captureHold(ctx, request), 'INVALID_AMOUNT');
               } else {
                 await ledgerService.captureHold(ctx, request);
                 hold.account.posted -= amount;
@@ -268,7 +267,7 @@ describe('ledger invariants (property)', () => {
               if (step.op === 'transferOut') {
                 const request = { source: { accountId: target.id }, destination: external, amount: step.amount };
                 if (!immediateFailure && target.posted - target.held < amount) {
-                  await expectRefused(transferOut(request), 'INSUFFICIENT_FUNDS');
+                  await expectRefused(transferOut(request), 'INVALID_AMOUNT');
                   break;
                 }
                 const transaction = await transferOut(request);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
 import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
+import { insufficientFunds } from '../internal-accounts/internal-accounts.errors';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
 import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
@@ -83,10 +83,6 @@ function toOutcome(row: OutcomeRow): LedgerOutcome {
     return { status: 'DONE', change: { hold: toHoldEntity(done), balance: toBalance(done) } };
   }
   return row.applicable ? { status: 'SHORT' } : { status: 'SKIPPED' };
-}
-
-export function insufficientFunds(): ServiceError {
-  return new ServiceError('INSUFFICIENT_FUNDS', 'The account does not have enough available funds');
 }
 
 /**

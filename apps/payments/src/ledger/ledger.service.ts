@@ -21,12 +21,14 @@ import { isUniqueViolation, StatementBatcher, TransactionRunner } from '@paykit/
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { toInternalAccount } from '../internal-accounts/internal-account.mapper';
+import { accountNotActive, accountNotFound, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { HoldEntity } from './entities/hold.entity';
 import { toCredit, toHold } from './hold.mapper';
 import { HoldsRepository, NewHold } from './holds.repository';
 import { EntryKind, SystemPurpose } from './ledger-entry';
-import { Balance, HoldCapture, HoldChange, insufficientFunds, LedgerOutcome, LedgerRepository } from './ledger.repository';
+import { Balance, HoldCapture, HoldChange, LedgerOutcome, LedgerRepository } from './ledger.repository';
 
 /**
  * Two hold and two capture statements in flight at a time, of up to 32 requests each: the
@@ -88,6 +90,7 @@ export class LedgerService implements BeforeApplicationShutdown {
     private readonly currencies: CurrencyCatalog,
     private readonly transactions: TransactionRunner,
     private readonly dataSource: DataSource,
+    private readonly internalAccounts: InternalAccountsService,
   ) {}
 
   /** Before the database closes: what is queued fails, the statements running finish. */
@@ -111,6 +114,7 @@ export class LedgerService implements BeforeApplicationShutdown {
         from: 'SANDBOX_FUNDING',
         amount,
       });
+      await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
     });
     const updated = (await this.accounts.findById(ctx.platformId, account.id))!;
     return toInternalAccount(updated, await this.currencies.get(updated.currencyCode));
@@ -137,7 +141,7 @@ export class LedgerService implements BeforeApplicationShutdown {
       const earlier = await this.holds.findByCallerKey(ctx.platformId, request.callerKey);
       if (earlier) return this.replayHold(earlier, request);
       const account = await this.requireAccount(ctx.platformId, request.accountId);
-      if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+      if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
       if (request.currency !== account.currencyCode) {
         throw new ServiceError('INVALID_CURRENCY', `The account holds ${account.currencyCode}, not ${request.currency}`);
       }
@@ -235,7 +239,7 @@ export class LedgerService implements BeforeApplicationShutdown {
         const hold = await this.holds.addRefund(manager, ctx.platformId, request.holdId, amount);
         if (!hold) {
           const current = await this.holds.findById(ctx.platformId, request.holdId, manager);
-          if (!current) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${request.holdId} not found`);
+          if (!current) throw new ServiceError('REFERENCE_NOT_FOUND', `Hold ${request.holdId} not found`, { holdId: request.holdId });
           if (current.status !== 'CAPTURED') throw new ServiceError('INVALID_STATE_TRANSITION', `Hold ${current.id} is ${current.status}; only a captured hold can be refunded`);
           throw new ServiceError('AMOUNT_OUT_OF_RANGE', `Refunds of hold ${current.id} would exceed its captured amount`, {
             capturedAmount: amountToWire(current.capturedAmount),
@@ -307,7 +311,7 @@ export class LedgerService implements BeforeApplicationShutdown {
     request: CreateCreditRequest,
   ): Promise<Credit> {
     if (earlier.accountId !== request.accountId || earlier.amount !== amountFromWire(request.amount) || earlier.currency !== request.currency) {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different credit`);
+      throw new ServiceError('CONFLICT', `Caller key ${request.callerKey} was already used for a different credit`, { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     return toCredit(earlier, await this.currentBalance(undefined, earlier.accountId));
   }
@@ -321,13 +325,13 @@ export class LedgerService implements BeforeApplicationShutdown {
    */
   async lockAccountWithin(manager: EntityManager, platformId: string, accountId: string, allowed: readonly InternalAccountStatus[]): Promise<void> {
     const status = await this.accounts.lockStatus(manager, platformId, accountId, 'share');
-    if (!status) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
-    if (!allowed.includes(status)) throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${accountId} is ${status}`, { status });
+    if (!status) throw accountNotFound(accountId);
+    if (!allowed.includes(status)) throw accountNotActive(accountId, status);
   }
 
   private async requireAccount(platformId: string, accountId: string): Promise<InternalAccountWithBalance> {
     const account = await this.accounts.findById(platformId, accountId);
-    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    if (!account) throw accountNotFound(accountId);
     return account;
   }
 
@@ -337,7 +341,7 @@ export class LedgerService implements BeforeApplicationShutdown {
 
   private async replayHold(earlier: HoldEntity, request: CreateHoldRequest): Promise<Hold> {
     if (earlier.accountId !== request.accountId || earlier.amount !== amountFromWire(request.amount) || earlier.currencyCode !== request.currency) {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different hold`);
+      throw new ServiceError('CONFLICT', `Caller key ${request.callerKey} was already used for a different hold`, { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     return toHold(earlier, await this.currentBalance(undefined, earlier.accountId));
   }
@@ -345,7 +349,7 @@ export class LedgerService implements BeforeApplicationShutdown {
   /** A capture or release that found the hold resolved: the same key and outcome is a replay, anything else a conflict. */
   private async replayResolution(manager: EntityManager, platformId: string, holdId: string, to: 'CAPTURED' | 'RELEASED', key: string, amount: bigint): Promise<Hold> {
     const hold = await this.holds.findById(platformId, holdId, manager);
-    if (!hold) throw new ServiceError('HOLD_NOT_FOUND', `Hold ${holdId} not found`);
+    if (!hold) throw new ServiceError('REFERENCE_NOT_FOUND', `Hold ${holdId} not found`, { holdId });
     if (hold.status === to && hold.resolutionKey === key && (to === 'RELEASED' || hold.capturedAmount === amount)) {
       return toHold(hold, await this.currentBalance(manager, hold.accountId));
     }
@@ -354,7 +358,7 @@ export class LedgerService implements BeforeApplicationShutdown {
 
   private async replayRefund(platformId: string, earlier: { holdId: string; amount: bigint }, request: CreateRefundRequest): Promise<Hold> {
     if (earlier.holdId !== request.holdId || earlier.amount !== amountFromWire(request.amount)) {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `Caller key ${request.callerKey} was already used for a different refund`);
+      throw new ServiceError('CONFLICT', `Caller key ${request.callerKey} was already used for a different refund`, { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     const hold = (await this.holds.findById(platformId, earlier.holdId))!;
     return toHold(hold, await this.currentBalance(undefined, hold.accountId));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { TransactionStatus, TransactionType } from '@paykit/contracts';
+import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
@@ -10,6 +10,7 @@ interface TransactionRow {
   type: TransactionType;
   status: TransactionStatus;
   customer_id: string | null;
+  platform_customer_id: string | null;
   internal_account_id: string;
   external_account_id: string;
   currency_code: string;
@@ -17,6 +18,10 @@ interface TransactionRow {
   hold_id: string | null;
   description: string | null;
   failure_reason: string | null;
+  payment_rail: PaymentRail | null;
+  rail_selection_mode: RailSelectionMode | null;
+  remittance_information: string | null;
+  purpose_of_payment: PurposeOfPayment | null;
   crypto_network: string | null;
   onchain_transaction_hash: string | null;
   created_at: Date | string;
@@ -31,6 +36,7 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     type: row.type,
     status: row.status,
     customerId: row.customer_id,
+    platformCustomerId: row.platform_customer_id,
     internalAccountId: row.internal_account_id,
     externalAccountId: row.external_account_id,
     currencyCode: row.currency_code,
@@ -38,6 +44,10 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     holdId: row.hold_id,
     description: row.description,
     failureReason: row.failure_reason,
+    paymentRail: row.payment_rail,
+    railSelectionMode: row.rail_selection_mode,
+    remittanceInformation: row.remittance_information,
+    purposeOfPayment: row.purpose_of_payment,
     cryptoNetwork: row.crypto_network,
     onChainTransactionHash: row.onchain_transaction_hash,
     createdAt: new Date(row.created_at),
@@ -47,13 +57,23 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
 }
 
 export interface TransactionFilter {
-  accountId?: string;
-  customerId?: string;
-  status?: TransactionStatus;
+  /** Each must be the source or the destination. */
+  accountIds?: string[];
+  senderAccountId?: string;
+  receiverAccountId?: string;
+  /** A customer's transactions, or those of the platform's own accounts. */
+  owner?: { customerId: string } | { platform: true };
+  platformCustomerId?: string;
+  status?: TransactionStatusFilter;
   type?: TransactionType;
-  createdAfter?: Date;
+  /** Remittance information or description equal to this. */
+  reference?: string;
+  createdFrom?: Date;
   createdBefore?: Date;
-  beforeId?: string;
+  createdUntil?: Date;
+  /** Oldest first (the cursor is then the last id seen, and the page continues after it). */
+  ascending?: boolean;
+  afterCursorId?: string;
   limit: number;
 }
 
@@ -67,9 +87,9 @@ export class TransactionsRepository {
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason, settled_at,
-         crypto_network, onchain_transaction_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $13, $14) RETURNING *`,
+      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
+                                        platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment, settled_at, crypto_network, onchain_transaction_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $18, $19) RETURNING *`,
       [
         tx.id,
         tx.platformId,
@@ -83,6 +103,11 @@ export class TransactionsRepository {
         tx.holdId,
         tx.description,
         tx.failureReason,
+        tx.platformCustomerId,
+        tx.paymentRail,
+        tx.railSelectionMode,
+        tx.remittanceInformation,
+        tx.purposeOfPayment,
         tx.cryptoNetwork,
         tx.onChainTransactionHash,
       ],
@@ -120,15 +145,25 @@ export class TransactionsRepository {
       params.push(value);
       where.push(sql.replace(/\?/g, `$${params.length}`));
     };
-    if (filter.accountId) add('(internal_account_id = ? OR external_account_id = ?)', filter.accountId);
-    if (filter.customerId) add('customer_id = ?', filter.customerId);
+    for (const accountId of filter.accountIds ?? []) add('(internal_account_id = ? OR external_account_id = ?)', accountId);
+    // The sender is the internal account of an OUTGOING transfer, the external one of an INCOMING one.
+    if (filter.senderAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN internal_account_id ELSE external_account_id END) = ?`, filter.senderAccountId);
+    if (filter.receiverAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN external_account_id ELSE internal_account_id END) = ?`, filter.receiverAccountId);
+    if (filter.owner && 'platform' in filter.owner) where.push('customer_id IS NULL');
+    else if (filter.owner) add('customer_id = ?', filter.owner.customerId);
+    if (filter.platformCustomerId) add('platform_customer_id = ?', filter.platformCustomerId);
     if (filter.status) add('status = ?', filter.status);
     if (filter.type) add('type = ?', filter.type);
-    if (filter.createdAfter) add('created_at >= ?', filter.createdAfter);
+    if (filter.reference) add('(remittance_information = ? OR description = ?)', filter.reference);
+    if (filter.createdFrom) add('created_at >= ?', filter.createdFrom);
     if (filter.createdBefore) add('created_at < ?', filter.createdBefore);
-    if (filter.beforeId) add('id < ?', filter.beforeId);
+    if (filter.createdUntil) add('created_at <= ?', filter.createdUntil);
+    if (filter.afterCursorId) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterCursorId);
     params.push(filter.limit);
-    const rows = await this.dataSource.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params);
+    const rows = await this.dataSource.query<TransactionRow[]>(
+      `SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
+      params,
+    );
     return rows.map(toEntity);
   }
 

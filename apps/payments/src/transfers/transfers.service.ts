@@ -9,7 +9,9 @@ import {
   ListTransactionsQuery,
   newId,
   Page,
+  PaymentRail,
   PAYMENTS_EVENTS,
+  PurposeOfPayment,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
   Transaction,
@@ -27,10 +29,13 @@ import { ExternalAccountsClient } from '../counterparties/external-accounts.clie
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
+import { accountNotActive, accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
+import { defaultRail, railsOf } from './payment-rails';
 import { toTransaction } from './transaction.mapper';
 import { TransactionsRepository } from './transactions.repository';
 import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
@@ -41,9 +46,13 @@ interface TransferRequest {
   type: TransactionType;
   internalAccountId: string;
   externalAccountId: string;
-  amount: number;
+  /** Omitted on a transfer-out: the whole available balance; a transfer-in needs it. */
+  amount?: number;
   currency?: string;
   description?: string;
+  paymentRail?: PaymentRail;
+  remittanceInformation?: string;
+  purposeOfPayment?: PurposeOfPayment;
   idempotencyKey?: string;
 }
 
@@ -55,6 +64,12 @@ interface CheckedTransfer {
   external: ExternalAccountWithRouting;
   currency: CurrencyInfo;
   outcome: ReturnType<typeof transferOutcome>;
+  /** The amount that moves: the request's, or (transfer-out without one) the available balance at the check. */
+  amount: bigint;
+  /** The platform's id of the owning customer (the platform's own id for its accounts). */
+  platformCustomerId: string;
+  /** OUTGOING: the rail and whether the request chose it. */
+  rail?: { paymentRail: PaymentRail; mode: 'AUTO' | 'MANUAL' };
 }
 
 function outgoing(request: TransferOutMessage): TransferRequest {
@@ -65,6 +80,9 @@ function outgoing(request: TransferOutMessage): TransferRequest {
     amount: request.amount,
     currency: request.currency,
     description: request.description,
+    paymentRail: request.destination.paymentRail,
+    remittanceInformation: request.remittanceInformation,
+    purposeOfPayment: request.purposeOfPayment,
     idempotencyKey: request.idempotencyKey,
   };
 }
@@ -80,6 +98,7 @@ export class TransfersService implements OnModuleInit {
   constructor(
     private readonly transfers: TransactionsRepository,
     private readonly accounts: InternalAccountsRepository,
+    private readonly internalAccounts: InternalAccountsService,
     private readonly ledger: LedgerRepository,
     private readonly ledgerService: LedgerService,
     private readonly currencies: CurrencyCatalog,
@@ -140,11 +159,16 @@ export class TransfersService implements OnModuleInit {
     }
     const internalField = request.type === 'OUTGOING' ? 'source' : 'destination';
     const externalField = request.type === 'OUTGOING' ? 'destination' : 'source';
+    if (request.type === 'INCOMING' && request.amount === undefined) {
+      // A pull cannot default to "everything": the external account's balance is not known here.
+      throw new ServiceError('INVALID_AMOUNT', 'A transfer-in needs an amount: the balance of the external account cannot be read', { field: 'amount' });
+    }
     const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
-    if (!account) throw new ServiceError('ACCOUNT_NOT_FOUND', `Internal account ${request.internalAccountId} not found`, { field: `${internalField}.accountId` });
-    if (account.status !== 'ACTIVE') throw new ServiceError('ACCOUNT_NOT_ACTIVE', `Internal account ${account.id} is ${account.status}`);
+    if (!account) throw accountNotFound(request.internalAccountId, { field: `${internalField}.accountId` });
+    if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
     const external = await this.externalAccounts.get(ctx, request.externalAccountId);
     assertCounterparty(account, external, externalField);
+    const rail = request.type === 'OUTGOING' ? chooseRail(external, request.paymentRail) : undefined;
     const currency = await this.currencies.get(account.currencyCode);
     if (external.currency !== account.currencyCode || (request.currency !== undefined && request.currency !== account.currencyCode)) {
       throw new ServiceError(
@@ -152,15 +176,22 @@ export class TransfersService implements OnModuleInit {
         `Both accounts and the amount must be in one currency (internal ${account.currencyCode}, external ${external.currency}${request.currency ? `, amount ${request.currency}` : ''})`,
       );
     }
-    assertAmountInRange(amountFromWire(request.amount), currency);
-    if (account.customerId) await this.customers.assertReady(ctx, account.customerId, account.currencyCode);
+    // Without an amount, a transfer-out sends what is available now; the hold re-checks it under the account's lock.
+    const amount = request.amount !== undefined ? amountFromWire(request.amount) : account.posted - account.held;
+    if (request.amount === undefined && amount <= 0n) {
+      throw new ServiceError('INVALID_AMOUNT', `Internal account ${account.id} has no available balance to send`, { field: 'amount', availableBalance: amountToWire(amount) });
+    }
+    assertAmountInRange(amount, currency);
+    const customer = account.customerId ? await this.customers.assertReady(ctx, account.customerId, account.currencyCode) : undefined;
     const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
-    return { request, hash, account, external, currency, outcome };
+    // A customer service of the previous release does not tell the platform's id: the customer id stands in.
+    const platformCustomerId = customer ? (customer.platformCustomerId ?? customer.customerId) : ctx.platformId;
+    return { request, hash, account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
   }
 
   /** The transfer, its hold or entry, its event and its idempotency record, in one transaction. */
   private async move(ctx: CallerContext, checked: CheckedTransfer): Promise<Transaction> {
-    const { request, hash, account, external, currency, outcome } = checked;
+    const { request, hash, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
     const { idempotencyKey } = request;
     try {
       return await this.transactions.run(async (manager) => {
@@ -168,7 +199,6 @@ export class TransfersService implements OnModuleInit {
           const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
           if (earlier) return earlier;
         }
-        const amount = amountFromWire(request.amount);
         // Checked again under the account's lock: it may have been frozen or closed since the check above.
         await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
         if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
@@ -177,6 +207,7 @@ export class TransfersService implements OnModuleInit {
         if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
           // The amount leaves the available balance now; it is posted or returned when the transfer settles.
           holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
+          await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
         }
         const failed = outcome.kind === 'FAILS_IMMEDIATELY';
         const entity = await this.transfers.insert(manager, {
@@ -185,6 +216,7 @@ export class TransfersService implements OnModuleInit {
           type: request.type,
           status: failed ? 'FAILED' : 'PENDING',
           customerId: account.customerId,
+          platformCustomerId: account.customerId ? platformCustomerId : null,
           internalAccountId: account.id,
           externalAccountId: external.id,
           currencyCode: currency.code,
@@ -192,11 +224,15 @@ export class TransfersService implements OnModuleInit {
           holdId,
           description: request.description ?? null,
           failureReason: failed ? outcome.failureReason : null,
+          paymentRail: rail?.paymentRail ?? null,
+          railSelectionMode: rail?.mode ?? null,
+          remittanceInformation: request.remittanceInformation ?? null,
+          purposeOfPayment: request.purposeOfPayment ?? null,
           // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
           cryptoNetwork: external.routing.network ?? null,
           onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
         });
-        const transaction = toTransaction(entity, currency);
+        const transaction = toTransaction(entity, currency, ctx.platformId);
         await this.announce(manager, ctx.platformId, transaction);
         if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
         if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, transaction);
@@ -240,9 +276,12 @@ export class TransfersService implements OnModuleInit {
         amount,
       });
     }
+    // Settling moved the account's money (a capture changes the total, a release or credit the available balance).
+    const moved = (current.type === 'OUTGOING' && current.holdId !== null && payload.status !== 'PROCESSING') || (current.type === 'INCOMING' && payload.status === 'COMPLETED');
+    if (moved) await this.internalAccounts.announceBalance(manager, payload.platformId, current.internalAccountId);
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
-    await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode)));
+    await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode), payload.platformId));
     await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
   }
 
@@ -263,22 +302,29 @@ export class TransfersService implements OnModuleInit {
   async get(ctx: CallerContext, transactionId: string): Promise<Transaction> {
     const entity = await this.transfers.findById(ctx.platformId, transactionId);
     if (!entity) throw new ServiceError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
-    return toTransaction(entity, await this.currencies.get(entity.currencyCode));
+    return toTransaction(entity, await this.currencies.get(entity.currencyCode), ctx.platformId);
   }
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
     const limit = pageLimit(query.limit);
     const rows = await this.transfers.list(ctx.platformId, {
-      accountId: query.accountId,
-      customerId: query.customerId,
+      accountIds: [query.accountId, query.accountIdentifier].filter((id): id is string => id !== undefined),
+      senderAccountId: query.senderAccountIdentifier,
+      receiverAccountId: query.receiverAccountIdentifier,
+      // The platform's own id selects the transactions of its own accounts (they have no customer).
+      owner: query.customerId === undefined ? undefined : query.customerId === ctx.platformId ? { platform: true } : { customerId: query.customerId },
+      platformCustomerId: query.platformCustomerId,
       status: query.status,
       type: query.type,
-      createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
+      reference: query.reference,
+      createdFrom: latest(query.createdAfter, query.startDate),
       createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
-      beforeId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
+      createdUntil: query.endDate ? new Date(query.endDate) : undefined,
+      ascending: query.sortOrder === 'asc',
+      afterCursorId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode)), TRANSACTION_CURSOR);
+    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode), ctx.platformId), TRANSACTION_CURSOR);
     return { ...page, data: await Promise.all(page.data) };
   }
 
@@ -326,6 +372,30 @@ export class TransfersService implements OnModuleInit {
       data: transaction,
     });
   }
+}
+
+/** The later of two optional instants (both filters apply). */
+function latest(...values: Array<string | undefined>): Date | undefined {
+  const dates = values.filter((value): value is string => value !== undefined).map((value) => new Date(value));
+  return dates.length === 0 ? undefined : new Date(Math.max(...dates.map((date) => date.getTime())));
+}
+
+/**
+ * The rail of a payout: the requested one, which must be among the rails the external account
+ * lists (when it lists them), or the account's default.
+ */
+function chooseRail(external: ExternalAccountWithRouting, requested: PaymentRail | undefined): { paymentRail: PaymentRail; mode: 'AUTO' | 'MANUAL' } | undefined {
+  if (requested === undefined) {
+    const rail = defaultRail(external);
+    return rail ? { paymentRail: rail, mode: 'AUTO' } : undefined;
+  }
+  const rails = railsOf(external);
+  if (rails && rails.length > 0 && !rails.includes(requested)) {
+    throw ServiceError.invalidInput([
+      { field: 'destination.paymentRail', message: `External account ${external.id} takes ${rails.join(', ')}, not ${requested}`, constraint: { enum: rails } },
+    ]);
+  }
+  return { paymentRail: requested, mode: 'MANUAL' };
 }
 
 /** The external account must be the internal account owner's (the same customer, or both the platform's) and able to receive payments. */

@@ -27,6 +27,7 @@ export class WalletExportService {
     if (!isValidP256PublicKeyHex(request.clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
     return signedAction(this.signedRetry.inProcess(), ctx, { accountId: account.id, operation: 'WALLET_EXPORT', input: request.signedRetry }, () =>
       Promise.resolve({
+        id: account.id,
         accountId: account.id,
         encryptedWalletCredentials: sealSessionSigningKey(this.keys.open(account.walletKeySealed), request.clientPublicKey),
       }),

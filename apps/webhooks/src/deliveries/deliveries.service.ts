@@ -72,6 +72,7 @@ export class DeliveriesService {
       body,
       signature: signatureHeader(await this.platforms.signingKey(platformId), body),
       timeoutMs: Math.max(100, Math.min(this.config.deliveryTimeoutMs, this.runtime.rpcTimeoutMs - TEST_TIMEOUT_MARGIN_MS)),
+      keepResponseBody: true,
     });
     if (!outcome.succeeded || outcome.statusCode === undefined) {
       throw new ServiceError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test event: ${outcome.error}`, {
@@ -81,12 +82,21 @@ export class DeliveriesService {
         latencyMs: outcome.latencyMs,
       });
     }
-    return { id, type: WEBHOOK_TEST_EVENT_TYPE, endpoint, statusCode: outcome.statusCode, latencyMs: outcome.latencyMs };
+    return {
+      url: endpoint,
+      response_status: outcome.statusCode,
+      ...(outcome.responseBody !== undefined ? { response_body: outcome.responseBody } : {}),
+      id,
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      endpoint,
+      statusCode: outcome.statusCode,
+      latencyMs: outcome.latencyMs,
+    };
   }
 }
 
 function notFound(deliveryId: string): ServiceError {
-  return new ServiceError('WEBHOOK_DELIVERY_NOT_FOUND', `Webhook delivery ${deliveryId} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `Webhook delivery ${deliveryId} not found`);
 }
 
 function endpointNotSet(): ServiceError {

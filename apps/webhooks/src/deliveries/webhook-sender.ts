@@ -9,6 +9,8 @@ export interface AttemptOutcome {
   statusCode?: number;
   error?: string;
   succeeded: boolean;
+  /** What the receiver answered, as text (first 64 KiB), when the request asked to keep it. */
+  responseBody?: string;
 }
 
 export interface SendRequest {
@@ -18,6 +20,8 @@ export interface SendRequest {
   timeoutMs: number;
   /** Aborts the attempt early (service shutdown). */
   signal?: AbortSignal;
+  /** Keep the receiver's answer (the test webhook reports it); deliveries drop it. */
+  keepResponseBody?: boolean;
 }
 
 /** Read (and drop) at most this much of a receiver's answer, so a connection can be reused. */
@@ -82,9 +86,17 @@ export function sendWebhook(request: SendRequest): Promise<AttemptOutcome> {
     outgoing.on('response', (response) => {
       const statusCode = response.statusCode ?? 0;
       const succeeded = statusCode >= 200 && statusCode < 300;
-      const answered = (): void => finish({ statusCode, succeeded, ...(succeeded ? {} : { error: `Receiver answered HTTP ${statusCode}` }) });
+      const kept: Buffer[] = [];
+      const answered = (): void =>
+        finish({
+          statusCode,
+          succeeded,
+          ...(succeeded ? {} : { error: `Receiver answered HTTP ${statusCode}` }),
+          ...(request.keepResponseBody ? { responseBody: Buffer.concat(kept).subarray(0, MAX_RESPONSE_BYTES).toString('utf8') } : {}),
+        });
       let read = 0;
       response.on('data', (chunk: Buffer) => {
+        if (request.keepResponseBody && read < MAX_RESPONSE_BYTES) kept.push(chunk);
         read += chunk.length;
         // A receiver that keeps talking is not waited for: its answer is known; the socket is dropped.
         if (read > MAX_RESPONSE_BYTES) {

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ALL_EVENTS_FILTER, CallerContext, DomainEvent, newId, ReceivedEvent, WEBHOOKS_CONSUMER } from '@paykit/contracts';
+import { ALL_EVENTS_FILTER, CallerContext, currentWebhookType, DomainEvent, newId, ReceivedEvent, WEBHOOKS_CONSUMER } from '@paykit/contracts';
 import { StatementBatcher } from '@paykit/persistence';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { webhookBody } from '../deliveries/delivery.mapper';
@@ -68,17 +68,19 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
   private store(events: DomainEvent[]): Promise<void[]> {
     const rows = events.map((event, ord) => {
       const deliveryId = newId('Webhook');
+      // An event written before its webhook type was renamed goes out under the current name.
+      const webhookType = event.webhookType ? currentWebhookType(event.webhookType) : undefined;
       return {
         ord,
         event_id: event.eventId,
         subject: event.subject,
         platform_id: event.platformId,
         resource_id: event.resourceId,
-        webhook_type: event.webhookType ?? null,
+        webhook_type: webhookType ?? null,
         event,
         delivery_id: deliveryId,
         // The payload's `timestamp` is when the event happened; `data` is the resource as its GET returns it.
-        body: event.webhookType ? webhookBody({ id: deliveryId, type: event.webhookType, timestamp: event.occurredAt, data: event.data }) : null,
+        body: webhookType ? webhookBody({ id: deliveryId, type: webhookType, timestamp: event.occurredAt, data: event.data }) : null,
         occurred_at: event.occurredAt,
       };
     });

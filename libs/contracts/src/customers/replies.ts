@@ -59,6 +59,8 @@ export interface Customer {
 
 export interface CustomerRequirements {
   customerId: string;
+  /** The platform's id of the customer (absent from a customers service of an earlier release). */
+  platformCustomerId?: string;
   currencyCode: string;
   customerType: CustomerType;
   kycStatus?: KycStatus;

@@ -1,3 +1,5 @@
+import { PaymentRail } from '../payments/enums';
+
 /**
  * One list of corridors: every external account type, with the currency it holds, its
  * accountInfo fields (names, formats, which are required), the payment rails it reaches, how its
@@ -64,28 +66,6 @@ export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 export const COP_DOCUMENT_TYPES = ['CC', 'CE', 'TI', 'NIT', 'PP'] as const;
-
-/** Every payment rail an external account can be reached by (the reference's paymentRails values). */
-export const PAYMENT_RAILS = [
-  'ACH',
-  'WIRE',
-  'RTP',
-  'FEDNOW',
-  'BANK_TRANSFER',
-  'MOBILE_MONEY',
-  'PIX',
-  'SPEI',
-  'SEPA',
-  'SEPA_INSTANT',
-  'FASTER_PAYMENTS',
-  'UPI',
-  'NEFT',
-  'RTGS',
-  'PAYNOW',
-  'FAST',
-  'SWIFT',
-] as const;
-export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 
 /** Blockchain networks of the wallet types (the reference's CryptoNetwork values they use). */
 export const WALLET_NETWORKS = ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'PLASMA', 'TRON', 'LIGHTNING'] as const;

@@ -1,4 +1,5 @@
-import { AccountType, PaymentRail, WalletNetwork } from './corridors';
+import { PaymentRail } from '../payments/enums';
+import { AccountType, WalletNetwork } from './corridors';
 import { BeneficiaryVerificationStatus, ExternalAccountOwnerType, ExternalAccountStatus, OwnershipType, OwnershipVerificationMethod } from './enums';
 
 export type AccountInfo = Record<string, unknown> & { accountType: AccountType };

@@ -6,22 +6,39 @@ export const PAYMENTS_EVENTS = {
   internalAccountCreated: 'payments.events.internal-account.created',
   /** An internal account's settings changed (e.g. embedded wallet privacy). */
   internalAccountUpdated: 'payments.events.internal-account.updated',
-  /** Every status an internal account enters after creation; `webhookType` INTERNAL_ACCOUNT.STATUS_CHANGE, data = the InternalAccount as GET returns it. */
+  /**
+   * The balance of an internal account changed through a movement of its own (sandbox funding, a
+   * transfer's hold, settlement or credit); `webhookType` INTERNAL_ACCOUNT.BALANCE_UPDATED, data = the
+   * InternalAccount as GET returns it. Card holds and captures, batched for throughput, announce none.
+   */
+  internalAccountBalanceChanged: 'payments.events.internal-account.balance-changed',
+  /** Every status an internal account enters after creation; `webhookType` INTERNAL_ACCOUNT.STATUS_UPDATED, data = the InternalAccount as GET returns it. */
   internalAccountStatusChanged: 'payments.events.internal-account.status-changed',
-  /** Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or `INCOMING_PAYMENT.<STATUS>`. */
+  /**
+   * Every status a transaction enters; `webhookType` is `OUTGOING_PAYMENT.<STATUS>` or
+   * `INCOMING_PAYMENT.<STATUS>` (none for an incoming PROCESSING, which the API announces no webhook for).
+   */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
 } as const;
 
 /** Webhook event types announced to the platform. Wire values: frozen. */
 export const INTERNAL_ACCOUNT_WEBHOOK_TYPES = {
-  statusChange: 'INTERNAL_ACCOUNT.STATUS_CHANGE',
+  statusUpdated: 'INTERNAL_ACCOUNT.STATUS_UPDATED',
+  balanceUpdated: 'INTERNAL_ACCOUNT.BALANCE_UPDATED',
 } as const;
 
 /** The durable consumer name of the payments service on the customers' events. */
 export const PAYMENTS_CUSTOMERS_CONSUMER = 'payments-customers';
 
-/** Webhook event type of a transaction entering `status` (wire values: frozen). */
-export function transactionWebhookType(type: TransactionType, status: TransactionStatus): string {
+/** The webhook types the API defines for a transaction entering a status (wire values: frozen). */
+const TRANSACTION_WEBHOOK_STATUSES: Record<TransactionType, readonly TransactionStatus[]> = {
+  OUTGOING: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'],
+  INCOMING: ['PENDING', 'COMPLETED', 'FAILED'],
+};
+
+/** Webhook event type of a transaction entering `status`, or undefined when the API announces none for it. */
+export function transactionWebhookType(type: TransactionType, status: TransactionStatus): string | undefined {
+  if (!TRANSACTION_WEBHOOK_STATUSES[type].includes(status)) return undefined;
   return `${type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'}.${status}`;
 }
 

@@ -1,4 +1,17 @@
-import { HoldStatus, InternalAccountStatus, InternalAccountType, TransactionStatus, TransactionType } from './enums';
+import {
+  HoldStatus,
+  IncomingFailureReason,
+  InternalAccountStatus,
+  InternalAccountType,
+  OutgoingFailureReason,
+  PaymentAccountType,
+  PaymentRail,
+  PurposeOfPayment,
+  RailSelectionMode,
+  TransactionDirection,
+  TransactionStatus,
+  TransactionType,
+} from './enums';
 
 export interface Currency {
   code: string;
@@ -21,6 +34,10 @@ export interface InternalAccount {
   status: InternalAccountStatus;
   /** The available balance: posted funds less pending holds. */
   balance: Money;
+  /** Every posted fund, pending holds included. */
+  totalBalance: Money;
+  /** How to fund the account from outside, one entry per rail family (deterministic per account). */
+  fundingPaymentInstructions: PaymentInstructions[];
   privateEnabled: boolean;
   createdAt: string;
   updatedAt: string;
@@ -35,6 +52,45 @@ export interface InternalAccountRecord extends InternalAccount {
   walletEmail?: string;
   /** ISO code of the account currency (same as balance.currency.code). */
   currencyCode: string;
+}
+
+/**
+ * Where to send funds so that they land in an internal account. The fields present depend on
+ * `accountType` (bank fields for fiat, an address for crypto).
+ */
+export interface PaymentAccountInfo {
+  accountType: PaymentAccountType;
+  paymentRails?: string[];
+  /** The memo or reference the payer must include, so the funds reach this account. */
+  reference?: string;
+  accountNumber?: string;
+  routingNumber?: string;
+  bankName?: string;
+  bankAccountType?: 'CHECKING' | 'SAVINGS';
+  bankAddress?: string;
+  iban?: string;
+  swiftCode?: string;
+  clabeNumber?: string;
+  sortCode?: string;
+  bankCode?: string;
+  branchCode?: string;
+  vpa?: string;
+  ifsc?: string;
+  phoneNumber?: string;
+  provider?: string;
+  region?: string;
+  qrCode?: string;
+  paymentUrl?: string;
+  address?: string;
+  assetType?: string;
+  network?: string;
+}
+
+export interface PaymentInstructions {
+  instructionsNotes?: string;
+  /** True when the receiving account is the platform's own. */
+  isPlatformAccount?: boolean;
+  accountOrWalletInfo: PaymentAccountInfo;
 }
 
 export interface Hold {
@@ -70,7 +126,16 @@ export interface OnChainTransaction {
   network: string;
 }
 
-export interface TransactionEndpoint {
+/** The account funds leave (`sourceType` ACCOUNT: an internal or external account id). */
+export interface TransactionSource {
+  sourceType: 'ACCOUNT';
+  accountId: string;
+  currency: string;
+}
+
+/** The account funds arrive in (`destinationType` ACCOUNT: an internal or external account id). */
+export interface TransactionDestination {
+  destinationType: 'ACCOUNT';
   accountId: string;
   currency: string;
   /** Wallet destinations only. */
@@ -81,13 +146,24 @@ export interface Transaction {
   id: string;
   type: TransactionType;
   status: TransactionStatus;
-  customerId?: string;
-  source: TransactionEndpoint;
-  destination: TransactionEndpoint;
+  /** DEBIT for OUTGOING (funds leave the internal account), CREDIT for INCOMING. */
+  direction: TransactionDirection;
+  /** The customer owning the internal account; the platform's id for the platform's own accounts. */
+  customerId: string;
+  /** The platform's id of that customer; the platform's id for the platform's own accounts. */
+  platformCustomerId: string;
+  source: TransactionSource;
+  destination: TransactionDestination;
   sentAmount: Money;
   receivedAmount: Money;
+  /** OUTGOING: the rail the payout uses, and whether the request named it. */
+  paymentRail?: PaymentRail;
+  railSelectionMode?: RailSelectionMode;
+  /** OUTGOING: free text that travels with the payment to the recipient. */
+  remittanceInformation?: string;
+  purposeOfPayment?: PurposeOfPayment;
   description?: string;
-  failureReason?: string;
+  failureReason?: OutgoingFailureReason | IncomingFailureReason;
   createdAt: string;
   updatedAt: string;
   settledAt?: string;

@@ -10,9 +10,13 @@ import {
   INTERNAL_ACCOUNT_TYPES,
   InternalAccountTargetStatus,
   InternalAccountType,
-  TRANSACTION_STATUSES,
+  PAYMENT_RAILS,
+  PaymentRail,
+  PURPOSES_OF_PAYMENT,
+  PurposeOfPayment,
+  TRANSACTION_STATUS_FILTERS,
   TRANSACTION_TYPES,
-  TransactionStatus,
+  TransactionStatusFilter,
   TransactionType,
 } from './enums';
 
@@ -37,9 +41,13 @@ export class UpdateInternalAccountPrivacyRequest {
   @IsNotEmpty()
   accountId!: string;
 
-  @ApiProperty({ description: 'Whether the embedded wallet is private', example: true })
+  @ApiPropertyOptional({
+    description: 'Whether the embedded wallet is private; the only updatable field today, so an update without it changes nothing and is refused',
+    example: true,
+  })
+  @IsOptional()
   @IsBoolean()
-  privateEnabled!: boolean;
+  privateEnabled?: boolean;
 
   @ApiProperty({ type: SignedRetryInput, description: 'The signed retry of the HTTP request: a privacy change is a signed action of the wallet' })
   @ValidateNested()
@@ -49,9 +57,10 @@ export class UpdateInternalAccountPrivacyRequest {
 
 /** Query of `GET /platform/internal-accounts`. */
 export class ListPlatformInternalAccountsQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'Only accounts in this currency', example: 'USD' })
+  @ApiPropertyOptional({ description: 'Only accounts in this currency code (a code no account holds matches nothing)', example: 'USD' })
   @IsOptional()
-  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  @IsString()
+  @MaxLength(20)
   currency?: string;
 
   @ApiPropertyOptional({ enum: INTERNAL_ACCOUNT_TYPES, description: 'Only accounts of this type', example: 'INTERNAL_FIAT' })
@@ -62,9 +71,10 @@ export class ListPlatformInternalAccountsQuery extends PageQuery {
 
 /** Query of `GET /customers/internal-accounts`. */
 export class ListCustomerInternalAccountsQuery extends ListPlatformInternalAccountsQuery {
-  @ApiPropertyOptional({ description: "Only this customer's accounts", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({ description: "Only this customer's accounts (an unknown id matches nothing)", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
-  @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
+  @IsString()
+  @MaxLength(200)
   customerId?: string;
 }
 
@@ -209,6 +219,18 @@ export class TransferExternalAccountRef {
   accountId!: string;
 }
 
+/** `destination` of `POST /transfer-out`: the external account, and optionally the rail to pay it by. */
+export class TransferOutDestination extends TransferExternalAccountRef {
+  @ApiPropertyOptional({
+    enum: PAYMENT_RAILS,
+    description: "Rail to pay by; it must be one of the destination account's rails. Omitted: the account's first rail is used",
+    example: 'ACH',
+  })
+  @IsOptional()
+  @IsOneOf(PAYMENT_RAILS)
+  paymentRail?: PaymentRail;
+}
+
 export class TransferDestinationInternal {
   @ApiProperty({ description: 'Internal account the funds arrive in', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @MatchesPattern(INTERNAL_ACCOUNT_ID, 'an internal account id (InternalAccount:<uuid>)')
@@ -222,14 +244,35 @@ export class TransferOutRequest {
   @Type(() => TransferSourceInternal)
   source!: TransferSourceInternal;
 
-  @ApiProperty({ type: TransferExternalAccountRef, description: 'External account of the same currency to send to' })
+  @ApiProperty({ type: TransferOutDestination, description: 'External account of the same currency to send to' })
   @ValidateNested()
-  @Type(() => TransferExternalAccountRef)
-  destination!: TransferExternalAccountRef;
+  @Type(() => TransferOutDestination)
+  destination!: TransferOutDestination;
 
-  @ApiProperty({ description: "Amount in the currency's smallest unit; greater than 0", example: 12550 })
+  @ApiPropertyOptional({
+    description: "Amount in the currency's smallest unit; greater than 0. Omitted: the source account's whole available balance is sent (400 INVALID_AMOUNT when it is 0)",
+    example: 12550,
+    type: 'integer',
+    format: 'int64',
+  })
+  @IsOptional()
   @IsPositiveMinorAmount()
-  amount!: number;
+  amount?: number;
+
+  @ApiPropertyOptional({
+    description: 'Free text that travels with the payment to the recipient (ACH addenda, RTP/FedNow remittance field, wire beneficiary information)',
+    maxLength: 80,
+    example: 'Invoice 12345',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  remittanceInformation?: string;
+
+  @ApiPropertyOptional({ enum: PURPOSES_OF_PAYMENT, description: 'What the payment is for', example: 'GOODS_OR_SERVICES' })
+  @IsOptional()
+  @IsOneOf(PURPOSES_OF_PAYMENT)
+  purposeOfPayment?: PurposeOfPayment;
 
   @ApiPropertyOptional({ description: 'Currency of the amount; when given it must be the currency of both accounts', example: 'USD' })
   @IsOptional()
@@ -255,9 +298,16 @@ export class TransferInRequest {
   @Type(() => TransferDestinationInternal)
   destination!: TransferDestinationInternal;
 
-  @ApiProperty({ description: "Amount in the currency's smallest unit; greater than 0", example: 12550 })
+  @ApiPropertyOptional({
+    description:
+      "Amount in the currency's smallest unit; greater than 0. A pull needs an amount: this service cannot read an external account's balance, so an omitted amount answers 400 INVALID_AMOUNT",
+    example: 12550,
+    type: 'integer',
+    format: 'int64',
+  })
+  @IsOptional()
   @IsPositiveMinorAmount()
-  amount!: number;
+  amount?: number;
 
   @ApiPropertyOptional({ description: 'Currency of the amount; when given it must be the currency of both accounts', example: 'USD' })
   @IsOptional()
@@ -308,22 +358,66 @@ export class ListTransactionsQuery extends PageQuery {
   @MaxLength(200)
   accountId?: string;
 
-  @ApiPropertyOptional({ description: "Only this customer's transactions", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiPropertyOptional({ description: 'Same as `accountId`: the account is the sender or the receiver' })
   @IsOptional()
-  @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
+  @IsString()
+  @MaxLength(200)
+  accountIdentifier?: string;
+
+  @ApiPropertyOptional({ description: 'Only transactions sent from this account (internal or external id)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  senderAccountIdentifier?: string;
+
+  @ApiPropertyOptional({ description: 'Only transactions received by this account (internal or external id)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  receiverAccountIdentifier?: string;
+
+  @ApiPropertyOptional({
+    description: "Only this customer's transactions; the platform's id selects the transactions of the platform's own accounts",
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   customerId?: string;
 
-  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES, example: 'COMPLETED' })
+  @ApiPropertyOptional({ description: 'Only the transactions of customers with this platform-side id', example: 'user-4411' })
   @IsOptional()
-  @IsOneOf(TRANSACTION_STATUSES)
-  status?: TransactionStatus;
+  @IsString()
+  @MaxLength(200)
+  platformCustomerId?: string;
+
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUS_FILTERS, example: 'COMPLETED' })
+  @IsOptional()
+  @IsOneOf(TRANSACTION_STATUS_FILTERS)
+  status?: TransactionStatusFilter;
 
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES, example: 'OUTGOING' })
   @IsOptional()
   @IsOneOf(TRANSACTION_TYPES)
   type?: TransactionType;
 
+  @ApiPropertyOptional({ description: 'Only transactions whose remittance information or description is exactly this text', example: 'Invoice 12345' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reference?: string;
+
   @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  startDate?: string;
+
+  @ApiPropertyOptional({ description: 'Created at or before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  endDate?: string;
+
+  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601); same as `startDate`', example: '2025-10-01T00:00:00Z' })
   @IsOptional()
   @IsISO8601({ strict: true })
   createdAfter?: string;
@@ -332,6 +426,11 @@ export class ListTransactionsQuery extends PageQuery {
   @IsOptional()
   @IsISO8601({ strict: true })
   createdBefore?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'By creation: newest first (desc, the default) or oldest first', example: 'desc' })
+  @IsOptional()
+  @IsOneOf(['asc', 'desc'])
+  sortOrder?: 'asc' | 'desc';
 }
 
 export class SetVelocityLimitRequest {

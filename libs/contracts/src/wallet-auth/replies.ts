@@ -48,6 +48,9 @@ export interface EnclaveKey {
 }
 
 export interface WalletExport {
+  /** The exported internal account (the API's name). */
+  id: string;
+  /** Same as `id` (kept for earlier clients). */
   accountId: string;
   /** The wallet private key sealed to clientPublicKey (open with decryptCredentialBundle). */
   encryptedWalletCredentials: string;

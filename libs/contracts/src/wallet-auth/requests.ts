@@ -202,10 +202,12 @@ export class ExportWalletBody {
   clientPublicKey!: string;
 }
 
+/** Body of `PATCH /internal-accounts/{id}`: every field optional, at least one given (the service refuses an update without any). */
 export class UpdateWalletPrivacyBody {
-  @ApiProperty({ description: 'Whether the embedded wallet is private', example: true })
+  @ApiPropertyOptional({ description: 'Whether the embedded wallet is private', example: true })
+  @IsOptional()
   @IsBoolean()
-  privateEnabled!: boolean;
+  privateEnabled?: boolean;
 }
 
 // ---- Request payloads: messages (HTTP body + what the gateway adds) ----

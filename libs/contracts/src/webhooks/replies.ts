@@ -45,9 +45,18 @@ export interface WebhookDeliveryDetail extends WebhookDelivery {
 }
 
 export interface WebhookTestResult {
+  /** The endpoint the test webhook was POSTed to. */
+  url: string;
+  /** The HTTP status the endpoint answered (the API's snake_case names). */
+  response_status: number;
+  /** What the endpoint answered, as text (at most 64 KiB). */
+  response_body?: string;
+  /** The test payload id. */
   id: string;
   type: string;
+  /** Same as `url` (kept for earlier clients). */
   endpoint: string;
+  /** Same as `response_status` (kept for earlier clients). */
   statusCode: number;
   latencyMs: number;
 }

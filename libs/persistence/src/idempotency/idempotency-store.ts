@@ -20,7 +20,7 @@ export class IdempotencyStore {
     const existing = await manager.findOne(IdempotencyRecordEntity, { where: { platformId, idempotencyKey: key } });
     if (!existing) return undefined;
     if (existing.requestHash !== hash) {
-      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+      throw new ServiceError('CONFLICT', 'This Idempotency-Key was already used with a different request', { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     return existing.response as T;
   }

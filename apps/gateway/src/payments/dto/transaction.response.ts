@@ -1,33 +1,53 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  INCOMING_FAILURE_REASONS,
+  IncomingFailureReason,
+  OUTGOING_FAILURE_REASONS,
   OnChainTransaction,
+  OutgoingFailureReason,
   Page,
+  PAYMENT_RAILS,
+  PaymentRail,
+  PURPOSES_OF_PAYMENT,
+  PurposeOfPayment,
+  RAIL_SELECTION_MODES,
+  RailSelectionMode,
   Transaction,
+  TRANSACTION_DIRECTIONS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  TransactionEndpoint,
+  TransactionDestination,
+  TransactionDirection,
+  TransactionSource,
   TransactionStatus,
   TransactionType,
   WALLET_NETWORKS,
 } from '@paykit/contracts';
 import { MoneyDto } from './internal-account.response';
 
+const FAILURE_REASONS = [...new Set<string>([...OUTGOING_FAILURE_REASONS, ...INCOMING_FAILURE_REASONS])];
+
+export class TransactionSourceDto implements TransactionSource {
+  @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds leave an account (internal or external)', example: 'ACCOUNT' }) sourceType!: 'ACCOUNT';
+  @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+  @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+}
+
 export class OnChainTransactionDto implements OnChainTransaction {
-  @ApiProperty({
-    description: 'Hash of the on-chain transfer (sandbox: generated)',
-    example: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
-  })
+  @ApiProperty({ description: 'Hash of the on-chain transfer (sandbox: generated)', example: '9f2c4e7a1b3d5f6081a2c3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f607182' })
   transactionHash!: string;
   @ApiProperty({ enum: WALLET_NETWORKS, description: 'The blockchain network the transfer settles on', example: 'SOLANA' }) network!: string;
 }
 
-export class TransactionEndpointDto implements TransactionEndpoint {
-  @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+export class TransactionDestinationDto implements TransactionDestination {
+  @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds arrive in an account (internal or external)', example: 'ACCOUNT' }) destinationType!: 'ACCOUNT';
+  @ApiProperty({ description: 'Internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
   @ApiPropertyOptional({ type: OnChainTransactionDto, description: 'Wallet destinations: the network and hash of the on-chain transfer' })
   onChainTransaction?: OnChainTransactionDto;
 }
 
+/** A transfer between an internal and an external account (INCOMING or OUTGOING), as every transaction route and payment webhook returns it. */
 export class TransactionResponseDto implements Transaction {
   @ApiProperty({ description: 'Transaction id', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ enum: TRANSACTION_TYPES, description: 'OUTGOING: transfer-out; INCOMING: transfer-in', example: 'OUTGOING' }) type!: TransactionType;
@@ -37,18 +57,36 @@ export class TransactionResponseDto implements Transaction {
     example: 'PENDING',
   })
   status!: TransactionStatus;
-  @ApiPropertyOptional({ description: 'Customer owning the internal account; absent for platform accounts', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
-  customerId?: string;
-  @ApiProperty({ type: TransactionEndpointDto }) source!: TransactionEndpointDto;
-  @ApiProperty({ type: TransactionEndpointDto }) destination!: TransactionEndpointDto;
+  @ApiProperty({
+    enum: TRANSACTION_DIRECTIONS,
+    description: "DEBIT: funds leave the customer's internal account (OUTGOING); CREDIT: funds arrive in it (INCOMING)",
+    example: 'DEBIT',
+  })
+  direction!: TransactionDirection;
+  @ApiProperty({
+    description: "Customer owning the internal account; for the platform's own accounts, the platform's id",
+    example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
+  customerId!: string;
+  @ApiProperty({ description: "The platform's own id of that customer; for the platform's own accounts, the platform's id", example: 'user-4411' })
+  platformCustomerId!: string;
+  @ApiProperty({ type: TransactionSourceDto }) source!: TransactionSourceDto;
+  @ApiProperty({ type: TransactionDestinationDto }) destination!: TransactionDestinationDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount leaving the source' }) sentAmount!: MoneyDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount arriving at the destination' }) receivedAmount!: MoneyDto;
+  @ApiPropertyOptional({ enum: PAYMENT_RAILS, description: 'OUTGOING: the rail the payout uses', example: 'ACH' }) paymentRail?: PaymentRail;
+  @ApiPropertyOptional({ enum: RAIL_SELECTION_MODES, description: 'OUTGOING: MANUAL when the request named the rail, AUTO when the service chose it', example: 'MANUAL' })
+  railSelectionMode?: RailSelectionMode;
+  @ApiPropertyOptional({ description: 'OUTGOING: the remittance information sent with the payment', maxLength: 80, example: 'Invoice 12345' }) remittanceInformation?: string;
+  @ApiPropertyOptional({ enum: PURPOSES_OF_PAYMENT, description: 'OUTGOING: what the payment is for', example: 'GOODS_OR_SERVICES' }) purposeOfPayment?: PurposeOfPayment;
   @ApiPropertyOptional({ example: 'Payout #4411' }) description?: string;
   @ApiPropertyOptional({
-    description: 'Why the transaction FAILED: INSUFFICIENT_FUNDS, ACCOUNT_CLOSED_OR_INVALID, REJECTED_BY_BANK, TIMED_OUT',
-    example: 'REJECTED_BY_BANK',
+    enum: FAILURE_REASONS,
+    description:
+      'Why the transaction FAILED. OUTGOING: LIMIT_EXCEEDED (funds refused by the rail), ACCOUNT_INVALID (closed or invalid account), ACCOUNT_CANNOT_RECEIVE (rejected by the bank), PAYOUT_RETURNED (came back after processing); INCOMING: COLLECTION_FAILED',
+    example: 'ACCOUNT_CANNOT_RECEIVE',
   })
-  failureReason?: string;
+  failureReason?: OutgoingFailureReason | IncomingFailureReason;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
   @ApiPropertyOptional({ description: 'When the transaction reached COMPLETED or FAILED', example: '2025-10-13T12:00:01.000Z' }) settledAt?: string;

@@ -85,7 +85,8 @@ export class EnclaveKeyDto implements EnclaveKey {
 }
 
 export class WalletExportDto implements WalletExport {
-  @ApiProperty({ example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
+  @ApiProperty({ description: 'The exported internal account', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
+  @ApiProperty({ description: 'Same as `id`', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({
     description: 'The wallet private key sealed to clientPublicKey (open with decryptCredentialBundle)',
     example: 'w99a5xV6A75TfoAUkZn869fVyDYvgVsKrawMALZXmrauZd8hEv66',

@@ -100,9 +100,12 @@ export class WebhookDeliveryPageDto implements Page<WebhookDelivery> {
 }
 
 export class WebhookTestResultDto implements WebhookTestResult {
+  @ApiProperty({ description: 'The endpoint the test webhook was POSTed to', format: 'uri', example: 'https://platform.example.com/webhooks/paykit' }) url!: string;
+  @ApiProperty({ description: 'The HTTP status the endpoint answered (2xx)', type: 'integer', example: 200 }) response_status!: number;
+  @ApiPropertyOptional({ description: 'What the endpoint answered, as text (at most 64 KiB)', example: 'ok' }) response_body?: string;
   @ApiProperty({ description: 'The test payload id', example: WEBHOOK_DELIVERY_ID_EXAMPLE }) id!: string;
-  @ApiProperty({ example: 'WEBHOOK.TEST' }) type!: string;
-  @ApiProperty({ example: 'https://platform.example.com/webhooks/paykit' }) endpoint!: string;
-  @ApiProperty({ description: "The receiver's HTTP status (2xx)", example: 200 }) statusCode!: number;
-  @ApiProperty({ example: 37 }) latencyMs!: number;
+  @ApiProperty({ description: 'The payload type', example: 'TEST' }) type!: string;
+  @ApiProperty({ description: 'Same as `url`', example: 'https://platform.example.com/webhooks/paykit' }) endpoint!: string;
+  @ApiProperty({ description: 'Same as `response_status`', type: 'integer', example: 200 }) statusCode!: number;
+  @ApiProperty({ description: 'How long the endpoint took to answer, in milliseconds', example: 37 }) latencyMs!: number;
 }

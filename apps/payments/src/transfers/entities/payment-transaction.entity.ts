@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { amountColumn } from '@paykit/persistence';
-import { TransactionStatus, TransactionType } from '@paykit/contracts';
+import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionType } from '@paykit/contracts';
 
 /** A transfer between an internal and an external account, with its status lifecycle. */
 @Entity({ name: 'payment_transaction' })
@@ -19,6 +19,10 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'customer_id', type: 'text', nullable: true })
   customerId!: string | null;
+
+  /** The platform's id of the customer when the transfer was made; null for the platform's own accounts. */
+  @Column({ name: 'platform_customer_id', type: 'text', nullable: true })
+  platformCustomerId!: string | null;
 
   @Column({ name: 'internal_account_id', type: 'text' })
   internalAccountId!: string;
@@ -39,6 +43,7 @@ export class PaymentTransactionEntity {
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
+  /** The sandbox rail's own cause (`TransferFailureReason`); the API's reason is mapped from it. */
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: string | null;
 
@@ -48,6 +53,19 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'onchain_transaction_hash', type: 'text', nullable: true })
   onChainTransactionHash!: string | null;
+
+  /** OUTGOING: the rail of the payout, and whether the request named it (MANUAL) or the service chose it (AUTO). */
+  @Column({ name: 'payment_rail', type: 'text', nullable: true })
+  paymentRail!: PaymentRail | null;
+
+  @Column({ name: 'rail_selection_mode', type: 'text', nullable: true })
+  railSelectionMode!: RailSelectionMode | null;
+
+  @Column({ name: 'remittance_information', type: 'text', nullable: true })
+  remittanceInformation!: string | null;
+
+  @Column({ name: 'purpose_of_payment', type: 'text', nullable: true })
+  purposeOfPayment!: PurposeOfPayment | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

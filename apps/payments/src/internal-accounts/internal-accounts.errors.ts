@@ -1,0 +1,17 @@
+import { LEDGER_REFUSAL_REASONS } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+
+/** An internal account that does not exist on the caller's platform (another platform's id included). */
+export function accountNotFound(accountId: string, details: Record<string, unknown> = {}): ServiceError {
+  return new ServiceError('REFERENCE_NOT_FOUND', `Internal account ${accountId} not found`, { accountId, ...details });
+}
+
+/** A movement on an account that is not ACTIVE (FROZEN or CLOSED): a conflict with the account's state. */
+export function accountNotActive(accountId: string, status: string): ServiceError {
+  return new ServiceError('CONFLICT', `Internal account ${accountId} is ${status}`, { reason: LEDGER_REFUSAL_REASONS.accountNotActive, accountId, status });
+}
+
+/** The account's available balance does not cover the amount. */
+export function insufficientFunds(details: Record<string, unknown> = {}): ServiceError {
+  return new ServiceError('INVALID_AMOUNT', 'The account does not have enough available funds', { reason: LEDGER_REFUSAL_REASONS.insufficientFunds, ...details });
+}

@@ -1,0 +1,7 @@
+import { CreateLedger1732300300000 } from './1732300300000-CreateLedger';
+import { CreateAccountCredits1732300400000 } from './1732300400000-CreateAccountCredits';
+import { TransactionFidelity1764000000000 } from './1764000000000-TransactionFidelity';
+import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNetwork';
+
+/** Every migration of the payments database, oldest first (the app and its specs run the same list). */
+export const PAYMENTS_MIGRATIONS = [CreateLedger1732300300000, CreateAccountCredits1732300400000, TransactionFidelity1764000000000, RecordCryptoNetwork1764072100000];
