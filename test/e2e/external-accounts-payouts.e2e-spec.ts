@@ -61,6 +61,7 @@ describe('Payouts to every rail kind: bank, mobile money, wallet', () => {
     const created = await t.api.post('/transfer-out', { source: { accountId }, destination: { accountId: external.body.id }, amount: 2_500 });
     expect(created.status).toBe(201);
     expect(created.body.destination).toEqual({
+      destinationType: 'ACCOUNT',
       accountId: external.body.id,
       currency,
       ...(network ? { onChainTransaction: { network, transactionHash: expect.stringMatching(/^[0-9a-f]{64}$/) } } : {}),
@@ -96,10 +97,10 @@ describe('Payouts to every rail kind: bank, mobile money, wallet', () => {
       'wallet address': (suffix: string) => ({ currency: 'USDC', type: 'INTERNAL_CRYPTO', accountInfo: { accountType: 'BASE_WALLET', address: `0x${'ab'.repeat(18)}a${suffix}` } }),
     } as const;
     const ROWS = [
-      ['002', 'FAILED', 'INSUFFICIENT_FUNDS'],
-      ['003', 'FAILED', 'ACCOUNT_CLOSED_OR_INVALID'],
-      ['004', 'FAILED', 'REJECTED_BY_BANK'],
-      ['005', 'FAILED', 'TIMED_OUT'],
+      ['002', 'FAILED', 'LIMIT_EXCEEDED'],
+      ['003', 'FAILED', 'ACCOUNT_INVALID'],
+      ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE'],
+      ['005', 'FAILED', 'PAYOUT_RETURNED'],
       ['777', 'COMPLETED', undefined],
     ] as const;
     const cases = (Object.keys(KINDS) as (keyof typeof KINDS)[]).flatMap((kind) => ROWS.map(([suffix, status, reason]) => [kind, suffix, status, reason] as const));
