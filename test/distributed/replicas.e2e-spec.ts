@@ -132,7 +132,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
           const response = await api
             .post(`/sandbox/cards/${cardId}/simulate/authorization`, { amount: AMOUNT, currency: USDC, merchant: { descriptor, mcc: '5411', country: 'US' } })
             .catch(() => undefined);
-          results.push({ cardId, descriptor, status: response?.status ?? 0, id: response?.status === 200 ? response.body.id : undefined });
+          results.push({ cardId, descriptor, status: response?.status ?? 0, id: response?.status === 202 ? response.body.id : undefined });
           onProgress?.(results.length);
         }
       }),
@@ -171,7 +171,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   it('spreads simulator calls over the three cards replicas', async () => {
     const before = handledByReplica();
     const results = await authorize(150, 12);
-    expect(results.every((result) => result.status === 200)).toBe(true);
+    expect(results.every((result) => result.status === 202)).toBe(true);
     // Each replica's log lines are written asynchronously: counted once all have arrived.
     const handled = await eventually(
       async () => {
@@ -194,8 +194,8 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     });
     await killed;
     // Most calls were answered; those the killed replica held failed (504 or 503), not more.
-    expect(results.filter((result) => result.status === 200).length).toBeGreaterThan(results.length / 2);
-    for (const result of results) expect([200, 503, 504]).toContain(result.status);
+    expect(results.filter((result) => result.status === 202).length).toBeGreaterThan(results.length / 2);
+    for (const result of results) expect([202, 503, 504]).toContain(result.status);
     await expectConsistent();
   }, 150_000);
 
@@ -231,7 +231,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
         // other one only when their ack wait ends, so every recorded transaction's CONFIRMED must
         // have reached the webhooks service (exactly once, checked below).
         const announced = new Set(
-          (await db.webhooks.query<{ resource_id: string }>(`SELECT resource_id FROM webhook_delivery WHERE type = 'CARD_TRANSACTION.CONFIRMED'`)).rows.map(
+          (await db.webhooks.query<{ resource_id: string }>(`SELECT resource_id FROM webhook_delivery WHERE type = 'CARD_TRANSACTION.AUTHORIZED'`)).rows.map(
             (row) => row.resource_id,
           ),
         );
@@ -282,7 +282,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     for (const delivery of deliveries) perEvent.set(`${delivery.resource_id} ${delivery.type}`, (perEvent.get(`${delivery.resource_id} ${delivery.type}`) ?? 0) + 1);
     expect([...perEvent].filter(([, n]) => n > 1)).toEqual([]);
     for (const row of transactions) {
-      expect(perEvent.get(`${row.id} CARD_TRANSACTION.CONFIRMED`)).toBe(1);
+      expect(perEvent.get(`${row.id} CARD_TRANSACTION.AUTHORIZED`)).toBe(1);
       expect(perEvent.get(`${row.id} CARD_TRANSACTION.PENDING`)).toBe(row.merchant.descriptor.endsWith('005') ? 1 : undefined);
     }
     for (const cardId of delayedCards) expect(perEvent.get(`${cardId} CARD.STATE_CHANGE`)).toBe(1);

@@ -1,4 +1,6 @@
 import { createServer, Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createRootLogger } from '@paykit/runtime';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, ReceivedEvent, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -10,7 +12,20 @@ import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client'
  * after every path. Runs in embedded and distributed mode.
  */
 
+// Every log line of the processes in this one lands here, so the test can show no card secret is logged.
+const logLines: string[] = [];
+createRootLogger({
+  level: 'debug',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+});
+
 const USDC = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+const money = (amount: number) => ({ amount, currency: USDC });
 
 interface Holder {
   customerId: string;
@@ -114,6 +129,7 @@ describe('Cards', () => {
         platformCardId: `card-${suffix}`,
         form: 'VIRTUAL',
         fundingSources: state === 'CLOSED' ? [] : [holder.wallet],
+        maxSpendPerTransaction: null,
         state,
         ...(stateReason ? { stateReason } : {}),
         last4,
@@ -161,12 +177,12 @@ describe('Cards', () => {
       expect(form.constraint).toEqual({ enum: ['VIRTUAL'] });
     });
 
-    it('refuses a customer who is not ready (KYC not approved) with 403 USER_NOT_READY', async () => {
+    it('refuses a customer who is not ready (KYC not approved) with 400 CARDHOLDER_KYC_NOT_APPROVED', async () => {
       // The stack's own platform is unregulated: its customers start with KYC PENDING.
       const customer = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Pending Person', email: 'pending@example.com' });
       const response = await t.api.post('/cards', { cardholderId: customer.body.id, form: 'VIRTUAL', fundingSources: [holder.wallet] });
-      expect(response.status).toBe(403);
-      expect(response.body.code).toBe('USER_NOT_READY');
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('CARDHOLDER_KYC_NOT_APPROVED');
     });
 
     it("answers 404 for an unknown card and for another platform's card", async () => {
@@ -178,7 +194,7 @@ describe('Cards', () => {
       ] as const) {
         const response = await client_.get(`/cards/${id}`);
         expect(response.status).toBe(404);
-        expect(response.body.code).toBe('CARD_NOT_FOUND');
+        expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
       }
     });
 
@@ -194,6 +210,15 @@ describe('Cards', () => {
       expect(active.body.hasMore).toBe(true);
       const next = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1&cursor=${active.body.nextCursor}`);
       expect(next.body).toMatchObject({ data: [{ id: first.id }], hasMore: false });
+      const oldest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2`);
+      expect(oldest.body.data.map((c: { id: string }) => c.id)).toEqual([first.id, second.id]);
+      const rest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2&cursor=${oldest.body.nextCursor}`);
+      expect(rest.body).toMatchObject({ data: [{ id: processing.id }], hasMore: false });
+      const byAccount = await api.get(`/cards?accountId=${encodeURIComponent(who.wallet)}`);
+      expect(byAccount.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id, second.id, first.id]);
+      expect((await api.get(`/cards?accountId=${encodeURIComponent(who.crypto)}`)).body.data).toEqual([]);
+      const byPlatformId = await api.get(`/cards?platformCardId=list-001&cardholderId=${encodeURIComponent(who.customerId)}`);
+      expect(byPlatformId.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id]);
     });
   });
 
@@ -349,21 +374,23 @@ describe('Cards', () => {
     ])('descriptor suffix %s: %s, and the funding account is held by the approved amount only', async (suffix, status, extra, held) => {
       const before = await balance(who.wallet);
       const response = await authorize(card.id, 1_000_000, `SHOP ${suffix}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(202);
       expect(response.body).toEqual({
+        type: 'CARD',
         id: expect.stringMatching(/^CardTransaction:[0-9a-f-]{36}$/),
         cardId: card.id,
         customerId: who.customerId,
+        platformCustomerId: expect.any(String),
         accountId: who.wallet,
         issuerTransactionToken: expect.stringMatching(/^itx_[0-9a-f]{32}$/),
-        type: 'AUTHORIZATION',
+        operation: 'AUTHORIZATION',
         direction: 'DEBIT',
         status,
         merchant: { descriptor: `SHOP ${suffix}`, mcc: '5814', country: 'US' },
         currency: USDC,
-        authorizedAmount: 1_000_000,
-        settledAmount: 0,
-        refundedAmount: 0,
+        authorizedAmount: money(1_000_000),
+        settledAmount: money(0),
+        refundedAmount: money(0),
         forcePosted: false,
         authorizedAt: expect.any(String),
         createdAt: expect.any(String),
@@ -372,7 +399,7 @@ describe('Cards', () => {
       });
       expect(await balance(who.wallet)).toBe(before - held);
       expect((await api.get(`/card-transactions/${response.body.id}`)).body).toEqual(response.body);
-      expect(await webhookTypes(response.body.id, 1)).toEqual([`CARD_TRANSACTION.${status}`]);
+      expect(await webhookTypes(response.body.id, 1)).toEqual([`CARD_TRANSACTION.${status === 'CONFIRMED' ? 'AUTHORIZED' : status}`]);
     });
 
     it('descriptor suffix 005: PENDING, then the delayed pull holds the amount and confirms', async () => {
@@ -383,9 +410,9 @@ describe('Cards', () => {
         const fetched = await api.get(`/card-transactions/${response.body.id}`);
         return fetched.body.status === 'CONFIRMED' ? fetched.body : undefined;
       });
-      expect(confirmed.authorizedAmount).toBe(2_000_000);
+      expect(confirmed.authorizedAmount).toEqual(money(2_000_000));
       expect(await balance(who.wallet)).toBe(before - 2_000_000);
-      expect(await webhookTypes(response.body.id, 2)).toEqual(['CARD_TRANSACTION.PENDING', 'CARD_TRANSACTION.CONFIRMED']);
+      expect(await webhookTypes(response.body.id, 2)).toEqual(['CARD_TRANSACTION.PENDING', 'CARD_TRANSACTION.AUTHORIZED']);
     });
 
     it.each([
@@ -396,10 +423,10 @@ describe('Cards', () => {
       const before = await balance(who.wallet);
       const auth = await authorize(card.id, 3_000_000);
       const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount });
-      expect(cleared.status).toBe(200);
-      expect(cleared.body).toMatchObject({ status, settledAmount: posted, authorizedAmount: 3_000_000, settledAt: expect.any(String) });
+      expect(cleared.status).toBe(202);
+      expect(cleared.body).toMatchObject({ status, settledAmount: money(posted), authorizedAmount: money(3_000_000), settledAt: expect.any(String) });
       expect(await balance(who.wallet)).toBe(before - posted);
-      expect(await webhookTypes(auth.body.id, 2)).toEqual(['CARD_TRANSACTION.CONFIRMED', 'CARD_TRANSACTION.SETTLED']);
+      expect(await webhookTypes(auth.body.id, 2)).toEqual(['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED']);
     });
 
     it('a clearing of 0 expires the authorization (AUTHORIZATION_EXPIRY) and releases the hold', async () => {
@@ -407,7 +434,7 @@ describe('Cards', () => {
       const auth = await authorize(card.id, 4_000_000);
       expect(await balance(who.wallet)).toBe(before - 4_000_000);
       const expired = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 0 });
-      expect(expired.body).toMatchObject({ status: 'EXPIRED', expiryReason: 'AUTHORIZATION_EXPIRY', settledAmount: 0 });
+      expect(expired.body).toMatchObject({ status: 'EXPIRED', expiryReason: 'AUTHORIZATION_EXPIRY', settledAmount: money(0) });
       expect(await balance(who.wallet)).toBe(before);
     });
 
@@ -416,25 +443,25 @@ describe('Cards', () => {
       const auth = await authorize(card.id, 5_000_000);
       await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 5_000_000 });
       const partial = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 2_000_000 });
-      expect(partial.body).toMatchObject({ status: 'SETTLED', refundedAmount: 2_000_000 });
+      expect(partial.body).toMatchObject({ status: 'SETTLED', refundedAmount: money(2_000_000) });
       expect(await balance(who.wallet)).toBe(before - 3_000_000);
       const tooMuch = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 3_000_001 });
       expect(tooMuch.status).toBe(400);
       const rest = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 3_000_000 });
-      expect(rest.body).toMatchObject({ status: 'REFUNDED', refundedAmount: 5_000_000 });
+      expect(rest.body).toMatchObject({ status: 'REFUNDED', refundedAmount: money(5_000_000) });
       expect(await balance(who.wallet)).toBe(before);
-      expect(await webhookTypes(auth.body.id, 4)).toEqual(['CARD_TRANSACTION.CONFIRMED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED']);
+      expect(await webhookTypes(auth.body.id, 4)).toEqual(['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED']);
     });
 
     it.each([
       ['credit_authorization', 'CREDIT_AUTHORIZATION', 'CREDIT', +1],
       ['financial_credit_authorization', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT', +1],
       ['financial_authorization', 'FINANCIAL_AUTHORIZATION', 'DEBIT', -1],
-    ])('%s settles at once and moves the money on the funding account', async (path, type, direction, sign) => {
+    ])('%s settles at once and moves the money on the funding account', async (path, operation, direction, sign) => {
       const before = await balance(who.wallet);
       const response = await authorize(card.id, 700_000, 'ONLINE STORE 100', path);
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ type, direction, status: 'SETTLED', settledAmount: 700_000 });
+      expect(response.status).toBe(202);
+      expect(response.body).toMatchObject({ type: 'CARD', operation, direction, status: 'SETTLED', settledAmount: money(700_000) });
       expect(await balance(who.wallet)).toBe(before + sign * 700_000);
     });
 
@@ -447,7 +474,13 @@ describe('Cards', () => {
       const id = `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
       expect(await webhookTypes(id, 1)).toEqual(['CARD_TRANSACTION.SETTLED']);
       const operation = (await api.get(`/card-transactions/${id}`)).body;
-      expect(operation).toMatchObject({ issuerTransactionToken: token, type: 'CREDIT_AUTHORIZATION_ADVICE', direction: 'CREDIT', status: 'SETTLED', settledAmount: 900_000 });
+      expect(operation).toMatchObject({
+        issuerTransactionToken: token,
+        operation: 'CREDIT_AUTHORIZATION_ADVICE',
+        direction: 'CREDIT',
+        status: 'SETTLED',
+        settledAmount: money(900_000),
+      });
       expect(await balance(who.wallet)).toBe(before + 900_000);
     });
 
@@ -459,7 +492,7 @@ describe('Cards', () => {
         const fetched = await api.get(`/card-transactions/${response.body.id}`);
         return fetched.body.status === 'SETTLED' ? fetched.body : undefined;
       });
-      expect(settled.settledAmount).toBe(300_000);
+      expect(settled.settledAmount).toEqual(money(300_000));
       expect(await balance(who.wallet)).toBe(before + 300_000);
       expect(await webhookTypes(response.body.id, 2)).toEqual(['CARD_TRANSACTION.PENDING', 'CARD_TRANSACTION.SETTLED']);
     });
@@ -472,7 +505,7 @@ describe('Cards', () => {
       expect(transaction.body.code).toBe('TRANSACTION_NOT_FOUND');
       const simulated = await other.api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 });
       expect(simulated.status).toBe(404);
-      expect(simulated.body.code).toBe('CARD_NOT_FOUND');
+      expect(simulated.body.code).toBe('REFERENCE_NOT_FOUND');
       const listed = await other.api.get(`/cards/${card.id}/transactions`);
       expect(listed.status).toBe(404);
     });
@@ -488,7 +521,7 @@ describe('Cards', () => {
     it('lists every invalid field of a simulator body', async () => {
       const response = await simulate(card.id, 'authorization', {
         amount: 0,
-        currency: { code: 'usdc', name: '', symbol: 'USDC', decimals: -1 },
+        currency: { code: 'usdc', name: 7, symbol: 'USDC', decimals: -1 },
         merchant: { mcc: '58', country: 'USA' },
       });
       expect(response.status).toBe(400);
@@ -501,10 +534,348 @@ describe('Cards', () => {
     it('answers 404 for an unknown card and 403 for a production token', async () => {
       const unknown = await authorize('Card:00000000-0000-7000-8000-000000000000', 100);
       expect(unknown.status).toBe(404);
-      expect(unknown.body.code).toBe('CARD_NOT_FOUND');
+      expect(unknown.body.code).toBe('REFERENCE_NOT_FOUND');
       const production = await t.newPlatform('production');
       const refused = await production.api.post(`/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: USDC, merchant: { descriptor: 'X 100' } });
       expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('reference fidelity', () => {
+    let card: any;
+    let who: Holder;
+
+    beforeAll(async () => {
+      who = await newHolder();
+      card = await activeCard(who);
+      await fund(who.wallet, 100_000_000);
+    });
+
+    const idOfToken = (token: string) => `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
+
+    async function transaction(id: string): Promise<any> {
+      const fetched = await api.get(`/card-transactions/${id}`);
+      expect(fetched.status).toBe(200);
+      return fetched.body;
+    }
+
+    describe('maxSpendPerTransaction', () => {
+      it('is set on issue, returned everywhere, changed and cleared by signed PATCH, and enforced on authorizations', async () => {
+        const owner = await newHolder();
+        await fund(owner.wallet, 20_000_000);
+        const created = await issue({ platformCardId: `limit-${Math.random().toString(36).slice(2, 8)}-900`, maxSpendPerTransaction: 1_000_000 }, owner);
+        expect(created.status).toBe(201);
+        expect(created.body.maxSpendPerTransaction).toBe(1_000_000);
+        const id: string = created.body.id;
+        expect((await api.get(`/cards/${id}`)).body.maxSpendPerTransaction).toBe(1_000_000);
+        const listed = await api.get(`/cards?cardholderId=${encodeURIComponent(owner.customerId)}`);
+        expect(listed.body.data.find((c: { id: string }) => c.id === id).maxSpendPerTransaction).toBe(1_000_000);
+
+        const before = await balance(owner.wallet);
+        expect((await authorize(id, 1_000_000)).body.status).toBe('CONFIRMED');
+        const above = await authorize(id, 1_000_001);
+        expect(above.status).toBe(202);
+        expect(above.body).toMatchObject({ status: 'DECLINED', declineReason: 'TRANSACTION_SIZE_LIMIT_EXCEEDED', authorizedAmount: money(1_000_001) });
+        expect(await balance(owner.wallet)).toBe(before - 1_000_000);
+        expect(await webhookTypes(above.body.id, 1)).toEqual(['CARD_TRANSACTION.DECLINED']);
+
+        const first = await api.patch(`/cards/${id}`, { maxSpendPerTransaction: 2_000_000 });
+        expect(first.status).toBe(202);
+        const raised = await patch(id, { maxSpendPerTransaction: 2_000_000 }, owner);
+        expect(raised.status).toBe(200);
+        expect(raised.body.maxSpendPerTransaction).toBe(2_000_000);
+        expect((await authorize(id, 1_500_000)).body.status).toBe('CONFIRMED');
+
+        const cleared = await patch(id, { maxSpendPerTransaction: null }, owner);
+        expect(cleared.status).toBe(200);
+        expect(cleared.body.maxSpendPerTransaction).toBeNull();
+        expect((await api.get(`/cards/${id}`)).body.maxSpendPerTransaction).toBeNull();
+        expect((await authorize(id, 3_000_000)).body.status).toBe('CONFIRMED');
+      });
+
+      it.each([
+        ['0', { maxSpendPerTransaction: 0 }, ['maxSpendPerTransaction']],
+        ['a fraction', { maxSpendPerTransaction: 1.5 }, ['maxSpendPerTransaction']],
+        ['with state CLOSED', { state: 'CLOSED', maxSpendPerTransaction: 5 }, ['maxSpendPerTransaction']],
+      ])('PATCH refuses %s with 400 naming the field, before any 202', async (_, body, fields) => {
+        const response = await api.patch(`/cards/${card.id}`, body);
+        expect(response.status).toBe(400);
+        expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual(fields);
+      });
+
+      it('POST /cards refuses a limit below 1 and a non-string 3-D Secure password, listing both', async () => {
+        const response = await issue({ maxSpendPerTransaction: 0, threeDSecurePassword: 42 });
+        expect(response.status).toBe(400);
+        expect(response.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['maxSpendPerTransaction', 'threeDSecurePassword']);
+      });
+
+      it('a closed card refuses a limit change with 409 CARD_NOT_MUTABLE', async () => {
+        const closed = await activeCard(who);
+        expect((await patch(closed.id, { state: 'CLOSED' }, who)).status).toBe(200);
+        const response = await api.patch(`/cards/${closed.id}`, { maxSpendPerTransaction: 100 });
+        expect(response.status).toBe(409);
+        expect(response.body.code).toBe('CARD_NOT_MUTABLE');
+      });
+
+      it('accepts a 3-D Secure password and never returns it', async () => {
+        const created = await issue({ platformCardId: `tds-${Math.random().toString(36).slice(2, 8)}-900`, threeDSecurePassword: 'Tds-Pass-7781' }, who);
+        expect(created.status).toBe(201);
+        expect(JSON.stringify(created.body)).not.toContain('Tds-Pass-7781');
+        expect(JSON.stringify((await api.get(`/cards/${created.body.id}`)).body)).not.toContain('Tds-Pass-7781');
+        expect(logLines.join('')).not.toContain('Tds-Pass-7781');
+      });
+    });
+
+    describe('simulator bodies', () => {
+      it("accepts the reference's example body (currency code USD only): USD at par on a USDC card", async () => {
+        const before = await balance(who.wallet);
+        const response = await simulate(card.id, 'authorization', {
+          amount: 1250,
+          currency: { code: 'USD' },
+          merchant: { descriptor: 'BLUE BOTTLE COFFEE SF', mcc: '5814', country: 'US' },
+        });
+        expect(response.status).toBe(202);
+        expect(response.body).toMatchObject({ status: 'CONFIRMED', issuerTransactionToken: expect.any(String), authorizedAmount: money(12_500_000), currency: USDC });
+        expect(await balance(who.wallet)).toBe(before - 12_500_000);
+      });
+
+      it.each([
+        ['authorization', { amount: 100, currency: { code: 'USD' }, merchant: [] }, ['merchant']],
+        ['authorization', { amount: 100, currency: [], merchant: { descriptor: 'X 100' } }, ['currency']],
+        ['credit_authorization_advice', { amount: 100, currency: { code: 'USD' }, merchant: 'shop' }, ['merchant']],
+        ['balance_inquiry', { merchant: [] }, ['merchant']],
+        ['authorization_advice', { cardTransactionId: 7, amount: 0 }, ['amount', 'cardTransactionId']],
+        ['return_reversal', {}, ['cardTransactionId']],
+      ])('%s refuses %j with 400 listing %j, and records nothing', async (kind, body, fields) => {
+        const before = (await api.get(`/cards/${card.id}/transactions?limit=1`)).body.data[0]?.id;
+        const response = await simulate(card.id, kind, body);
+        expect(response.status).toBe(400);
+        expect(response.body.code).toBe('INVALID_INPUT');
+        expect(response.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(fields);
+        expect((await api.get(`/cards/${card.id}/transactions?limit=1`)).body.data[0]?.id).toBe(before);
+      });
+
+      it('refuses a currency the card does not take, naming the field', async () => {
+        const response = await simulate(card.id, 'authorization', { amount: 100, currency: { code: 'EUR' }, merchant: { descriptor: 'X 100' } });
+        expect(response.status).toBe(400);
+        expect(response.body).toMatchObject({ code: 'INVALID_CURRENCY', details: { field: 'currency.code' } });
+      });
+    });
+
+    describe('balance_inquiry', () => {
+      it.each([
+        ['100', 'SETTLED', undefined],
+        ['002', 'DECLINED', 'INSUFFICIENT_FUNDS'],
+        ['003', 'DECLINED', 'CARD_PAUSED'],
+      ])('descriptor suffix %s: 202, a zero-amount card transaction %s (%s), no money moved', async (suffix, status, declineReason) => {
+        const before = await balance(who.wallet);
+        const response = await simulate(card.id, 'balance_inquiry', { merchant: { descriptor: `FUEL PUMP ${suffix}`, mcc: '5541', country: 'US' } });
+        expect(response.status).toBe(202);
+        expect(response.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_[0-9a-f]{32}$/) });
+        const id = idOfToken(response.body.issuerTransactionToken);
+        expect(await transaction(id)).toMatchObject({
+          type: 'CARD',
+          operation: 'BALANCE_INQUIRY',
+          status,
+          ...(declineReason ? { declineReason } : {}),
+          authorizedAmount: money(0),
+          settledAmount: money(0),
+          issuerTransactionToken: response.body.issuerTransactionToken,
+        });
+        expect(await balance(who.wallet)).toBe(before);
+        expect(await webhookTypes(id, 1)).toEqual([`CARD_TRANSACTION.${status}`]);
+      });
+
+      it('a frozen card declines it with CARD_PAUSED', async () => {
+        const frozen = await activeCard(who);
+        expect((await patch(frozen.id, { state: 'FROZEN' }, who)).status).toBe(200);
+        const response = await simulate(frozen.id, 'balance_inquiry', { merchant: { descriptor: 'ATM 100' } });
+        expect(await transaction(idOfToken(response.body.issuerTransactionToken))).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_PAUSED' });
+      });
+    });
+
+    describe('authorization_advice', () => {
+      it('re-sizes an open authorization up and down; the hold follows, and the clearing posts the new total', async () => {
+        const before = await balance(who.wallet);
+        const auth = await authorize(card.id, 1_000_000);
+        const up = await simulate(card.id, 'authorization_advice', { cardTransactionId: auth.body.id, amount: 1_500_000 });
+        expect(up.status).toBe(202);
+        expect(up.body).toEqual({ issuerTransactionToken: auth.body.issuerTransactionToken });
+        expect(await transaction(auth.body.id)).toMatchObject({ status: 'CONFIRMED', authorizedAmount: money(1_500_000) });
+        expect(await balance(who.wallet)).toBe(before - 1_500_000);
+        expect((await simulate(card.id, 'authorization_advice', { cardTransactionId: auth.body.id, amount: 500_000 })).status).toBe(202);
+        expect(await balance(who.wallet)).toBe(before - 500_000);
+        const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 500_000 });
+        expect(cleared.body).toMatchObject({ status: 'SETTLED', authorizedAmount: money(500_000), settledAmount: money(500_000) });
+        expect(await balance(who.wallet)).toBe(before - 500_000);
+        expect(await webhookTypes(auth.body.id, 4)).toEqual([
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.SETTLED',
+        ]);
+      });
+
+      it('refuses a transaction that is no open authorization (409), and one of another card (404)', async () => {
+        const auth = await authorize(card.id, 100_000);
+        await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 100_000 });
+        const settled = await simulate(card.id, 'authorization_advice', { cardTransactionId: auth.body.id, amount: 200_000 });
+        expect(settled.status).toBe(409);
+        expect(settled.body.code).toBe('INVALID_STATE_TRANSITION');
+        const otherCard = await activeCard(who);
+        const elsewhere = await simulate(otherCard.id, 'authorization_advice', { cardTransactionId: auth.body.id, amount: 200_000 });
+        expect(elsewhere.status).toBe(404);
+        expect(elsewhere.body.code).toBe('TRANSACTION_NOT_FOUND');
+      });
+    });
+
+    describe('return_reversal', () => {
+      it('takes a refunded amount again and settles the transaction anew; it can then be returned again', async () => {
+        const before = await balance(who.wallet);
+        const auth = await authorize(card.id, 2_000_000);
+        await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 2_000_000 });
+        expect((await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 2_000_000 })).body.status).toBe('REFUNDED');
+        expect(await balance(who.wallet)).toBe(before);
+        const reversed = await simulate(card.id, 'return_reversal', { cardTransactionId: auth.body.id });
+        expect(reversed.status).toBe(202);
+        expect(reversed.body).toEqual({ issuerTransactionToken: auth.body.issuerTransactionToken });
+        expect(await transaction(auth.body.id)).toMatchObject({ status: 'SETTLED', settledAmount: money(2_000_000), refundedAmount: money(0) });
+        expect(await balance(who.wallet)).toBe(before - 2_000_000);
+        const again = await simulate(card.id, 'return', { cardTransactionId: auth.body.id, amount: 2_000_000 });
+        expect(again.body).toMatchObject({ status: 'REFUNDED', refundedAmount: money(2_000_000) });
+        expect(await balance(who.wallet)).toBe(before);
+        expect(await webhookTypes(auth.body.id, 5)).toEqual([
+          'CARD_TRANSACTION.AUTHORIZED',
+          'CARD_TRANSACTION.SETTLED',
+          'CARD_TRANSACTION.REFUNDED',
+          'CARD_TRANSACTION.SETTLED',
+          'CARD_TRANSACTION.REFUNDED',
+        ]);
+      });
+
+      it('raises EXCEPTION (RETURN_REVERSAL_FAILED) when the funding source no longer covers it', async () => {
+        const owner = await newHolder();
+        const ownCard = await activeCard(owner);
+        await fund(owner.wallet, 1_000_000);
+        const auth = await authorize(ownCard.id, 1_000_000);
+        await simulate(ownCard.id, 'clearing', { cardTransactionId: auth.body.id, amount: 1_000_000 });
+        await simulate(ownCard.id, 'return', { cardTransactionId: auth.body.id, amount: 1_000_000 });
+        expect((await authorize(ownCard.id, 1_000_000)).body.status).toBe('CONFIRMED');
+        const reversed = await simulate(ownCard.id, 'return_reversal', { cardTransactionId: auth.body.id });
+        expect(reversed.status).toBe(202);
+        expect(await transaction(auth.body.id)).toMatchObject({
+          status: 'EXCEPTION',
+          exception: { urgency: 'HIGH', reason: 'RETURN_REVERSAL_FAILED', message: expect.any(String) },
+        });
+      });
+
+      it('refuses a transaction that is not REFUNDED with 409', async () => {
+        const auth = await authorize(card.id, 100_000);
+        const response = await simulate(card.id, 'return_reversal', { cardTransactionId: auth.body.id });
+        expect(response.status).toBe(409);
+        expect(response.body.code).toBe('INVALID_STATE_TRANSITION');
+      });
+    });
+
+    describe('reveal', () => {
+      it('mints a single-use URL of a page showing a card number that ends in last4 and passes the Luhn check', async () => {
+        const response = await api.post(`/cards/${card.id}/reveal`, {});
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ panEmbedUrl: expect.stringMatching(/^http:\/\/[^/]+\/card-reveal\/[A-Za-z0-9_-]{20,}$/), expiresAt: expect.any(String) });
+        expect(Date.parse(response.body.expiresAt)).toBeGreaterThan(Date.now());
+        const page = await fetch(response.body.panEmbedUrl);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        const html = await page.text();
+        const pan = /data-field="pan">([\d ]+)</.exec(html)![1].replace(/ /g, '');
+        expect(pan).toMatch(/^4\d{15}$/);
+        expect(pan.endsWith(card.last4)).toBe(true);
+        const luhn = [...pan].reverse().reduce((sum, c, i) => sum + (i % 2 ? (Number(c) * 2 > 9 ? Number(c) * 2 - 9 : Number(c) * 2) : Number(c)), 0);
+        expect(luhn % 10).toBe(0);
+        expect(html).toMatch(/data-field="cvv">\d{3}</);
+        // The same card shows the same details on a second reveal; a used URL shows nothing.
+        expect((await fetch(response.body.panEmbedUrl)).status).toBe(410);
+        const second = await api.post(`/cards/${card.id}/reveal`, {});
+        expect(await (await fetch(second.body.panEmbedUrl)).text()).toContain(/data-field="pan">([\d ]+)</.exec(html)![1]);
+        const logged = logLines.join('');
+        for (const secret of [pan, new URL(response.body.panEmbedUrl).pathname.split('/').pop()!]) expect(logged).not.toContain(secret);
+        // The audit line (the cards service logs in this process only in embedded mode).
+        if (t.mode === 'embedded') expect(logged).toMatch(new RegExp(`"audit":"card\\.reveal","cardId":"${card.id}"`));
+      });
+
+      it("answers 404 for an unknown card and for another platform's card; 409 for a card not provisioned yet", async () => {
+        const other = await t.newPlatform();
+        for (const [client_, id] of [
+          [api, 'Card:00000000-0000-7000-8000-000000000000'],
+          [other.api, card.id],
+        ] as const) {
+          const response = await client_.post(`/cards/${id}/reveal`, {});
+          expect(response.status).toBe(404);
+          expect(response.body.code).toBe('REFERENCE_NOT_FOUND');
+        }
+        const processing = (await issue({ platformCardId: `reveal-${Math.random().toString(36).slice(2, 6)}-001` }, who)).body;
+        const refused = await api.post(`/cards/${processing.id}/reveal`, {});
+        expect(refused.status).toBe(409);
+        expect(refused.body.code).toBe('CONFLICT');
+      });
+    });
+
+    describe('GET /transactions/{transactionId}', () => {
+      it('answers a card transaction in the reference transaction shape; another platform gets 404', async () => {
+        const auth = await authorize(card.id, 10_000);
+        const response = await api.get(`/transactions/${auth.body.id}`);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual((await api.get(`/card-transactions/${auth.body.id}`)).body);
+        expect(response.body).toMatchObject({ type: 'CARD', direction: 'DEBIT', customerId: who.customerId, platformCustomerId: expect.any(String), status: 'CONFIRMED' });
+        const customer = await api.get(`/customers/${who.customerId}`);
+        expect(response.body.platformCustomerId).toBe(customer.body.platformCustomerId);
+        const other = await t.newPlatform();
+        const foreign = await other.api.get(`/transactions/${auth.body.id}`);
+        expect(foreign.status).toBe(404);
+        expect(foreign.body.code).toBe('TRANSACTION_NOT_FOUND');
+      });
+    });
+
+    describe('GET /transactions', () => {
+      it('lists card transactions (type CARD) with the payments, newest first, page after page; a type filter leaves them out', async () => {
+        const owner = await newHolder();
+        const ownCard = await activeCard(owner);
+        await fund(owner.wallet, 1_000_000);
+        const first = (await authorize(ownCard.id, 1_000)).body;
+        const second = (await authorize(ownCard.id, 2_000)).body;
+        const seen: Array<{ id: string; type: string }> = [];
+        let cursor: string | undefined;
+        do {
+          const page = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(page.status).toBe(200);
+          expect(page.body.data).toHaveLength(1);
+          seen.push(...page.body.data);
+          cursor = page.body.hasMore ? page.body.nextCursor : undefined;
+        } while (cursor);
+        const cards = seen.filter((item) => item.type === 'CARD').map((item) => item.id);
+        expect(cards).toEqual([second.id, first.id]);
+        const uuids = seen.map((item) => item.id.slice(item.id.indexOf(':') + 1));
+        expect([...uuids].sort().reverse()).toEqual(uuids);
+        expect(seen.find((item) => item.id === second.id)).toEqual((await api.get(`/card-transactions/${second.id}`)).body);
+        const outgoing = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&type=OUTGOING`);
+        expect(outgoing.body.data.some((item: { type: string }) => item.type === 'CARD')).toBe(false);
+        const other = await t.newPlatform();
+        expect((await other.api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}`)).body.data).toEqual([]);
+      });
+
+      it('refuses a cursor it never issued, naming the field', async () => {
+        const response = await api.get(`/transactions?cursor=${Buffer.from('nope').toString('base64url')}`);
+        expect(response.status).toBe(400);
+        expect(response.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['cursor']);
+      });
+    });
+
+    it('documents the card routes and simulators in /openapi.json', async () => {
+      const document = (await (await fetch(`${t.stack.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      for (const path of ['/cards', '/cards/{id}', '/cards/{id}/reveal', '/transactions/{transactionId}']) expect(Object.keys(document.paths)).toContain(path);
+      for (const kind of ['authorization', 'balance_inquiry', 'authorization_advice', 'credit_authorization_advice', 'clearing', 'return', 'return_reversal']) {
+        expect(Object.keys(document.paths)).toContain(`/sandbox/cards/{id}/simulate/${kind}`);
+      }
     });
   });
 
@@ -549,7 +920,7 @@ describe('Cards', () => {
       expect(await balance(who.wallet)).toBe(10_000_000);
 
       const late = await simulate(card.id, 'clearing', { cardTransactionId: open.body.id, amount: 1_500_000 });
-      expect(late.body).toMatchObject({ status: 'SETTLED', forcePosted: true, settledAmount: 1_500_000 });
+      expect(late.body).toMatchObject({ status: 'SETTLED', forcePosted: true, settledAmount: money(1_500_000) });
       expect(await balance(who.wallet)).toBe(8_500_000);
 
       expect((await authorize(card.id, 100)).body).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_CLOSED' });
@@ -583,13 +954,13 @@ describe('Cards', () => {
       return eventually(async () => received.find((hook) => hook.type === type && hook.data.id === id)?.data);
     }
 
-    it('delivers CARD.STATE_CHANGE and CARD_TRANSACTION.<STATUS> with the resources exactly as GET returns them', async () => {
+    it('delivers CARD.STATE_CHANGE and CARD_TRANSACTION.* with the resources exactly as GET returns them', async () => {
       const who = await newHolder();
       const card = await activeCard(who);
       await fund(who.wallet, 1_000_000);
       const auth = await authorize(card.id, 400_000);
       const cleared = await simulate(card.id, 'clearing', { cardTransactionId: auth.body.id, amount: 400_000 });
-      expect(await delivered('CARD_TRANSACTION.CONFIRMED', auth.body.id)).toEqual(auth.body);
+      expect(await delivered('CARD_TRANSACTION.AUTHORIZED', auth.body.id)).toEqual(auth.body);
       expect(await delivered('CARD_TRANSACTION.SETTLED', auth.body.id)).toEqual((await api.get(`/card-transactions/${auth.body.id}`)).body);
       expect(cleared.body.status).toBe('SETTLED');
       const frozen = await patch(card.id, { state: 'FROZEN' }, who);
@@ -604,7 +975,7 @@ describe('Cards', () => {
       const card = await activeCard(who);
       await fund(who.wallet, 50 * 10_000);
       const results = await Promise.all(Array.from({ length: 100 }, () => authorize(card.id, 10_000)));
-      expect(results.every((r) => r.status === 200)).toBe(true);
+      expect(results.every((r) => r.status === 202)).toBe(true);
       const statuses = results.map((r) => r.body.status);
       expect(statuses.filter((s) => s === 'CONFIRMED')).toHaveLength(50);
       expect(statuses.filter((s) => s === 'DECLINED')).toHaveLength(50);

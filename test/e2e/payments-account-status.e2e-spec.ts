@@ -198,7 +198,7 @@ describe('Payments: internal account statuses', () => {
           merchant: { descriptor: 'COFFEE SHOP 100', mcc: '5814', country: 'US' },
         });
       const declined = await authorize();
-      expect(declined.status).toBe(200);
+      expect(declined.status).toBe(202);
       expect(declined.body).toMatchObject({ status: 'DECLINED', declineReason: 'FUNDING_SOURCE_UNAVAILABLE' });
       expect((await account(cryptoId)).balance.amount).toBe(5_000_000);
 

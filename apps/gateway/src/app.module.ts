@@ -30,6 +30,7 @@ import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
 import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
+import { CardRevealPageController } from './cards/card-reveal-page.controller';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
@@ -62,6 +63,7 @@ import { SandboxCardsController } from './cards/sandbox-cards.controller';
     WalletAccountsController,
     CardsController,
     SandboxCardsController,
+    CardRevealPageController,
   ],
   providers: [
     CredentialsService,

@@ -1,12 +1,12 @@
 import { ClassConstructor, Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Environment, ENVIRONMENTS } from './common';
-import { AdviceReceivedData, AuthorizationInterruptedData, CardClosedData, CardMerchantInput, CARDS_WORK_EVENTS, CurrencyInput, PullDueData } from './cards';
+import { AdviceReceivedData, AuthorizationInterruptedData, CardClosedData, CardMerchantInput, CARDS_WORK_EVENTS, PullDueData } from './cards';
 import { Customer, CUSTOMERS_EVENTS } from './customers';
 import { EventMap } from './event-map';
 import { typedIdPattern } from './ids';
-import { INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccountType, PAYMENTS_EVENTS } from './payments';
+import { Currency, INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccountType, PAYMENTS_EVENTS } from './payments';
 
 /*
  * What a consumer reads of an event's payload, as a contract class checked on arrival (the same
@@ -52,6 +52,23 @@ export class CardClosedPayload implements CardClosedData {
   cardId!: string;
 }
 
+/** The card currency an advice was converted to (every field present: it is the card's, not the network's). */
+export class AdviceCurrencyPayload implements Currency {
+  @IsString()
+  @IsNotEmpty()
+  code!: string;
+
+  @IsString()
+  name!: string;
+
+  @IsString()
+  symbol!: string;
+
+  @IsInt()
+  @Min(0)
+  decimals!: number;
+}
+
 export class AdviceReceivedPayload implements AdviceReceivedData {
   @MatchesPattern(typedIdPattern('Card'), 'a Card id')
   cardId!: string;
@@ -68,8 +85,8 @@ export class AdviceReceivedPayload implements AdviceReceivedData {
   amount!: number;
 
   @ValidateNested()
-  @Type(() => CurrencyInput)
-  currency!: CurrencyInput;
+  @Type(() => AdviceCurrencyPayload)
+  currency!: AdviceCurrencyPayload;
 
   @ValidateNested()
   @Type(() => CardMerchantInput)

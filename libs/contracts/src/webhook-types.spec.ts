@@ -20,5 +20,7 @@ describe(currentWebhookType.name, () => {
   it("announces a renamed type under the API's name and leaves the others", () => {
     expect(currentWebhookType('INTERNAL_ACCOUNT.STATUS_CHANGE')).toBe('INTERNAL_ACCOUNT.STATUS_UPDATED');
     expect(currentWebhookType('CARD.STATE_CHANGE')).toBe('CARD.STATE_CHANGE');
+    expect(currentWebhookType('CARD_TRANSACTION.CONFIRMED')).toBe('CARD_TRANSACTION.AUTHORIZED');
+    expect(currentWebhookType('CARD_TRANSACTION.PENDING')).toBe('CARD_TRANSACTION.PENDING');
   });
 });

@@ -8,10 +8,14 @@ import {
   MessageEnvelope,
   Page,
   SandboxCardSimulationResponse,
+  SearchCardTransactionsRequest,
   SimulateAdviceRequest,
+  SimulateAuthorizationAdviceRequest,
   SimulateAuthorizationRequest,
+  SimulateBalanceInquiryRequest,
   SimulateClearingRequest,
   SimulateReturnRequest,
+  SimulateReturnReversalRequest,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { CardNetworkService } from './card-network.service';
@@ -28,6 +32,11 @@ export class CardNetworkHandlers {
   @MessagePattern(CARDS_SUBJECTS.listCardTransactions)
   list(@Payload(new EnvelopePipe(ListCardTransactionsRequest)) { ctx, payload }: MessageEnvelope<ListCardTransactionsRequest>): Promise<Page<CardTransaction>> {
     return this.network.list(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.searchCardTransactions)
+  search(@Payload(new EnvelopePipe(SearchCardTransactionsRequest)) { ctx, payload }: MessageEnvelope<SearchCardTransactionsRequest>): Promise<Page<CardTransaction>> {
+    return this.network.search(ctx, payload);
   }
 
   @MessagePattern(CARDS_SUBJECTS.simulateAuthorization)
@@ -48,5 +57,26 @@ export class CardNetworkHandlers {
   @MessagePattern(CARDS_SUBJECTS.simulateReturn)
   return(@Payload(new EnvelopePipe(SimulateReturnRequest)) { ctx, payload }: MessageEnvelope<SimulateReturnRequest>): Promise<CardTransaction> {
     return this.network.return(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.simulateBalanceInquiry)
+  balanceInquiry(
+    @Payload(new EnvelopePipe(SimulateBalanceInquiryRequest)) { ctx, payload }: MessageEnvelope<SimulateBalanceInquiryRequest>,
+  ): Promise<SandboxCardSimulationResponse> {
+    return this.network.balanceInquiry(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.simulateAuthorizationAdvice)
+  authorizationAdvice(
+    @Payload(new EnvelopePipe(SimulateAuthorizationAdviceRequest)) { ctx, payload }: MessageEnvelope<SimulateAuthorizationAdviceRequest>,
+  ): Promise<SandboxCardSimulationResponse> {
+    return this.network.adviseAuthorization(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.simulateReturnReversal)
+  returnReversal(
+    @Payload(new EnvelopePipe(SimulateReturnReversalRequest)) { ctx, payload }: MessageEnvelope<SimulateReturnReversalRequest>,
+  ): Promise<SandboxCardSimulationResponse> {
+    return this.network.reverseReturn(ctx, payload);
   }
 }

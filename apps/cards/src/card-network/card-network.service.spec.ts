@@ -20,6 +20,10 @@ const card: CardEntity = {
   platformId: ctx.platformId,
   cardholderId: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
   platformCardId: null,
+  platformCustomerId: 'emp-1',
+  maxSpendPerTransaction: null,
+  threeDsPasswordHash: null,
+  detailsSeed: null,
   form: 'VIRTUAL',
   state: 'ACTIVE',
   stateReason: null,
@@ -40,6 +44,7 @@ function settled(): CardTransactionEntity {
     platformId: ctx.platformId,
     cardId: card.id,
     customerId: card.cardholderId,
+    platformCustomerId: 'emp-1',
     accountId: card.fundingSources[0],
     issuerTransactionToken: 'itx_0190f1c27a6b7cc19a2e1f2d3c4b5a69',
     type: 'AUTHORIZATION',
@@ -51,6 +56,7 @@ function settled(): CardTransactionEntity {
     settledAmount: 1000n,
     refundedAmount: 0n,
     returnCount: 0,
+    adjustmentCount: 0,
     holdId: 'Hold:1',
     declineReason: null,
     expiryReason: null,
@@ -64,8 +70,16 @@ function settled(): CardTransactionEntity {
   };
 }
 
-function setup() {
-  const networkCard = { id: card.id, cardholderId: card.cardholderId, state: card.state, currencyCode: card.currencyCode, accountId: card.fundingSources[0] };
+function setup(maxSpendPerTransaction: bigint | null = null) {
+  const networkCard = {
+    id: card.id,
+    cardholderId: card.cardholderId,
+    state: card.state,
+    currencyCode: card.currencyCode,
+    accountId: card.fundingSources[0],
+    maxSpendPerTransaction,
+    platformCustomerId: 'emp-1',
+  };
   const cards = { findForNetwork: jest.fn().mockResolvedValue(networkCard) };
   const cardTransactions = {
     findById: jest.fn().mockResolvedValue(settled()),
@@ -132,14 +146,14 @@ describe(CardNetworkService.name, () => {
       const { service, cardTransactions, outbox, ledger } = setup();
       ledger.hold.mockResolvedValue({ id: 'Hold:9' });
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
-      await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'CONFIRMED', authorizedAmount: 500 });
+      await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'CONFIRMED', authorizedAmount: { amount: 500, currency: USDC } });
       expect(outbox.addManyWithInserts).toHaveBeenCalledWith(
         expect.anything(),
         cardTransactions.newRow,
         [
           {
             entity: expect.objectContaining({ status: 'CONFIRMED', holdId: 'Hold:9' }),
-            event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.CONFIRMED' }),
+            event: expect.objectContaining({ webhookType: 'CARD_TRANSACTION.AUTHORIZED' }),
             guarded: true,
           },
         ],
@@ -200,7 +214,35 @@ describe(CardNetworkService.name, () => {
       const { service, ledger } = setup();
       ledger.hold.mockRejectedValue(new ServiceError('INVALID_AMOUNT', 'no funds', { reason: 'INSUFFICIENT_FUNDS' }));
       const request = { cardId: card.id, type: 'AUTHORIZATION', amount: 500, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
-      await expect(service.authorize(ctx, request)).resolves.toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', authorizedAmount: 500 });
+      await expect(service.authorize(ctx, request)).resolves.toMatchObject({
+        status: 'DECLINED',
+        declineReason: 'INSUFFICIENT_FUNDS',
+        authorizedAmount: { amount: 500, currency: USDC },
+      });
+    });
+  });
+
+  describe('limits and currencies', () => {
+    it.each([
+      [1000n, 1000, 'CONFIRMED', undefined],
+      [1000n, 1001, 'DECLINED', 'TRANSACTION_SIZE_LIMIT_EXCEEDED'],
+      [null, 1_000_000, 'CONFIRMED', undefined],
+    ])('with maxSpendPerTransaction %s an authorization of %s is %s (%s)', async (limit, amount, status, declineReason) => {
+      const { service, ledger } = setup(limit);
+      ledger.hold.mockResolvedValue({ id: 'Hold:9' });
+      const request = { cardId: card.id, type: 'AUTHORIZATION', amount, currency: USDC, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      const answered = await service.authorize(ctx, request);
+      expect(answered).toMatchObject({ status, ...(declineReason ? { declineReason } : {}) });
+      expect(ledger.hold).toHaveBeenCalledTimes(declineReason ? 0 : 1);
+    });
+
+    it('takes USD on a USDC card at par, and refuses another currency naming the field', async () => {
+      const { service, ledger } = setup();
+      ledger.hold.mockResolvedValue({ id: 'Hold:9' });
+      const usd = { cardId: card.id, type: 'AUTHORIZATION', amount: 1250, currency: { code: 'USD' }, merchant: { descriptor: 'SHOP 100' } } as SimulateAuthorizationRequest;
+      await expect(service.authorize(ctx, usd)).resolves.toMatchObject({ authorizedAmount: { amount: 12_500_000, currency: USDC }, currency: USDC });
+      const eur = { ...usd, currency: { code: 'EUR' } } as SimulateAuthorizationRequest;
+      await expect(service.authorize(ctx, eur)).rejects.toMatchObject({ code: 'INVALID_CURRENCY', details: { field: 'currency.code' } });
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   amountToWire,
   AuthorizationInterruptedData,
   CallerContext,
+  CARD_CURRENCY_DETAILS,
   CardDeclineReason,
   CardMerchant,
   CARDS_EVENTS,
@@ -14,19 +15,25 @@ import {
   CardTransactionType,
   cardTransactionWebhookType,
   Currency,
+  CurrencyInput,
   ListCardTransactionsRequest,
   newId,
   NewEvent,
   Page,
   SandboxCardSimulationResponse,
+  SearchCardTransactionsRequest,
   SimulateAdviceRequest,
+  SimulateAuthorizationAdviceRequest,
   SimulateAuthorizationRequest,
+  SimulateBalanceInquiryRequest,
   SimulateClearingRequest,
   SimulateReturnRequest,
+  SimulateReturnReversalRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { cardNotFound } from '../cards/cards.errors';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { toCardTransaction } from './card-transaction.mapper';
 import { CardTransactionsRepository, interruptionKeyOf } from './card-transactions.repository';
@@ -48,6 +55,8 @@ const RECORDINGS_IN_FLIGHT = 2;
 const MAX_RECORDING_BATCH = 32;
 
 const CREDIT_TYPES: ReadonlySet<CardTransactionType> = new Set(['CREDIT_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']);
+/** Messages that spend: the card's per-transaction limit applies to them. */
+const SPENDING_TYPES: ReadonlySet<CardTransactionType> = new Set(['AUTHORIZATION', 'FINANCIAL_AUTHORIZATION']);
 
 /** One network message the issuer answers: an authorization of some kind. */
 interface NetworkMessage {
@@ -137,29 +146,113 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
   }
 
+  async search(ctx: CallerContext, request: SearchCardTransactionsRequest): Promise<Page<CardTransaction>> {
+    const limit = pageLimit(request.limit);
+    const rows = await this.cardTransactions.search(ctx.platformId, {
+      accountId: request.accountId,
+      customerId: request.customerId,
+      platformCustomerId: request.platformCustomerId,
+      status: request.status,
+      createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
+      createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
+      afterId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
+      ascending: request.sortOrder === 'asc',
+      limit: limit + 1,
+    });
+    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
+  }
+
   // ---- Simulators ----
 
   async authorize(ctx: CallerContext, request: SimulateAuthorizationRequest): Promise<CardTransaction> {
     assertSandbox(ctx);
     const card = await this.requireCard(ctx.platformId, request.cardId);
-    assertCardCurrency(card, request.currency);
+    const { amount, currency } = inCardCurrency(card, request.currency, amountFromWire(request.amount));
     const id = newId('CardTransaction');
-    const message: NetworkMessage = {
-      id,
-      token: issuerTokenOf(id),
-      type: request.type,
-      amount: amountFromWire(request.amount),
-      currency: { ...request.currency },
-      merchant: merchantOf(request.merchant),
-    };
+    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: request.type, amount, currency, merchant: merchantOf(request.merchant) };
     return toCardTransaction(await this.answer(ctx, card, message));
+  }
+
+  /** A zero-amount authorization: decided like any authorization (card state, descriptor table); no money moves. */
+  async balanceInquiry(ctx: CallerContext, request: SimulateBalanceInquiryRequest): Promise<SandboxCardSimulationResponse> {
+    assertSandbox(ctx);
+    const card = await this.requireCard(ctx.platformId, request.cardId);
+    const id = newId('CardTransaction');
+    const message: NetworkMessage = { id, token: issuerTokenOf(id), type: 'BALANCE_INQUIRY', amount: 0n, currency: cardCurrencyOf(card), merchant: merchantOf(request.merchant) };
+    const entity = await this.answer(ctx, card, message);
+    return { issuerTransactionToken: entity.issuerTransactionToken };
+  }
+
+  /**
+   * An authorization advice re-sizes an open authorization to a new total. The network does not
+   * ask: the new total is recorded whatever the balance. Its hold follows when the funds allow (a
+   * new hold for the total is placed first, then the old one released); otherwise the old hold
+   * stays and the clearing pulls the difference (the over-authorization path).
+   */
+  async adviseAuthorization(ctx: CallerContext, request: SimulateAuthorizationAdviceRequest): Promise<SandboxCardSimulationResponse> {
+    assertSandbox(ctx);
+    const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
+    if (!isOpenAuthorization(entity)) throw notAdjustable(entity, 'only an open authorization (CONFIRMED, not yet cleared) can be re-sized');
+    const amount = amountFromWire(request.amount);
+    if (amount === entity.authorizedAmount) return { issuerTransactionToken: entity.issuerTransactionToken };
+    const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveAdjustment(manager, ctx.platformId, entity.id, ['CONFIRMED', 'EXCEPTION']));
+    if (sequence === undefined) throw notAdjustable(entity, 'it changed meanwhile');
+    let holdId = entity.holdId!;
+    try {
+      const hold = await this.ledger.hold(ctx, entity.id, `advice-${sequence}`, entity.accountId, amount, entity.currency.code);
+      holdId = hold.id;
+    } catch (error) {
+      if (!isInsufficientFunds(error) && !isAccountRefusal(error)) throw error;
+    }
+    const resized = await this.transactions.run(async (manager) => {
+      const next = await this.cardTransactions.transition(manager, entity, ['CONFIRMED', 'EXCEPTION'], { authorizedAmount: amount, holdId });
+      if (next) await this.announce(manager, next);
+      return next;
+    });
+    if (!resized) {
+      // Cleared or expired meanwhile: the new hold goes back, the authorization keeps its own.
+      if (holdId !== entity.holdId) await this.ledger.release(ctx, entity.id, holdId, `advice-${sequence}-release`);
+      throw notAdjustable(entity, 'it changed meanwhile');
+    }
+    if (holdId !== entity.holdId) await this.ledger.release(ctx, entity.id, entity.holdId!, `advice-${sequence}-release`);
+    return { issuerTransactionToken: entity.issuerTransactionToken };
+  }
+
+  /**
+   * A return reversal undoes the returns of a REFUNDED debit: the refunded amount is taken from
+   * the funding source again (a new hold, captured at once) and the transaction is SETTLED again
+   * with nothing refunded. When the funding source no longer covers it, the transaction goes to
+   * EXCEPTION (RETURN_REVERSAL_FAILED), the high-urgency alert, and stays refunded.
+   */
+  async reverseReturn(ctx: CallerContext, request: SimulateReturnReversalRequest): Promise<SandboxCardSimulationResponse> {
+    assertSandbox(ctx);
+    const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
+    if (entity.status !== 'REFUNDED' || entity.direction !== 'DEBIT') throw notAdjustable(entity, 'only a REFUNDED debit has a return to reverse');
+    const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveAdjustment(manager, ctx.platformId, entity.id, ['REFUNDED']));
+    if (sequence === undefined) throw notAdjustable(entity, 'it changed meanwhile');
+    const amount = entity.refundedAmount;
+    let changes: Partial<CardTransactionEntity>;
+    try {
+      const hold = await this.ledger.hold(ctx, entity.id, `reversal-${sequence}`, entity.accountId, amount, entity.currency.code);
+      await this.ledger.capture(ctx, entity.id, `reversal-${sequence}-capture`, hold.id, amount);
+      // Later returns refund the reversal's capture, which holds the whole settled amount again.
+      changes = { status: 'SETTLED', refundedAmount: 0n, holdId: hold.id };
+    } catch (error) {
+      if (!isInsufficientFunds(error) && !isAccountRefusal(error)) throw error;
+      changes = {
+        status: 'EXCEPTION',
+        exception: { urgency: 'HIGH', reason: 'RETURN_REVERSAL_FAILED', message: `The reversed return of ${amount} could not be taken from the funding source` },
+      };
+    }
+    await this.finish(entity, ['REFUNDED'], changes);
+    return { issuerTransactionToken: entity.issuerTransactionToken };
   }
 
   /** The advice is accepted now; the card operation it causes is announced later, through events only. */
   async advise(ctx: CallerContext, request: SimulateAdviceRequest): Promise<SandboxCardSimulationResponse> {
     assertSandbox(ctx);
     const card = await this.requireCard(ctx.platformId, request.cardId);
-    assertCardCurrency(card, request.currency);
+    const { amount, currency } = inCardCurrency(card, request.currency, amountFromWire(request.amount));
     const cardTransactionId = newId('CardTransaction');
     const issuerTransactionToken = issuerTokenOf(cardTransactionId);
     await this.transactions.run(async (manager) => {
@@ -167,7 +260,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
         subject: CARDS_WORK_EVENTS.adviceReceived,
         platformId: ctx.platformId,
         resourceId: cardTransactionId,
-        data: { cardId: card.id, cardTransactionId, issuerTransactionToken, amount: request.amount, currency: { ...request.currency }, merchant: merchantOf(request.merchant) },
+        data: { cardId: card.id, cardTransactionId, issuerTransactionToken, amount: amountToWire(amount), currency, merchant: merchantOf(request.merchant) },
       });
     });
     return { issuerTransactionToken };
@@ -281,6 +374,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       platformId: ctx.platformId,
       cardId: card.id,
       customerId: card.cardholderId,
+      platformCustomerId: card.platformCustomerId,
       // v1: only the first funding source takes part in authorization decisions.
       accountId: card.accountId ?? '',
       issuerTransactionToken: message.token,
@@ -293,6 +387,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       settledAmount: 0n,
       refundedAmount: 0n,
       returnCount: 0,
+      adjustmentCount: 0,
       holdId: null,
       declineReason: null,
       expiryReason: null,
@@ -305,8 +400,10 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       updatedAt: now,
     };
     const outcome = sandboxNetworkOutcome(message.merchant.descriptor);
-    const decline = stateDecline(card) ?? (outcome.kind === 'DECLINE' ? outcome.reason : undefined);
+    const decline = stateDecline(card) ?? limitDecline(card, message) ?? (outcome.kind === 'DECLINE' ? outcome.reason : undefined);
     if (decline) return this.record({ ...entity, status: 'DECLINED', declineReason: decline });
+    // Nothing to hold or pull: an approved balance inquiry is done at once.
+    if (message.type === 'BALANCE_INQUIRY') return this.record({ ...entity, status: 'SETTLED', settledAt: now });
     if (outcome.kind === 'DELAYED_PULL') {
       return this.record(entity, async (manager) => {
         await this.scheduler.schedule(manager, {
@@ -506,7 +603,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   private async requireCard(platformId: string, cardId: string): Promise<NetworkCard> {
     const card = await this.cards.findForNetwork(platformId, cardId);
-    if (!card) throw new ServiceError('CARD_NOT_FOUND', `Card ${cardId} not found`);
+    if (!card) throw cardNotFound(cardId);
     return card;
   }
 
@@ -530,6 +627,52 @@ function stateDecline(card: NetworkCard): CardDeclineReason | undefined {
     case 'PROCESSING':
       return 'CARD_NOT_ACTIVE';
   }
+}
+
+/** An authorization above the card's per-transaction limit is declined; exactly the limit is allowed. */
+function limitDecline(card: NetworkCard, message: NetworkMessage): CardDeclineReason | undefined {
+  if (card.maxSpendPerTransaction === null || !SPENDING_TYPES.has(message.type)) return undefined;
+  return message.amount > card.maxSpendPerTransaction ? 'TRANSACTION_SIZE_LIMIT_EXCEEDED' : undefined;
+}
+
+function isOpenAuthorization(entity: CardTransactionEntity): boolean {
+  return entity.type === 'AUTHORIZATION' && (entity.status === 'CONFIRMED' || entity.status === 'EXCEPTION') && entity.holdId !== null && entity.settledAt === null;
+}
+
+function notAdjustable(entity: CardTransactionEntity, why: string): ServiceError {
+  return new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${entity.status}: ${why}`, { status: entity.status });
+}
+
+/** The card currency as a Currency object (the catalogue's entry; a currency outside it is named by its code). */
+function cardCurrencyOf(card: NetworkCard): Currency {
+  const details = CARD_CURRENCY_DETAILS[card.currencyCode as keyof typeof CARD_CURRENCY_DETAILS] as (typeof CARD_CURRENCY_DETAILS)[keyof typeof CARD_CURRENCY_DETAILS] | undefined;
+  if (!details) return { code: card.currencyCode, name: card.currencyCode, symbol: card.currencyCode, decimals: 0 };
+  return { code: details.code, name: details.name, symbol: details.symbol, decimals: details.decimals };
+}
+
+/**
+ * A network message's amount in the card currency's smallest unit. The message is in the card's
+ * currency (its code, or no code at all), or in the fiat currency the card's stablecoin is pegged
+ * to (a USDC card takes USD at par: one cent is 10^4 of USDC's smallest unit). Anything else, or
+ * `decimals` that are not the named currency's, is refused with the field named.
+ */
+function inCardCurrency(card: NetworkCard, input: CurrencyInput, amount: bigint): { amount: bigint; currency: Currency } {
+  const currency = cardCurrencyOf(card);
+  const pegged = CARD_CURRENCY_DETAILS[card.currencyCode as keyof typeof CARD_CURRENCY_DETAILS]?.peggedTo;
+  const checkDecimals = (decimals: number): void => {
+    if (input.decimals !== undefined && input.decimals !== decimals) {
+      throw new ServiceError('INVALID_CURRENCY', `${input.code ?? currency.code} has ${decimals} decimals, not ${input.decimals}`, { field: 'currency.decimals' });
+    }
+  };
+  if (input.code === undefined || input.code === currency.code) {
+    checkDecimals(currency.decimals);
+    return { amount, currency };
+  }
+  if (pegged && input.code === pegged.code) {
+    checkDecimals(pegged.decimals);
+    return { amount: amount * 10n ** BigInt(currency.decimals - pegged.decimals), currency };
+  }
+  throw new ServiceError('INVALID_CURRENCY', `The card is in ${currency.code}${pegged ? ` (or ${pegged.code} at par)` : ''}, not ${input.code}`, { field: 'currency.code' });
 }
 
 /** CARD_TRANSACTION.<STATUS>, with the transaction as GET returns it. */
@@ -558,12 +701,6 @@ function issuerTokenOf(cardTransactionId: string): string {
 
 function assertSandbox(ctx: CallerContext): void {
   if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'The card network simulators are sandbox only');
-}
-
-function assertCardCurrency(card: NetworkCard, currency: Currency): void {
-  if (currency.code !== card.currencyCode) {
-    throw new ServiceError('INVALID_CURRENCY', `The card is in ${card.currencyCode}, not ${currency.code}`, { field: 'currency.code' });
-  }
 }
 
 function notClearable(entity: CardTransactionEntity, why: string): ServiceError {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
 import { amountToColumn, EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -70,6 +70,39 @@ export class CardTransactionsRepository {
     });
   }
 
+  /** The platform's card transactions across its cards, newest (or oldest) first: the transaction list's card part. */
+  search(
+    platformId: string,
+    filter: {
+      accountId?: string;
+      customerId?: string;
+      platformCustomerId?: string;
+      status?: CardTransactionStatus;
+      createdAfter?: Date;
+      createdBefore?: Date;
+      afterId?: string;
+      ascending: boolean;
+      limit: number;
+    },
+  ): Promise<CardTransactionEntity[]> {
+    const created: FindOperator<Date>[] = [];
+    if (filter.createdAfter) created.push(MoreThanOrEqual(filter.createdAfter));
+    if (filter.createdBefore) created.push(LessThan(filter.createdBefore));
+    return this.dataSource.manager.find(CardTransactionEntity, {
+      where: {
+        platformId,
+        ...(filter.accountId ? { accountId: filter.accountId } : {}),
+        ...(filter.customerId ? { customerId: filter.customerId } : {}),
+        ...(filter.platformCustomerId ? { platformCustomerId: filter.platformCustomerId } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(created.length > 0 ? { createdAt: created.length === 1 ? created[0] : And(...created) } : {}),
+        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
+      },
+      order: { id: filter.ascending ? 'ASC' : 'DESC' },
+      take: filter.limit,
+    });
+  }
+
   /** Authorizations of a card whose hold or pull is still open (released when the card closes). */
   openOfCard(platformId: string, cardId: string): Promise<CardTransactionEntity[]> {
     return this.dataSource.manager.find(CardTransactionEntity, {
@@ -111,6 +144,21 @@ export class CardTransactionsRepository {
       [platformId, id, amountToColumn(amount)],
     );
     return rows[0]?.return_count;
+  }
+
+  /**
+   * Numbers the next re-sizing or return reversal of a transaction still in one of `from`: the
+   * number keys its ledger steps. Undefined when the transaction has left those statuses.
+   */
+  async reserveAdjustment(manager: EntityManager, platformId: string, id: string, from: CardTransactionStatus[]): Promise<number | undefined> {
+    const rows = await returningRows<{ adjustment_count: number }>(
+      manager,
+      `UPDATE card_transaction SET adjustment_count = adjustment_count + 1, updated_at = now()
+        WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[])
+        RETURNING adjustment_count`,
+      [platformId, id, from],
+    );
+    return rows[0]?.adjustment_count;
   }
 
   /** Claims the crediting of a pending credit; false when another step already claimed it. */

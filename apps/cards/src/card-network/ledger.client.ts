@@ -24,8 +24,9 @@ export class LedgerClient {
     return this.services.request(PAYMENTS_SUBJECTS.captureHold, { callerKey: `${cardTransactionId}:${step}`, holdId, amount: toWire(amount) }, ctx);
   }
 
-  release(ctx: CallerContext, cardTransactionId: string, holdId: string): Promise<Hold> {
-    return this.services.request(PAYMENTS_SUBJECTS.releaseHold, { callerKey: `${cardTransactionId}:release`, holdId }, ctx);
+  /** `step` tells apart the releases of one transaction's holds (a re-sized authorization has had several). */
+  release(ctx: CallerContext, cardTransactionId: string, holdId: string, step = 'release'): Promise<Hold> {
+    return this.services.request(PAYMENTS_SUBJECTS.releaseHold, { callerKey: `${cardTransactionId}:${step}`, holdId }, ctx);
   }
 
   refund(ctx: CallerContext, cardTransactionId: string, sequence: number, holdId: string, amount: bigint): Promise<Hold> {

@@ -26,5 +26,5 @@ export function assertStateChange(from: CardState, to: CardTargetState): void {
 
 /** Funding sources of a closed card are detached for good. */
 export function assertFundingMutable(state: CardState): void {
-  if (state === 'CLOSED') throw new ServiceError('CARD_NOT_MUTABLE', 'The card is closed; its funding sources cannot change');
+  if (state === 'CLOSED') throw new ServiceError('CARD_NOT_MUTABLE', 'The card is closed; its funding sources and limit cannot change');
 }

@@ -1,4 +1,4 @@
-import { Card } from '@paykit/contracts';
+import { amountToWire, Card } from '@paykit/contracts';
 import { CardEntity } from './entities/card.entity';
 
 /** The Card resource exactly as the API returns it (GET, replies and webhooks alike). */
@@ -9,6 +9,7 @@ export function toCard(entity: CardEntity): Card {
     ...(entity.platformCardId !== null ? { platformCardId: entity.platformCardId } : {}),
     form: entity.form,
     fundingSources: [...entity.fundingSources],
+    maxSpendPerTransaction: entity.maxSpendPerTransaction === null ? null : amountToWire(entity.maxSpendPerTransaction),
     state: entity.state,
     ...(entity.stateReason !== null ? { stateReason: entity.stateReason } : {}),
     last4: entity.last4,

@@ -1,6 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Card, CardIdRequest, CARDS_SUBJECTS, CreateCardRequest, ListCardsRequest, MessageEnvelope, Page, SignedRetryOutcome, UpdateCardRequest } from '@paykit/contracts';
+import {
+  Card,
+  CardDetails,
+  CardIdRequest,
+  CardRevealGrant,
+  CARDS_SUBJECTS,
+  CreateCardRequest,
+  ListCardsRequest,
+  MessageEnvelope,
+  Page,
+  RedeemCardRevealRequest,
+  SignedRetryOutcome,
+  UpdateCardRequest,
+} from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { CardsService } from './cards.service';
 
@@ -26,5 +39,15 @@ export class CardsHandlers {
   @MessagePattern(CARDS_SUBJECTS.updateCard)
   update(@Payload(new EnvelopePipe(UpdateCardRequest)) { ctx, payload }: MessageEnvelope<UpdateCardRequest>): Promise<SignedRetryOutcome<Card>> {
     return this.cards.update(ctx, payload);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.revealCard)
+  reveal(@Payload(new EnvelopePipe(CardIdRequest)) { ctx, payload }: MessageEnvelope<CardIdRequest>): Promise<CardRevealGrant> {
+    return this.cards.reveal(ctx, payload.cardId);
+  }
+
+  @MessagePattern(CARDS_SUBJECTS.redeemCardReveal)
+  redeemReveal(@Payload(new EnvelopePipe(RedeemCardRevealRequest)) { payload }: MessageEnvelope<RedeemCardRevealRequest>): Promise<CardDetails> {
+    return this.cards.redeemReveal(payload.token);
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThan, MoreThan, Raw } from 'typeorm';
 import { CardState } from '@paykit/contracts';
 import { EntityReader } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
 import { CardEntity } from './entities/card.entity';
+import { CardRevealEntity } from './entities/card-reveal.entity';
 
 /** What the card network reads of a card: only what an authorization decides on. */
 export interface NetworkCard {
@@ -13,6 +14,9 @@ export interface NetworkCard {
   currencyCode: string;
   /** The first funding source, the only one authorizations use; null once closed. */
   accountId: string | null;
+  /** Largest amount one authorization may take; null: no limit. */
+  maxSpendPerTransaction: bigint | null;
+  platformCustomerId: string | null;
 }
 
 /** Every query takes the platform first: another platform's card does not exist here. */
@@ -28,7 +32,17 @@ export class CardsRepository {
   /** Batched with the other authorizations of the moment: it runs for every authorization. */
   async findForNetwork(platformId: string, id: string): Promise<NetworkCard | undefined> {
     const card = await this.byId.findOneBatched([platformId, id]);
-    return card ? { id: card.id, cardholderId: card.cardholderId, state: card.state, currencyCode: card.currencyCode, accountId: card.fundingSources[0] ?? null } : undefined;
+    return card
+      ? {
+          id: card.id,
+          cardholderId: card.cardholderId,
+          state: card.state,
+          currencyCode: card.currencyCode,
+          accountId: card.fundingSources[0] ?? null,
+          maxSpendPerTransaction: card.maxSpendPerTransaction,
+          platformCustomerId: card.platformCustomerId,
+        }
+      : undefined;
   }
 
   findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<CardEntity | null> {
@@ -40,15 +54,21 @@ export class CardsRepository {
     return manager.findOne(CardEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  list(platformId: string, filter: { cardholderId?: string; state?: CardState; beforeId?: string; limit: number }): Promise<CardEntity[]> {
+  /** Newest first (`desc`, the cursor's id and below) or oldest first (`asc`, above it). */
+  list(
+    platformId: string,
+    filter: { cardholderId?: string; state?: CardState; accountId?: string; platformCardId?: string; afterId?: string; ascending: boolean; limit: number },
+  ): Promise<CardEntity[]> {
     return this.dataSource.manager.find(CardEntity, {
       where: {
         platformId,
         ...(filter.cardholderId ? { cardholderId: filter.cardholderId } : {}),
         ...(filter.state ? { state: filter.state } : {}),
-        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
+        ...(filter.platformCardId ? { platformCardId: filter.platformCardId } : {}),
+        ...(filter.accountId ? { fundingSources: Raw((column) => `${column} @> ARRAY[:accountId]::text[]`, { accountId: filter.accountId }) } : {}),
+        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
       },
-      order: { id: 'DESC' },
+      order: { id: filter.ascending ? 'ASC' : 'DESC' },
       take: filter.limit,
     });
   }
@@ -65,10 +85,31 @@ export class CardsRepository {
         state: card.state,
         stateReason: card.stateReason,
         fundingSources: card.fundingSources,
+        maxSpendPerTransaction: card.maxSpendPerTransaction,
         updatedAt: card.updatedAt,
         closedAt: card.closedAt,
       },
     );
+  }
+
+  /** Sets the card's details seed unless one exists; answers the seed the card has. */
+  async ensureDetailsSeed(platformId: string, id: string, seed: string): Promise<string> {
+    await this.dataSource.manager.update(CardEntity, { platformId, id, detailsSeed: IsNull() }, { detailsSeed: seed });
+    return (await this.findById(platformId, id))!.detailsSeed!;
+  }
+
+  async insertReveal(reveal: CardRevealEntity): Promise<void> {
+    await this.dataSource.manager.insert(CardRevealEntity, reveal);
+  }
+
+  /**
+   * Uses a reveal token once: a conditional update, so of two concurrent redeems one wins; an
+   * unknown, used or expired token answers undefined. The platform comes from the token's row.
+   */
+  async redeemReveal(tokenHash: string, now: Date): Promise<CardRevealEntity | undefined> {
+    const result = await this.dataSource.manager.update(CardRevealEntity, { tokenHash, redeemedAt: IsNull(), expiresAt: MoreThan(now) }, { redeemedAt: now });
+    if ((result.affected ?? 0) === 0) return undefined;
+    return (await this.dataSource.manager.findOne(CardRevealEntity, { where: { tokenHash } })) ?? undefined;
   }
 
   /** Activation of a PROCESSING card; false when it is no longer PROCESSING. */

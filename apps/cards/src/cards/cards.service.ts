@@ -3,7 +3,10 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   CallerContext,
+  amountFromWire,
   Card,
+  CardDetails,
+  CardRevealGrant,
   CARD_WEBHOOK_TYPES,
   CARDS_EVENTS,
   CARDS_WORK_EVENTS,
@@ -18,8 +21,11 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { rootLogger } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
+import { cardNotFound } from './cards.errors';
+import { cardNumberAndCode, generatedThreeDsPassword, hashThreeDsPassword, newDetailsSeed, newRevealToken, revealTokenHash } from './card-details';
 import { assertFundingMutable, assertStateChange } from './card-state-machine';
 import { CardsRepository } from './cards.repository';
 import { IssuanceOutcome, sandboxIssuanceOutcome, sandboxLast4 } from './cards.sandbox';
@@ -31,6 +37,9 @@ const CARD_CURSOR = idCursor('Card');
 
 /** Issued cards are valid for this many years. */
 const CARD_VALIDITY_YEARS = 3;
+
+/** A reveal URL works once, for this long. */
+const REVEAL_TTL_MS = 5 * 60_000;
 
 @Injectable()
 export class CardsService implements OnModuleInit {
@@ -55,16 +64,22 @@ export class CardsService implements OnModuleInit {
     const outcome: IssuanceOutcome = sandbox ? sandboxIssuanceOutcome(request.platformCardId, request.cardholderId) : { state: 'ACTIVE' };
     const now = new Date();
     const closed = outcome.state === 'CLOSED';
+    // The issuer keeps only a salted hash of the 3-D Secure password (generated when none is given).
+    const threeDsPasswordHash = await hashThreeDsPassword(request.threeDSecurePassword ?? generatedThreeDsPassword());
     const entity: CardEntity = {
       id: newId('Card'),
       platformId: ctx.platformId,
       cardholderId: request.cardholderId,
+      platformCustomerId: customer.platformCustomerId,
       platformCardId: request.platformCardId ?? null,
       form: request.form,
       state: outcome.state,
       stateReason: outcome.stateReason ?? null,
       // An issuer-rejected card never holds bindings.
       fundingSources: closed ? [] : [...request.fundingSources],
+      maxSpendPerTransaction: request.maxSpendPerTransaction === undefined || request.maxSpendPerTransaction === null ? null : amountFromWire(request.maxSpendPerTransaction),
+      threeDsPasswordHash,
+      detailsSeed: newDetailsSeed(),
       currencyCode: currency,
       last4: sandbox ? sandboxLast4(request.platformCardId, request.cardholderId) : randomLast4(),
       brand: 'VISA',
@@ -101,7 +116,10 @@ export class CardsService implements OnModuleInit {
     const rows = await this.cards.list(ctx.platformId, {
       cardholderId: request.cardholderId,
       state: request.state,
-      beforeId: decodeCursor(request.cursor, CARD_CURSOR),
+      accountId: request.accountId,
+      platformCardId: request.platformCardId,
+      afterId: decodeCursor(request.cursor, CARD_CURSOR),
+      ascending: request.sortOrder === 'asc',
       limit: limit + 1,
     });
     return toPage(rows, limit, toCard, CARD_CURSOR);
@@ -142,6 +160,9 @@ export class CardsService implements OnModuleInit {
         entity.fundingSources = [...request.fundingSources];
         await this.cards.bind(manager, ctx.platformId, entity.id, entity.fundingSources, now);
       }
+      if (request.maxSpendPerTransaction !== undefined) {
+        entity.maxSpendPerTransaction = request.maxSpendPerTransaction === null ? null : amountFromWire(request.maxSpendPerTransaction);
+      }
       entity.updatedAt = now;
       await this.cards.save(manager, entity);
       const card = toCard(entity);
@@ -161,6 +182,40 @@ export class CardsService implements OnModuleInit {
       }
       return card;
     });
+  }
+
+  /**
+   * Mints a single-use, short-lived URL of the page that shows the card's number, security code
+   * and expiry. Only the token's hash is kept; the audit line names the card and the request,
+   * never the token or the card details. A card not yet provisioned (PROCESSING) or CLOSED has no
+   * details to show: 409 CONFLICT.
+   */
+  async reveal(ctx: CallerContext, cardId: string): Promise<CardRevealGrant> {
+    const card = await this.require(ctx.platformId, cardId);
+    if (card.state === 'PROCESSING' || card.state === 'CLOSED') {
+      throw new ServiceError('CONFLICT', `Card ${cardId} is ${card.state}: it has no details to reveal`, { state: card.state });
+    }
+    const token = newRevealToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
+    await this.cards.insertReveal({ tokenHash: revealTokenHash(token), platformId: ctx.platformId, cardId, expiresAt, redeemedAt: null, createdAt: now });
+    // The audit line: who asked to see which card, never the URL, its token or the details.
+    rootLogger().info(
+      { context: CardsService.name, audit: 'card.reveal', cardId, platformId: ctx.platformId, requestId: ctx.requestId, expiresAt: expiresAt.toISOString() },
+      'Card details reveal minted',
+    );
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The reveal page's one look at the card details (the token is used up). */
+  async redeemReveal(token: string): Promise<CardDetails> {
+    const reveal = await this.cards.redeemReveal(revealTokenHash(token), new Date());
+    if (!reveal) throw new ServiceError('TOKEN_NOT_FOUND', 'This reveal link is unknown, used or expired');
+    const card = await this.require(reveal.platformId, reveal.cardId);
+    const seed = card.detailsSeed ?? (await this.cards.ensureDetailsSeed(card.platformId, card.id, newDetailsSeed()));
+    const { pan, cvv } = cardNumberAndCode(seed, card.id, card.last4);
+    rootLogger().info({ context: CardsService.name, audit: 'card.reveal.shown', cardId: card.id, platformId: card.platformId }, 'Card details shown on the reveal page');
+    return { cardId: card.id, pan, cvv, expMonth: card.expMonth, expYear: card.expYear };
   }
 
   /** Sandbox delayed activation (issuance suffix 005). */
@@ -189,21 +244,21 @@ export class CardsService implements OnModuleInit {
   }
 }
 
-export function cardNotFound(cardId: string): ServiceError {
-  return new ServiceError('CARD_NOT_FOUND', `Card ${cardId} not found`);
-}
-
-/** The order of the spec's checks: closed card first, then the state table. */
-function assertChangeAllowed(card: CardEntity, request: Pick<UpdateCardRequest, 'state' | 'fundingSources'>): void {
+/** The order of the spec's checks: closed card first, then the state table; a closed card's limit cannot change either. */
+function assertChangeAllowed(card: CardEntity, request: Pick<UpdateCardRequest, 'state' | 'fundingSources' | 'maxSpendPerTransaction'>): void {
   if (request.state !== undefined) assertStateChange(card.state, request.state);
-  if (request.fundingSources !== undefined) assertFundingMutable(card.state);
+  if (request.fundingSources !== undefined || request.maxSpendPerTransaction !== undefined) assertFundingMutable(card.state);
 }
 
 /** Only a customer whose KYC (individuals) or KYB (businesses) is approved gets a card. */
 function assertReady(customer: Customer): void {
   const status = customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus;
   if (status !== 'APPROVED') {
-    throw new ServiceError('USER_NOT_READY', `Customer ${customer.id} is not ready for a card (${customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC'} ${status ?? 'missing'})`);
+    throw new ServiceError(
+      'CARDHOLDER_KYC_NOT_APPROVED',
+      `Customer ${customer.id} is not ready for a card (${customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC'} ${status ?? 'missing'})`,
+      { field: 'cardholderId' },
+    );
   }
 }
 

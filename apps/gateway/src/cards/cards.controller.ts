@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import {
   CallerContext,
   Card,
+  CardReveal,
   CARDS_SUBJECTS,
   CardTransaction,
   CreateCardRequest,
@@ -17,7 +19,8 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { CardPageDto, CardResponseDto, CardTransactionPageDto, CardTransactionResponseDto } from './dto/card.response';
+import { CardPageDto, CardResponseDto, CardRevealResponseDto, CardTransactionPageDto, CardTransactionResponseDto } from './dto/card.response';
+import { revealPagePath } from './card-reveal-page.controller';
 
 const CARD_ID = { name: 'id', description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -25,7 +28,8 @@ const ISSUANCE =
   'Sandbox outcome by the last 3 characters of `platformCardId` (or of `cardholderId` when omitted): 001 stays PROCESSING; 002 CLOSED with ISSUER_REJECTED; ' +
   '005 ACTIVE after about 30 s (CARD.STATE_CHANGE); other ACTIVE at once; last4 is deterministic from the suffix. ' +
   'Funding sources: internal accounts of the cardholder in USDC (sandbox account suffixes 002 and 003 are ineligible), else 400 FUNDING_SOURCE_INELIGIBLE. ' +
-  'The cardholder must be ready (KYC/KYB approved), else 403 USER_NOT_READY.';
+  'The cardholder must be ready (KYC/KYB approved), else 400 CARDHOLDER_KYC_NOT_APPROVED. `maxSpendPerTransaction` (optional) caps every authorization: one above it is ' +
+  'declined with TRANSACTION_SIZE_LIMIT_EXCEEDED. `threeDSecurePassword` (optional; generated when omitted) is kept by the issuer only as a salted hash: never returned, never logged.';
 
 @ApiTags('Cards')
 @ApiBasicAuth('BasicAuth')
@@ -41,17 +45,39 @@ export class CardsController {
   create(@Body() body: CreateCardRequest, @Caller() caller: CallerContext): Promise<Card> {
     return this.services.request(
       CARDS_SUBJECTS.createCard,
-      { cardholderId: body.cardholderId, platformCardId: body.platformCardId, form: body.form, fundingSources: body.fundingSources },
+      {
+        cardholderId: body.cardholderId,
+        platformCardId: body.platformCardId,
+        form: body.form,
+        fundingSources: body.fundingSources,
+        maxSpendPerTransaction: body.maxSpendPerTransaction,
+        threeDSecurePassword: body.threeDSecurePassword,
+      },
       caller,
     );
   }
 
   @Get('cards')
-  @ApiOperation({ summary: 'List cards', description: 'Newest first, cursor-paginated; filter by cardholder and state.' })
+  @ApiOperation({
+    summary: 'List cards',
+    description: 'Newest first (or oldest first with `sortOrder=asc`), cursor-paginated; filter by cardholder, state, funding-source account and platformCardId.',
+  })
   @ApiOkResponse({ type: CardPageDto })
   @ApiErrors(400, 401)
   list(@Query() query: ListCardsRequest, @Caller() caller: CallerContext): Promise<Page<Card>> {
-    return this.services.request(CARDS_SUBJECTS.listCards, { cardholderId: query.cardholderId, state: query.state, limit: query.limit, cursor: query.cursor }, caller);
+    return this.services.request(
+      CARDS_SUBJECTS.listCards,
+      {
+        cardholderId: query.cardholderId,
+        state: query.state,
+        accountId: query.accountId,
+        platformCardId: query.platformCardId,
+        sortOrder: query.sortOrder,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      caller,
+    );
   }
 
   @Get('cards/:id')
@@ -66,19 +92,41 @@ export class CardsController {
   @Patch('cards/:id')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Freeze, unfreeze or close a card, or replace its funding sources',
+    summary: 'Freeze, unfreeze or close a card, replace its funding sources or change its spending limit',
     description:
       'Signed retry: the first call validates the whole request and answers 202 with `payloadToSign`; the retry with `Service-Wallet-Signature` ' +
       "(a session key of the card's owning internal account, its first funding source) and `Request-Id` answers 200 with the Card. " +
       'Transitions: ACTIVE→FROZEN, FROZEN→ACTIVE, ACTIVE/FROZEN→CLOSED; anything else 409 INVALID_STATE_TRANSITION. A closed card answers 409 ' +
-      'CARD_ALREADY_CLOSED (state) or CARD_NOT_MUTABLE (funding sources). `fundingSources` replaces the ordered list (at least one) and cannot be sent with state CLOSED.',
+      'CARD_ALREADY_CLOSED (state) or CARD_NOT_MUTABLE (funding sources). `fundingSources` replaces the ordered list (at least one) and cannot be sent with state CLOSED. ' +
+      '`maxSpendPerTransaction` sets the per-authorization limit (null removes it; not with state CLOSED).',
   })
   @ApiParam(CARD_ID)
   @ApiOkResponse({ type: CardResponseDto })
   @SignedAction()
   @ApiErrors(400, 401, 404, 409)
   update(@Param('id') id: string, @Body() body: UpdateCardBody, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Card>> {
-    return this.services.request(CARDS_SUBJECTS.updateCard, { cardId: id, state: body.state, fundingSources: body.fundingSources, signedRetry }, caller);
+    return this.services.request(
+      CARDS_SUBJECTS.updateCard,
+      { cardId: id, state: body.state, fundingSources: body.fundingSources, maxSpendPerTransaction: body.maxSpendPerTransaction, signedRetry },
+      caller,
+    );
+  }
+
+  @Post('cards/:id/reveal')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Reveal card details',
+    description:
+      "Mints a single-use URL, valid 5 minutes, of a page that shows the card's full number, security code and expiry to the cardholder (`panEmbedUrl`, " +
+      'outside the versioned base path). The card resource never carries it. The URL is a bearer secret: render it at once, never store or log it. ' +
+      'Every reveal is audit-logged with the request that asked it. A card still PROCESSING or CLOSED has no details to show: 409 CONFLICT.',
+  })
+  @ApiParam(CARD_ID)
+  @ApiOkResponse({ type: CardRevealResponseDto })
+  @ApiErrors(401, 404, 409)
+  async reveal(@Param('id') id: string, @Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<CardReveal> {
+    const grant = await this.services.request(CARDS_SUBJECTS.revealCard, { cardId: id }, caller);
+    return { panEmbedUrl: `${request.protocol}://${request.headers.host}${revealPagePath(grant.token)}`, expiresAt: grant.expiresAt };
   }
 
   @Get('cards/:id/transactions')

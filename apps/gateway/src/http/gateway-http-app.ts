@@ -8,11 +8,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
 import { GatewayAppModule } from '../app.module';
+import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { serveApiDocs } from './api-docs';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Pages whose URL token is the only credential (a card reveal, a hosted KYC link): the token never reaches the logs. */
+const BEARER_URL_PATHS = /^\/(card-reveal|kyc)\/[^/?#]+/;
+
+export function loggableUrl(url: string): string {
+  return url.replace(BEARER_URL_PATHS, '/$1/[redacted]');
+}
 
 @Global()
 @Module({})
@@ -61,7 +69,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
   });
   // The hosted KYC page is for customers' browsers: it lives outside the versioned API path.
-  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token'] });
+  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token', REVEAL_PAGE_ROUTE] });
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
 
@@ -73,7 +81,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   // Per-request lines are debug output: the hook costs nothing when they are off.
   if (requestLog.isLevelEnabled('debug')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      requestLog.debug({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      requestLog.debug({ requestId: request.id, method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     });
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiCreatedResponse, ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CallerContext,
+  CardTransaction,
   ListTransactionsQuery,
   Page,
   PAYMENTS_SUBJECTS,
@@ -17,7 +18,14 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { TransactionListResponseDto, TransactionResponseDto } from './dto/transaction.response';
+import { TransactionResponseDto } from './dto/transaction.response';
+import {
+  ApiTransactionListWithCardsResponse,
+  ApiTransactionOrCardTransactionResponse,
+  getCardTransaction,
+  isCardTransactionId,
+  listWithCardTransactions,
+} from '../cards/card-transaction-lookup';
 
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -88,42 +96,45 @@ export class TransactionsController {
   @ApiOperation({
     summary: 'List transactions',
     description:
-      "Filters: account (either side, sender or receiver), customer (the platform's id: its own accounts), platform customer id, status, type, reference, created range. " +
+      "Payments and card transactions (`type: CARD`). Filters: account (either side, sender or receiver), customer (the platform's id: its own accounts), platform customer id, status, type, reference, created range. " +
       'Newest first unless `sortOrder=asc`; cursor-paginated.',
   })
-  @ApiOkResponse({ type: TransactionListResponseDto })
+  @ApiTransactionListWithCardsResponse()
   @ApiErrors(400, 401)
-  list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction>> {
-    return this.services.request(
-      PAYMENTS_SUBJECTS.listTransactions,
-      {
-        accountId: query.accountId,
-        accountIdentifier: query.accountIdentifier,
-        senderAccountIdentifier: query.senderAccountIdentifier,
-        receiverAccountIdentifier: query.receiverAccountIdentifier,
-        customerId: query.customerId,
-        platformCustomerId: query.platformCustomerId,
-        status: query.status,
-        type: query.type,
-        reference: query.reference,
-        startDate: query.startDate,
-        endDate: query.endDate,
-        createdAfter: query.createdAfter,
-        createdBefore: query.createdBefore,
-        sortOrder: query.sortOrder,
-        limit: query.limit,
-        cursor: query.cursor,
-      },
-      caller,
+  list(@Query() query: ListTransactionsQuery, @Caller() caller: CallerContext): Promise<Page<Transaction | CardTransaction>> {
+    return listWithCardTransactions(this.services, query, caller, (cursor, limit) =>
+      this.services.request(
+        PAYMENTS_SUBJECTS.listTransactions,
+        {
+          accountId: query.accountId,
+          accountIdentifier: query.accountIdentifier,
+          senderAccountIdentifier: query.senderAccountIdentifier,
+          receiverAccountIdentifier: query.receiverAccountIdentifier,
+          customerId: query.customerId,
+          platformCustomerId: query.platformCustomerId,
+          status: query.status,
+          type: query.type,
+          reference: query.reference,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          createdAfter: query.createdAfter,
+          createdBefore: query.createdBefore,
+          sortOrder: query.sortOrder,
+          limit,
+          cursor,
+        },
+        caller,
+      ),
     );
   }
 
   @Get(':transactionId')
   @ApiOperation({ summary: 'Get a transaction' })
   @ApiParam({ name: 'transactionId', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
-  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiTransactionOrCardTransactionResponse()
   @ApiErrors(401, 404)
-  get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction> {
+  get(@Param('transactionId') transactionId: string, @Caller() caller: CallerContext): Promise<Transaction | CardTransaction> {
+    if (isCardTransactionId(transactionId)) return getCardTransaction(this.services, transactionId, caller);
     return this.services.request(PAYMENTS_SUBJECTS.getTransaction, { transactionId }, caller);
   }
 }

@@ -41,9 +41,23 @@ export const CARD_WEBHOOK_TYPES = {
   FUNDING_SOURCE_CHANGE: 'CARD.FUNDING_SOURCE_CHANGE',
 } as const;
 
-/** Webhook event type of a card transaction entering `status` (wire values: frozen). */
+/**
+ * Webhook event type of a card transaction entering `status`, in the reference's names where it
+ * has one (CONFIRMED, the hold placed, is its AUTHORIZED); PENDING, DECLINED and EXPIRED, which
+ * the reference does not name, keep their own (docs/reference-divergences.md). Wire values: frozen.
+ */
+export const CARD_TRANSACTION_WEBHOOK_TYPES: Readonly<Record<CardTransactionStatus, string>> = {
+  PENDING: 'CARD_TRANSACTION.PENDING',
+  CONFIRMED: 'CARD_TRANSACTION.AUTHORIZED',
+  SETTLED: 'CARD_TRANSACTION.SETTLED',
+  REFUNDED: 'CARD_TRANSACTION.REFUNDED',
+  DECLINED: 'CARD_TRANSACTION.DECLINED',
+  EXPIRED: 'CARD_TRANSACTION.EXPIRED',
+  EXCEPTION: 'CARD_TRANSACTION.EXCEPTION',
+};
+
 export function cardTransactionWebhookType(status: CardTransactionStatus): string {
-  return `CARD_TRANSACTION.${status}`;
+  return CARD_TRANSACTION_WEBHOOK_TYPES[status];
 }
 
 /** `data` of CARDS_WORK_EVENTS.adviceReceived. */

@@ -2,7 +2,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCountryCode, IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
 import { SignedRetryInput } from '../wallet-auth';
@@ -21,6 +36,8 @@ import {
 } from './enums';
 
 const CUSTOMER_ID = typedIdPattern('Customer');
+export const CARD_SORT_ORDERS = ['asc', 'desc'] as const;
+export type CardSortOrder = (typeof CARD_SORT_ORDERS)[number];
 const INTERNAL_ACCOUNT_ID = typedIdPattern('InternalAccount');
 const CARD_TRANSACTION_ID = typedIdPattern('CardTransaction');
 const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
@@ -54,6 +71,26 @@ export class CreateCardRequest {
   @ArrayUnique()
   @MatchesPattern(INTERNAL_ACCOUNT_ID, 'an internal account id (InternalAccount:<uuid>)', { each: true })
   fundingSources!: string[];
+
+  @ApiPropertyOptional({
+    description:
+      "Largest amount a single authorization may take, in the smallest unit of the card's currency; an authorization above it is declined (TRANSACTION_SIZE_LIMIT_EXCEEDED), one of exactly this amount is allowed. Omit for no limit.",
+    example: 50000000,
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+  })
+  @IsOptional()
+  @IsPositiveMinorAmount()
+  maxSpendPerTransaction?: number;
+
+  @ApiPropertyOptional({
+    description: 'Static 3-D Secure password of the card. Kept only as a salted hash by the card issuer, never returned nor logged; one is generated when omitted.',
+    example: 'AbCd1234EfGh5678',
+  })
+  @IsOptional()
+  @IsString()
+  threeDSecurePassword?: string;
 }
 
 /** Body of `PATCH /cards/{id}`. */
@@ -76,14 +113,30 @@ export class UpdateCardBody implements CrossFieldRules {
   @MatchesPattern(INTERNAL_ACCOUNT_ID, 'an internal account id (InternalAccount:<uuid>)', { each: true })
   fundingSources?: string[];
 
+  @ApiPropertyOptional({
+    description: 'New per-authorization limit in the smallest unit of the card currency; null removes the limit; omitted leaves it as it is. Not allowed with state CLOSED.',
+    example: 100000000,
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsPositiveMinorAmount()
+  maxSpendPerTransaction?: number | null;
+
   crossFieldErrors(): FieldError[] {
-    if (this.state === undefined && this.fundingSources === undefined) {
-      return [{ field: 'state', message: 'state or fundingSources is required' }];
+    if (this.state === undefined && this.fundingSources === undefined && this.maxSpendPerTransaction === undefined) {
+      return [{ field: 'state', message: 'state, fundingSources or maxSpendPerTransaction is required' }];
     }
+    const errors: FieldError[] = [];
     if (this.state === 'CLOSED' && this.fundingSources !== undefined) {
-      return [{ field: 'fundingSources', message: 'fundingSources cannot be supplied with state CLOSED' }];
+      errors.push({ field: 'fundingSources', message: 'fundingSources cannot be supplied with state CLOSED' });
     }
-    return [];
+    if (this.state === 'CLOSED' && this.maxSpendPerTransaction !== undefined) {
+      errors.push({ field: 'maxSpendPerTransaction', message: 'maxSpendPerTransaction cannot be supplied with state CLOSED' });
+    }
+    return errors;
   }
 }
 
@@ -119,6 +172,23 @@ export class ListCardsRequest extends PageQuery {
   @IsOptional()
   @IsOneOf(CARD_STATES)
   state?: CardState;
+
+  @ApiPropertyOptional({ description: 'Only cards with this internal account among their funding sources', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  accountId?: string;
+
+  @ApiPropertyOptional({ description: "Only the card with this platform's own id", example: 'card-7781' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  platformCardId?: string;
+
+  @ApiPropertyOptional({ enum: CARD_SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
+  @IsOptional()
+  @IsOneOf(CARD_SORT_ORDERS)
+  sortOrder?: CardSortOrder;
 }
 
 /** Query of `GET /cards/{id}/transactions`. */
@@ -137,6 +207,46 @@ export class ListCardTransactionsRequest extends ListCardTransactionsQuery {
   cardId!: string;
 }
 
+/** The platform's card transactions for the transaction list (`GET /transactions`), newest first. */
+export class SearchCardTransactionsRequest extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only transactions funded by this internal account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  accountId?: string;
+
+  @ApiPropertyOptional({ description: "Only this cardholder's transactions", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')
+  customerId?: string;
+
+  @ApiPropertyOptional({ description: 'Only transactions of the cardholder with this platform-side id', example: 'emp-7781' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  platformCustomerId?: string;
+
+  @ApiPropertyOptional({ enum: CARD_TRANSACTION_STATUSES, description: 'Only transactions in this status', example: 'SETTLED' })
+  @IsOptional()
+  @IsOneOf(CARD_TRANSACTION_STATUSES)
+  status?: CardTransactionStatus;
+
+  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdAfter?: string;
+
+  @ApiPropertyOptional({ description: 'Created before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  createdBefore?: string;
+
+  @ApiPropertyOptional({ enum: CARD_SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
+  @IsOptional()
+  @IsOneOf(CARD_SORT_ORDERS)
+  sortOrder?: CardSortOrder;
+}
+
 export class GetCardTransactionRequest {
   @ApiProperty({ description: 'Card transaction id', example: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsString()
@@ -145,29 +255,37 @@ export class GetCardTransactionRequest {
   cardTransactionId!: string;
 }
 
-/** The spec's Currency object, as the simulators receive it. */
+/**
+ * The spec's Currency object, as the simulators receive it: only `code` matters (the card's
+ * currency, or USD for a USDC card); without it the amount is in the card's currency.
+ */
 export class CurrencyInput {
-  @ApiProperty({ description: 'ISO 4217 code, or the crypto ticker', example: 'USDC' })
-  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USDC)')
-  code!: string;
+  @ApiPropertyOptional({
+    description: "ISO 4217 code, or the crypto ticker: the card's currency, or USD for a USDC card (converted at par); the card's currency when omitted",
+    example: 'USD',
+  })
+  @IsOptional()
+  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  code?: string;
 
-  @ApiProperty({ description: 'Full name', example: 'USD Coin' })
+  @ApiPropertyOptional({ description: 'Full name (informative)', example: 'United States Dollar' })
+  @IsOptional()
   @IsString()
-  @IsNotEmpty()
   @MaxLength(100)
-  name!: string;
+  name?: string;
 
-  @ApiProperty({ description: 'Currency symbol', example: 'USDC' })
+  @ApiPropertyOptional({ description: 'Currency symbol (informative)', example: '$' })
+  @IsOptional()
   @IsString()
-  @IsNotEmpty()
   @MaxLength(16)
-  symbol!: string;
+  symbol?: string;
 
-  @ApiProperty({ description: 'Decimal places of the smallest unit (minimum 0)', example: 6 })
+  @ApiPropertyOptional({ description: 'Decimal places of the smallest unit (minimum 0); when given, must be those of `code`', example: 2, minimum: 0 })
+  @IsOptional()
   @IsInt()
   @Min(0)
   @Max(18)
-  decimals!: number;
+  decimals?: number;
 }
 
 /** The spec's CardMerchant. */
@@ -195,15 +313,44 @@ export class SandboxCardAuthorizationBody {
   @IsPositiveMinorAmount()
   amount!: number;
 
-  @ApiProperty({ type: CurrencyInput, description: 'Currency of the amount (the card currency)' })
+  @ApiProperty({ type: CurrencyInput, description: "Currency of the amount: the card's currency, or USD for a USDC card" })
+  @IsObject()
   @ValidateNested()
   @Type(() => CurrencyInput)
   currency!: CurrencyInput;
 
   @ApiProperty({ type: CardMerchantInput, description: 'The merchant' })
+  @IsObject()
   @ValidateNested()
   @Type(() => CardMerchantInput)
   merchant!: CardMerchantInput;
+}
+
+/** Body of `simulate/balance_inquiry`: a zero-amount authorization, so no amount. */
+export class SandboxCardBalanceInquiryBody {
+  @ApiProperty({ type: CardMerchantInput, description: 'The merchant asking' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CardMerchantInput)
+  merchant!: CardMerchantInput;
+}
+
+/** Body of `simulate/authorization_advice`: re-sizes an open authorization to a new total. */
+export class SandboxCardAuthorizationAdviceBody {
+  @ApiProperty({ description: 'The open authorization being re-sized', example: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @MatchesPattern(CARD_TRANSACTION_ID, 'a card transaction id (CardTransaction:<uuid>)')
+  cardTransactionId!: string;
+
+  @ApiProperty({ description: "The new total authorized amount, in the smallest unit of the transaction's currency (greater than 0)", example: 2000000 })
+  @IsPositiveMinorAmount()
+  amount!: number;
+}
+
+/** Body of `simulate/return_reversal`: only the refunded transaction. */
+export class SandboxCardTransactionRefBody {
+  @ApiProperty({ description: 'The refunded transaction whose return is reversed', example: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @MatchesPattern(CARD_TRANSACTION_ID, 'a card transaction id (CardTransaction:<uuid>)')
+  cardTransactionId!: string;
 }
 
 export class SimulateAuthorizationRequest extends SandboxCardAuthorizationBody {
@@ -248,6 +395,39 @@ export class SandboxCardReturnBody {
   @ApiProperty({ description: 'Returned amount in the smallest unit (greater than 0, at most what is left to return)', example: 1000000 })
   @IsPositiveMinorAmount()
   amount!: number;
+}
+
+export class SimulateBalanceInquiryRequest extends SandboxCardBalanceInquiryBody {
+  @ApiProperty({ description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  cardId!: string;
+}
+
+export class SimulateAuthorizationAdviceRequest extends SandboxCardAuthorizationAdviceBody {
+  @ApiProperty({ description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  cardId!: string;
+}
+
+export class SimulateReturnReversalRequest extends SandboxCardTransactionRefBody {
+  @ApiProperty({ description: 'Card id', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  cardId!: string;
+}
+
+/** Asks the card's details for a reveal page, by the token its URL carries. */
+export class RedeemCardRevealRequest {
+  @ApiProperty({ description: 'The reveal token of the URL', example: 'rvl_3q2...' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  token!: string;
 }
 
 export class SimulateClearingRequest extends SandboxCardClearingBody {

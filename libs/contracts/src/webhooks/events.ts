@@ -16,6 +16,8 @@ export const WEBHOOK_TEST_EVENT_TYPE = 'TEST';
  */
 export const RENAMED_WEBHOOK_TYPES: Readonly<Record<string, string>> = {
   'INTERNAL_ACCOUNT.STATUS_CHANGE': 'INTERNAL_ACCOUNT.STATUS_UPDATED',
+  // A card transaction's hold placed (status CONFIRMED) is the reference's AUTHORIZED.
+  'CARD_TRANSACTION.CONFIRMED': 'CARD_TRANSACTION.AUTHORIZED',
 };
 
 /** The name a webhook type is announced under today. */

@@ -26,6 +26,10 @@ export class CardTransactionEntity {
   @Column({ name: 'customer_id', type: 'text' })
   customerId!: string;
 
+  /** The cardholder's platform-side id, copied from the card. */
+  @Column({ name: 'platform_customer_id', type: 'text', nullable: true })
+  platformCustomerId!: string | null;
+
   @Column({ name: 'account_id', type: 'text' })
   accountId!: string;
 
@@ -59,6 +63,10 @@ export class CardTransactionEntity {
   /** Returns reserved so far; numbers the ledger caller key of each return. */
   @Column({ name: 'return_count', type: 'integer' })
   returnCount!: number;
+
+  /** Re-sizings and return reversals so far; numbers the ledger caller key of each. */
+  @Column({ name: 'adjustment_count', type: 'integer' })
+  adjustmentCount!: number;
 
   @Column({ name: 'hold_id', type: 'text', nullable: true })
   holdId!: string | null;

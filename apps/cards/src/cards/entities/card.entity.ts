@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { amountColumn } from '@paykit/persistence';
 import { CardBrand, CardForm, CardState, CardStateReason } from '@paykit/contracts';
 
 @Entity({ name: 'card' })
@@ -11,6 +12,10 @@ export class CardEntity {
 
   @Column({ name: 'cardholder_id', type: 'text' })
   cardholderId!: string;
+
+  /** The cardholder's platform-side id when the card was issued (carried onto its transactions). */
+  @Column({ name: 'platform_customer_id', type: 'text', nullable: true })
+  platformCustomerId!: string | null;
 
   @Column({ name: 'platform_card_id', type: 'text', nullable: true })
   platformCardId!: string | null;
@@ -27,6 +32,18 @@ export class CardEntity {
   /** Ordered; the first is the one authorizations hold on. Empty once CLOSED. */
   @Column({ name: 'funding_sources', type: 'text', array: true })
   fundingSources!: string[];
+
+  /** Largest amount one authorization may take (card currency's smallest unit); null: no limit. */
+  @Column({ name: 'max_spend_per_transaction', type: 'bigint', nullable: true, transformer: amountColumn })
+  maxSpendPerTransaction!: bigint | null;
+
+  /** The issuer's salted scrypt hash of the static 3-D Secure password; the password itself is never kept. */
+  @Column({ name: 'three_ds_password_hash', type: 'text', nullable: true })
+  threeDsPasswordHash!: string | null;
+
+  /** The issuer's secret the card number and security code derive from (shown only on the reveal page). */
+  @Column({ name: 'details_seed', type: 'text', nullable: true })
+  detailsSeed!: string | null;
 
   @Column({ name: 'currency_code', type: 'text' })
   currencyCode!: string;
