@@ -117,8 +117,9 @@ export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'ac
   if (typeof currency === 'string') {
     if (expected !== null && !expected.includes(currency)) {
       errors.push({ field: 'currency', message: `currency must be ${expected.join(' or ')} for accountType ${accountType}`, constraint: { enum: [...expected] } });
-    } else if (expected === null && CRYPTO_CURRENCIES.has(currency)) {
-      errors.push({ field: 'currency', message: `currency ${currency} is held by wallet destinations, not ${accountType}`, constraint: { pattern: '^[A-Z]{3}$' } });
+    } else if (expected === null && (CRYPTO_CURRENCIES.has(currency) || !/^[A-Z]{3}$/.test(currency))) {
+      // SWIFT: the fiat currency the destination holds, an ISO 4217 code.
+      errors.push({ field: 'currency', message: `currency must be the ISO 4217 code of the fiat currency ${accountType} holds`, constraint: { pattern: '^[A-Z]{3}$' } });
     }
   }
   errors.push(...alternativeFieldErrors(accountType, info, prefix));

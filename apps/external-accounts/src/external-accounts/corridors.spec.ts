@@ -73,6 +73,7 @@ describe('corridors', () => {
       ['SOLANA_WALLET', 'SOL'],
       ['LIGHTNING', 'USD'],
       ['SWIFT_ACCOUNT', 'USDC'],
+      ['SWIFT_ACCOUNT', 'ABCD'],
     ] as const)('%s refuses %s', (type, currency) => {
       expect(errorsOf({ ...exampleBody(type), currency }).map((e) => e.field)).toEqual(['currency']);
     });
