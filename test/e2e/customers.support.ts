@@ -15,6 +15,12 @@ export interface ReceivedWebhook {
 /** A platform's webhook endpoint on loopback, verifying each signature as INTEROP.md shows. */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+
+  constructor(
+    private readonly status = 200,
+    private readonly answer = 'ok',
+  ) {}
+
   publicKeyPem = '';
   private readonly sockets = new Set<Socket>();
   private readonly server: Server = createServer((request, response) => {
@@ -25,13 +31,14 @@ export class WebhookReceiver {
       const { s } = JSON.parse(String(request.headers['x-service-signature'] ?? '{}')) as { s?: string };
       const verified = !!s && createVerify('SHA256').update(raw).verify(this.publicKeyPem, Buffer.from(s, 'base64'));
       this.received.push({ payload: JSON.parse(raw.toString('utf8')), verified });
-      response.writeHead(200).end('ok');
+      response.writeHead(this.status).end(this.status === 200 ? this.answer : 'ok');
     });
   });
 
   /** Starts a receiver and makes it the endpoint of the platform `api` belongs to. */
-  static async attach(api: ApiClient): Promise<WebhookReceiver> {
-    const receiver = new WebhookReceiver();
+  /** Answers every webhook with `status` (and, for 200, the body `answer`). */
+  static async attach(api: ApiClient, status = 200, answer = 'ok'): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver(status, answer);
     receiver.server.on('connection', (socket) => {
       receiver.sockets.add(socket);
       socket.on('close', () => receiver.sockets.delete(socket));

@@ -29,3 +29,28 @@ export async function refusalOf(promise: Promise<unknown>): Promise<ServiceError
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
+
+/** An MXN external account's body whose CLABE ends in `suffix` (the sandbox quote outcome). */
+export function mxnExternalAccountBody(suffix: string) {
+  const clabeNumber = clabeEndingIn(suffix);
+  return {
+    currency: 'MXN',
+    platformAccountId: `pa-${clabeNumber}`,
+    accountInfo: {
+      accountType: 'MXN_ACCOUNT',
+      clabeNumber,
+      bankName: 'BBVA Mexico',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Frida Kahlo' },
+    },
+  };
+}
+
+/** An 18-digit CLABE ending in `suffix` whose last digit is a valid control digit (the other digits are drawn until it is). */
+function clabeEndingIn(suffix: string): string {
+  const weights = [3, 7, 1];
+  for (;;) {
+    const body = `${randomInt(100_000_000, 999_999_999)}${randomInt(100_000, 999_999)}${suffix.slice(0, 2)}`;
+    const sum = [...body].reduce((total, digit, i) => total + ((Number(digit) * weights[i % 3]) % 10), 0);
+    if ((10 - (sum % 10)) % 10 === Number(suffix[2])) return `${body}${suffix[2]}`;
+  }
+}

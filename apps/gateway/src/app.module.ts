@@ -10,6 +10,7 @@ import { PlatformEntity } from './auth/entities/platform.entity';
 import { CustomersController } from './customers/customers.controller';
 import { BeneficialOwnersController } from './beneficial-owners/beneficial-owners.controller';
 import { DocumentsController } from './documents/documents.controller';
+import { EndUserTermsPageController } from './kyc/end-user-terms-page.controller';
 import { KycPageController } from './kyc/kyc-page.controller';
 import { VerificationsController } from './verifications/verifications.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
@@ -22,6 +23,11 @@ import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controlle
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
 import { InternalAccountsController } from './payments/internal-accounts.controller';
 import { TransactionsController, TransfersController } from './payments/transfers.controller';
+import { ExchangeRatesController } from './quotes/exchange-rates.controller';
+import { QuotesController } from './quotes/quotes.controller';
+import { ReceiverLookupController } from './quotes/receiver-lookup.controller';
+import { SandboxPaymentsController, TransactionActionsController } from './quotes/transaction-actions.controller';
+import { CryptoController, InvitationsController, UmaProvidersController, VaspsController } from './quotes/directory.controller';
 import { CustomerExternalAccountsController } from './external-accounts/customer-external-accounts.controller';
 import { PlatformExternalAccountsController } from './external-accounts/platform-external-accounts.controller';
 import { DiscoveriesController } from './discoveries/discoveries.controller';
@@ -49,10 +55,20 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     BeneficialOwnersController,
     DocumentsController,
     KycPageController,
+    EndUserTermsPageController,
     ConfigController,
     InternalAccountsController,
     TransfersController,
     TransactionsController,
+    ExchangeRatesController,
+    QuotesController,
+    ReceiverLookupController,
+    TransactionActionsController,
+    SandboxPaymentsController,
+    UmaProvidersController,
+    VaspsController,
+    CryptoController,
+    InvitationsController,
     WebhookDeliveriesController,
     SandboxWebhooksController,
     CustomerExternalAccountsController,

@@ -7,6 +7,11 @@ import { LedgerModule } from './ledger/ledger.module';
 import { PaymentTransactionEntity } from './transfers/entities/payment-transaction.entity';
 import { TransfersModule } from './transfers/transfers.module';
 import { PAYMENTS_MIGRATIONS } from './migrations';
+import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
+import { QuotesModule } from './quotes/quotes.module';
+import { IncomingPaymentsModule } from './incoming-payments/incoming-payments.module';
+import { DirectoryModule } from './directory/directory.module';
+import { InvitationsModule } from './invitations/invitations.module';
 
 /** The payments bounded context: internal accounts on a double-entry ledger, holds, transfers and transactions. */
 @Module({
@@ -19,6 +24,11 @@ import { PAYMENTS_MIGRATIONS } from './migrations';
     LedgerModule,
     InternalAccountsModule,
     TransfersModule,
+    ExchangeRatesModule,
+    QuotesModule,
+    IncomingPaymentsModule,
+    DirectoryModule,
+    InvitationsModule,
   ],
 })
 export class PaymentsAppModule {}

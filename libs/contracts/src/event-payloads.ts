@@ -15,7 +15,7 @@ import { Currency, INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccoun
  * not declare are dropped, not refused, so a producer may add fields (docs/compatibility.md).
  */
 
-export class CustomerEventPayload implements Pick<Customer, 'id' | 'email'> {
+export class CustomerEventPayload implements Pick<Customer, 'id' | 'email'>, Partial<Pick<Customer, 'umaAddress'>> {
   @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
   id!: string;
 
@@ -23,6 +23,12 @@ export class CustomerEventPayload implements Pick<Customer, 'id' | 'email'> {
   @IsString()
   @MaxLength(320)
   email?: string;
+
+  /** Payments keeps a directory of its customers' UMA addresses (receiver lookup); every customer has one, but an event of an earlier customers service may lack it. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  umaAddress?: string;
 }
 
 export class InternalAccountEventPayload implements Pick<InternalAccountRecord, 'id' | 'type' | 'customerId' | 'walletEmail'> {

@@ -1,6 +1,6 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
-import { PaymentsContract } from './payments';
+import { DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
@@ -25,7 +25,16 @@ export * from './health';
  * Every request/reply subject of the product with its payload and reply types.
  * The typed client (libs/transport) only accepts subjects and payloads listed here.
  */
-export type MessageMap = CustomersContract & WebhooksContract & PaymentsContract & WalletAuthContract & ExternalAccountsContract & CardsContract & HealthContract;
+export type MessageMap = CustomersContract &
+  WebhooksContract &
+  PaymentsContract &
+  QuotesContract &
+  IncomingContract &
+  DirectoryContract &
+  WalletAuthContract &
+  ExternalAccountsContract &
+  CardsContract &
+  HealthContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

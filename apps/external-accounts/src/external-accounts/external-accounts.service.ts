@@ -6,6 +6,7 @@ import {
   CallerContext,
   CORRIDORS,
   CreateCustomerExternalAccountRequest,
+  Customer,
   CUSTOMERS_SUBJECTS,
   EXTERNAL_ACCOUNT_WEBHOOK_TYPES,
   EXTERNAL_ACCOUNTS_EVENTS,
@@ -76,7 +77,11 @@ export class ExternalAccountsService implements OnModuleInit {
     const owner = this.ownerFor(ctx, ownerType, request.customerId);
     const { info, platformAccountId } = splitPlatformAccountId(toPlainInfo(request.accountInfo), request.platformAccountId);
     // Ownership is the customers service's to answer: asked before any transaction opens.
-    if (owner.customerId) await this.assertCustomer(ctx, owner.customerId);
+    if (owner.customerId) {
+      // A deleted customer keeps its accounts (and their history) but gets no new one.
+      const customer = await this.assertCustomer(ctx, owner.customerId);
+      if (customer.isDeleted) throw new ServiceError('CUSTOMER_DELETED', `Customer ${owner.customerId} has been deleted`);
+    }
     const review = this.review(ctx, info, request.ownershipType);
 
     const now = new Date();
@@ -367,9 +372,9 @@ export class ExternalAccountsService implements OnModuleInit {
     return { ownerType, customerId: resolved };
   }
 
-  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<void> {
+  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<Customer> {
     try {
-      await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
+      return await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
     } catch (error) {
       if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) throw customerNotFound(customerId);
       throw error;

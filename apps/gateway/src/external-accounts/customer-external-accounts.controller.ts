@@ -46,7 +46,7 @@ export class CustomerExternalAccountsController {
   })
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: this destination is already registered for the owner (details.existingAccountId)' })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 404, 410)
   @ApiBody({ type: CreateCustomerExternalAccountRequest })
   // Bodies are passed on as received: the external-accounts service validates them together with its
   // rules (check digits, corridor and beneficiary tables) and lists every problem in one answer.

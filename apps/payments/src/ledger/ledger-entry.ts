@@ -1,9 +1,26 @@
 /** Purposes of ledger accounts. HOLDING accounts back internal accounts; the rest are the platform's contra accounts. */
-export const LEDGER_PURPOSES = ['HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING', 'CARD_SETTLEMENT'] as const;
+export const LEDGER_PURPOSES = ['HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING', 'CARD_SETTLEMENT', 'FX_CONVERSION', 'FEES'] as const;
 export type LedgerPurpose = (typeof LEDGER_PURPOSES)[number];
 export type SystemPurpose = Exclude<LedgerPurpose, 'HOLDING'>;
 
-export const ENTRY_KINDS = ['SANDBOX_FUNDING', 'HOLD_CAPTURE', 'HOLD_REFUND', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_CREDIT'] as const;
+export const ENTRY_KINDS = [
+  'SANDBOX_FUNDING',
+  'HOLD_CAPTURE',
+  'HOLD_REFUND',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+  'CARD_CREDIT',
+  /** A quote's source leg: the source pays the sending amount into FX_CONVERSION, fees into FEES. */
+  'QUOTE_EXECUTION',
+  /** A quote's destination leg: FX_CONVERSION pays the receiving amount out. */
+  'QUOTE_PAYOUT',
+  /** The source leg reversed (a failed payment's refund). */
+  'QUOTE_REFUND',
+  /** The destination leg reversed (a payout the receiving bank returned). */
+  'QUOTE_RETURN',
+  /** An incoming UMA payment the platform approved: external clearing pays the receiving account. */
+  'UMA_RECEIVE',
+] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /**

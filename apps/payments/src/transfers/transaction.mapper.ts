@@ -1,4 +1,4 @@
-import { amountToWire, IncomingFailureReason, OutgoingFailureReason, Transaction, TransactionType } from '@paykit/contracts';
+import { amountToWire, IncomingFailureReason, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, OutgoingFailureReason, Transaction, TransactionType } from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { toCurrency } from '../currencies/currency-catalog';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
@@ -9,30 +9,41 @@ import { TransferFailureReason } from './transfers.sandbox';
  * funds is over what it may carry (LIMIT_EXCEEDED); a closed or invalid account is
  * ACCOUNT_INVALID; a bank rejection means the account cannot receive; a payout that timed out
  * after processing came back (PAYOUT_RETURNED). Every failed pull is a failed collection.
+ * Cross-currency payments and decisions store the API's reason itself; a cancellation has no
+ * reason of the API's (the status says FAILED, the reason stays unset).
  */
-const OUTGOING_REASON: Readonly<Record<TransferFailureReason, OutgoingFailureReason>> = {
+const OUTGOING_REASON: Readonly<Record<Exclude<TransferFailureReason, 'CANCELLED'>, OutgoingFailureReason>> = {
   INSUFFICIENT_FUNDS: 'LIMIT_EXCEEDED',
   ACCOUNT_CLOSED_OR_INVALID: 'ACCOUNT_INVALID',
   REJECTED_BY_BANK: 'ACCOUNT_CANNOT_RECEIVE',
   TIMED_OUT: 'PAYOUT_RETURNED',
 };
 
-export function apiFailureReason(type: TransactionType, cause: string): OutgoingFailureReason | IncomingFailureReason {
-  if (type === 'INCOMING') return 'COLLECTION_FAILED';
-  return OUTGOING_REASON[cause as TransferFailureReason] ?? 'ACCOUNT_CANNOT_RECEIVE';
+export function apiFailureReason(type: TransactionType, cause: string): OutgoingFailureReason | IncomingFailureReason | undefined {
+  if (cause === 'CANCELLED') return undefined;
+  if (type === 'INCOMING') return (INCOMING_FAILURE_REASONS as readonly string[]).includes(cause) ? (cause as IncomingFailureReason) : 'COLLECTION_FAILED';
+  if ((OUTGOING_FAILURE_REASONS as readonly string[]).includes(cause)) return cause as OutgoingFailureReason;
+  return OUTGOING_REASON[cause as Exclude<TransferFailureReason, 'CANCELLED'>] ?? 'ACCOUNT_CANNOT_RECEIVE';
 }
 
 /**
  * The Transaction resource exactly as the API returns it (GET, replies and webhooks alike).
  * The platform's own accounts have no customer: their transactions name the platform instead.
+ * A cross-currency payment's counterparty is paid in the received currency; a UMA counterparty
+ * is named by its address.
  */
-export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo, platformId: string): Transaction {
+export function toTransaction(entity: PaymentTransactionEntity, currency: CurrencyInfo, platformId: string, receivedCurrency: CurrencyInfo = currency): Transaction {
+  const outgoing = entity.type === 'OUTGOING';
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
+  const counterpartyCurrency = outgoing ? receivedCurrency.code : entity.currencyCode;
+  const uma = entity.externalAccountId === null && entity.counterpartyUmaAddress !== null ? entity.counterpartyUmaAddress : undefined;
+  // A payout to a wallet: the on-chain leg (network and hash) of its destination.
   const onChain =
     entity.cryptoNetwork !== null && entity.onChainTransactionHash !== null ? { transactionHash: entity.onChainTransactionHash, network: entity.cryptoNetwork } : null;
-  const external = { accountId: entity.externalAccountId, currency: entity.currencyCode, ...(onChain ? { onChainTransaction: onChain } : {}) };
+  const external = { accountId: entity.externalAccountId ?? '', currency: counterpartyCurrency, ...(onChain ? { onChainTransaction: onChain } : {}) };
   const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
-  const outgoing = entity.type === 'OUTGOING';
+  const received = { amount: amountToWire(entity.receivedAmount ?? entity.amount), currency: toCurrency(receivedCurrency) };
+  const failureReason = entity.failureReason !== null ? apiFailureReason(entity.type, entity.failureReason) : undefined;
   return {
     id: entity.id,
     type: entity.type,
@@ -40,18 +51,29 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     direction: outgoing ? 'DEBIT' : 'CREDIT',
     customerId: entity.customerId ?? platformId,
     platformCustomerId: entity.platformCustomerId ?? entity.customerId ?? platformId,
-    source: { sourceType: 'ACCOUNT', ...(outgoing ? internal : external) },
-    destination: { destinationType: 'ACCOUNT', ...(outgoing ? external : internal) },
+    source: outgoing
+      ? { sourceType: 'ACCOUNT', ...internal }
+      : uma !== undefined
+        ? { sourceType: 'UMA_ADDRESS', umaAddress: uma, currency: counterpartyCurrency }
+        : { sourceType: 'ACCOUNT', ...external },
+    destination: !outgoing
+      ? { destinationType: 'ACCOUNT', ...internal }
+      : uma !== undefined
+        ? { destinationType: 'UMA_ADDRESS', umaAddress: uma, currency: counterpartyCurrency }
+        : { destinationType: 'ACCOUNT', ...external },
     sentAmount: money,
-    receivedAmount: { ...money, currency: { ...money.currency } },
+    receivedAmount: received,
     ...(entity.paymentRail !== null ? { paymentRail: entity.paymentRail } : {}),
     ...(entity.railSelectionMode !== null ? { railSelectionMode: entity.railSelectionMode } : {}),
     ...(entity.remittanceInformation !== null ? { remittanceInformation: entity.remittanceInformation } : {}),
     ...(entity.purposeOfPayment !== null ? { purposeOfPayment: entity.purposeOfPayment } : {}),
     ...(entity.description !== null ? { description: entity.description } : {}),
-    ...(entity.failureReason !== null ? { failureReason: apiFailureReason(entity.type, entity.failureReason) } : {}),
+    ...(failureReason !== undefined ? { failureReason } : {}),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
     ...(entity.settledAt !== null ? { settledAt: entity.settledAt.toISOString() } : {}),
+    ...(entity.quoteId !== null ? { quoteId: entity.quoteId } : {}),
+    ...(entity.counterpartyInformation !== null ? { counterpartyInformation: entity.counterpartyInformation } : {}),
+    ...(entity.receiptDeliveryConfirmedAt !== null ? { receiptDeliveryConfirmedAt: entity.receiptDeliveryConfirmedAt.toISOString() } : {}),
   };
 }

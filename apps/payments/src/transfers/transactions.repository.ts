@@ -12,7 +12,13 @@ interface TransactionRow {
   customer_id: string | null;
   platform_customer_id: string | null;
   internal_account_id: string;
-  external_account_id: string;
+  external_account_id: string | null;
+  quote_id: string | null;
+  received_currency_code: string | null;
+  received_amount: string | null;
+  counterparty_uma_address: string | null;
+  receipt_delivery_confirmed_at: Date | string | null;
+  counterparty_information: Record<string, unknown> | string | null;
   currency_code: string;
   amount: string;
   hold_id: string | null;
@@ -50,6 +56,14 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     purposeOfPayment: row.purpose_of_payment,
     cryptoNetwork: row.crypto_network,
     onChainTransactionHash: row.onchain_transaction_hash,
+
+    quoteId: row.quote_id,
+    receivedCurrencyCode: row.received_currency_code,
+    receivedAmount: row.received_amount === null ? null : amountFromColumn(row.received_amount),
+    counterpartyUmaAddress: row.counterparty_uma_address,
+    receiptDeliveryConfirmedAt: row.receipt_delivery_confirmed_at === null ? null : new Date(row.receipt_delivery_confirmed_at),
+    counterpartyInformation:
+      typeof row.counterparty_information === 'string' ? (JSON.parse(row.counterparty_information) as Record<string, unknown>) : row.counterparty_information,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
@@ -77,7 +91,12 @@ export interface TransactionFilter {
   limit: number;
 }
 
-export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt'>;
+/** Cross-currency payments' own columns; a same-currency transfer leaves them out. */
+type CrossCurrencyColumns = 'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress' | 'receiptDeliveryConfirmedAt' | 'counterpartyInformation';
+/** A payout to a wallet: the network and hash of its on-chain leg. */
+type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns> &
+  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns>>;
 
 /** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
@@ -88,8 +107,9 @@ export class TransactionsRepository {
     const rows = await returningRows<TransactionRow>(
       manager,
       `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
-                                        platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment, settled_at, crypto_network, onchain_transaction_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $18, $19) RETURNING *`,
+         platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
+         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $23, $24) RETURNING *`,
       [
         tx.id,
         tx.platformId,
@@ -108,8 +128,13 @@ export class TransactionsRepository {
         tx.railSelectionMode,
         tx.remittanceInformation,
         tx.purposeOfPayment,
-        tx.cryptoNetwork,
-        tx.onChainTransactionHash,
+        tx.quoteId ?? null,
+        tx.receivedCurrencyCode ?? null,
+        tx.receivedAmount === undefined || tx.receivedAmount === null ? null : amountToColumn(tx.receivedAmount),
+        tx.counterpartyUmaAddress ?? null,
+        tx.counterpartyInformation ? JSON.stringify(tx.counterpartyInformation) : null,
+        tx.cryptoNetwork ?? null,
+        tx.onChainTransactionHash ?? null,
       ],
     );
     return toEntity(rows[0]);
@@ -134,6 +159,16 @@ export class TransactionsRepository {
               settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() ELSE settled_at END
         WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`,
       [platformId, id, from, to, failureReason],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** Records (or moves) the receipt delivery confirmation time. */
+  async confirmReceipt(platformId: string, id: string, at: Date): Promise<PaymentTransactionEntity | undefined> {
+    const rows = await returningRows<TransactionRow>(
+      this.dataSource.manager,
+      `UPDATE payment_transaction SET receipt_delivery_confirmed_at = $3, updated_at = now() WHERE platform_id = $1 AND id = $2 RETURNING *`,
+      [platformId, id, at],
     );
     return rows[0] ? toEntity(rows[0]) : undefined;
   }

@@ -11,5 +11,6 @@ import { TransfersService } from './transfers.service';
   imports: [CurrenciesModule, CounterpartiesModule, InternalAccountsModule, LedgerModule],
   controllers: [TransfersHandlers],
   providers: [TransfersService, TransactionsRepository],
+  exports: [TransfersService, TransactionsRepository],
 })
 export class TransfersModule {}

@@ -1,7 +1,7 @@
 import { sandboxOutcome, TransactionStatus } from '@paykit/contracts';
 
 /** Why a transfer FAILED (wire values of `failureReason`: frozen). */
-export const TRANSFER_FAILURE_REASONS = ['INSUFFICIENT_FUNDS', 'ACCOUNT_CLOSED_OR_INVALID', 'REJECTED_BY_BANK', 'TIMED_OUT'] as const;
+export const TRANSFER_FAILURE_REASONS = ['INSUFFICIENT_FUNDS', 'ACCOUNT_CLOSED_OR_INVALID', 'REJECTED_BY_BANK', 'TIMED_OUT', 'CANCELLED'] as const;
 export type TransferFailureReason = (typeof TRANSFER_FAILURE_REASONS)[number];
 
 /** A later status change of an accepted transfer, run on the durable scheduler. */

@@ -27,6 +27,7 @@ import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } 
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyInfo } from '../currencies/currencies.repository';
+import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { accountNotActive, accountNotFound } from '../internal-accounts/internal-accounts.errors';
@@ -281,7 +282,7 @@ export class TransfersService implements OnModuleInit {
     if (moved) await this.internalAccounts.announceBalance(manager, payload.platformId, current.internalAccountId);
     const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
-    await this.announce(manager, payload.platformId, toTransaction(updated, await this.currencies.get(updated.currencyCode), payload.platformId));
+    await this.announce(manager, payload.platformId, await this.toResource(updated));
     await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
   }
 
@@ -302,7 +303,12 @@ export class TransfersService implements OnModuleInit {
   async get(ctx: CallerContext, transactionId: string): Promise<Transaction> {
     const entity = await this.transfers.findById(ctx.platformId, transactionId);
     if (!entity) throw new ServiceError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
-    return toTransaction(entity, await this.currencies.get(entity.currencyCode), ctx.platformId);
+    return this.toResource(entity);
+  }
+
+  /** The transaction as the API returns it, in its sent and received currencies. */
+  async toResource(entity: PaymentTransactionEntity): Promise<Transaction> {
+    return toTransaction(entity, await this.currencies.get(entity.currencyCode), entity.platformId, await this.currencies.get(entity.receivedCurrencyCode ?? entity.currencyCode));
   }
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
@@ -324,7 +330,7 @@ export class TransfersService implements OnModuleInit {
       afterCursorId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
       limit: limit + 1,
     });
-    const page = toPage(rows, limit, async (row) => toTransaction(row, await this.currencies.get(row.currencyCode), ctx.platformId), TRANSACTION_CURSOR);
+    const page = toPage(rows, limit, async (row) => this.toResource(row), TRANSACTION_CURSOR);
     return { ...page, data: await Promise.all(page.data) };
   }
 

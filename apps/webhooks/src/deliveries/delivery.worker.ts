@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { INCOMING_SUBJECTS } from '@paykit/contracts';
 import { StatementBatcher } from '@paykit/persistence';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
@@ -13,6 +16,9 @@ import { AttemptOutcome, sendWebhook } from './webhook-sender';
 const POLL_MS = 250;
 /** Retry times kept for a timely wake-up; later ones are found by the poll. */
 const MAX_WAKE_TIMES = 10_000;
+/** The webhook whose answer is a decision on an incoming payment (200 approves, 403 rejects). */
+const DECISION_WEBHOOK_TYPE = 'INCOMING_PAYMENT.PENDING';
+
 /** Attempts recorded by one statement at most. */
 const RECORD_BATCH = 64;
 /** On shutdown, attempts in flight get this long to finish before they are interrupted (and retried later). */
@@ -55,6 +61,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly deliveries: DeliveriesRepository,
     private readonly platforms: WebhookConfigService,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -163,8 +171,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       outcome =
         signature instanceof Error
           ? notSent(signature.message)
-          : await sendWebhook({ url: endpoint, body: delivery.body, signature, timeoutMs: this.config.deliveryTimeoutMs, signal: this.shutdown.signal });
+          : await sendWebhook({
+              url: endpoint,
+              body: delivery.body,
+              signature,
+              timeoutMs: this.config.deliveryTimeoutMs,
+              signal: this.shutdown.signal,
+              keepResponseBody: delivery.type === DECISION_WEBHOOK_TYPE,
+            });
     }
+    // An incoming payment's PENDING webhook asks for a decision: 403 is the platform's answer (a rejection), not a failed delivery.
+    const decision = delivery.type === DECISION_WEBHOOK_TYPE && (outcome.statusCode === 200 || outcome.statusCode === 403) ? outcome.statusCode : undefined;
+    if (decision === 403) outcome = { attemptedAt: outcome.attemptedAt, latencyMs: outcome.latencyMs, statusCode: 403, succeeded: true };
     // The receiver is free for the next delivery while this attempt is recorded.
     this.answered.add(delivery.id);
     this.kick();
@@ -179,6 +197,33 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         (next ? `, next attempt at ${next.toISOString()}` : ''),
     );
     if (next) this.wakeAt(next);
+    if (decision !== undefined) await this.reportDecision(delivery, decision === 200, outcome.responseBody);
+  }
+
+  /**
+   * Tells payments the platform's answer, after the attempt is recorded. A failure is logged, not
+   * retried: the platform can still decide through the API, and the payment's deadline stands.
+   */
+  private async reportDecision(delivery: ClaimedDelivery, approved: boolean, responseBody: string | undefined): Promise<void> {
+    try {
+      const transactionId = (JSON.parse(delivery.body) as { data?: { id?: unknown } }).data?.id;
+      if (typeof transactionId !== 'string') return;
+      let receiverCustomerInfo: Record<string, unknown> | undefined;
+      try {
+        const answer = responseBody ? (JSON.parse(responseBody) as unknown) : undefined;
+        const info = answer && typeof answer === 'object' ? (answer as { receiverCustomerInfo?: unknown }).receiverCustomerInfo : undefined;
+        if (info && typeof info === 'object' && !Array.isArray(info)) receiverCustomerInfo = info as Record<string, unknown>;
+      } catch {
+        // An answer that is not JSON approves without receiver data.
+      }
+      await this.services.request(
+        INCOMING_SUBJECTS.webhookDecision,
+        { transactionId, approved, ...(receiverCustomerInfo ? { receiverCustomerInfo } : {}) },
+        { platformId: delivery.platformId, environment: this.runtime.deployment, requestId: `webhook:${delivery.id}` },
+      );
+    } catch (error) {
+      this.logger.warn(`Webhook ${delivery.id}: the platform's decision could not be passed on: ${(error as Error).message}`);
+    }
   }
 
   /** Records the attempt and moves the delivery on (delivered, retry later, or failed); returns the next attempt time if any. */

@@ -19,6 +19,8 @@ export const PAYMENTS_EVENTS = {
    * `INCOMING_PAYMENT.<STATUS>` (none for an incoming PROCESSING, which the API announces no webhook for).
    */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
+  /** An invitation was claimed; `webhookType` INVITATION.CLAIMED, data = the Invitation as GET returns it. */
+  invitationClaimed: 'payments.events.invitation.claimed',
 } as const;
 
 /** Webhook event types announced to the platform. Wire values: frozen. */

@@ -4,3 +4,7 @@ export * from './events';
 export * from './requests';
 export * from './replies';
 export * from './refusals';
+
+export * from './quotes';
+export * from './incoming';
+export * from './directory';

@@ -128,15 +128,19 @@ export interface OnChainTransaction {
 
 /** The account funds leave (`sourceType` ACCOUNT: an internal or external account id). */
 export interface TransactionSource {
-  sourceType: 'ACCOUNT';
-  accountId: string;
+  /** ACCOUNT: an internal or external account (`accountId`); UMA_ADDRESS: a UMA counterparty (`umaAddress`). */
+  sourceType: 'ACCOUNT' | 'UMA_ADDRESS';
+  accountId?: string;
+  umaAddress?: string;
   currency: string;
 }
 
 /** The account funds arrive in (`destinationType` ACCOUNT: an internal or external account id). */
 export interface TransactionDestination {
-  destinationType: 'ACCOUNT';
-  accountId: string;
+  /** ACCOUNT: an internal or external account (`accountId`); UMA_ADDRESS: a UMA counterparty (`umaAddress`). */
+  destinationType: 'ACCOUNT' | 'UMA_ADDRESS';
+  accountId?: string;
+  umaAddress?: string;
   currency: string;
   /** Wallet destinations only. */
   onChainTransaction?: OnChainTransaction;
@@ -167,6 +171,14 @@ export interface Transaction {
   createdAt: string;
   updatedAt: string;
   settledAt?: string;
+  /** The quote a cross-currency payment executed. */
+  quoteId?: string;
+  /** When the platform confirmed delivering the receipt (POST /transactions/{id}/confirm). */
+  receiptDeliveryConfirmedAt?: string;
+  /** What the counterparty shared about itself (UMA payments). */
+  counterpartyInformation?: Record<string, unknown>;
+  /** INCOMING_PAYMENT.PENDING webhooks only: the receiver data the sender asks for, to give when approving. */
+  requestedReceiverCustomerInfoFields?: Array<{ name: string; mandatory: boolean }>;
 }
 
 export interface VelocityLimit {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   INCOMING_FAILURE_REASONS,
   IncomingFailureReason,
@@ -23,6 +23,7 @@ import {
   TransactionType,
   WALLET_NETWORKS,
 } from '@paykit/contracts';
+import { PayerDataFieldDto } from '../../quotes/dto/receiver-lookup.response';
 import { MoneyDto } from './internal-account.response';
 
 const FAILURE_REASONS = [...new Set<string>([...OUTGOING_FAILURE_REASONS, ...INCOMING_FAILURE_REASONS])];
@@ -39,6 +40,12 @@ export class OnChainTransactionDto implements OnChainTransaction {
   @ApiProperty({ enum: WALLET_NETWORKS, description: 'The blockchain network the transfer settles on', example: 'SOLANA' }) network!: string;
 }
 
+export class UmaAddressTransactionSourceDto implements TransactionSource {
+  @ApiProperty({ enum: ['UMA_ADDRESS'], description: 'A UMA counterparty pays', example: 'UMA_ADDRESS' }) sourceType!: 'UMA_ADDRESS';
+  @ApiProperty({ description: 'The paying UMA address', example: '$success.usd@sandbox.uma.money' }) umaAddress!: string;
+  @ApiProperty({ description: 'Currency code of the funds', example: 'USD' }) currency!: string;
+}
+
 export class TransactionDestinationDto implements TransactionDestination {
   @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds arrive in an account (internal or external)', example: 'ACCOUNT' }) destinationType!: 'ACCOUNT';
   @ApiProperty({ description: 'Internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
@@ -47,7 +54,14 @@ export class TransactionDestinationDto implements TransactionDestination {
   onChainTransaction?: OnChainTransactionDto;
 }
 
-/** A transfer between an internal and an external account (INCOMING or OUTGOING), as every transaction route and payment webhook returns it. */
+export class UmaAddressTransactionDestinationDto implements TransactionDestination {
+  @ApiProperty({ enum: ['UMA_ADDRESS'], description: 'A UMA counterparty is paid', example: 'UMA_ADDRESS' }) destinationType!: 'UMA_ADDRESS';
+  @ApiProperty({ description: 'The receiving UMA address', example: '$success.mxn@sandbox.uma.money' }) umaAddress!: string;
+  @ApiProperty({ description: 'Currency code of the funds', example: 'MXN' }) currency!: string;
+}
+
+/** A payment (INCOMING or OUTGOING) between an internal account and an account or UMA counterparty, as every transaction route and payment webhook returns it. */
+@ApiExtraModels(TransactionSourceDto, UmaAddressTransactionSourceDto, TransactionDestinationDto, UmaAddressTransactionDestinationDto)
 export class TransactionResponseDto implements Transaction {
   @ApiProperty({ description: 'Transaction id', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) id!: string;
   @ApiProperty({ enum: TRANSACTION_TYPES, description: 'OUTGOING: transfer-out; INCOMING: transfer-in', example: 'OUTGOING' }) type!: TransactionType;
@@ -70,8 +84,18 @@ export class TransactionResponseDto implements Transaction {
   customerId!: string;
   @ApiProperty({ description: "The platform's own id of that customer; for the platform's own accounts, the platform's id", example: 'user-4411' })
   platformCustomerId!: string;
-  @ApiProperty({ type: TransactionSourceDto }) source!: TransactionSourceDto;
-  @ApiProperty({ type: TransactionDestinationDto }) destination!: TransactionDestinationDto;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(TransactionSourceDto) }, { $ref: getSchemaPath(UmaAddressTransactionSourceDto) }],
+    discriminator: { propertyName: 'sourceType' },
+    description: 'Where the funds come from: an account, or a UMA counterparty',
+  })
+  source!: TransactionSourceDto | UmaAddressTransactionSourceDto;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(TransactionDestinationDto) }, { $ref: getSchemaPath(UmaAddressTransactionDestinationDto) }],
+    discriminator: { propertyName: 'destinationType' },
+    description: 'Where the funds go: an account, or a UMA counterparty',
+  })
+  destination!: TransactionDestinationDto | UmaAddressTransactionDestinationDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount leaving the source' }) sentAmount!: MoneyDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount arriving at the destination' }) receivedAmount!: MoneyDto;
   @ApiPropertyOptional({ enum: PAYMENT_RAILS, description: 'OUTGOING: the rail the payout uses', example: 'ACH' }) paymentRail?: PaymentRail;
@@ -90,6 +114,16 @@ export class TransactionResponseDto implements Transaction {
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) createdAt!: string;
   @ApiProperty({ example: '2025-10-13T12:00:00.000Z' }) updatedAt!: string;
   @ApiPropertyOptional({ description: 'When the transaction reached COMPLETED or FAILED', example: '2025-10-13T12:00:01.000Z' }) settledAt?: string;
+  @ApiPropertyOptional({ description: 'The quote a cross-currency payment executed', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) quoteId?: string;
+  @ApiPropertyOptional({ description: 'When the platform confirmed delivering the receipt to its customer', example: '2025-10-13T12:05:00.000Z', format: 'date-time' })
+  receiptDeliveryConfirmedAt?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the counterparty shared about itself (UMA payments)' })
+  counterpartyInformation?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: [PayerDataFieldDto],
+    description: 'INCOMING_PAYMENT.PENDING webhooks only: receiver data the sender asks for, to give as receiverCustomerInfo when approving',
+  })
+  requestedReceiverCustomerInfoFields?: PayerDataFieldDto[];
 }
 
 export class TransactionListResponseDto implements Page<Transaction> {

@@ -27,8 +27,9 @@ export class PaymentTransactionEntity {
   @Column({ name: 'internal_account_id', type: 'text' })
   internalAccountId!: string;
 
-  @Column({ name: 'external_account_id', type: 'text' })
-  externalAccountId!: string;
+  /** The external account of a transfer, or the account a quote pays (internal or external); null for a UMA counterparty. */
+  @Column({ name: 'external_account_id', type: 'text', nullable: true })
+  externalAccountId!: string | null;
 
   @Column({ name: 'currency_code', type: 'text' })
   currencyCode!: string;
@@ -66,6 +67,29 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'purpose_of_payment', type: 'text', nullable: true })
   purposeOfPayment!: PurposeOfPayment | null;
+
+  /** The quote a cross-currency payment executes. */
+  @Column({ name: 'quote_id', type: 'text', nullable: true })
+  quoteId!: string | null;
+
+  /** Cross-currency payments: what the counterparty receives (null: the sent currency and amount). */
+  @Column({ name: 'received_currency_code', type: 'text', nullable: true })
+  receivedCurrencyCode!: string | null;
+
+  @Column({ name: 'received_amount', type: 'bigint', nullable: true, transformer: amountColumn })
+  receivedAmount!: bigint | null;
+
+  /** The UMA address of the counterparty of a UMA payment. */
+  @Column({ name: 'counterparty_uma_address', type: 'text', nullable: true })
+  counterpartyUmaAddress!: string | null;
+
+  /** When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm). */
+  @Column({ name: 'receipt_delivery_confirmed_at', type: 'timestamptz', nullable: true })
+  receiptDeliveryConfirmedAt!: Date | null;
+
+  /** What the counterparty shared about itself (UMA payments). */
+  @Column({ name: 'counterparty_information', type: 'jsonb', nullable: true })
+  counterpartyInformation!: Record<string, unknown> | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

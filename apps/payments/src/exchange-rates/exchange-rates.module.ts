@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PaymentsConfigModule } from '../config/payments-config';
+import { CurrenciesModule } from '../currencies/currencies.module';
+import { ExchangeRatesHandlers } from './exchange-rates.handlers';
+import { ExchangeRatesService } from './exchange-rates.service';
+
+@Module({
+  imports: [CurrenciesModule, PaymentsConfigModule],
+  controllers: [ExchangeRatesHandlers],
+  providers: [ExchangeRatesService],
+  exports: [ExchangeRatesService],
+})
+export class ExchangeRatesModule {}

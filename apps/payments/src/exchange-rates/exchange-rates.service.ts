@@ -1,0 +1,116 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { amountToWire, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, PaymentRail } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { ConfigError } from '@paykit/runtime';
+import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
+import { CurrencyInfo } from '../currencies/currencies.repository';
+import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
+import { Corridor, feesFor, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
+
+/** Rates are republished every 5 minutes: each answer carries the start of its window as `updatedAt`. */
+export const RATE_WINDOW_MS = 5 * 60 * 1000;
+const DEFAULT_SENDING_AMOUNT = 10_000n;
+
+/** A corridor with its currencies resolved, ready to price. */
+export interface PricedCorridor {
+  corridor: Corridor;
+  source: CurrencyInfo;
+  destination: CurrencyInfo;
+}
+
+/**
+ * The rate table: the built-in sandbox table or the operator's, checked once at start (a bad
+ * table stops the service naming every problem). Rates are fixed per table, so every answer
+ * and every quote is deterministic.
+ */
+@Injectable()
+export class ExchangeRatesService implements OnModuleInit {
+  private corridors: Corridor[] = [];
+
+  constructor(
+    private readonly currencies: CurrencyCatalog,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    let spec: unknown = DEFAULT_RATE_TABLE;
+    const source = this.config.rateTableJson?.source ?? 'the built-in rate table';
+    if (this.config.rateTableJson) {
+      try {
+        spec = JSON.parse(this.config.rateTableJson.text);
+      } catch (error) {
+        throw new ConfigError([`${source} is not valid JSON: ${(error as Error).message}`]);
+      }
+    }
+    const known = new Set<string>();
+    for (const code of new Set(this.candidateCodes(spec))) if (await this.currencies.find(code)) known.add(code);
+    const { corridors, problems } = parseRateTable(spec, (code) => known.has(code));
+    if (problems.length > 0) throw new ConfigError(problems.map((problem) => `${source}: ${problem}`));
+    this.corridors = corridors;
+  }
+
+  private candidateCodes(spec: unknown): string[] {
+    const list = (spec as { corridors?: unknown } | null)?.corridors;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((c: { source?: unknown; destination?: unknown }) => [c?.source, c?.destination]).filter((code): code is string => typeof code === 'string');
+  }
+
+  /** The start of the rate window `now` falls in. */
+  updatedAt(now: Date): Date {
+    return new Date(Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS);
+  }
+
+  async list(query: ExchangeRatesQuery, now = new Date()): Promise<ExchangeRateList> {
+    const destinations = query.destinationCurrency ? new Set(query.destinationCurrency) : undefined;
+    const sending = query.sendingAmount === undefined ? DEFAULT_SENDING_AMOUNT : BigInt(query.sendingAmount);
+    const updatedAt = this.updatedAt(now).toISOString();
+    const data: ExchangeRate[] = [];
+    for (const corridor of this.corridors) {
+      if (query.sourceCurrency && corridor.source !== query.sourceCurrency) continue;
+      if (destinations && !destinations.has(corridor.destination)) continue;
+      const source = await this.currencies.get(corridor.source);
+      const destination = await this.currencies.get(corridor.destination);
+      const { serviceFee } = feesFor(corridor, sending);
+      data.push({
+        sourceCurrency: toCurrency(source),
+        destinationCurrency: toCurrency(destination),
+        destinationPaymentRail: corridor.rail,
+        sendingAmount: amountToWire(sending),
+        minSendingAmount: amountToWire(corridor.minSendingAmount),
+        maxSendingAmount: amountToWire(corridor.maxSendingAmount),
+        receivingAmount: amountToWire(receivingFor(corridor, sending, source.decimals, destination.decimals)),
+        exchangeRate: sendingUnitsPerReceivingUnit(corridor),
+        fees: { fixed: amountToWire(corridor.fixedFee), total: amountToWire(serviceFee) },
+        updatedAt,
+      });
+    }
+    return { data };
+  }
+
+  /**
+   * The corridor a payment from `source` to `destination` takes: on `rail` when given, else the
+   * pair's first rail. 400 INVALID_CURRENCY when the table has no such corridor.
+   */
+  async corridor(source: string, destination: string, rail?: PaymentRail): Promise<PricedCorridor> {
+    const pair = this.corridors.filter((c) => c.source === source && c.destination === destination);
+    if (pair.length === 0) {
+      throw new ServiceError('INVALID_CURRENCY', `No exchange corridor from ${source} to ${destination}`, { sourceCurrency: source, destinationCurrency: destination });
+    }
+    const corridor = rail ? pair.find((c) => c.rail === rail) : pair[0];
+    if (!corridor) {
+      throw new ServiceError('INVALID_CURRENCY', `${source} to ${destination} does not pay out on ${rail}`, { paymentRails: pair.map((c) => c.rail) });
+    }
+    return { corridor, source: await this.currencies.get(source), destination: await this.currencies.get(destination) };
+  }
+
+  /** The destination currencies `source` can be converted to (receiver lookups list them). */
+  destinationsFrom(source: string): Corridor[] {
+    return this.corridors.filter((c) => c.source === source);
+  }
+
+  /** Every corridor into `destination` (receiver lookups list what can be sent to it). */
+  corridorsInto(destination: string): Corridor[] {
+    return this.corridors.filter((c) => c.destination === destination);
+  }
+}

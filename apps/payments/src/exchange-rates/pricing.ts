@@ -1,0 +1,96 @@
+import { PaymentRail } from '@paykit/contracts';
+
+/** Rates are kept as integers: destination major units per source major unit, times 10^6. */
+export const RATE_SCALE = 1_000_000n;
+const BPS = 10_000n;
+
+/** One corridor of the rate table: a currency pair on one payout rail. */
+export interface Corridor {
+  source: string;
+  destination: string;
+  rail: PaymentRail;
+  /** Destination major units per source major unit, times 10^6 (e.g. 17.25 MXN per USD = 17_250_000n). */
+  rateMicros: bigint;
+  /** Fixed fee, smallest unit of the source currency. */
+  fixedFee: bigint;
+  /** Variable fee in basis points of the sending amount. */
+  variableFeeBps: bigint;
+  minSendingAmount: bigint;
+  maxSendingAmount: bigint;
+}
+
+/** The platform's own fee on one quote, in the sending currency (`platformFeeOverride`). */
+export interface PlatformFee {
+  fixed: bigint;
+  variableBps: bigint;
+}
+
+export interface Price {
+  /** What leaves the source, fees included (smallest unit of the source currency). */
+  sending: bigint;
+  /** What the destination gets (smallest unit of the destination currency). */
+  receiving: bigint;
+  /** The service's fees, in the source currency. */
+  serviceFee: bigint;
+  /** The platform's fees, in the source currency. */
+  platformFee: bigint;
+}
+
+const NO_PLATFORM_FEE: PlatformFee = { fixed: 0n, variableBps: 0n };
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return a <= 0n ? a / b : (a + b - 1n) / b;
+}
+
+/** Variable fees round up to the next smallest unit: the sending side never pays a fraction. */
+export function feesFor(corridor: Corridor, sending: bigint, platform: PlatformFee = NO_PLATFORM_FEE): { serviceFee: bigint; platformFee: bigint } {
+  return {
+    serviceFee: corridor.fixedFee + ceilDiv(sending * corridor.variableFeeBps, BPS),
+    platformFee: platform.fixed + ceilDiv(sending * platform.variableBps, BPS),
+  };
+}
+
+/**
+ * What `sending` (fees included) delivers: the amount after fees converted at the corridor's
+ * rate, rounded down to the destination's smallest unit (never more than was paid for).
+ * Zero when the fees take it all.
+ */
+export function receivingFor(corridor: Corridor, sending: bigint, sourceDecimals: number, destinationDecimals: number, platform: PlatformFee = NO_PLATFORM_FEE): bigint {
+  const { serviceFee, platformFee } = feesFor(corridor, sending, platform);
+  const net = sending - serviceFee - platformFee;
+  if (net <= 0n) return 0n;
+  return (net * corridor.rateMicros * 10n ** BigInt(destinationDecimals)) / (RATE_SCALE * 10n ** BigInt(sourceDecimals));
+}
+
+/** Prices a sending amount: the receiver gets the converted amount after fees, rounded down. */
+export function priceSending(corridor: Corridor, sending: bigint, sourceDecimals: number, destinationDecimals: number, platform: PlatformFee = NO_PLATFORM_FEE): Price {
+  return { sending, receiving: receivingFor(corridor, sending, sourceDecimals, destinationDecimals, platform), ...feesFor(corridor, sending, platform) };
+}
+
+/**
+ * Prices a receiving amount: the smallest sending amount (fees included) whose converted
+ * amount after fees reaches `receiving`; the receiver gets exactly `receiving`.
+ */
+export function priceReceiving(corridor: Corridor, receiving: bigint, sourceDecimals: number, destinationDecimals: number, platform: PlatformFee = NO_PLATFORM_FEE): Price {
+  const bps = corridor.variableFeeBps + platform.variableBps;
+  if (bps >= BPS) throw new RangeError('variable fees of 100% or more cannot price a receiving amount');
+  const net = ceilDiv(receiving * RATE_SCALE * 10n ** BigInt(sourceDecimals), corridor.rateMicros * 10n ** BigInt(destinationDecimals));
+  // A first estimate from the fee formula, then the exact smallest amount around it.
+  let sending = ceilDiv((net + corridor.fixedFee + platform.fixed) * BPS, BPS - bps);
+  while (receivingFor(corridor, sending, sourceDecimals, destinationDecimals, platform) < receiving) sending += 1n;
+  while (sending > 1n && receivingFor(corridor, sending - 1n, sourceDecimals, destinationDecimals, platform) >= receiving) sending -= 1n;
+  return { sending, receiving, ...feesFor(corridor, sending, platform) };
+}
+
+/** The API's `exchangeRate`: sending currency units per receiving currency unit. */
+export function sendingUnitsPerReceivingUnit(corridor: Corridor): number {
+  return Number((Number(RATE_SCALE) / Number(corridor.rateMicros)).toPrecision(8));
+}
+
+/** Parses a decimal rate ("17.25") into micros; undefined for anything else than a positive decimal with at most 6 places. */
+export function parseRate(value: string): bigint | undefined {
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(value);
+  if (!match) return undefined;
+  const micros = BigInt(match[1]) * RATE_SCALE + BigInt((match[2] ?? '').padEnd(6, '0'));
+  return micros > 0n ? micros : undefined;
+}

@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateQuoteMessage,
+  ExecuteQuoteMessage,
+  GetQuoteRequest,
+  MessageEnvelope,
+  Quote,
+  QUOTES_SUBJECTS,
+  SandboxSendRequest,
+  SignedRetryOutcome,
+  Transaction,
+} from '@paykit/contracts';
+import { EnvelopePipe } from '@paykit/transport';
+import { QuotesService } from './quotes.service';
+
+@Controller()
+export class QuotesHandlers {
+  constructor(private readonly quotes: QuotesService) {}
+
+  @MessagePattern(QUOTES_SUBJECTS.createQuote)
+  create(@Payload(new EnvelopePipe(CreateQuoteMessage)) { ctx, payload }: MessageEnvelope<CreateQuoteMessage>): Promise<Quote> {
+    return this.quotes.create(ctx, payload);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.getQuote)
+  get(@Payload(new EnvelopePipe(GetQuoteRequest)) { ctx, payload }: MessageEnvelope<GetQuoteRequest>): Promise<Quote> {
+    return this.quotes.get(ctx, payload.quoteId);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.executeQuote)
+  execute(@Payload(new EnvelopePipe(ExecuteQuoteMessage)) { ctx, payload }: MessageEnvelope<ExecuteQuoteMessage>): Promise<SignedRetryOutcome<Quote>> {
+    return this.quotes.execute(ctx, payload);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.sandboxSend)
+  sandboxSend(@Payload(new EnvelopePipe(SandboxSendRequest)) { ctx, payload }: MessageEnvelope<SandboxSendRequest>): Promise<Transaction> {
+    return this.quotes.sandboxSend(ctx, payload);
+  }
+}

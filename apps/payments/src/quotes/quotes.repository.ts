@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
+import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
+import { QuoteEntity } from './entities/quote.entity';
+
+interface QuoteRow {
+  id: string;
+  platform_id: string;
+  status: QuoteEntity['status'];
+  source_type: QuoteEntity['sourceType'];
+  source_account_id: string | null;
+  funding_account_id: string | null;
+  customer_id: string | null;
+  source_currency: string;
+  crypto_network: string | null;
+  destination_type: QuoteEntity['destinationType'];
+  destination_kind: QuoteEntity['destinationKind'];
+  destination_account_id: string | null;
+  destination_uma_address: string | null;
+  destination_currency: string;
+  payment_rail: QuoteEntity['paymentRail'];
+  locked_side: QuoteEntity['lockedSide'];
+  sending_amount: string;
+  receiving_amount: string;
+  service_fee: string;
+  platform_fee: string;
+  rate_micros: string;
+  fixed_fee: string;
+  variable_fee_bps: number;
+  transaction_id: string;
+  sandbox_outcome: string | null;
+  funding_reference: string | null;
+  description: string | null;
+  extra: QuoteEntity['extra'] | string;
+  failure_reason: QuoteFailureReason | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  expires_at: Date | string;
+  executed_at: Date | string | null;
+}
+
+function toEntity(row: QuoteRow): QuoteEntity {
+  return {
+    id: row.id,
+    platformId: row.platform_id,
+    status: row.status,
+    sourceType: row.source_type,
+    sourceAccountId: row.source_account_id,
+    fundingAccountId: row.funding_account_id,
+    customerId: row.customer_id,
+    sourceCurrency: row.source_currency,
+    cryptoNetwork: row.crypto_network,
+    destinationType: row.destination_type,
+    destinationKind: row.destination_kind,
+    destinationAccountId: row.destination_account_id,
+    destinationUmaAddress: row.destination_uma_address,
+    destinationCurrency: row.destination_currency,
+    paymentRail: row.payment_rail,
+    lockedSide: row.locked_side,
+    sendingAmount: amountFromColumn(row.sending_amount),
+    receivingAmount: amountFromColumn(row.receiving_amount),
+    serviceFee: amountFromColumn(row.service_fee),
+    platformFee: amountFromColumn(row.platform_fee),
+    rateMicros: amountFromColumn(row.rate_micros),
+    fixedFee: amountFromColumn(row.fixed_fee),
+    variableFeeBps: Number(row.variable_fee_bps),
+    transactionId: row.transaction_id,
+    sandboxOutcome: row.sandbox_outcome,
+    fundingReference: row.funding_reference,
+    description: row.description,
+    extra: typeof row.extra === 'string' ? (JSON.parse(row.extra) as QuoteEntity['extra']) : row.extra,
+    failureReason: row.failure_reason,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    expiresAt: new Date(row.expires_at),
+    executedAt: row.executed_at === null ? null : new Date(row.executed_at),
+  };
+}
+
+export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
+
+/** Quotes, always scoped by platform. Status changes are conditional on the status they leave. */
+@Injectable()
+export class QuotesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, quote: NewQuote): Promise<QuoteEntity> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
+         destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
+         rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id)
+       VALUES ($1, $2, 'PENDING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29)
+       RETURNING *`,
+      [
+        quote.id,
+        quote.platformId,
+        quote.sourceType,
+        quote.sourceAccountId,
+        quote.customerId,
+        quote.sourceCurrency,
+        quote.cryptoNetwork,
+        quote.destinationType,
+        quote.destinationKind,
+        quote.destinationAccountId,
+        quote.destinationUmaAddress,
+        quote.destinationCurrency,
+        quote.paymentRail,
+        quote.lockedSide,
+        amountToColumn(quote.sendingAmount),
+        amountToColumn(quote.receivingAmount),
+        amountToColumn(quote.serviceFee),
+        amountToColumn(quote.platformFee),
+        amountToColumn(quote.rateMicros),
+        amountToColumn(quote.fixedFee),
+        quote.variableFeeBps,
+        quote.transactionId,
+        quote.sandboxOutcome,
+        quote.fundingReference,
+        quote.description,
+        JSON.stringify(quote.extra),
+        quote.createdAt,
+        quote.expiresAt,
+        quote.fundingAccountId,
+      ],
+    );
+    return toEntity(rows[0]);
+  }
+
+  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<QuoteEntity | undefined> {
+    const rows = await manager.query<QuoteRow[]>(`SELECT * FROM quote WHERE platform_id = $1 AND id = $2`, [platformId, id]);
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * PENDING -> PROCESSING while the lock holds: the one conditional update that lets a quote
+   * execute once, however many executions race. Undefined when it is not PENDING or expired.
+   */
+  async beginExecution(manager: EntityManager, platformId: string, id: string, now: Date): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
+        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at > $3 RETURNING *`,
+      [platformId, id, now],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async transition(
+    manager: EntityManager,
+    platformId: string,
+    id: string,
+    from: readonly QuoteStatus[],
+    to: QuoteStatus,
+    failureReason: QuoteFailureReason | null,
+  ): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = $4, failure_reason = $5, updated_at = now() WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[]) RETURNING *`,
+      [platformId, id, [...from], to, failureReason],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** PENDING -> EXPIRED once the lock has run out. */
+  async expire(manager: EntityManager, platformId: string, id: string, now: Date): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = 'EXPIRED', updated_at = $3 WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at <= $3 RETURNING *`,
+      [platformId, id, now],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+}

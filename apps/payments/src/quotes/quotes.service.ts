@@ -1,0 +1,573 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  amountFromWire,
+  amountToWire,
+  CallerContext,
+  CreateQuoteMessage,
+  ExecuteQuoteMessage,
+  newId,
+  PAYMENTS_EVENTS,
+  Quote,
+  PurposeOfPayment,
+  QuoteFailureReason,
+  SandboxSendRequest,
+  SignedRetryOutcome,
+  Transaction,
+  transactionWebhookType,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
+import { CustomersClient } from '../counterparties/customers.client';
+import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
+import { CurrencyCatalog } from '../currencies/currency-catalog';
+import { ExchangeRatesService, PricedCorridor } from '../exchange-rates/exchange-rates.service';
+import { Corridor, PlatformFee, Price, priceReceiving, priceSending } from '../exchange-rates/pricing';
+import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
+import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
+import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
+import { TransactionsRepository } from '../transfers/transactions.repository';
+import { TransfersService } from '../transfers/transfers.service';
+import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
+import { QuoteLedger } from './quote-ledger';
+import { toQuote } from './quote.mapper';
+import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
+import { QuotesRepository } from './quotes.repository';
+import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
+import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
+
+/** Where a quote pays, once resolved (before pricing). */
+export interface ResolvedDestination {
+  kind: QuoteDestinationKind;
+  currency: string;
+  accountId: string | null;
+  umaAddress: string | null;
+  /** The sandbox outcome key, for sandbox callers paying an external account. */
+  sandboxOutcome: string | null;
+  counterpartyInformation?: Record<string, unknown>;
+}
+
+/** Resolves UMA receivers for quotes (the receiver-lookup feature provides it). */
+export interface UmaReceiverResolver {
+  resolveForQuote(ctx: CallerContext, umaAddress: string, currency: string | undefined, lookupId: string | undefined): Promise<ResolvedDestination>;
+}
+export const UMA_RECEIVER_RESOLVER = Symbol('UMA_RECEIVER_RESOLVER');
+
+/** What a quote pays from, once resolved. */
+interface ResolvedSource {
+  /** ACCOUNT sources: the account debited. */
+  account: InternalAccountWithBalance | null;
+  /** REALTIME_FUNDING sources: the account the payment is recorded against. */
+  fundingAccountId: string | null;
+  currency: string;
+  customerId: string | null;
+}
+
+/** Same-currency payments (a UMA receiver in the sender's currency) convert at 1 with no conversion fee. */
+function sameCurrencyCorridor(currency: string, maxTransferAmount: bigint): Corridor {
+  return {
+    source: currency,
+    destination: currency,
+    rail: 'BANK_TRANSFER',
+    rateMicros: 1_000_000n,
+    fixedFee: 0n,
+    variableFeeBps: 0n,
+    minSendingAmount: 1n,
+    maxSendingAmount: maxTransferAmount,
+  };
+}
+
+/**
+ * Cross-currency quotes: price a corridor and lock it until `expiresAt`, then execute once.
+ * Execution is one database transaction: the quote's conditional PENDING -> PROCESSING, the
+ * source leg on the ledger (the conditional balance update refuses an overdraft), the
+ * transaction, its event and the next step on the scheduler; later steps post the destination
+ * leg, or refund the source leg exactly once (each step moves the transaction from the status
+ * it expects, or does nothing).
+ */
+@Injectable()
+export class QuotesService implements OnModuleInit {
+  constructor(
+    private readonly quotes: QuotesRepository,
+    private readonly rates: ExchangeRatesService,
+    private readonly accounts: InternalAccountsRepository,
+    private readonly internalAccounts: InternalAccountsService,
+    private readonly ledgerService: LedgerService,
+    private readonly quoteLedger: QuoteLedger,
+    private readonly transactionsRepo: TransactionsRepository,
+    private readonly transfers: TransfersService,
+    private readonly currencies: CurrencyCatalog,
+    private readonly customers: CustomersClient,
+    private readonly externalAccounts: ExternalAccountsClient,
+    private readonly idempotency: IdempotencyStore,
+    private readonly scheduler: JobScheduler,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly dataSource: DataSource,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(UMA_RECEIVER_RESOLVER) private readonly umaReceivers: UmaReceiverResolver,
+  ) {}
+
+  onModuleInit(): void {
+    this.scheduler.register(ADVANCE_QUOTE_JOB, (payload, manager) => this.advance(payload, manager));
+    this.scheduler.register(EXPIRE_QUOTE_JOB, async (payload, manager) => {
+      await this.quotes.expire(manager, payload.platformId, payload.quoteId, new Date());
+    });
+  }
+
+  async create(ctx: CallerContext, request: CreateQuoteMessage): Promise<Quote> {
+    const { idempotencyKey, ...body } = request;
+    const hash = requestHash({ operation: 'quote-create', ...body });
+    if (idempotencyKey) {
+      const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
+    const source = await this.resolveSource(ctx, request);
+    const destination = await this.resolveDestination(ctx, request, source.customerId);
+    if (destination.kind === 'INTERNAL_ACCOUNT' && source.account?.id === destination.accountId) {
+      throw new ServiceError('SELF_PAYMENT', 'A quote cannot pay the account it is paid from');
+    }
+    if (request.immediatelyExecute && source.account?.type === 'EMBEDDED_WALLET') {
+      throw ServiceError.invalidInput([
+        { field: 'immediatelyExecute', message: 'immediatelyExecute is not available for an EMBEDDED_WALLET source: create the quote, then execute it with the wallet signature' },
+      ]);
+    }
+    const priced = await this.corridorFor(source.currency, destination.currency, request.destination.paymentRail);
+    const price = this.price(priced, request);
+    const customer = source.customerId ? await this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
+
+    const now = new Date();
+    const id = newId('Quote');
+    const entity: Parameters<QuotesRepository['insert']>[1] = {
+      id,
+      platformId: ctx.platformId,
+      sourceType: request.source.sourceType,
+      sourceAccountId: source.account?.id ?? null,
+      fundingAccountId: source.fundingAccountId,
+      customerId: source.customerId,
+      sourceCurrency: source.currency,
+      cryptoNetwork: request.source.cryptoNetwork ?? null,
+      destinationType: request.destination.destinationType,
+      destinationKind: destination.kind,
+      destinationAccountId: destination.accountId,
+      destinationUmaAddress: destination.umaAddress,
+      destinationCurrency: destination.currency,
+      paymentRail: priced.corridor.rail,
+      lockedSide: request.lockedCurrencySide,
+      sendingAmount: price.sending,
+      receivingAmount: price.receiving,
+      serviceFee: price.serviceFee,
+      platformFee: price.platformFee,
+      rateMicros: priced.corridor.rateMicros,
+      fixedFee: priced.corridor.fixedFee,
+      variableFeeBps: Number(priced.corridor.variableFeeBps),
+      transactionId: newId('Transaction'),
+      sandboxOutcome: destination.sandboxOutcome,
+      fundingReference: request.source.sourceType === 'REALTIME_FUNDING' ? fundingReference(id) : null,
+      description: request.description ?? null,
+      extra: {
+        ...(request.remittanceInformation !== undefined ? { remittanceInformation: request.remittanceInformation } : {}),
+        ...(request.purposeOfPayment !== undefined ? { purposeOfPayment: request.purposeOfPayment } : {}),
+        ...(request.lookupId !== undefined ? { lookupId: request.lookupId } : {}),
+        ...(customer?.platformCustomerId !== undefined ? { platformCustomerId: customer.platformCustomerId } : {}),
+        ...(request.destination.paymentRail !== undefined ? { railChosen: true } : {}),
+        ...(request.senderCustomerInfo !== undefined ? { senderCustomerInfo: request.senderCustomerInfo } : {}),
+        ...(destination.counterpartyInformation ? { counterpartyInformation: destination.counterpartyInformation } : {}),
+      },
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.config.quoteValiditySeconds * 1000),
+    };
+    try {
+      return await this.transactions.run(async (manager) => {
+        if (idempotencyKey) {
+          const earlier = await this.idempotency.replay<Quote>(manager, ctx.platformId, idempotencyKey, hash);
+          if (earlier) return earlier;
+        }
+        let quote = await this.quotes.insert(manager, entity);
+        await this.scheduler.schedule(manager, {
+          kind: EXPIRE_QUOTE_JOB,
+          payload: { platformId: ctx.platformId, quoteId: id },
+          delayMs: this.config.quoteValiditySeconds * 1000,
+          dedupeKey: `${id}:expire`,
+        });
+        // A real-time funded quote executes when its funds arrive, never here.
+        if (request.immediatelyExecute && request.source.sourceType === 'ACCOUNT') quote = await this.executeWithin(manager, ctx, quote, now);
+        const answer = await this.toResource(quote, now);
+        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, answer);
+        return answer;
+      });
+    } catch (error) {
+      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
+        const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
+    return this.toResource(await this.require(ctx.platformId, quoteId), new Date());
+  }
+
+  /**
+   * POST /quotes/{id}/execute. From an EMBEDDED_WALLET it is a signed action of the wallet: every
+   * check runs first on both calls (so 4xx come before the challenge), and the money moves only
+   * once wallet-auth consumed a challenge signed by a session of the wallet. A repeat of an
+   * answered Idempotency-Key gets that answer, unsigned.
+   */
+  async execute(ctx: CallerContext, request: ExecuteQuoteMessage): Promise<SignedRetryOutcome<Quote>> {
+    const hash = requestHash({ operation: 'quote-execute', quoteId: request.quoteId });
+    if (request.idempotencyKey) {
+      const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, request.idempotencyKey, hash);
+      if (earlier) return { result: earlier };
+    }
+    const quote = await this.require(ctx.platformId, request.quoteId);
+    const now = new Date();
+    this.assertExecutable(quote, now);
+    if (quote.sourceType === 'REALTIME_FUNDING') {
+      throw ServiceError.invalidInput([
+        { field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid (POST /sandbox/send in the sandbox)' },
+      ]);
+    }
+    let walletId: string | undefined;
+    if (quote.sourceAccountId !== null) {
+      const account = await this.accounts.findById(ctx.platformId, quote.sourceAccountId);
+      if (!account) throw accountNotFound(quote.sourceAccountId);
+      if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
+      if (account.type === 'EMBEDDED_WALLET') walletId = account.id;
+    }
+    const run = () => this.executeOnce(ctx, quote, request.idempotencyKey, hash);
+    if (walletId === undefined) return { result: await run() };
+    if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A quote paid from embedded wallet ${walletId} must be signed by a session of the wallet`);
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: walletId, operation: 'QUOTE_EXECUTE', input: request.signedRetry }, run);
+  }
+
+  private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
+    try {
+      return await this.transactions.run(async (manager) => {
+        if (idempotencyKey) {
+          const earlier = await this.idempotency.replay<Quote>(manager, ctx.platformId, idempotencyKey, hash);
+          if (earlier) return earlier;
+        }
+        const now = new Date();
+        const executed = await this.executeWithin(manager, ctx, quote, now);
+        const answer = await this.toResource(executed, now);
+        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, answer);
+        return answer;
+      });
+    } catch (error) {
+      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
+        const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * POST /sandbox/send: the funds a REALTIME_FUNDING quote's instructions ask for arrive, and the
+   * quote executes by itself (the source leg comes from external clearing).
+   */
+  async sandboxSend(ctx: CallerContext, request: SandboxSendRequest): Promise<Transaction> {
+    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    const quote = await this.require(ctx.platformId, request.quoteId);
+    if (quote.sourceType !== 'REALTIME_FUNDING') {
+      throw ServiceError.invalidInput([
+        { field: 'quoteId', message: 'only a REALTIME_FUNDING quote is paid by its instructions; execute this one with POST /quotes/{id}/execute' },
+      ]);
+    }
+    if (request.currencyCode !== quote.sourceCurrency) {
+      throw new ServiceError('INVALID_CURRENCY', `Quote ${quote.id} is funded in ${quote.sourceCurrency}`, { field: 'currencyCode' });
+    }
+    if (request.currencyAmount !== undefined && BigInt(request.currencyAmount) !== quote.sendingAmount) {
+      throw new ServiceError('INVALID_AMOUNT', `Quote ${quote.id} is funded with exactly ${quote.sendingAmount}`, {
+        field: 'currencyAmount',
+        totalSendingAmount: amountToWire(quote.sendingAmount),
+      });
+    }
+    const now = new Date();
+    this.assertExecutable(quote, now);
+    return this.transactions.run(async (manager) => {
+      const executed = await this.executeWithin(manager, ctx, quote, now);
+      return this.transfers.toResource((await this.transactionsRepo.findById(ctx.platformId, executed.transactionId, manager))!);
+    });
+  }
+
+  /** 409 for a quote that cannot execute any more (already executed, failed or expired). */
+  private assertExecutable(quote: QuoteEntity, now: Date): void {
+    if (quote.status === 'PENDING' && quote.expiresAt <= now) {
+      throw new ServiceError('CONFLICT', `Quote ${quote.id} expired at ${quote.expiresAt.toISOString()}; request a new quote`, {
+        reason: 'QUOTE_EXPIRED',
+        expiresAt: quote.expiresAt.toISOString(),
+      });
+    }
+    if (quote.status === 'EXPIRED') {
+      throw new ServiceError('CONFLICT', `Quote ${quote.id} expired at ${quote.expiresAt.toISOString()}; request a new quote`, {
+        reason: 'QUOTE_EXPIRED',
+        expiresAt: quote.expiresAt.toISOString(),
+      });
+    }
+    if (quote.status !== 'PENDING') {
+      throw new ServiceError('INVALID_STATE_TRANSITION', `Quote ${quote.id} is ${quote.status}; a quote executes once`, { status: quote.status });
+    }
+  }
+
+  /**
+   * Executes a quote inside the caller's transaction: the conditional PENDING -> PROCESSING
+   * (only one of racing executions gets past it), the source leg, the transaction and its
+   * first event, and the next step. Used by execute, immediatelyExecute and real-time funding.
+   */
+  async executeWithin(manager: EntityManager, ctx: CallerContext, quote: QuoteEntity, now: Date): Promise<QuoteEntity> {
+    const started = await this.quotes.beginExecution(manager, ctx.platformId, quote.id, now);
+    if (!started) {
+      const current = await this.quotes.findById(ctx.platformId, quote.id, manager);
+      this.assertExecutable(current ?? quote, now);
+      throw new ServiceError('INVALID_STATE_TRANSITION', `Quote ${quote.id} cannot execute now`);
+    }
+    const outcome = started.sandboxOutcome !== null && ctx.environment === 'sandbox' ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
+    if (outcome.kind === 'FAILS_AT_EXECUTION') {
+      await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
+      return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
+    }
+    if (started.sourceAccountId !== null) {
+      // Checked again under the account's lock: it may have been frozen or closed since the check above.
+      await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
+    }
+    await this.quoteLedger.debitSource(manager, started);
+    await this.insertTransaction(manager, started, 'PENDING', null);
+    await this.scheduleSteps(manager, started, outcome.steps);
+    return started;
+  }
+
+  private async insertTransaction(manager: EntityManager, quote: QuoteEntity, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): Promise<void> {
+    const entity = await this.transactionsRepo.insert(manager, {
+      id: quote.transactionId,
+      platformId: quote.platformId,
+      type: 'OUTGOING',
+      status,
+      customerId: quote.customerId,
+      platformCustomerId: quote.customerId === null ? null : (quote.extra.platformCustomerId ?? quote.customerId),
+      internalAccountId: (quote.sourceAccountId ?? quote.fundingAccountId)!,
+      // A UMA counterparty is named by its address, never by the account behind it.
+      externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
+      currencyCode: quote.sourceCurrency,
+      amount: quote.sendingAmount,
+      holdId: null,
+      description: quote.description,
+      failureReason,
+      paymentRail: quote.paymentRail,
+      railSelectionMode: quote.extra.railChosen ? 'MANUAL' : 'AUTO',
+      remittanceInformation: quote.extra.remittanceInformation ?? null,
+      purposeOfPayment: (quote.extra.purposeOfPayment as PurposeOfPayment | undefined) ?? null,
+      quoteId: quote.id,
+      receivedCurrencyCode: quote.destinationCurrency,
+      receivedAmount: quote.receivingAmount,
+      counterpartyUmaAddress: quote.destinationUmaAddress,
+    });
+    await this.announce(manager, quote.platformId, await this.transfers.toResource(entity));
+  }
+
+  /**
+   * The scheduled next step of an executed quote. A step that finds the transaction not in the
+   * status it follows does nothing, so a retried job never moves money twice.
+   */
+  async advance(payload: AdvanceQuoteJob, manager: EntityManager): Promise<void> {
+    const quote = await this.quotes.findById(payload.platformId, payload.quoteId, manager);
+    if (!quote) return;
+    const current = await this.transactionsRepo.findById(payload.platformId, quote.transactionId, manager, true);
+    if (!current) return;
+    const { step } = payload;
+    const expected = step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
+    if (!expected.includes(current.status)) return;
+    if (step.status === 'COMPLETED') await this.quoteLedger.payOut(manager, quote);
+    if (step.status === 'FAILED') {
+      if (current.status === 'COMPLETED') await this.quoteLedger.returnPayout(manager, quote);
+      if (step.refund) await this.quoteLedger.refundSource(manager, quote);
+    }
+    const updated = await this.transactionsRepo.transition(manager, payload.platformId, current.id, current.status, step.status, step.failureReason ?? null);
+    if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
+    if (step.status !== 'PROCESSING') {
+      await this.quotes.transition(
+        manager,
+        payload.platformId,
+        quote.id,
+        ['PROCESSING', 'COMPLETED'],
+        step.status,
+        step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null,
+      );
+    }
+    await this.announce(manager, payload.platformId, await this.transfers.toResource(updated));
+    await this.scheduleSteps(manager, quote, payload.next);
+  }
+
+  /**
+   * Cancels an executed quote's payment before the payout starts (transaction still PENDING):
+   * the sending amount goes back to the source exactly once, and the steps still scheduled find
+   * the transaction FAILED and do nothing.
+   */
+  async cancel(ctx: CallerContext, quoteId: string): Promise<Transaction> {
+    return this.transactions.run(async (manager) => {
+      const quote = await this.quotes.findById(ctx.platformId, quoteId, manager);
+      const current = quote && (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId, manager, true));
+      if (!quote || !current) throw new ServiceError('TRANSACTION_NOT_FOUND', `No transaction for quote ${quoteId}`);
+      if (current.status !== 'PENDING') {
+        throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, {
+          status: current.status,
+        });
+      }
+      await this.quoteLedger.refundSource(manager, quote);
+      const updated = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
+      await this.quotes.transition(manager, ctx.platformId, quote.id, ['PROCESSING'], 'FAILED', 'QUOTE_EXECUTION_FAILED');
+      const transaction = await this.transfers.toResource(updated);
+      await this.announce(manager, ctx.platformId, transaction);
+      return transaction;
+    });
+  }
+
+  /** Schedules the first of `steps`, carrying the rest: a quote's steps never overtake each other. */
+  private async scheduleSteps(manager: EntityManager, quote: QuoteEntity, steps: QuoteStep[]): Promise<void> {
+    const [step, ...rest] = steps;
+    if (!step) return;
+    await this.scheduler.schedule(manager, {
+      kind: ADVANCE_QUOTE_JOB,
+      payload: { platformId: quote.platformId, quoteId: quote.id, step, next: rest },
+      delayMs: step.delayMs,
+      sandboxDelay: true,
+      dedupeKey: `${quote.id}:${step.status}`,
+    });
+  }
+
+  private async resolveSource(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
+    const { source } = request;
+    if (source.sourceType === 'REALTIME_FUNDING') {
+      const currency = source.currency!;
+      if (!(await this.currencies.find(currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${currency}`, { field: 'source.currency' });
+      // The funds arrive from outside; the transaction is recorded against the payer customer's account in that currency, or the platform's.
+      const [record] = source.customerId
+        ? await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId: source.customerId, currency, limit: 1 })
+        : (await this.internalAccounts.list(ctx, { owner: 'PLATFORM', currency, limit: 1 })).data;
+      if (!record) {
+        throw new ServiceError('INVALID_CURRENCY', `${source.customerId ?? 'The platform'} has no ${currency} account to record a real-time funded payment against`, {
+          field: 'source.currency',
+        });
+      }
+      return { account: null, fundingAccountId: record.id, currency, customerId: source.customerId ?? null };
+    }
+    const account = await this.accounts.findById(ctx.platformId, source.accountId!);
+    if (!account) throw accountNotFound(source.accountId!, { field: 'source.accountId' });
+    if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
+    if (source.customerId !== undefined && source.customerId !== account.customerId) {
+      throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `Internal account ${account.id} does not belong to customer ${source.customerId}`, { field: 'source.customerId' });
+    }
+    return { account, fundingAccountId: null, currency: account.currencyCode, customerId: account.customerId };
+  }
+
+  private async resolveDestination(ctx: CallerContext, request: CreateQuoteMessage, sourceCustomerId: string | null): Promise<ResolvedDestination> {
+    const { destination } = request;
+    if (destination.destinationType === 'UMA_ADDRESS') return this.umaReceivers.resolveForQuote(ctx, destination.umaAddress!, destination.currency, request.lookupId);
+    const accountId = destination.accountId!;
+    if (accountId.startsWith('InternalAccount:')) {
+      const account = await this.accounts.findById(ctx.platformId, accountId);
+      if (!account) throw accountNotFound(accountId, { field: 'destination.accountId' });
+      if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
+      return { kind: 'INTERNAL_ACCOUNT', currency: account.currencyCode, accountId: account.id, umaAddress: null, sandboxOutcome: null };
+    }
+    const external = await this.externalAccounts.get(ctx, accountId);
+    // A customer pays its own beneficiaries or the platform's accounts; never another customer's.
+    if (external.customerId !== undefined && sourceCustomerId !== null && external.customerId !== sourceCustomerId) {
+      throw new ServiceError('COUNTERPARTY_NOT_ALLOWED', `External account ${external.id} belongs to another customer`, { field: 'destination.accountId' });
+    }
+    if (!external.routing.canReceivePayments) {
+      throw new ServiceError('INVALID_BANK_ACCOUNT', `External account ${external.id} is ${external.status}; only ACTIVE accounts can be paid`, { status: external.status });
+    }
+    return {
+      kind: 'EXTERNAL_ACCOUNT',
+      currency: external.currency,
+      accountId: external.id,
+      umaAddress: null,
+      sandboxOutcome: ctx.environment === 'sandbox' ? external.routing.primaryIdentifierLast3 : null,
+    };
+  }
+
+  private async corridorFor(source: string, destination: string, rail: CreateQuoteMessage['destination']['paymentRail']): Promise<PricedCorridor> {
+    if (source !== destination) return this.rates.corridor(source, destination, rail);
+    const currency = await this.currencies.get(source);
+    return { corridor: sameCurrencyCorridor(source, currency.maxTransferAmount), source: currency, destination: currency };
+  }
+
+  /**
+   * Prices the locked side. Fees come off the sending amount (variable fees rounded up); the rest
+   * converts and rounds down to the receiving currency's smallest unit; a locked receiving amount
+   * is met exactly by the smallest sending amount that reaches it.
+   */
+  private price(priced: PricedCorridor, request: CreateQuoteMessage): Price {
+    const { corridor, source, destination } = priced;
+    const override = request.platformFeeOverride;
+    if (override && override.platformFixedFee.currency !== source.code) {
+      throw ServiceError.invalidInput([
+        { field: 'platformFeeOverride.platformFixedFee.currency', message: `the platform's fixed fee must be in the sending currency ${source.code}` },
+      ]);
+    }
+    const platform: PlatformFee = override
+      ? { fixed: BigInt(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
+      : { fixed: 0n, variableBps: 0n };
+    const amount = amountFromWire(request.lockedCurrencyAmount);
+    let price: Price;
+    try {
+      price =
+        request.lockedCurrencySide === 'SENDING'
+          ? priceSending(corridor, amount, source.decimals, destination.decimals, platform)
+          : priceReceiving(corridor, amount, source.decimals, destination.decimals, platform);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw ServiceError.invalidInput([{ field: 'platformFeeOverride.platformVariableFeeBps', message: 'variable fees must stay below 100% of the sending amount' }]);
+    }
+    if (price.sending < corridor.minSendingAmount || price.sending > corridor.maxSendingAmount || price.receiving <= 0n) {
+      throw new ServiceError(
+        'AMOUNT_OUT_OF_RANGE',
+        `${source.code} to ${destination.code} takes sending amounts from ${corridor.minSendingAmount} to ${corridor.maxSendingAmount} (smallest unit), and must deliver more than 0 after fees`,
+        {
+          minSendingAmount: amountToWire(corridor.minSendingAmount),
+          maxSendingAmount: amountToWire(corridor.maxSendingAmount),
+          sendingAmount: amountToWire(price.sending),
+          receivingAmount: amountToWire(price.receiving),
+        },
+      );
+    }
+    return price;
+  }
+
+  private async require(platformId: string, quoteId: string): Promise<QuoteEntity> {
+    const quote = await this.quotes.findById(platformId, quoteId);
+    if (!quote) throw new ServiceError('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    return quote;
+  }
+
+  private async toResource(quote: QuoteEntity, now: Date): Promise<Quote> {
+    return toQuote(quote, await this.currencies.get(quote.sourceCurrency), await this.currencies.get(quote.destinationCurrency), now);
+  }
+
+  /** Every status a transaction enters is announced, with the transaction as GET returns it. */
+  private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
+    await this.outbox.add(manager, {
+      subject: PAYMENTS_EVENTS.transactionStatusChanged,
+      platformId,
+      resourceId: transaction.id,
+      webhookType: transactionWebhookType(transaction.type, transaction.status),
+      data: transaction,
+    });
+  }
+}
+
+/** The reference a real-time funded quote's payment must carry: derived from the quote id, unique with it. */
+function fundingReference(quoteId: string): string {
+  return `QT-${quoteId
+    .replace(/^Quote:/, '')
+    .replace(/-/g, '')
+    .slice(-12)
+    .toUpperCase()}`;
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export type LookupKind = 'UMA_ADDRESS' | 'EXTERNAL_ACCOUNT';
+
+/** A customer of this deployment reachable at a UMA address. */
+export interface DirectoryEntry {
+  platformId: string;
+  customerId: string;
+  umaAddress: string;
+}
+
+/** Receiver lookups (scoped by platform) and the deployment's UMA directory. */
+@Injectable()
+export class ReceiverLookupRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insertLookup(platformId: string, id: string, kind: LookupKind, target: string): Promise<void> {
+    await this.dataSource.query(`INSERT INTO receiver_lookup (id, platform_id, kind, target) VALUES ($1, $2, $3, $4)`, [id, platformId, kind, target]);
+  }
+
+  async findLookup(platformId: string, id: string): Promise<{ kind: LookupKind; target: string } | undefined> {
+    const rows = await this.dataSource.query<Array<{ kind: LookupKind; target: string }>>(`SELECT kind, target FROM receiver_lookup WHERE platform_id = $1 AND id = $2`, [
+      platformId,
+      id,
+    ]);
+    return rows[0];
+  }
+
+  /** Keeps a customer's address (or its absence) as the customers service last announced it. */
+  async setAddress(platformId: string, customerId: string, umaAddress: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (!umaAddress) {
+      await manager.query(`DELETE FROM uma_directory WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
+      return;
+    }
+    await manager.query(
+      `INSERT INTO uma_directory (platform_id, customer_id, uma_address) VALUES ($1, $2, $3)
+       ON CONFLICT (platform_id, customer_id) DO UPDATE SET uma_address = $3, updated_at = now()`,
+      [platformId, customerId, umaAddress.toLowerCase()],
+    );
+  }
+
+  /**
+   * The customer at `address`, across the deployment's platforms: the caller's own customer
+   * first; an address two other platforms both claim resolves to neither.
+   */
+  async findByAddress(callerPlatformId: string, address: string): Promise<DirectoryEntry | undefined> {
+    const rows = await this.dataSource.query<Array<{ platform_id: string; customer_id: string; uma_address: string }>>(
+      `SELECT platform_id, customer_id, uma_address FROM uma_directory WHERE uma_address = $1 ORDER BY (platform_id = $2) DESC LIMIT 2`,
+      [address, callerPlatformId],
+    );
+    if (rows.length === 0) return undefined;
+    if (rows[0].platform_id !== callerPlatformId && rows.length > 1) return undefined;
+    return { platformId: rows[0].platform_id, customerId: rows[0].customer_id, umaAddress: rows[0].uma_address };
+  }
+}

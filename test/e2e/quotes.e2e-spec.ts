@@ -1,0 +1,759 @@
+import { randomInt } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Quote, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { ApiClient } from '../support/api-client';
+import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { WalletAuthClient } from '../support/wallet-auth-client';
+import { WebhookReceiver } from './customers.support';
+
+/**
+ * Cross-currency payments through the gateway: exchange rates, quotes (create, get, execute),
+ * every row of the spec's quote table and the sandbox UMA receivers, with the ledger checked in
+ * every currency after each path; idempotency, the signed retry of an embedded wallet source and
+ * the concurrency guarantees. Runs in embedded and distributed mode.
+ */
+describe('Cross-currency payments: exchange rates and quotes', () => {
+  let t: TestStack;
+  let api: ApiClient;
+  let ctx: CallerContext;
+  let platformId: string;
+
+  const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const platform = await t.newPlatform();
+    api = platform.api;
+    platformId = platform.platformId;
+    ctx = { platformId, environment: 'sandbox', requestId: 'quotes-test' };
+    // Regulated platforms' customers start APPROVED: they may move money at once.
+    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function newCustomer(): Promise<string> {
+    const created = await api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address,
+    });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  async function internalAccount(customerId: string, currency = 'USD'): Promise<string> {
+    return eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}&type=INTERNAL_FIAT`);
+      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+    });
+  }
+
+  async function fund(accountId: string, amount: number): Promise<void> {
+    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount })).status).toBe(200);
+  }
+
+  async function balanceOf(accountId: string): Promise<number> {
+    return (await api.get(`/internal-accounts/${accountId}`)).body.balance.amount;
+  }
+
+  async function mxnPayee(customerId: string, suffix: string): Promise<string> {
+    const created = await api.post('/customers/external-accounts', { customerId, ...mxnExternalAccountBody(suffix) });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('ACTIVE');
+    return created.body.id;
+  }
+
+  /** A ready customer with a funded USD account and an MXN beneficiary whose CLABE ends in `suffix`. */
+  async function payer(suffix: string, funds = 10_000) {
+    const customerId = await newCustomer();
+    const accountId = await internalAccount(customerId);
+    if (funds > 0) await fund(accountId, funds);
+    const payeeId = await mxnPayee(customerId, suffix);
+    return { customerId, accountId, payeeId };
+  }
+
+  function quoteBody(accountId: string, destination: Record<string, unknown>, amount = 10_000, side = 'SENDING') {
+    return { source: { sourceType: 'ACCOUNT', accountId }, destination, lockedCurrencySide: side, lockedCurrencyAmount: amount };
+  }
+
+  async function settled(transactionId: string, statuses = ['COMPLETED', 'FAILED']): Promise<Transaction> {
+    return eventually(async () => {
+      const fetched = await api.get(`/transactions/${transactionId}`);
+      return statuses.includes(fetched.body.status) ? (fetched.body as Transaction) : undefined;
+    }, 20_000);
+  }
+
+  async function webhookTypes(resourceId: string, count: number): Promise<string[]> {
+    return eventually(async () => {
+      const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId }, ctx);
+      return received.length >= count ? received.map((event) => event.webhookType ?? '') : undefined;
+    }, 30_000);
+  }
+
+  /** What a quote's entries moved, per currency and ledger purpose; every currency sums to zero. */
+  async function ledgerOf(quoteId: string): Promise<Record<string, Record<string, number>>> {
+    const rows = await t.stack.services
+      .get('payments')!
+      .get(DataSource)
+      .query<Array<{ currency: string; purpose: string; total: string }>>(
+        `SELECT l.currency_code AS currency, l.purpose, sum(p.amount)::text AS total
+           FROM journal_entry e JOIN posting p ON p.entry_id = e.id JOIN ledger_account l ON l.id = p.account_id
+          WHERE e.platform_id = $1 AND e.reference_id = $2 GROUP BY 1, 2`,
+        [platformId, quoteId],
+      );
+    const totals: Record<string, Record<string, number>> = {};
+    for (const row of rows) (totals[row.currency] ??= {})[row.purpose] = Number(row.total);
+    for (const [currency, purposes] of Object.entries(totals)) {
+      expect([currency, Object.values(purposes).reduce((a, b) => a + b, 0)]).toEqual([currency, 0]);
+      for (const purpose of Object.keys(purposes)) if (purposes[purpose] === 0) delete purposes[purpose];
+      if (Object.keys(purposes).length === 0) delete totals[currency];
+    }
+    return totals;
+  }
+
+  describe('GET /exchange-rates', () => {
+    it('prices every corridor from a source, fees included, with the 5-minute window it is valid for', async () => {
+      const listed = await api.get('/exchange-rates?sourceCurrency=USD');
+      expect(listed.status).toBe(200);
+      const mxn = listed.body.data.find((rate: { destinationCurrency: { code: string } }) => rate.destinationCurrency.code === 'MXN');
+      expect(mxn).toEqual({
+        sourceCurrency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 },
+        destinationCurrency: { code: 'MXN', name: 'Mexican Peso', symbol: '$', decimals: 2 },
+        destinationPaymentRail: 'SPEI',
+        sendingAmount: 10_000,
+        minSendingAmount: 100,
+        maxSendingAmount: 10_000_000,
+        // 100.00 USD less 1.50 of fees at 17.25 is 1699.125 MXN: rounded down to the centavo.
+        receivingAmount: 169_912,
+        exchangeRate: 0.057971014,
+        fees: { fixed: 100, total: 150 },
+        updatedAt: expect.any(String),
+      });
+      expect(new Date(mxn.updatedAt).getTime() % (5 * 60 * 1000)).toBe(0);
+      expect(listed.body.data.every((rate: { sourceCurrency: { code: string } }) => rate.sourceCurrency.code === 'USD')).toBe(true);
+    });
+
+    it('filters by one or more destinations and prices the given sending amount', async () => {
+      const listed = await api.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=GBP&sendingAmount=2000');
+      expect(listed.status).toBe(200);
+      expect(
+        listed.body.data.map(
+          (rate: { destinationCurrency: { code: string }; destinationPaymentRail: string }) => `${rate.destinationCurrency.code}/${rate.destinationPaymentRail}`,
+        ),
+      ).toEqual(['EUR/SEPA_INSTANT', 'EUR/SEPA', 'GBP/FASTER_PAYMENTS']);
+      expect(listed.body.data[0]).toMatchObject({ sendingAmount: 2_000, fees: { fixed: 50, total: 55 }, receivingAmount: 1_789 });
+      const single = await api.get('/exchange-rates?destinationCurrency=USD');
+      expect(new Set(single.body.data.map((rate: { sourceCurrency: { code: string } }) => rate.sourceCurrency.code))).toEqual(new Set(['EUR', 'GBP', 'MXN', 'USDC']));
+    });
+
+    it('lists every invalid parameter at once', async () => {
+      const refused = await api.get('/exchange-rates?sourceCurrency=usd&sendingAmount=-5');
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('INVALID_INPUT');
+      expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sendingAmount', 'sourceCurrency']);
+    });
+  });
+
+  describe('POST /quotes and GET /quotes/{id}', () => {
+    it('locks a USD to MXN payout to an external account until expiresAt', async () => {
+      const { customerId, accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), description: 'Invoice 1234' });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^Quote:[0-9a-f-]{36}$/),
+        status: 'PENDING',
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        source: { sourceType: 'ACCOUNT', accountId, customerId },
+        destination: { destinationType: 'ACCOUNT', accountId: payeeId, paymentRail: 'SPEI' },
+        sendingCurrency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 },
+        receivingCurrency: { code: 'MXN', name: 'Mexican Peso', symbol: '$', decimals: 2 },
+        totalSendingAmount: 10_000,
+        totalReceivingAmount: 169_912,
+        exchangeRate: 0.057971014,
+        feesIncluded: 150,
+        platformFeesIncluded: 0,
+        transactionId: expect.stringMatching(/^Transaction:[0-9a-f-]{36}$/),
+        rateDetails: {
+          counterpartyMultiplier: 17.25,
+          counterpartyFixedFee: 0,
+          serviceApiMultiplier: 17.25,
+          serviceApiFixedFee: 100,
+          serviceApiVariableFeeRate: 0.005,
+          serviceApiVariableFeeAmount: 50,
+        },
+        description: 'Invoice 1234',
+      });
+      expect(new Date(created.body.expiresAt).getTime() - new Date(created.body.createdAt).getTime()).toBe(300_000);
+      const fetched = await api.get(`/quotes/${created.body.id}`);
+      expect(fetched.status).toBe(200);
+      expect(fetched.body).toEqual(created.body);
+      // Nothing moved yet, and no transaction exists before the execution.
+      expect(await balanceOf(accountId)).toBe(10_000);
+      expect((await api.get(`/transactions/${created.body.transactionId}`)).status).toBe(404);
+    });
+
+    it('meets a locked receiving amount with the smallest sending amount, platform fees added', async () => {
+      const { accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 100_000, 'RECEIVING'),
+        platformFeeOverride: { platformFixedFee: { amount: 25, currency: 'USD' }, platformVariableFeeBps: 0 },
+      });
+      expect(created.status).toBe(201);
+      // 1000.00 MXN needs 57.98 USD after fees at 17.25; fees 1.00 + 0.30 (50 bps, rounded up) + the platform's 0.25.
+      expect(created.body).toMatchObject({ totalReceivingAmount: 100_000, totalSendingAmount: 5_953, feesIncluded: 155, platformFeesIncluded: 25 });
+    });
+
+    it('answers 404 for another platform and for an unknown quote', async () => {
+      const { accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const other = await t.newPlatform();
+      for (const response of [await other.api.get(`/quotes/${created.body.id}`), await other.api.post(`/quotes/${created.body.id}/execute`, {})]) {
+        expect(response.status).toBe(404);
+        expect(response.body.code).toBe('QUOTE_NOT_FOUND');
+      }
+      expect((await api.get('/quotes/Quote:00000000-0000-7000-8000-000000000000')).status).toBe(404);
+    });
+
+    it.each([
+      ['every missing field', {}, ['destination', 'lockedCurrencyAmount', 'lockedCurrencySide', 'source']],
+      [
+        'conditional fields of the source and destination and bad values',
+        { source: { sourceType: 'ACCOUNT' }, destination: { destinationType: 'UMA_ADDRESS' }, lockedCurrencySide: 'BOTH', lockedCurrencyAmount: 0, purposeOfPayment: 'FUN' },
+        ['destination.umaAddress', 'lockedCurrencyAmount', 'lockedCurrencySide', 'purposeOfPayment', 'source.accountId'],
+      ],
+    ])('refuses %s with 400 listing each field', async (_what, body, fields) => {
+      const refused = await api.post('/quotes', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('INVALID_INPUT');
+      expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(fields);
+    });
+
+    it.each([
+      ['an amount outside the corridor', 'SENDING', 20_000_000, 400, 'AMOUNT_OUT_OF_RANGE'],
+      ['an amount the fees take whole', 'SENDING', 100, 400, 'AMOUNT_OUT_OF_RANGE'],
+    ])('refuses %s', async (_what, side, amount, status, code) => {
+      const { accountId, payeeId } = await payer('001');
+      const refused = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, amount, side));
+      expect(refused.status).toBe(status);
+      expect(refused.body).toMatchObject({ code, details: { minSendingAmount: 100, maxSendingAmount: 10_000_000 } });
+    });
+
+    it('refuses a corridor the rate table does not have, and a rail the corridor does not pay out on', async () => {
+      const customerId = await newCustomer();
+      const accountId = await internalAccount(customerId);
+      const usdPayee = await api.post('/customers/external-accounts', { customerId, ...usdExternalAccountBody('001') });
+      const eurAccount = await internalAccount(customerId, 'EUR');
+      const sameCurrency = await api.post('/quotes', quoteBody(eurAccount, { destinationType: 'ACCOUNT', accountId: usdPayee.body.id, paymentRail: 'SPEI' }));
+      expect(sameCurrency.status).toBe(400);
+      expect(sameCurrency.body).toMatchObject({ code: 'INVALID_CURRENCY', details: { paymentRails: ['ACH'] } });
+      const payeeId = await mxnPayee(customerId, '001');
+      const wrongRail = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId, paymentRail: 'PIX' }));
+      expect(wrongRail.status).toBe(400);
+      expect(wrongRail.body.code).toBe('INVALID_CURRENCY');
+    });
+  });
+
+  describe('POST /quotes/{id}/execute: the quote table (last 3 digits of the destination CLABE)', () => {
+    const PAID = { USD: { HOLDING: -10_000, FX_CONVERSION: 9_850, FEES: 150 }, MXN: { FX_CONVERSION: -169_912, EXTERNAL_CLEARING: 169_912 } };
+    it.each([
+      ['001', 'COMPLETED', undefined, 0, ['PENDING', 'PROCESSING', 'COMPLETED'], PAID],
+      ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 10_000, ['FAILED'], {}],
+      ['003', 'COMPLETED', undefined, 0, ['PENDING', 'PROCESSING', 'COMPLETED'], PAID],
+      ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE', 10_000, ['PENDING', 'PROCESSING', 'FAILED'], {}],
+      ['005', 'FAILED', 'PAYOUT_RETURNED', 10_000, ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], {}],
+      ['006', 'FAILED', 'QUOTE_EXECUTION_FAILED', 10_000, ['PENDING', 'FAILED'], {}],
+      // The payout and its refund failed: the money stays with the service, unreturned.
+      ['007', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', 0, ['PENDING', 'PROCESSING', 'FAILED'], { USD: PAID.USD }],
+    ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, balance, statuses, ledger) => {
+      const { accountId, payeeId } = await payer(suffix);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const executed = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect(executed.status).toBe(200);
+      expect(executed.body.status).toBe(suffix === '002' ? 'FAILED' : 'PROCESSING');
+      // The 005 row completes before the return: wait for that too.
+      const final = await eventually(async () => {
+        const fetched = await api.get(`/transactions/${created.body.transactionId}`);
+        const types = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.transactionId }, ctx);
+        return types.length >= statuses.length && ['COMPLETED', 'FAILED'].includes(fetched.body.status) ? (fetched.body as Transaction) : undefined;
+      }, 20_000);
+      expect(final).toMatchObject({
+        id: created.body.transactionId,
+        type: 'OUTGOING',
+        status,
+        direction: 'DEBIT',
+        quoteId: created.body.id,
+        paymentRail: 'SPEI',
+        source: { sourceType: 'ACCOUNT', accountId, currency: 'USD' },
+        destination: { destinationType: 'ACCOUNT', accountId: payeeId, currency: 'MXN' },
+        sentAmount: { amount: 10_000, currency: { code: 'USD' } },
+        receivedAmount: { amount: 169_912, currency: { code: 'MXN' } },
+      });
+      expect(final.failureReason).toBe(failureReason);
+      expect((await api.get(`/quotes/${created.body.id}`)).body).toMatchObject({ status, ...(failureReason ? { failureReason } : {}) });
+      expect(await balanceOf(accountId)).toBe(balance);
+      expect(await ledgerOf(created.body.id)).toEqual(ledger);
+      expect(await webhookTypes(created.body.transactionId, statuses.length)).toEqual(statuses.map((s) => `OUTGOING_PAYMENT.${s}`));
+      const listed = await api.get(`/transactions?accountId=${accountId}`);
+      expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual([created.body.transactionId]);
+    });
+
+    it('executes once: a second execution answers 409 and moves nothing', async () => {
+      const { accountId, payeeId } = await payer('001', 30_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      expect((await api.post(`/quotes/${created.body.id}/execute`)).status).toBe(200);
+      const again = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('INVALID_STATE_TRANSITION');
+      await settled(created.body.transactionId);
+      expect(await balanceOf(accountId)).toBe(20_000);
+    });
+
+    it('replays an answered Idempotency-Key with the first answer', async () => {
+      const { accountId, payeeId } = await payer('001', 30_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const headers = { 'idempotency-key': `exec-${randomInt(1e9)}` };
+      const first = await api.post(`/quotes/${created.body.id}/execute`, {}, { headers });
+      const replays = await Promise.all([1, 2, 3].map(() => api.post(`/quotes/${created.body.id}/execute`, {}, { headers })));
+      for (const replay of replays) expect([replay.status, replay.body]).toEqual([200, first.body]);
+      await settled(created.body.transactionId);
+      expect(await balanceOf(accountId)).toBe(20_000);
+    });
+
+    it('refuses a source short of the sending amount and leaves the quote executable', async () => {
+      const { accountId, payeeId } = await payer('001', 9_999);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const refused = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'INVALID_AMOUNT', details: { reason: 'INSUFFICIENT_FUNDS' } });
+      expect((await api.get(`/quotes/${created.body.id}`)).body.status).toBe('PENDING');
+      await fund(accountId, 1);
+      expect((await api.post(`/quotes/${created.body.id}/execute`, {})).status).toBe(200);
+    });
+
+    it('creates and executes in one call with immediatelyExecute', async () => {
+      const { accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), immediatelyExecute: true });
+      expect(created.status).toBe(201);
+      expect(created.body.status).toBe('PROCESSING');
+      expect((await settled(created.body.transactionId)).status).toBe('COMPLETED');
+      expect(await balanceOf(accountId)).toBe(0);
+    });
+
+    it('pays an internal account of another currency: the destination account is credited', async () => {
+      const customerId = await newCustomer();
+      const usd = await internalAccount(customerId);
+      const eur = await internalAccount(customerId, 'EUR');
+      await fund(usd, 10_000);
+      const created = await api.post('/quotes', { ...quoteBody(usd, { destinationType: 'ACCOUNT', accountId: eur }), immediatelyExecute: true });
+      expect(created.status).toBe(201);
+      // 100.00 USD less 0.75 of fees (0.50 + 25 bps) at 0.92: 91.31 EUR.
+      expect(created.body).toMatchObject({
+        totalReceivingAmount: 9_131,
+        feesIncluded: 75,
+        destination: { destinationType: 'ACCOUNT', accountId: eur, paymentRail: 'SEPA_INSTANT' },
+      });
+      await settled(created.body.transactionId);
+      expect([await balanceOf(usd), await balanceOf(eur)]).toEqual([0, 9_131]);
+      expect(await ledgerOf(created.body.id)).toEqual({ USD: { HOLDING: -10_000, FX_CONVERSION: 9_925, FEES: 75 }, EUR: { FX_CONVERSION: -9_131, HOLDING: 9_131 } });
+    });
+  });
+
+  describe('REALTIME_FUNDING quotes and POST /sandbox/send', () => {
+    it('answers payment instructions, executes once the funds arrive, and takes the sending amount from external clearing', async () => {
+      const { customerId, payeeId } = await payer('001', 0);
+      const created = await api.post('/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
+        destination: { destinationType: 'ACCOUNT', accountId: payeeId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+        immediatelyExecute: true,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        status: 'PENDING',
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
+        paymentInstructions: [{ accountOrWalletInfo: { accountType: 'USD_ACCOUNT', reference: expect.stringMatching(/^QT-[0-9A-F]{12}$/) } }],
+      });
+      const executed = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect([executed.status, executed.body.code]).toEqual([400, 'INVALID_INPUT']);
+      const wrongAmount = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD', currencyAmount: 9_999 });
+      expect([wrongAmount.status, wrongAmount.body.code]).toEqual([400, 'INVALID_AMOUNT']);
+      const wrongCurrency = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'EUR' });
+      expect([wrongCurrency.status, wrongCurrency.body.code]).toEqual([400, 'INVALID_CURRENCY']);
+      const sent = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD', currencyAmount: 10_000 });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ id: created.body.transactionId, type: 'OUTGOING', status: 'PENDING', quoteId: created.body.id });
+      expect((await settled(created.body.transactionId)).status).toBe('COMPLETED');
+      expect(await ledgerOf(created.body.id)).toEqual({ USD: { EXTERNAL_CLEARING: -10_000, FX_CONVERSION: 9_850, FEES: 150 }, MXN: PAID_ONCE.MXN });
+      const again = await api.post('/sandbox/send', { quoteId: created.body.id, currencyCode: 'USD' });
+      expect([again.status, again.body.code]).toEqual([409, 'INVALID_STATE_TRANSITION']);
+      expect((await api.get(`/quotes/${created.body.id}`)).body.paymentInstructions).toBeUndefined();
+    });
+  });
+
+  describe('UMA sandbox receivers', () => {
+    it.each([
+      ['$success.usd@sandbox.uma.money', 'USD', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
+      ['$success.eur@sandbox.uma.money', 'EUR', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
+      ['$success.mxn@sandbox.uma.money', 'MXN', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
+      ['$pending.long.usd@sandbox.uma.money', 'USD', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
+      ['$fail.compliance.usd@sandbox.uma.money', 'USD', 'FAILED', 'COMPLIANCE_REJECTED', ['PENDING', 'FAILED']],
+    ])('%s receives %s and ends %s', async (umaAddress, currency, status, failureReason, statuses) => {
+      const customerId = await newCustomer();
+      const accountId = await internalAccount(customerId);
+      await fund(accountId, 10_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress }, 5_000));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency }, receivingCurrency: { code: currency } });
+      expect((await api.post(`/quotes/${created.body.id}/execute`, {})).status).toBe(200);
+      const final = await settled(created.body.transactionId);
+      expect(final).toMatchObject({ status, destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency } });
+      expect(final.failureReason).toBe(failureReason);
+      expect(await balanceOf(accountId)).toBe(status === 'COMPLETED' ? 5_000 : 10_000);
+      const ledger = await ledgerOf(created.body.id);
+      if (status === 'FAILED') expect(ledger).toEqual({});
+      else expect(ledger[currency]).toMatchObject({ EXTERNAL_CLEARING: created.body.totalReceivingAmount });
+      expect(await webhookTypes(created.body.transactionId, statuses.length)).toEqual(statuses.map((s) => `OUTGOING_PAYMENT.${s}`));
+    });
+
+    it.each([
+      ['$nobody.usd@sandbox.uma.money', 404, 'UMA_NOT_FOUND'],
+      ['not-an-address', 400, 'INVALID_UMA_ADDRESS'],
+    ])('refuses %s with %d %s', async (umaAddress, status, code) => {
+      const customerId = await newCustomer();
+      const accountId = await internalAccount(customerId);
+      const refused = await api.post('/quotes', quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress }));
+      expect(refused.status).toBe(status);
+      expect(refused.body.code).toBe(code);
+    });
+  });
+
+  describe('GET /receiver/uma/{address} and /receiver/external-account/{id}', () => {
+    it.each([
+      ['$success.usd@sandbox.uma.money', 'USD', 1, 1],
+      ['$success.eur@sandbox.uma.money', 'EUR', 0.92, 9],
+      ['$success.mxn@sandbox.uma.money', 'MXN', 17.25, 0],
+      ['$Pending.Long.USD@sandbox.uma.money', 'USD', 1, 1],
+      ['$fail.compliance.usd@sandbox.uma.money', 'USD', 1, 1],
+    ])('%s receives %s at about %d', async (umaAddress, currency, rate) => {
+      const found = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual({
+        receiverUmaAddress: umaAddress.toLowerCase(),
+        lookupId: expect.stringMatching(/^LookupRequest:/),
+        supportedCurrencies: [{ currency: expect.objectContaining({ code: currency }), estimatedExchangeRate: rate, min: expect.any(Number), max: expect.any(Number) }],
+        requiredPayerDataFields: [
+          { name: 'FULL_NAME', mandatory: true },
+          { name: 'COUNTRY_OF_RESIDENCE', mandatory: false },
+        ],
+      });
+    });
+
+    it.each([
+      ['$nobody@sandbox.uma.money', 404, 'UMA_NOT_FOUND'],
+      ['$someone@elsewhere.example', 404, 'UMA_NOT_FOUND'],
+      ['nobody@sandbox.uma.money', 400, 'INVALID_UMA_ADDRESS'],
+      [`$${'a'.repeat(64)}@sandbox.uma.money`, 400, 'INVALID_UMA_ADDRESS'],
+    ])('answers %s with %d %s', async (umaAddress, status, code) => {
+      const refused = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+      expect([refused.status, refused.body.code]).toEqual([status, code]);
+    });
+
+    it('looks up an external account, and a quote must name a lookup of its own receiver', async () => {
+      const { accountId, payeeId, customerId } = await payer('001');
+      const found = await api.get(`/receiver/external-account/${payeeId}?customerId=${customerId}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toMatchObject({ accountId: payeeId, supportedCurrencies: [{ currency: { code: 'MXN' }, estimatedExchangeRate: 17.25 }] });
+      const uma = await api.get(`/receiver/uma/${encodeURIComponent('$success.eur@sandbox.uma.money')}`);
+      const good = await api.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.money' }),
+        lookupId: uma.body.lookupId,
+      });
+      expect(good.status).toBe(201);
+      const wrong = await api.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }),
+        lookupId: uma.body.lookupId,
+      });
+      expect([wrong.status, wrong.body.code]).toEqual([404, 'LOOKUP_REQUEST_NOT_FOUND']);
+      const other = await t.newPlatform();
+      expect((await other.api.get(`/receiver/external-account/${payeeId}`)).status).toBe(404);
+    });
+
+    it("pays a customer of another platform of this deployment at its UMA address: the money lands in the customer's account", async () => {
+      const other = await t.newPlatform();
+      const otherCtx = { platformId: other.platformId, environment: 'sandbox' as const, requestId: 'quotes-uma-peer' };
+      await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, otherCtx);
+      const domain = (await other.api.get('/config')).body.umaDomain as string;
+      const umaAddress = `$frida.${randomInt(1e9)}@${domain}`;
+      const receiver = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Frida Kahlo', umaAddress, birthDate: '1990-04-12', nationality: 'GB', address });
+      expect(receiver.status).toBe(201);
+      const receiverAccount = await eventually(async () => {
+        const listed = await other.api.get(`/customers/internal-accounts?customerId=${receiver.body.id}&currency=USD&type=INTERNAL_FIAT`);
+        return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+      });
+      const found = await eventually(async () => {
+        const response = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+        return response.status === 200 ? response.body : undefined;
+      });
+      expect(found.supportedCurrencies.map((c: { currency: { code: string } }) => c.currency.code)).toContain('USD');
+      const sender = await newCustomer();
+      const senderAccount = await internalAccount(sender);
+      await fund(senderAccount, 4_000);
+      const created = await api.post('/quotes', { ...quoteBody(senderAccount, { destinationType: 'UMA_ADDRESS', umaAddress, currency: 'USD' }, 4_000), immediatelyExecute: true });
+      expect(created.status).toBe(201);
+      const final = await settled(created.body.transactionId);
+      expect(final).toMatchObject({ status: 'COMPLETED', destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency: 'USD' } });
+      expect(await balanceOf(senderAccount)).toBe(0);
+      expect((await other.api.get(`/internal-accounts/${receiverAccount}`)).body.balance.amount).toBe(4_000);
+    });
+  });
+
+  describe('an EMBEDDED_WALLET source signs the execution', () => {
+    it('checks first, answers 202, executes on the signed retry, and replays the Idempotency-Key unsigned', async () => {
+      const wallets = new WalletAuthClient(api);
+      const wallet = await wallets.createWallet('quotes');
+      const session = await wallets.otpLogin(wallet.emailCredentialId);
+      // The fields moving money requires, which the wallet helper's customer leaves out.
+      expect((await api.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', birthDate: '1990-04-12', nationality: 'GB', address })).status).toBe(200);
+      await fund(wallet.accountId, 20_000_000);
+      const payeeId = await mxnPayee(wallet.customerId, '001');
+      const created = await api.post('/quotes', quoteBody(wallet.accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 10_000_000));
+      expect([created.status, created.body.code]).toEqual([201, undefined]);
+      expect(created.body.sendingCurrency.code).toBe('USDC');
+      const immediate = await api.post('/quotes', { ...quoteBody(wallet.accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 10_000_000), immediatelyExecute: true });
+      expect(immediate.status).toBe(400);
+      const headers = { 'idempotency-key': `wallet-${randomInt(1e9)}` };
+      const first = await api.post(`/quotes/${created.body.id}/execute`, {}, { headers });
+      expect(first.status).toBe(202);
+      expect(first.body).toMatchObject({ payloadToSign: expect.stringContaining('QUOTE_EXECUTE'), requestId: expect.any(String) });
+      expect((await api.get(`/quotes/${created.body.id}`)).body.status).toBe('PENDING');
+      const signed = await wallets.signed('POST', `/quotes/${created.body.id}/execute`, {}, session.key);
+      expect(signed.status).toBe(200);
+      expect(signed.body.status).toBe('PROCESSING');
+      expect(await balanceOf(wallet.accountId)).toBe(10_000_000);
+    });
+  });
+
+  describe('incoming UMA payments and the platform decision', () => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      // 202: the platform acknowledges the PENDING webhook and decides later through the API.
+      receiver = await WebhookReceiver.attach(api, 202);
+    });
+    afterAll(async () => {
+      await receiver?.close();
+    });
+
+    async function umaCustomer(): Promise<{ customerId: string; umaAddress: string; accountId: string }> {
+      const domain = (await api.get('/config')).body.umaDomain as string;
+      const umaAddress = `$ada.${randomInt(1e9)}@${domain}`;
+      const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', umaAddress, birthDate: '1990-04-12', nationality: 'GB', address });
+      expect(created.status).toBe(201);
+      return { customerId: created.body.id, umaAddress, accountId: await internalAccount(created.body.id) };
+    }
+
+    it('receives a payment by UMA address, announces it PENDING with what the sender asks for, and credits the account on approval', async () => {
+      const { customerId, umaAddress, accountId } = await umaCustomer();
+      const received = await eventually(async () => {
+        const response = await api.post('/sandbox/uma/receive', {
+          senderUmaAddress: '$success.usd@sandbox.uma.money',
+          receiverUmaAddress: umaAddress,
+          receivingCurrencyCode: 'USD',
+          receivingCurrencyAmount: 5_000,
+        });
+        return response.status === 200 ? response : undefined;
+      });
+      expect(received.body).toMatchObject({
+        type: 'INCOMING',
+        status: 'PENDING',
+        customerId,
+        direction: 'CREDIT',
+        source: { sourceType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money', currency: 'USD' },
+        destination: { destinationType: 'ACCOUNT', accountId, currency: 'USD' },
+        receivedAmount: { amount: 5_000, currency: { code: 'USD' } },
+        counterpartyInformation: { FULL_NAME: 'Sandbox USD Receiver', UMA_ADDRESS: '$success.usd@sandbox.uma.money' },
+      });
+      const [pending] = await receiver.waitFor(received.body.id, ['INCOMING_PAYMENT.PENDING']);
+      expect(pending.verified).toBe(true);
+      expect(pending.payload.data).toMatchObject({
+        status: 'PENDING',
+        requestedReceiverCustomerInfoFields: [
+          { name: 'FULL_NAME', mandatory: true },
+          { name: 'BIRTH_DATE', mandatory: false },
+        ],
+      });
+      expect(await balanceOf(accountId)).toBe(0);
+      const approved = await api.post(`/transactions/${received.body.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' } });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ id: received.body.id, status: 'COMPLETED' });
+      expect(await balanceOf(accountId)).toBe(5_000);
+      const again = await api.post(`/transactions/${received.body.id}/approve`, {});
+      expect([again.status, again.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
+      expect(await webhookTypes(received.body.id, 2)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']);
+      expect(await ledgerOf(received.body.id)).toEqual({ USD: { HOLDING: 5_000, EXTERNAL_CLEARING: -5_000 } });
+    });
+
+    it.each([
+      [200, 'COMPLETED', undefined, 900],
+      [403, 'FAILED', 'COMPLIANCE_REJECTED', 0],
+    ])('decides on the webhook answer: %d ends %s', async (status, final, failureReason, balance) => {
+      const other = await t.newPlatform();
+      await t.stack.runtime.client.request(
+        CUSTOMERS_SUBJECTS.updateConfig,
+        { regulated: true },
+        { platformId: other.platformId, environment: 'sandbox', requestId: 'webhook-decision' },
+      );
+      const answering = await WebhookReceiver.attach(other.api, status, JSON.stringify({ receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' } }));
+      try {
+        const created = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+        const accountId = await eventually(async () => {
+          const listed = await other.api.get(`/customers/internal-accounts?customerId=${created.body.id}&currency=USD&type=INTERNAL_FIAT`);
+          return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+        });
+        const received = await other.api.post('/sandbox/uma/receive', {
+          senderUmaAddress: '$success.usd@sandbox.uma.money',
+          customerId: created.body.id,
+          receivingCurrencyCode: 'USD',
+          receivingCurrencyAmount: 900,
+        });
+        expect(received.status).toBe(200);
+        const decided = await eventually(async () => {
+          const fetched = await other.api.get(`/transactions/${received.body.id}`);
+          return fetched.body.status !== 'PENDING' ? fetched.body : undefined;
+        }, 20_000);
+        expect([decided.status, decided.failureReason]).toEqual([final, failureReason]);
+        expect((await other.api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(balance);
+      } finally {
+        await answering.close();
+      }
+    });
+
+    it('fails a rejected payment with nothing moved', async () => {
+      const { customerId, accountId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.eur@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 700,
+      });
+      expect(received.status).toBe(200);
+      const rejected = await api.post(`/transactions/${received.body.id}/reject`, { reason: 'Unknown sender' });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body).toMatchObject({ status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED' });
+      expect(await balanceOf(accountId)).toBe(0);
+      expect(await webhookTypes(received.body.id, 2)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.FAILED']);
+      expect(await ledgerOf(received.body.id)).toEqual({});
+      const late = await api.post(`/transactions/${received.body.id}/approve`, {});
+      expect(late.status).toBe(409);
+    });
+
+    it("answers 404 for another platform's payment, whatever the decision", async () => {
+      const { customerId, accountId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 250,
+      });
+      const other = await t.newPlatform();
+      for (const action of ['approve', 'reject', 'cancel', 'confirm']) {
+        const refused = await other.api.post(`/transactions/${received.body.id}/${action}`, {});
+        expect([action, refused.status, refused.body.code]).toEqual([action, 404, 'TRANSACTION_NOT_FOUND']);
+      }
+      expect((await api.get(`/transactions/${received.body.id}`)).body.status).toBe('PENDING');
+      expect(await balanceOf(accountId)).toBe(0);
+    });
+
+    it('cancels a payment still waiting for a decision, and refuses to cancel a settled one', async () => {
+      const { customerId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.mxn@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 300,
+      });
+      const cancelled = await api.post(`/transactions/${received.body.id}/cancel`, {});
+      expect([cancelled.status, cancelled.body.status, cancelled.body.failureReason]).toEqual([200, 'FAILED', undefined]);
+      const again = await api.post(`/transactions/${received.body.id}/cancel`, {});
+      expect([again.status, again.body.code]).toEqual([409, 'TRANSACTION_NOT_CANCELLABLE']);
+    });
+
+    it('records the receipt delivery confirmation on any transaction of the platform', async () => {
+      const { customerId } = await umaCustomer();
+      const received = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 100,
+      });
+      const confirmed = await api.post(`/transactions/${received.body.id}/confirm`, { receiptDeliveryConfirmedAt: '2025-10-13T12:05:00Z' });
+      expect([confirmed.status, confirmed.body.receiptDeliveryConfirmedAt]).toEqual([200, '2025-10-13T12:05:00.000Z']);
+      expect((await api.get(`/transactions/${received.body.id}`)).body.receiptDeliveryConfirmedAt).toBe('2025-10-13T12:05:00.000Z');
+      const other = await t.newPlatform();
+      expect((await other.api.post(`/transactions/${received.body.id}/confirm`, {})).status).toBe(404);
+    });
+
+    it.each([
+      ['a sender that is not a sandbox counterparty', { senderUmaAddress: '$someone@elsewhere.example' }, 404, 'UMA_NOT_FOUND'],
+      ['a malformed sender', { senderUmaAddress: 'someone' }, 400, 'INVALID_UMA_ADDRESS'],
+      ['no receiver', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: undefined }, 400, 'INVALID_INPUT'],
+      ['an unknown customer', { senderUmaAddress: '$success.usd@sandbox.uma.money', customerId: 'Customer:00000000-0000-7000-8000-000000000000' }, 404, 'USER_NOT_FOUND'],
+      ['a currency the customer has no account in', { senderUmaAddress: '$success.usd@sandbox.uma.money', receivingCurrencyCode: 'NGN' }, 400, 'INVALID_CURRENCY'],
+    ])('refuses %s', async (_what, fields, status, code) => {
+      const { customerId } = await umaCustomer();
+      const refused = await api.post('/sandbox/uma/receive', { customerId, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100, ...fields });
+      expect([refused.status, refused.body.code]).toEqual([status, code]);
+    });
+
+    it('answers 409 when approving a transaction that does not wait for the platform', async () => {
+      const { accountId, payeeId } = await payer('001');
+      const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), immediatelyExecute: true });
+      const refused = await api.post(`/transactions/${created.body.transactionId}/approve`, {});
+      expect([refused.status, refused.body.code]).toEqual([409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL']);
+    });
+
+    it('refuses a production token on the sandbox simulator', async () => {
+      const production = await t.newPlatform('production');
+      const refused = await production.api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId: 'Customer:x',
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 1,
+      });
+      expect(refused.status).toBe(403);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('executes a quote once under 50 concurrent executions', async () => {
+      const { accountId, payeeId } = await payer('001', 50_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const answers = await Promise.all(Array.from({ length: 50 }, () => api.post(`/quotes/${created.body.id}/execute`, {})));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+      await settled(created.body.transactionId);
+      expect(await balanceOf(accountId)).toBe(40_000);
+      expect(await ledgerOf(created.body.id)).toEqual(PAID_ONCE);
+    });
+
+    it('executes exactly 50 of 100 concurrent quotes against a source funded for 50', async () => {
+      const { accountId, payeeId } = await payer('001', 50 * 1_000);
+      const quotes: Quote[] = [];
+      for (let i = 0; i < 100; i += 1) quotes.push((await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 1_000))).body);
+      const answers = await Promise.all(quotes.map((quote) => api.post(`/quotes/${quote.id}/execute`, {})));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
+      expect(answers.filter((a) => a.status === 400 && a.body.code === 'INVALID_AMOUNT' && a.body.details.reason === 'INSUFFICIENT_FUNDS')).toHaveLength(50);
+      expect(await balanceOf(accountId)).toBe(0);
+    });
+  });
+});
+
+const PAID_ONCE = { USD: { HOLDING: -10_000, FX_CONVERSION: 9_850, FEES: 150 }, MXN: { FX_CONVERSION: -169_912, EXTERNAL_CLEARING: 169_912 } };
