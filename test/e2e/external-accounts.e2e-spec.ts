@@ -616,7 +616,7 @@ describe('External accounts and discoveries', () => {
       expect((await other.api.get(`/customers/external-accounts?customerId=${customerId}`)).body.code).toBe('USER_NOT_FOUND');
       for (const path of [`/customers/external-accounts/${mine.body.id}`, `/platform/external-accounts/${platformAccount.body.id}`]) {
         const read = await other.api.get(path);
-        expect(read).toMatchObject({ status: 404, body: { code: 'EXTERNAL_ACCOUNT_NOT_FOUND' } });
+        expect(read).toMatchObject({ status: 404, body: { code: 'REFERENCE_NOT_FOUND' } });
         expect((await other.api.delete(path)).status).toBe(404);
         expect((await other.api.patch(path, { platformAccountId: 'stolen' })).status).toBe(404);
       }
@@ -625,9 +625,9 @@ describe('External accounts and discoveries', () => {
       expect((await t.api.get(`/customers/external-accounts/${mine.body.id}`)).body.platformAccountId).toBe('pa-KES_ACCOUNT');
     });
 
-    it('answers an unknown account id with 404 EXTERNAL_ACCOUNT_NOT_FOUND', async () => {
+    it('answers an unknown account id with 404 REFERENCE_NOT_FOUND', async () => {
       const response = await t.api.get('/customers/external-accounts/ExternalAccount:00000000-0000-7000-8000-000000000000');
-      expect(response).toMatchObject({ status: 404, body: { status: 404, code: 'EXTERNAL_ACCOUNT_NOT_FOUND' } });
+      expect(response).toMatchObject({ status: 404, body: { status: 404, code: 'REFERENCE_NOT_FOUND' } });
     });
   });
 
@@ -640,7 +640,7 @@ describe('External accounts and discoveries', () => {
       expect((await t.api.get(`/customers/external-accounts/${created.body.id}`)).body.routing).toBeUndefined();
       await expect(
         t.stack.runtime.client.request(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount, { externalAccountId: created.body.id }, { ...ctx(), platformId: 'Platform:someone-else' }),
-      ).rejects.toMatchObject({ code: 'EXTERNAL_ACCOUNT_NOT_FOUND' });
+      ).rejects.toMatchObject({ code: 'REFERENCE_NOT_FOUND' });
     });
   });
 

@@ -405,7 +405,7 @@ function splitPlatformAccountId(info: AccountInfo, platformAccountId: string | u
 }
 
 function accountNotFound(id: string): ServiceError {
-  return new ServiceError('EXTERNAL_ACCOUNT_NOT_FOUND', `External account ${id} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `External account ${id} not found`);
 }
 
 function customerNotFound(id: string): ServiceError {
