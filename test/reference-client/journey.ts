@@ -41,6 +41,38 @@ export const CORRIDORS: Record<string, Schemas['ExternalAccountCreateRequest']['
       address: { ...ADDRESS_GB, country: 'DE', city: 'Berlin', postalCode: '10115' },
     },
   },
+  PHP: {
+    accountType: 'PHP_ACCOUNT',
+    bankName: 'BDO Unibank',
+    accountNumber: '001234567890',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+  },
+  CAD: {
+    accountType: 'CAD_ACCOUNT',
+    bankCode: '001',
+    branchCode: '00012',
+    accountNumber: '1234567',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: { ...ADDRESS_US, country: 'CA', city: 'Toronto', state: 'ON', postalCode: 'M5H 2N2' } },
+  },
+  KES: {
+    accountType: 'KES_ACCOUNT',
+    phoneNumber: '+254712345678',
+    provider: 'MPESA',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+  },
+  BRL: {
+    accountType: 'BRL_ACCOUNT',
+    pixKey: 'ada@example.com',
+    pixKeyType: 'EMAIL',
+    taxId: '12345678901',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+  },
+  NGN: {
+    accountType: 'NGN_ACCOUNT',
+    accountNumber: '0123456789',
+    bankName: 'Access Bank',
+    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+  },
   GBP: {
     accountType: 'GBP_ACCOUNT',
     sortCode: '123456',
