@@ -37,16 +37,21 @@ interface Route {
 const DOCUMENT_ID = 'served-openapi.json';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** OpenAPI 3.0 schema dialect → JSON Schema that ajv reads (nullable, boolean exclusive bounds, local refs). */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
+/**
+ * OpenAPI 3.0 schema dialect → JSON Schema that ajv reads (nullable, boolean exclusive bounds,
+ * local refs). With `discriminators`, a oneOf's discriminator is kept (its property name only), so
+ * ajv checks the one branch the tag names and says precisely what is wrong with it.
+ */
+function toJsonSchema(node: unknown, discriminators = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => toJsonSchema(item, discriminators));
   if (typeof node !== 'object' || node === null) return node;
   const source = node as JsonObject;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(source)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${DOCUMENT_ID}${value}`;
+    else if (key === 'discriminator' && discriminators && Array.isArray(source.oneOf)) out.discriminator = { propertyName: (value as { propertyName: string }).propertyName };
     else if (key === 'example' || key === 'examples' || key === 'discriminator' || key === 'xml' || key === 'externalDocs') continue;
-    else out[key] = toJsonSchema(value);
+    else out[key] = toJsonSchema(value, discriminators);
   }
   if (out.exclusiveMinimum === true) {
     out.exclusiveMinimum = out.minimum;
@@ -90,12 +95,15 @@ function describeError(error: ErrorObject): string {
       : error.keyword === 'oneOf' && params.passingSchemas != null
         ? ` (branches matched: ${JSON.stringify(params.passingSchemas)})`
         : '';
-  return `${where} ${error.message ?? error.keyword}${extra} (schema path ${error.schemaPath})`;
+  const value = error.keyword === 'required' || error.data === undefined ? '' : `, got ${JSON.stringify(error.data)?.slice(0, 80)}`;
+  return `${where} ${error.message ?? error.keyword}${extra}${value} (schema path ${error.schemaPath})`;
 }
 
 /** The served document of one stack, compiled on demand per (operation, status). */
 export class ResponseConformance {
   private readonly ajv: Ajv;
+  /** The same document with its oneOf discriminators, for schemas ajv can check by tag. */
+  private readonly ajvByTag: Ajv;
   private readonly routes: Route[];
   private readonly compiled = new Map<string, ValidateFunction | null>();
 
@@ -104,10 +112,16 @@ export class ResponseConformance {
     /** The API's base path on the server (`/2025-10-13`), stripped before routes are matched. */
     private readonly basePath: string,
   ) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(this.ajv);
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'decimal']) this.ajv.addFormat(format, true);
-    this.ajv.addSchema(toJsonSchema({ components: document.components ?? {} }) as JsonObject, DOCUMENT_ID);
+    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, verbose: true });
+    this.ajvByTag = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: true, verbose: true });
+    for (const [ajv, discriminators] of [
+      [this.ajv, false],
+      [this.ajvByTag, true],
+    ] as const) {
+      addFormats(ajv);
+      for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'decimal']) ajv.addFormat(format, true);
+      ajv.addSchema(toJsonSchema({ components: document.components ?? {} }, discriminators) as JsonObject, DOCUMENT_ID);
+    }
     this.routes = Object.entries(document.paths)
       .map(([template, item]) => ({ template, ...routeOf(template), operations: item }))
       .sort((a, b) => a.params - b.params || b.template.length - a.template.length);
@@ -164,7 +178,16 @@ export class ResponseConformance {
 
   private validator(name: string, status: string, schema: unknown): ValidateFunction | null {
     const key = `${name} ${status}`;
-    if (!this.compiled.has(key)) this.compiled.set(key, this.ajv.compile(toJsonSchema(schema) as JsonObject));
+    if (!this.compiled.has(key)) {
+      let validate: ValidateFunction;
+      try {
+        validate = this.ajvByTag.compile(toJsonSchema(schema, true) as JsonObject);
+      } catch {
+        // A discriminator ajv cannot follow (its tag not a const or enum of every branch): plain oneOf.
+        validate = this.ajv.compile(toJsonSchema(schema) as JsonObject);
+      }
+      this.compiled.set(key, validate);
+    }
     return this.compiled.get(key) ?? null;
   }
 }
