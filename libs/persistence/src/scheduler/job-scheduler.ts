@@ -4,9 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { uuidv7 } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { validateContract } from '@paykit/validation';
-import { ScheduledJobEntity } from './scheduled-job.entity';
 import { TransactionRunner } from '../transaction-runner';
 import { returningRows } from '../query-rows';
+import { preparedStatement } from '../prepared-statements';
 
 /**
  * A kind of job and its payload contract: the scheduler takes only that payload for it, and
@@ -89,9 +89,9 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       };
     });
     await runner.query(
-      `INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key)
+      preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key)
        SELECT id, kind, payload, run_at, dedupe_key FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text)
-       ON CONFLICT (dedupe_key) DO NOTHING`,
+       ON CONFLICT (dedupe_key) DO NOTHING`),
       [JSON.stringify(rows)],
     );
   }
@@ -164,10 +164,15 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         // replica that re-claimed the job after the lease expired bumped the number, so this pass
         // stands down; and while this one runs, the claim skips the locked row. So a job takes
         // effect once, however long a pass is held up between its claim and its transaction.
-        const owned = await returningRows(manager, `SELECT 1 FROM scheduled_job WHERE id = $1 AND status = 'RUNNING' AND attempts = $2 FOR UPDATE`, [job.id, job.attempts]);
+        // The same statement marks it DONE (one round trip less per job): that commits only
+        // with the handler's work, and a handler that throws rolls it back with the rest.
+        const owned = await returningRows(
+          manager,
+          preparedStatement(`UPDATE scheduled_job SET status = 'DONE', locked_until = NULL, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $2 RETURNING 1`),
+          [job.id, job.attempts],
+        );
         if (owned.length === 0) return;
         await handler(job.payload, manager);
-        await manager.update(ScheduledJobEntity, { id: job.id }, { status: 'DONE', lockedUntil: null });
       });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
