@@ -128,6 +128,10 @@ export class QuotesService implements OnModuleInit {
       if (earlier) return earlier;
     }
     const source = await this.resolveSource(ctx, request);
+    // The customers service's answer is asked for while the destination resolves (two asks in
+    // flight at once); its refusal still counts only after the destination's and the price's.
+    const readiness = source.customerId ? this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
+    readiness?.catch(() => undefined);
     const destination = await this.resolveDestination(ctx, request, source.customerId);
     if (destination.kind === 'INTERNAL_ACCOUNT' && source.account?.id === destination.accountId) {
       throw new ServiceError('SELF_PAYMENT', 'A quote cannot pay the account it is paid from');
@@ -139,7 +143,7 @@ export class QuotesService implements OnModuleInit {
     }
     const priced = await this.corridorFor(source.currency, destination.currency, request.destination.paymentRail);
     const price = this.price(priced, request);
-    const customer = source.customerId ? await this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
+    const customer = await readiness;
 
     const now = new Date();
     const id = newId('Quote');
