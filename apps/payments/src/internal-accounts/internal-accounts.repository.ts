@@ -68,7 +68,7 @@ export class InternalAccountsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<InternalAccountWithBalance | undefined> {
-    const rows = await manager.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`, [platformId, id]);
+    const rows = await manager.query<AccountRow[]>(preparedStatement(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`), [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
