@@ -12,6 +12,11 @@ function csvForm(content: string | Buffer, name = 'customers.csv'): FormData {
   return form;
 }
 
+/** A row problem as the job reports it (the reference's error entry, named by its row). */
+function rowError(row: number, field: string, message: unknown): unknown {
+  return { correlationId: `row-${row}`, status: 400, code: 'INVALID_INPUT', message, details: { row, field } };
+}
+
 const HEADER =
   'customerType,platformCustomerId,fullName,birthDate,nationality,email,address.line1,address.city,address.postalCode,address.country,businessInfo.legalName,businessInfo.registrationNumber,sourceOfWealthCategories';
 
@@ -47,15 +52,15 @@ describe('Bulk customer import (POST /customers/bulk/csv)', () => {
       id: expect.stringMatching(/^BulkUploadJob:/),
       status: 'COMPLETED',
       fileName: 'customers.csv',
-      progress: { processedRows: 6, successfulRows: 3, failedRows: 3 },
+      progress: { total: 6, processed: 6, successful: 3, failed: 3 },
       errorCount: 5,
     });
     expect(response.body.errors).toEqual([
-      { row: 3, field: 'birthDate', message: expect.stringMatching(/existing date/) },
-      { row: 5, field: 'customerType', message: expect.any(String) },
-      { row: 5, field: 'nationality', message: expect.any(String) },
-      { row: 5, field: 'email', message: expect.any(String) },
-      { row: 6, field: '', message: expect.stringMatching(/3 cells/) },
+      rowError(3, 'birthDate', expect.stringMatching(/existing date/)),
+      rowError(5, 'customerType', expect.any(String)),
+      rowError(5, 'nationality', expect.any(String)),
+      rowError(5, 'email', expect.any(String)),
+      rowError(6, '', expect.stringMatching(/3 cells/)),
     ]);
     const imported = (await t.api.get('/customers?platformCustomerId=bulk-6')).body.data[0];
     expect(imported).toMatchObject({ fullName: 'Grace "Amazing" Hopper', birthDate: '1906-12-09', kycStatus: 'PENDING' });
@@ -98,15 +103,15 @@ describe('Bulk customer import (POST /customers/bulk/csv)', () => {
     const platform = await t.newPlatform();
     const started = Date.now();
     const response = await upload(rows.join('\n') + '\n', platform.api);
-    expect(response.body).toMatchObject({ status: 'COMPLETED', progress: { processedRows: 5000, successfulRows: 4995, failedRows: 5 }, errorCount: 5 });
-    expect(response.body.errors.map((e: { row: number }) => e.row)).toEqual([1001, 2001, 3001, 4001, 5001]);
+    expect(response.body).toMatchObject({ status: 'COMPLETED', progress: { total: 5000, processed: 5000, successful: 4995, failed: 5 }, errorCount: 5 });
+    expect(response.body.errors.map((e: { correlationId: string }) => e.correlationId)).toEqual(['row-1001', 'row-2001', 'row-3001', 'row-4001', 'row-5001']);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await platform.api.get('/customers?platformCustomerId=large-4999')).body.data).toHaveLength(1);
   });
 
   it('answers 404 BULK_UPLOAD_JOB_NOT_FOUND for unknown and foreign jobs, and 415 without multipart', async () => {
     const job = (await upload(`${HEADER}\n`)).body;
-    expect(job).toMatchObject({ status: 'COMPLETED', progress: { processedRows: 0 } });
+    expect(job).toMatchObject({ status: 'COMPLETED', progress: { processed: 0 } });
     const other = await t.newPlatform();
     for (const response of [await other.api.get(`/customers/bulk/jobs/${job.id}`), await t.api.get('/customers/bulk/jobs/BulkUploadJob:00000000-0000-7000-8000-000000000000')]) {
       expect(response.status).toBe(404);

@@ -37,7 +37,7 @@ describeWithBrowser('Hosted KYC page in headless Chromium', () => {
 
   async function linkFor(customerId: string): Promise<string> {
     const response = await t.api.post(`/customers/${customerId}/kyc-link`, { redirectUri: doneUrl });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201);
     return response.body.kycUrl;
   }
 

@@ -34,7 +34,7 @@ describe('Onboarding: beneficial owners and documents', () => {
     ])('%s: kycStatus %s', async (lastName, kycStatus) => {
       const response = await t.api.post('/beneficial-owners', {
         customerId: business.id,
-        roles: ['BENEFICIAL_OWNER', 'DIRECTOR'],
+        roles: ['UBO', 'DIRECTOR'],
         ownershipPercentage: 40,
         personalInfo: { ...grace, lastName, email: 'Grace@Acme.example', address: acmeFields.address },
       });
@@ -42,7 +42,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       expect(response.body).toEqual({
         id: expect.stringMatching(/^BeneficialOwner:/),
         customerId: business.id,
-        roles: ['BENEFICIAL_OWNER', 'DIRECTOR'],
+        roles: ['UBO', 'DIRECTOR'],
         ownershipPercentage: 40,
         personalInfo: { ...grace, lastName, email: 'grace@acme.example', address: acmeFields.address },
         kycStatus,
@@ -67,25 +67,25 @@ describe('Onboarding: beneficial owners and documents', () => {
       expect(byField['personalInfo.birthDate'].constraint).toEqual({ format: 'date' });
       expect(byField['personalInfo.nationality'].constraint).toEqual({ format: 'iso3166-1-alpha-2' });
       expect(byField['personalInfo.phoneNumber'].constraint).toEqual({ format: 'e.164' });
-      expect(byField.roles.constraint).toEqual({ enum: ['BENEFICIAL_OWNER', 'DIRECTOR', 'OFFICER'] });
+      expect(byField.roles.constraint).toEqual({ enum: ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] });
     });
 
     it('accepts business customers only, and scopes by platform', async () => {
       const person = await created(t.api, adaFields);
-      const individual = await t.api.post('/beneficial-owners', { customerId: person.id, roles: ['OFFICER'], personalInfo: grace });
+      const individual = await t.api.post('/beneficial-owners', { customerId: person.id, roles: ['COMPANY_OFFICER'], personalInfo: grace });
       expect(individual.status).toBe(400);
       expect(individual.body.details.errors[0].field).toBe('customerId');
       const other = await t.newPlatform();
-      expect((await other.api.post('/beneficial-owners', { customerId: business.id, roles: ['OFFICER'], personalInfo: grace })).body.code).toBe('USER_NOT_FOUND');
-      const owner = (await t.api.post('/beneficial-owners', { customerId: business.id, roles: ['OFFICER'], personalInfo: { ...grace, title: 'CFO' } })).body;
-      expect((await other.api.get(`/beneficial-owners/${owner.id}`)).body.code).toBe('BENEFICIAL_OWNER_NOT_FOUND');
+      expect((await other.api.post('/beneficial-owners', { customerId: business.id, roles: ['COMPANY_OFFICER'], personalInfo: grace })).body.code).toBe('USER_NOT_FOUND');
+      const owner = (await t.api.post('/beneficial-owners', { customerId: business.id, roles: ['COMPANY_OFFICER'], personalInfo: { ...grace, title: 'CFO' } })).body;
+      expect((await other.api.get(`/beneficial-owners/${owner.id}`)).body.code).toBe('REFERENCE_NOT_FOUND');
       expect((await other.api.get('/beneficial-owners')).body.data).toEqual([]);
     });
 
     it("lists a business's people newest first with a cursor", async () => {
       const company = await created(t.api, { ...acmeFields, businessInfo: { legalName: 'Lister Ltd', registrationNumber: '555' } });
       const ids = [];
-      for (const role of ['DIRECTOR', 'OFFICER', 'BENEFICIAL_OWNER']) {
+      for (const role of ['DIRECTOR', 'COMPANY_OFFICER', 'UBO']) {
         ids.push((await t.api.post('/beneficial-owners', { customerId: company.id, roles: [role], personalInfo: grace })).body.id);
       }
       const page1 = await t.api.get(`/beneficial-owners?customerId=${company.id}&limit=2`);
@@ -100,13 +100,18 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'CERTIFICATE_OF_INCORPORATION' }, { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' }),
+        documentForm(
+          { documentHolder: business.id, country: 'US', documentType: 'CERTIFICATE_OF_INCORPORATION' },
+          { bytes: PDF, name: 'incorporation.pdf', type: 'application/pdf' },
+        ),
       );
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
         id: expect.stringMatching(/^Document:/),
+        documentHolder: business.id,
         customerId: business.id,
         documentType: 'CERTIFICATE_OF_INCORPORATION',
+        country: 'US',
         fileName: 'incorporation.pdf',
         contentType: 'application/pdf',
         sizeBytes: PDF.length,
@@ -125,7 +130,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: big, name: 'passport.png', type: 'image/png' }),
+        documentForm({ documentHolder: business.id, country: 'US', documentType: 'PASSPORT' }, { bytes: big, name: 'passport.png', type: 'image/png' }),
       );
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ sizeBytes: big.length, sha256: createHash('sha256').update(big).digest('hex') });
@@ -143,7 +148,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'BANK_STATEMENT' }, { bytes: PDF, name, type: 'application/pdf' }),
+        documentForm({ documentHolder: business.id, country: 'US', documentType: 'BANK_STATEMENT' }, { bytes: PDF, name, type: 'application/pdf' }),
       );
       expect(response.status).toBe(status);
       const id = reason ? response.body.details.documentId : response.body.id;
@@ -153,11 +158,16 @@ describe('Onboarding: beneficial owners and documents', () => {
     });
 
     it.each([
-      ['no file', documentForm({ customerId: 'Customer:x', documentType: 'PASSPORT' }), 400, 'file'],
-      ['an unknown document type', documentForm({ customerId: 'Customer:x', documentType: 'SELFIE' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }), 400, 'documentType'],
+      ['no file', documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'PASSPORT' }), 400, 'file'],
+      [
+        'an unknown document type',
+        documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'SELFIE_STICK' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
+        400,
+        'documentType',
+      ],
       [
         'a content type outside PDF, JPEG, PNG',
-        documentForm({ customerId: 'Customer:x', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.txt', type: 'text/plain' }),
+        documentForm({ documentHolder: 'Customer:x', country: 'US', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.txt', type: 'text/plain' }),
         400,
         'file',
       ],
@@ -171,7 +181,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'photo.png', type: 'image/png' }),
+        documentForm({ documentHolder: business.id, country: 'US', documentType: 'PASSPORT' }, { bytes: PDF, name: 'photo.png', type: 'image/png' }),
       );
       expect(response.status).toBe(400);
       expect(response.body.details.errors[0]).toMatchObject({ field: 'file', constraint: { enum: ['application/pdf', 'image/jpeg', 'image/png'] } });
@@ -184,7 +194,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       const tooBig = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: huge, name: 'huge.pdf', type: 'application/pdf' }),
+        documentForm({ documentHolder: business.id, country: 'US', documentType: 'PASSPORT' }, { bytes: huge, name: 'huge.pdf', type: 'application/pdf' }),
       );
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.code).toBe('PAYLOAD_TOO_LARGE');
@@ -193,7 +203,7 @@ describe('Onboarding: beneficial owners and documents', () => {
       const foreign = await postForm(
         other.api,
         '/documents',
-        documentForm({ customerId: business.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
+        documentForm({ documentHolder: business.id, country: 'US', documentType: 'PASSPORT' }, { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
       );
       expect(foreign.status).toBe(404);
       expect(foreign.body.code).toBe('USER_NOT_FOUND');
@@ -205,19 +215,19 @@ describe('Onboarding: beneficial owners and documents', () => {
       const response = await postForm(
         t.api,
         '/documents',
-        documentForm({ customerId: business.id, beneficialOwnerId: owner.id, documentType: 'PASSPORT' }, { bytes: PDF, name: 'grace.pdf', type: 'application/pdf' }),
+        documentForm({ documentHolder: owner.id, country: 'US', documentType: 'PASSPORT' }, { bytes: PDF, name: 'grace.pdf', type: 'application/pdf' }),
       );
       expect(response.status).toBe(201);
-      expect(response.body.beneficialOwnerId).toBe(owner.id);
+      expect(response.body).toMatchObject({ documentHolder: owner.id, customerId: business.id, beneficialOwnerId: owner.id });
       const stranger = await postForm(
         t.api,
         '/documents',
         documentForm(
-          { customerId: business.id, beneficialOwnerId: 'BeneficialOwner:00000000-0000-7000-8000-000000000000', documentType: 'PASSPORT' },
+          { documentHolder: 'BeneficialOwner:00000000-0000-7000-8000-000000000000', country: 'US', documentType: 'PASSPORT' },
           { bytes: PDF, name: 'x.pdf', type: 'application/pdf' },
         ),
       );
-      expect(stranger.body.code).toBe('BENEFICIAL_OWNER_NOT_FOUND');
+      expect(stranger.body.code).toBe('REFERENCE_NOT_FOUND');
     });
   });
 });

@@ -49,14 +49,14 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       const first = await verify(customer.id);
       expect(first.body.verificationStatus).toBe('RESOLVE_ERRORS');
       expect(first.body.errors).toEqual([
-        { code: 'MISSING_FIELD', field: 'edd.sourceOfWealthCategories', message: expect.any(String) },
-        { code: 'MISSING_FIELD', field: 'edd.annualIncomeRange', message: expect.any(String) },
+        { resourceId: customer.id, type: 'MISSING_FIELD', field: 'edd.sourceOfWealthCategories', reason: expect.any(String) },
+        { resourceId: customer.id, type: 'MISSING_FIELD', field: 'edd.annualIncomeRange', reason: expect.any(String) },
       ]);
       const patched = await t.api.patch(`/customers/${customer.id}`, { customerType: 'INDIVIDUAL', ...EDD });
       expect(patched.status).toBe(200);
       const retry = await verify(customer.id);
       expect(retry.body).toMatchObject({ verificationStatus: 'IN_PROGRESS', kycStatus: 'APPROVED' });
-      expect(retry.body.errors).toBeUndefined();
+      expect(retry.body.errors).toEqual([]);
       await receiver.waitFor(customer.id, ['CUSTOMER.KYC_APPROVED']);
     });
 
@@ -75,7 +75,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
     it('asks for the fullName it keys on when it is missing', async () => {
       const customer = await created(t.api, { customerType: 'INDIVIDUAL' });
       const response = await verify(customer.id);
-      expect(response.body).toMatchObject({ verificationStatus: 'RESOLVE_ERRORS', errors: [{ code: 'MISSING_FIELD', field: 'fullName' }] });
+      expect(response.body).toMatchObject({ verificationStatus: 'RESOLVE_ERRORS', errors: [{ resourceId: customer.id, type: 'MISSING_FIELD', field: 'fullName' }] });
     });
   });
 
@@ -128,7 +128,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
 
       const wrong = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toMatchObject({ code: 'INVALID_VERIFICATION_CODE', details: { errors: [{ field: 'code' }] } });
+      expect(wrong.body).toMatchObject({ code: 'INVALID_INPUT', details: { reason: 'INVALID_VERIFICATION_CODE', errors: [{ field: 'code' }] } });
       expect((await t.api.get(`/customers/${customer.id}`)).body.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' });
 
       const malformed = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: 'abc' });
@@ -149,7 +149,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
 
     it('refuses a confirm before any code was sent, and an expired code', async () => {
       const customer = await created(t.api, { ...adaFields, email: 'late+verify@example.com' });
-      expect((await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' })).body.code).toBe('INVALID_VERIFICATION_CODE');
+      expect((await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' })).body.code).toBe('INVALID_INPUT');
       await t.api.post(`/customers/${customer.id}/verify-email`);
       await customersDatabase(t).query(`UPDATE contact_code SET expires_at = now() - interval '1 second' WHERE customer_id = $1`, [customer.id]);
       const expired = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' });
@@ -162,7 +162,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       for (const path of ['verify-email', 'verify-phone']) {
         const response = await t.api.post(`/customers/${customer.id}/${path}`);
         expect(response.status).toBe(409);
-        expect(response.body.code).toBe('CONTACT_VERIFICATION_NOT_REQUIRED');
+        expect(response.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'CONTACT_VERIFICATION_NOT_REQUIRED' } });
       }
       const other = await t.newPlatform();
       expect((await other.api.post(`/customers/${customer.id}/verify-email`)).status).toBe(404);
@@ -186,10 +186,11 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       const customer = await created(t.api, adaFields);
       const first = await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' });
       const second = await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' });
-      expect(first.status).toBe(200);
+      expect(first.status).toBe(201);
       expect(first.body).toEqual({
         kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/kyc\/[A-Za-z0-9_-]{43}$/),
         expiresAt: expect.any(String),
+        provider: 'HOSTED',
         token: expect.any(String),
       });
       expect(first.body.kycUrl.endsWith(first.body.token)).toBe(true);
@@ -202,10 +203,10 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       const customer = await created(t.api, { ...adaFields, email: 'kyc+verify@example.com' });
       const refused = await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' });
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'CONTACT_NOT_VERIFIED', details: { unverifiedChannels: ['email'] } });
+      expect(refused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'CONTACT_NOT_VERIFIED', unverifiedChannels: ['email'] } });
       await t.api.post(`/customers/${customer.id}/verify-email`);
       await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' });
-      expect((await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' })).status).toBe(200);
+      expect((await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' })).status).toBe(201);
     });
 
     it('validates redirectUri and answers 404 for a foreign customer', async () => {

@@ -46,6 +46,7 @@ describe('Customers: create, read, list, update, configuration', () => {
         purposeOfAccount: 'P2P_TRANSFERS',
         annualIncomeRange: 'RANGE_100K_250K',
         kycStatus: 'PENDING',
+        isDeleted: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -139,7 +140,7 @@ describe('Customers: create, read, list, update, configuration', () => {
       await created(t.api, { customerType: 'INDIVIDUAL', fullName: 'First', umaAddress: `$taken@${umaDomain}` });
       const second = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Second', umaAddress: `$TAKEN@${umaDomain}` });
       expect(second.status).toBe(409);
-      expect(second.body.code).toBe('CONFLICT');
+      expect(second.body.code).toBe('UMA_ADDRESS_EXISTS');
     });
   });
 
@@ -193,7 +194,7 @@ describe('Customers: create, read, list, update, configuration', () => {
     it.each([
       ['limit=0', 'limit', { minimum: 1 }],
       ['limit=101', 'limit', { maximum: 100 }],
-      ['kycStatus=DONE', 'kycStatus', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }],
+      ['kycStatus=DONE', 'kycStatus', { enum: ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD'] }],
       ['createdAfter=yesterday', 'createdAfter', { format: 'date-time' }],
     ])('refuses the query %s', async (query, field, constraint) => {
       const response = await t.api.get(`/customers?${query}`);
@@ -216,7 +217,7 @@ describe('Customers: create, read, list, update, configuration', () => {
         birthDate: '1906-12-09',
         nationality: 'US',
         umaAddress: `$grace@${umaDomain}`,
-        sourceOfWealthCategories: ['PENSION'],
+        sourceOfWealthCategories: ['RETIREMENT'],
       });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({
@@ -224,7 +225,7 @@ describe('Customers: create, read, list, update, configuration', () => {
         birthDate: '1906-12-09',
         nationality: 'US',
         umaAddress: `$grace@${umaDomain}`,
-        sourceOfWealthCategories: ['PENSION'],
+        sourceOfWealthCategories: ['RETIREMENT'],
         kycStatus: 'PENDING',
       });
       expect(response.body.updatedAt >= customer.updatedAt).toBe(true);
@@ -258,7 +259,13 @@ describe('Customers: create, read, list, update, configuration', () => {
       const response = await t.api.get('/config');
       expect(response.status).toBe(200);
       const usd = response.body.supportedCurrencies.find((c: { currencyCode: string }) => c.currencyCode === 'USD');
-      expect(usd.providerRequiredCustomerFields).toEqual(expect.arrayContaining(['fullName', 'birthDate', 'nationality', 'address', 'email']));
+      expect(usd).toMatchObject({
+        minAmount: expect.any(Number),
+        maxAmount: expect.any(Number),
+        requiredCounterpartyFields: expect.any(Array),
+        enabledTransactionTypes: ['OUTGOING', 'INCOMING'],
+      });
+      expect(usd.providerRequiredCustomerFields).toEqual(expect.arrayContaining(['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'POSTAL_ADDRESS', 'EMAIL']));
     });
 
     it('tells which fields a currency still needs (MISSING_MANDATORY_USER_INFO) until a PATCH completes them', async () => {
@@ -307,6 +314,8 @@ describe('Customers: create, read, list, update, configuration', () => {
       ['/customers', 'get'],
       ['/customers/{customerId}', 'get'],
       ['/customers/{customerId}', 'patch'],
+      ['/customers/{customerId}', 'delete'],
+      ['/customers/end-user-terms', 'get'],
       ['/customers/{customerId}/kyc-link', 'post'],
       ['/customers/{customerId}/verify-email', 'post'],
       ['/customers/{customerId}/verify-email/confirm', 'post'],
@@ -315,13 +324,19 @@ describe('Customers: create, read, list, update, configuration', () => {
       ['/customers/bulk/csv', 'post'],
       ['/customers/bulk/jobs/{jobId}', 'get'],
       ['/verifications', 'post'],
+      ['/verifications', 'get'],
+      ['/verifications/{verificationId}', 'get'],
       ['/beneficial-owners', 'post'],
       ['/beneficial-owners', 'get'],
       ['/beneficial-owners/{beneficialOwnerId}', 'get'],
+      ['/beneficial-owners/{beneficialOwnerId}', 'patch'],
       ['/documents', 'post'],
       ['/documents', 'get'],
       ['/documents/{documentId}', 'get'],
+      ['/documents/{documentId}', 'put'],
+      ['/documents/{documentId}', 'delete'],
       ['/config', 'get'],
+      ['/config', 'patch'],
     ];
     for (const [path, method] of operations) {
       const operation = document.paths[path]?.[method];

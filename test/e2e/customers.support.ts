@@ -29,14 +29,19 @@ export class WebhookReceiver {
     request.on('end', () => {
       const raw = Buffer.concat(chunks);
       const { s } = JSON.parse(String(request.headers['x-service-signature'] ?? '{}')) as { s?: string };
-      const verified = !!s && createVerify('SHA256').update(raw).verify(this.publicKeyPem, Buffer.from(s, 'base64'));
-      this.received.push({ payload: JSON.parse(raw.toString('utf8')), verified });
+      // A delivery may arrive before PATCH /config has answered the key: check the signature when it is read.
+      const isSigned = (): boolean => !!s && !!this.publicKeyPem && createVerify('SHA256').update(raw).verify(this.publicKeyPem, Buffer.from(s, 'base64'));
+      this.received.push({
+        payload: JSON.parse(raw.toString('utf8')),
+        get verified() {
+          return isSigned();
+        },
+      });
       response.writeHead(this.status).end(this.status === 200 ? this.answer : 'ok');
     });
   });
 
-  /** Starts a receiver and makes it the endpoint of the platform `api` belongs to. */
-  /** Answers every webhook with `status` (and, for 200, the body `answer`). */
+  /** Starts a receiver and makes it the endpoint of the platform `api` belongs to; it answers every webhook with `status` (and, for 200, the body `answer`). */
   static async attach(api: ApiClient, status = 200, answer = 'ok'): Promise<WebhookReceiver> {
     const receiver = new WebhookReceiver(status, answer);
     receiver.server.on('connection', (socket) => {

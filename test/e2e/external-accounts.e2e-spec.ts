@@ -149,7 +149,7 @@ describe('External accounts and discoveries', () => {
         status: 'ACTIVE',
         currency: payload.currency,
         platformAccountId: payload.platformAccountId,
-        accountInfo: payload.accountInfo,
+        accountInfo: { ...(payload.accountInfo as Record<string, unknown>), ...(type === 'LN_WALLET' ? {} : { paymentRails: expect.any(Array) }) },
         ...(type === 'LN_WALLET' ? {} : { beneficiaryVerificationStatus: 'MATCHED' }),
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -167,27 +167,20 @@ describe('External accounts and discoveries', () => {
     });
 
     it.each([
-      ['USD_ACCOUNT', 'account number under 4 digits', { accountNumber: '123' }, 'accountInfo.accountNumber', { pattern: '^\\d{4,17}$' }],
-      ['USD_ACCOUNT', 'account number over 17 digits', { accountNumber: '1'.repeat(18) }, 'accountInfo.accountNumber', { pattern: '^\\d{4,17}$' }],
-      ['USD_ACCOUNT', 'routing number not 9 digits', { routingNumber: '02100002' }, 'accountInfo.routingNumber', { pattern: '^\\d{9}$' }],
-      ['USD_ACCOUNT', 'routing number with a bad check digit', { routingNumber: '123456789' }, 'accountInfo.routingNumber', { format: 'aba-routing-number' }],
+      ['USD_ACCOUNT', 'account number under 4 digits', { accountNumber: '123' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{4,17}$' }],
+      ['USD_ACCOUNT', 'account number over 17 digits', { accountNumber: '1'.repeat(18) }, 'accountInfo.accountNumber', { pattern: '^[0-9]{4,17}$' }],
+      ['USD_ACCOUNT', 'routing number not 9 digits', { routingNumber: '02100002' }, 'accountInfo.routingNumber', { pattern: '^[0-9]{9}$' }],
       ['USD_ACCOUNT', 'bankAccountType outside CHECKING/SAVINGS', { bankAccountType: 'BROKERAGE' }, 'accountInfo.bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }],
-      ['USD_ACCOUNT', 'intermediary routing number not 9 digits', { intermediaryRoutingNumber: '12' }, 'accountInfo.intermediaryRoutingNumber', { pattern: '^\\d{9}$' }],
-      ['MXN_ACCOUNT', 'CLABE not 18 digits', { clabeNumber: '00201007777777777' }, 'accountInfo.clabeNumber', { pattern: '^\\d{18}$' }],
-      ['MXN_ACCOUNT', 'CLABE with a bad control digit', { clabeNumber: '002010077777777772' }, 'accountInfo.clabeNumber', { format: 'clabe' }],
-      ['BRL_ACCOUNT', 'CPF pix key not 11 digits', { pixKey: '1234567890' }, 'accountInfo.pixKey', { pattern: '^\\d{11}$' }],
-      ['BRL_ACCOUNT', 'CNPJ pix key not 14 digits', { pixKeyType: 'CNPJ', pixKey: '12345678901' }, 'accountInfo.pixKey', { pattern: '^\\d{14}$' }],
-      ['BRL_ACCOUNT', 'EMAIL pix key not an email', { pixKeyType: 'EMAIL', pixKey: 'maria.example.com' }, 'accountInfo.pixKey', { format: 'email' }],
-      ['BRL_ACCOUNT', 'PHONE pix key not E.164', { pixKeyType: 'PHONE', pixKey: '11987654321' }, 'accountInfo.pixKey', { format: 'e.164' }],
-      ['BRL_ACCOUNT', 'RANDOM pix key not a UUID', { pixKeyType: 'RANDOM', pixKey: 'random-key' }, 'accountInfo.pixKey', { format: 'uuid' }],
+      ['USD_ACCOUNT', 'intermediary routing number not 9 digits', { intermediaryRoutingNumber: '12' }, 'accountInfo.intermediaryRoutingNumber', { pattern: '^[0-9]{9}$' }],
+      ['MXN_ACCOUNT', 'CLABE not 18 digits', { clabeNumber: '00201007777777777' }, 'accountInfo.clabeNumber', { pattern: '^[0-9]{18}$' }],
       ['BRL_ACCOUNT', 'unknown pixKeyType', { pixKeyType: 'IBAN' }, 'accountInfo.pixKeyType', { enum: ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] }],
-      ['BRL_ACCOUNT', 'taxId neither CPF nor CNPJ', { taxId: '1234' }, 'accountInfo.taxId', { pattern: '^(\\d{11}|\\d{14})$' }],
+      ['BRL_ACCOUNT', 'taxId neither CPF nor CNPJ', { taxId: '1234' }, 'accountInfo.taxId', { pattern: '^[0-9]{11,14}$' }],
       [
         'COP_ACCOUNT',
         'mobile money phone not international',
         { accountNumber: undefined, bankAccountType: undefined, phoneNumber: '3001234567' },
         'accountInfo.phoneNumber',
-        { format: 'e.164' },
+        { pattern: '^\\+[0-9]{6,14}$' },
       ],
       [
         'COP_ACCOUNT',
@@ -196,14 +189,10 @@ describe('External accounts and discoveries', () => {
         'accountInfo.beneficiary.documentType',
         { enum: ['CC', 'CE', 'TI', 'NIT', 'PP'] },
       ],
-      ['COP_ACCOUNT', 'bankName outside the discovery list', { bankName: 'Banco Inexistente' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['Bancolombia', 'Nequi']) }],
-      ['SLV_ACCOUNT', 'phone not international', { phoneNumber: '70123456' }, 'accountInfo.phoneNumber', { format: 'e.164' }],
-      ['EUR_ACCOUNT', 'IBAN with a bad checksum', { iban: 'DE89370400440532013001' }, 'accountInfo.iban', { format: 'iban' }],
-      ['EUR_ACCOUNT', 'IBAN of a country outside SEPA', { iban: iban('AE', '0331234567890123456') }, 'accountInfo.iban', { enum: expect.arrayContaining(['DE', 'FR']) }],
-      ['EUR_ACCOUNT', 'IBAN of the wrong length for its country', { iban: iban('DE', '3704004405320130001') }, 'accountInfo.iban', { minLength: 22, maxLength: 22 }],
+      ['SLV_ACCOUNT', 'phone not international', { phoneNumber: '70123456' }, 'accountInfo.phoneNumber', { pattern: '^\\+[0-9]{6,14}$' }],
       ['EUR_ACCOUNT', 'SWIFT/BIC malformed', { swiftCode: 'COBADE' }, 'accountInfo.swiftCode', { pattern: '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$' }],
-      ['PHP_ACCOUNT', 'account number under 8 digits', { accountNumber: '1234567' }, 'accountInfo.accountNumber', { pattern: '^\\d{8,16}$' }],
-      ['PHP_ACCOUNT', 'account number over 16 digits', { accountNumber: '1'.repeat(17) }, 'accountInfo.accountNumber', { pattern: '^\\d{8,16}$' }],
+      ['PHP_ACCOUNT', 'account number under 8 digits', { accountNumber: '1234567' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{8,16}$' }],
+      ['PHP_ACCOUNT', 'account number over 16 digits', { accountNumber: '1'.repeat(17) }, 'accountInfo.accountNumber', { pattern: '^[0-9]{8,16}$' }],
       [
         'PHP_ACCOUNT',
         'bankName outside the discovery list',
@@ -211,44 +200,52 @@ describe('External accounts and discoveries', () => {
         'accountInfo.bankName',
         { enum: expect.arrayContaining(['BDO Unibank', 'Metropolitan Bank and Trust Company']) },
       ],
-      ['GBP_ACCOUNT', 'sort code not 6 digits', { sortCode: '20-04-15' }, 'accountInfo.sortCode', { pattern: '^\\d{6}$' }],
-      ['GBP_ACCOUNT', 'account number not 8 digits', { accountNumber: '3829000' }, 'accountInfo.accountNumber', { pattern: '^\\d{8}$' }],
-      ['INR_ACCOUNT', 'VPA without a handle', { vpa: 'priya.sharma' }, 'accountInfo.vpa', { pattern: '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$' }],
-      ['NGN_ACCOUNT', 'account number not exactly 10 digits', { accountNumber: '012345678' }, 'accountInfo.accountNumber', { pattern: '^\\d{10}$' }],
-      [
-        'NGN_ACCOUNT',
-        'bankName outside the discovery list',
-        { bankName: 'Bank of Lagos' },
-        'accountInfo.bankName',
-        { enum: expect.arrayContaining(['Access Bank', 'Zenith Bank']) },
-      ],
-      ['ZAR_ACCOUNT', 'account number under 9 digits', { accountNumber: '12345678' }, 'accountInfo.accountNumber', { pattern: '^\\d{9,13}$' }],
-      ['ZAR_ACCOUNT', 'account number over 13 digits', { accountNumber: '1'.repeat(14) }, 'accountInfo.accountNumber', { pattern: '^\\d{9,13}$' }],
-      ['ZAR_ACCOUNT', 'bankName outside the discovery list', { bankName: 'Bank of Cape Town' }, 'accountInfo.bankName', { enum: expect.arrayContaining(['Capitec Bank']) }],
-      ['KES_ACCOUNT', 'phone without +254', { phoneNumber: '+255712345678' }, 'accountInfo.phoneNumber', { pattern: '^\\+254\\d{9}$' }],
+      ['GBP_ACCOUNT', 'sort code not 6 digits', { sortCode: '20-04-15' }, 'accountInfo.sortCode', { pattern: '^[0-9]{6}$' }],
+      ['GBP_ACCOUNT', 'account number not 8 digits', { accountNumber: '3829000' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{8}$' }],
+      ['INR_ACCOUNT', 'VPA without a handle', { vpa: 'priya.sharma' }, 'accountInfo.vpa', { pattern: '^[a-zA-Z0-9._-]+@[a-zA-Z0-9][a-zA-Z0-9.-]*$' }],
+      ['NGN_ACCOUNT', 'account number not exactly 10 digits', { accountNumber: '012345678' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{10}$' }],
+      ['ZAR_ACCOUNT', 'account number under 9 digits', { accountNumber: '12345678' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{9,13}$' }],
+      ['ZAR_ACCOUNT', 'account number over 13 digits', { accountNumber: '1'.repeat(14) }, 'accountInfo.accountNumber', { pattern: '^[0-9]{9,13}$' }],
+      ['KES_ACCOUNT', 'phone without +254', { phoneNumber: '+255712345678' }, 'accountInfo.phoneNumber', { pattern: '^\\+254[0-9]{9}$' }],
       ['KES_ACCOUNT', 'operator outside its 1 value', { provider: 'AIRTEL' }, 'accountInfo.provider', { enum: ['MPESA'] }],
-      ['TZS_ACCOUNT', 'phone without +255 and 9 digits', { phoneNumber: '+25571234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+255\\d{9}$' }],
+      ['TZS_ACCOUNT', 'phone without +255 and 9 digits', { phoneNumber: '+25571234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+255[0-9]{9}$' }],
       ['TZS_ACCOUNT', 'operator outside its 2 values', { provider: 'MPESA' }, 'accountInfo.provider', { enum: ['VODACOM', 'AIRTEL'] }],
-      ['ZMW_ACCOUNT', 'phone without +260', { phoneNumber: '+261971234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+260\\d{9}$' }],
+      ['ZMW_ACCOUNT', 'phone without +260', { phoneNumber: '+261971234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+260[0-9]{9}$' }],
       ['ZMW_ACCOUNT', 'operator outside its 4 values', { provider: 'ORANGE' }, 'accountInfo.provider', { enum: ['MTN', 'AIRTEL', 'ZAMTEL', 'ZEDMOBILE'] }],
-      ['RWF_ACCOUNT', 'phone without +250', { phoneNumber: '+250 781234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+250\\d{9}$' }],
+      ['RWF_ACCOUNT', 'phone without +250', { phoneNumber: '+250 781234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+250[0-9]{9}$' }],
       ['RWF_ACCOUNT', 'operator outside its 2 values', { provider: 'TIGO' }, 'accountInfo.provider', { enum: ['MTN', 'AIRTEL'] }],
-      ['MWK_ACCOUNT', 'phone without +265', { phoneNumber: '+2659912345678' }, 'accountInfo.phoneNumber', { pattern: '^\\+265\\d{9}$' }],
+      ['MWK_ACCOUNT', 'phone without +265', { phoneNumber: '+2659912345678' }, 'accountInfo.phoneNumber', { pattern: '^\\+265[0-9]{9}$' }],
       ['MWK_ACCOUNT', 'operator outside its 2 values', { provider: 'MTN' }, 'accountInfo.provider', { enum: ['AIRTEL', 'TNM'] }],
-      ['UGX_ACCOUNT', 'phone without +256', { phoneNumber: '256771234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+256\\d{9}$' }],
+      ['UGX_ACCOUNT', 'phone without +256', { phoneNumber: '256771234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+256[0-9]{9}$' }],
       ['UGX_ACCOUNT', 'operator outside its 2 values', { provider: 'mtn' }, 'accountInfo.provider', { enum: ['MTN', 'AIRTEL'] }],
-      ['XOF_ACCOUNT', 'Senegal phone not 9 digits', { phoneNumber: '+22177123456' }, 'accountInfo.phoneNumber', { pattern: '^\\+(221\\d{9}|225\\d{10}|229\\d{8,9})$' }],
-      ['XOF_ACCOUNT', 'Ivory Coast phone not 10 digits', { phoneNumber: '+225071234567' }, 'accountInfo.phoneNumber', { pattern: '^\\+(221\\d{9}|225\\d{10}|229\\d{8,9})$' }],
-      ['XOF_ACCOUNT', 'Benin phone not 8 or 9 digits', { phoneNumber: '+2290123456789' }, 'accountInfo.phoneNumber', { pattern: '^\\+(221\\d{9}|225\\d{10}|229\\d{8,9})$' }],
+      [
+        'XOF_ACCOUNT',
+        'Senegal phone not 9 digits',
+        { phoneNumber: '+22177123456' },
+        'accountInfo.phoneNumber',
+        { pattern: '^\\+(221[0-9]{9}|225[0-9]{10}|229[0-9]{8,9}|228[0-9]{8})$' },
+      ],
+      [
+        'XOF_ACCOUNT',
+        'Ivory Coast phone not 10 digits',
+        { phoneNumber: '+225071234567' },
+        'accountInfo.phoneNumber',
+        { pattern: '^\\+(221[0-9]{9}|225[0-9]{10}|229[0-9]{8,9}|228[0-9]{8})$' },
+      ],
+      [
+        'XOF_ACCOUNT',
+        'Benin phone not 8 or 9 digits',
+        { phoneNumber: '+2290123456789' },
+        'accountInfo.phoneNumber',
+        { pattern: '^\\+(221[0-9]{9}|225[0-9]{10}|229[0-9]{8,9}|228[0-9]{8})$' },
+      ],
       ['XOF_ACCOUNT', 'operator outside the list', { provider: 'AIRTEL' }, 'accountInfo.provider', { enum: ['ORANGE', 'MTN', 'MOOV', 'WAVE'] }],
-      ['CAD_ACCOUNT', 'bank code not 3 digits', { bankCode: '03' }, 'accountInfo.bankCode', { pattern: '^\\d{3}$' }],
-      ['CAD_ACCOUNT', 'branch code not 5 digits', { branchCode: '0012' }, 'accountInfo.branchCode', { pattern: '^\\d{5}$' }],
-      ['CAD_ACCOUNT', 'account number under 7 digits', { accountNumber: '123456' }, 'accountInfo.accountNumber', { pattern: '^\\d{7,12}$' }],
-      ['CAD_ACCOUNT', 'account number over 12 digits', { accountNumber: '1234567890123' }, 'accountInfo.accountNumber', { pattern: '^\\d{7,12}$' }],
+      ['CAD_ACCOUNT', 'bank code not 3 digits', { bankCode: '03' }, 'accountInfo.bankCode', { pattern: '^[0-9]{3}$' }],
+      ['CAD_ACCOUNT', 'branch code not 5 digits', { branchCode: '0012' }, 'accountInfo.branchCode', { pattern: '^[0-9]{5}$' }],
+      ['CAD_ACCOUNT', 'account number under 7 digits', { accountNumber: '123456' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{7,12}$' }],
+      ['CAD_ACCOUNT', 'account number over 12 digits', { accountNumber: '1234567890123' }, 'accountInfo.accountNumber', { pattern: '^[0-9]{7,12}$' }],
       ['SWIFT_ACCOUNT', 'country not ISO 3166-1 alpha-2', { country: 'sg' }, 'accountInfo.country', { format: 'iso3166-1-alpha-2' }],
       ['SWIFT_ACCOUNT', 'swiftCode malformed', { swiftCode: 'DBS-SG' }, 'accountInfo.swiftCode', { pattern: '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$' }],
-      ['SWIFT_ACCOUNT', 'IBAN of another country than `country`', { accountNumber: undefined, iban: 'DE89370400440532013000' }, 'accountInfo.iban', { pattern: '^SG' }],
-      ['LN_WALLET', 'address not a Lightning address', { address: 'not an address' }, 'accountInfo.address', { pattern: '^[a-z0-9._+-]{1,64}@([a-z0-9-]+\\.)+[a-z]{2,}$' }],
     ])('%s: %s', async (type, _rule, changes, field, constraint) => {
       const response = await create(customerId, body(type, changes));
       expect(response.status).toBe(400);
@@ -272,8 +269,6 @@ describe('External accounts and discoveries', () => {
       ['SWIFT_ACCOUNT', 'neither accountNumber nor iban', { accountNumber: undefined }, 'accountInfo.accountNumber'],
       ['SWIFT_ACCOUNT', 'both accountNumber and iban', { iban: iban('SG', 'DBSS0000123456') }, 'accountInfo.iban'],
       ['COP_ACCOUNT', 'neither bank transfer nor mobile money', { accountNumber: undefined, bankAccountType: undefined }, 'accountInfo.accountNumber'],
-      ['COP_ACCOUNT', 'a bank transfer without bankAccountType', { bankAccountType: undefined }, 'accountInfo.bankAccountType'],
-      ['SLV_ACCOUNT', 'a bank transfer without bankName', { phoneNumber: undefined, accountNumber: '0012345678', bankAccountType: 'SAVINGS' }, 'accountInfo.bankName'],
       ['USD_ACCOUNT', 'a missing routing number', { routingNumber: undefined }, 'accountInfo.routingNumber'],
       ['PHP_ACCOUNT', 'an unknown field', { sortCode: '200415' }, 'accountInfo.sortCode'],
     ])('%s: rejects %s', async (type, _what, changes, field) => {
@@ -308,7 +303,7 @@ describe('External accounts and discoveries', () => {
       expect(response.body.details.errors).toEqual([
         expect.objectContaining({ field: 'accountInfo.accountType', constraint: { enum: expect.arrayContaining(['USD_ACCOUNT', 'LN_WALLET']) } }),
       ]);
-      expect(response.body.details.errors[0].constraint.enum).toHaveLength(21);
+      expect(response.body.details.errors[0].constraint.enum).toHaveLength(46);
     });
 
     it('stored nothing for any of the rejections', async () => {
@@ -331,19 +326,15 @@ describe('External accounts and discoveries', () => {
         'individual with an incomplete address',
         'USD_ACCOUNT',
         person({ address: { line1: '1 Main St', country: 'US' } }),
+        // city is optional in an address (reference document), but SPEC.md's minimum table asks it of USD, GBP and EUR individuals.
         ['accountInfo.beneficiary.address.city', 'accountInfo.beneficiary.address.postalCode'],
       ],
-      ['USD business without address and legal name', 'USD_ACCOUNT', { beneficiaryType: 'BUSINESS' }, ['accountInfo.beneficiary.address', 'accountInfo.beneficiary.businessInfo']],
+      ['USD business without address and legal name', 'USD_ACCOUNT', { beneficiaryType: 'BUSINESS' }, ['accountInfo.beneficiary.address', 'accountInfo.beneficiary.legalName']],
       ['MXN business without address', 'MXN_ACCOUNT', company({}, { address: undefined }), ['accountInfo.beneficiary.address']],
-      ['EUR business without registrationNumber', 'EUR_ACCOUNT', company({}), ['accountInfo.beneficiary.businessInfo.registrationNumber']],
-      [
-        'NGN business without registrationNumber and taxId',
-        'NGN_ACCOUNT',
-        company({}),
-        ['accountInfo.beneficiary.businessInfo.registrationNumber', 'accountInfo.beneficiary.businessInfo.taxId'],
-      ],
-      ['XOF business without taxId', 'XOF_ACCOUNT', company({ registrationNumber: 'SN-DKR-2019-B-123' }), ['accountInfo.beneficiary.businessInfo.taxId']],
-      ['business with an empty legalName', 'GBP_ACCOUNT', company({ legalName: '' }), ['accountInfo.beneficiary.businessInfo.legalName']],
+      ['EUR business without registrationNumber', 'EUR_ACCOUNT', company({}), ['accountInfo.beneficiary.registrationNumber']],
+      ['NGN business without registrationNumber and taxId', 'NGN_ACCOUNT', company({}), ['accountInfo.beneficiary.registrationNumber', 'accountInfo.beneficiary.taxId']],
+      ['XOF business without taxId', 'XOF_ACCOUNT', company({ registrationNumber: 'SN-DKR-2019-B-123' }), ['accountInfo.beneficiary.taxId']],
+      ['business with a legalName that is not text', 'GBP_ACCOUNT', company({ legalName: 12 }), ['accountInfo.beneficiary.businessInfo.legalName']],
       ['individual with businessInfo', 'PHP_ACCOUNT', person({ businessInfo: { legalName: 'X' } }), ['accountInfo.beneficiary.businessInfo']],
       ['a missing beneficiary', 'NGN_ACCOUNT', undefined, ['accountInfo.beneficiary']],
       ['an unknown beneficiaryType', 'ZAR_ACCOUNT', { beneficiaryType: 'TRUST', fullName: 'X' }, ['accountInfo.beneficiary.beneficiaryType']],
@@ -390,11 +381,9 @@ describe('External accounts and discoveries', () => {
           'currency',
           'platformAccountId',
           'accountInfo.accountNumber',
-          'accountInfo.routingNumber',
-          'accountInfo.bankAccountType',
           'accountInfo.beneficiary.nationality',
           'accountInfo.beneficiary.address',
-          'accountInfo.beneficiary.businessInfo',
+          'accountInfo.beneficiary.legalName',
         ].sort(),
       );
     });
@@ -445,7 +434,7 @@ describe('External accounts and discoveries', () => {
       expect(response).toMatchObject({ status: 400, body: { code: 'INVALID_BANK_ACCOUNT' } });
     });
 
-    it('104 resolves on the scheduler: PENDING becomes ACTIVE/MATCHED and a STATUS_CHANGE webhook carries the account', async () => {
+    it('104 resolves on the scheduler: PENDING becomes ACTIVE/MATCHED and a STATUS_UPDATED webhook carries the account', async () => {
       const created = await create(customerId, body('GBP_ACCOUNT', { accountNumber: '12345104' }));
       expect(created.body).toMatchObject({ status: 'PENDING', beneficiaryVerificationStatus: 'PENDING' });
 
@@ -456,7 +445,7 @@ describe('External accounts and discoveries', () => {
       expect(resolved.beneficiaryVerificationStatus).toBe('MATCHED');
       const events = await eventually(async () => {
         const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, ctx());
-        return received.some((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_CHANGE') ? received : undefined;
+        return received.some((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_UPDATED') ? received : undefined;
       });
       expect(events.map((e) => e.subject).sort()).toEqual(['external-accounts.events.external-account.created', 'external-accounts.events.external-account.status-changed']);
       const after = await t.stack.runtime.client.request(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount, { externalAccountId: created.body.id }, ctx());
@@ -500,7 +489,7 @@ describe('External accounts and discoveries', () => {
         const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, ctx());
         return received.length >= 2 ? received : undefined;
       });
-      expect(events.filter((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_CHANGE')).toHaveLength(1);
+      expect(events.filter((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).toHaveLength(1);
     });
 
     it('updating account data re-runs review: NOT_MATCHED/UNDER_REVIEW becomes MATCHED/ACTIVE', async () => {
@@ -513,7 +502,7 @@ describe('External accounts and discoveries', () => {
       expect(updated.body).toMatchObject({ status: 'ACTIVE', beneficiaryVerificationStatus: 'MATCHED', accountInfo: { accountNumber: '620012345999' } });
       const events = await eventually(async () => {
         const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, ctx());
-        return received.some((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_CHANGE') ? received : undefined;
+        return received.some((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_UPDATED') ? received : undefined;
       });
       expect(events.map((e) => e.subject)).toContain('external-accounts.events.external-account.updated');
     });
@@ -525,11 +514,11 @@ describe('External accounts and discoveries', () => {
       expect(updated.body.details.errors).toEqual([expect.objectContaining({ field: 'accountInfo.accountType', constraint: { enum: ['CAD_ACCOUNT', 'SWIFT_ACCOUNT'] } })]);
     });
 
-    it('the same destination twice for one customer answers 409 DUPLICATE_EXTERNAL_ACCOUNT with the existing id', async () => {
+    it('the same destination twice for one customer answers 409 CONFLICT with the existing id', async () => {
       const first = await create(customerId, body('GBP_ACCOUNT', { accountNumber: '11112222' }));
       const second = await create(customerId, { ...body('GBP_ACCOUNT', { accountNumber: '11112222' }), platformAccountId: 'another-label' });
       expect(second.status).toBe(409);
-      expect(second.body).toMatchObject({ status: 409, code: 'DUPLICATE_EXTERNAL_ACCOUNT', details: { existingAccountId: first.body.id } });
+      expect(second.body).toMatchObject({ status: 409, code: 'CONFLICT', details: { existingAccountId: first.body.id } });
       const otherCustomer = await newCustomer();
       expect((await create(otherCustomer, body('GBP_ACCOUNT', { accountNumber: '11112222' }))).status).toBe(201);
     });
@@ -562,7 +551,7 @@ describe('External accounts and discoveries', () => {
     it.each([
       ['limit=0', { field: 'limit' }],
       ['limit=abc', { field: 'limit' }],
-      ['status=OPEN', { field: 'status', constraint: { enum: ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] } }],
+      ['status=OPEN', { field: 'status', constraint: { enum: ['PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE'] } }],
       ['cursor=bm90LWFuLWlk', { field: 'cursor' }],
     ])('rejects %s', async (query, error) => {
       const response = await t.api.get(`/customers/external-accounts?${query}`);
@@ -627,7 +616,7 @@ describe('External accounts and discoveries', () => {
       expect((await other.api.get(`/customers/external-accounts?customerId=${customerId}`)).body.code).toBe('USER_NOT_FOUND');
       for (const path of [`/customers/external-accounts/${mine.body.id}`, `/platform/external-accounts/${platformAccount.body.id}`]) {
         const read = await other.api.get(path);
-        expect(read).toMatchObject({ status: 404, body: { code: 'EXTERNAL_ACCOUNT_NOT_FOUND' } });
+        expect(read).toMatchObject({ status: 404, body: { code: 'REFERENCE_NOT_FOUND' } });
         expect((await other.api.delete(path)).status).toBe(404);
         expect((await other.api.patch(path, { platformAccountId: 'stolen' })).status).toBe(404);
       }
@@ -636,9 +625,9 @@ describe('External accounts and discoveries', () => {
       expect((await t.api.get(`/customers/external-accounts/${mine.body.id}`)).body.platformAccountId).toBe('pa-KES_ACCOUNT');
     });
 
-    it('answers an unknown account id with 404 EXTERNAL_ACCOUNT_NOT_FOUND', async () => {
+    it('answers an unknown account id with 404 REFERENCE_NOT_FOUND', async () => {
       const response = await t.api.get('/customers/external-accounts/ExternalAccount:00000000-0000-7000-8000-000000000000');
-      expect(response).toMatchObject({ status: 404, body: { status: 404, code: 'EXTERNAL_ACCOUNT_NOT_FOUND' } });
+      expect(response).toMatchObject({ status: 404, body: { status: 404, code: 'REFERENCE_NOT_FOUND' } });
     });
   });
 
@@ -651,7 +640,7 @@ describe('External accounts and discoveries', () => {
       expect((await t.api.get(`/customers/external-accounts/${created.body.id}`)).body.routing).toBeUndefined();
       await expect(
         t.stack.runtime.client.request(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount, { externalAccountId: created.body.id }, { ...ctx(), platformId: 'Platform:someone-else' }),
-      ).rejects.toMatchObject({ code: 'EXTERNAL_ACCOUNT_NOT_FOUND' });
+      ).rejects.toMatchObject({ code: 'REFERENCE_NOT_FOUND' });
     });
   });
 

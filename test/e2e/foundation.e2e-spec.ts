@@ -69,7 +69,14 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
       expect(response.status).toBe(200);
       expect(response.body.supportedCurrencies.length).toBeGreaterThan(0);
       for (const currency of response.body.supportedCurrencies) {
-        expect(currency).toEqual({ currencyCode: expect.any(String), providerRequiredCustomerFields: expect.any(Array) });
+        expect(currency).toEqual({
+          currencyCode: expect.any(String),
+          minAmount: expect.any(Number),
+          maxAmount: expect.any(Number),
+          requiredCounterpartyFields: expect.any(Array),
+          providerRequiredCustomerFields: expect.any(Array),
+          enabledTransactionTypes: expect.any(Array),
+        });
       }
     });
 

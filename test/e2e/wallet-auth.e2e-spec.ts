@@ -11,7 +11,6 @@ import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src
 import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
 import { SignedRetryService } from '../../apps/wallet-auth/src/signed-retry/signed-retry.service';
 import { WalletExportService } from '../../apps/wallet-auth/src/accounts/wallet-export.service';
-import { ExternalAccountsClient } from '../../apps/payments/src/counterparties/external-accounts.client';
 import { ServiceError } from '@paykit/errors';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
@@ -664,7 +663,6 @@ describe('Embedded wallet authentication', () => {
     let wallet: Wallet;
     let session: Session;
     let destination: string;
-    let usdcDestinations: jest.SpyInstance;
     const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 
     beforeAll(async () => {
@@ -673,33 +671,17 @@ describe('Embedded wallet authentication', () => {
       expect((await t.api.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', birthDate: '1990-04-12', nationality: 'US', address })).status).toBe(200);
       expect((await t.api.post('/verifications', { customerId: wallet.customerId })).status).toBeLessThan(300);
       session = await client.otpLogin(wallet.emailCredentialId);
+      // A Solana wallet holding USDC: the embedded wallet's currency reaches it on its own network.
       const external = await t.api.post('/customers/external-accounts', {
         customerId: wallet.customerId,
-        currency: 'USD',
+        currency: 'USDC',
         platformAccountId: `wallet-payout-${Math.random().toString(36).slice(2)}`,
-        accountInfo: {
-          accountType: 'USD_ACCOUNT',
-          accountNumber: `${Date.now()}`.slice(-9) + '001',
-          routingNumber: '021000021',
-          bankAccountType: 'CHECKING',
-          bankName: 'JPMorgan Chase Bank',
-          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper', address },
-        },
+        accountInfo: { accountType: 'SOLANA_WALLET', address: '4Nd1m6Qkq7RfKuE5vQ9qP9Tn6H94Ueqb4xXHzsAbd8Wg' },
       });
       expect(external.status).toBe(201);
       destination = external.body.id;
-      // No external account type holds USDC yet (currencies are 3-letter codes there), so payments is
-      // shown this one as a USDC destination; everything else is the real path, ledger included.
-      const externalAccounts = t.stack.services.get('payments')!.get(ExternalAccountsClient, { strict: false });
-      const real = externalAccounts.get.bind(externalAccounts);
-      usdcDestinations = jest.spyOn(externalAccounts, 'get').mockImplementation(async (ctx, id) => {
-        const account = await real(ctx, id);
-        return id === destination ? { ...account, currency: 'USDC' } : account;
-      });
       expect((await t.api.post(`/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 1_000_000 })).status).toBe(200);
     });
-
-    afterAll(() => usdcDestinations?.mockRestore());
 
     const balance = async () => (await t.api.get(`/internal-accounts/${wallet.accountId}`)).body.balance.amount as number;
     const transactions = async () => (await t.api.get(`/transactions?accountId=${encodeURIComponent(wallet.accountId)}`)).body.data as any[];
@@ -719,7 +701,7 @@ describe('Embedded wallet authentication', () => {
       expect(signed.body).toMatchObject({
         type: 'OUTGOING',
         source: { accountId: wallet.accountId, currency: 'USDC' },
-        destination: { accountId: destination },
+        destination: { accountId: destination, currency: 'USDC', onChainTransaction: { network: 'SOLANA', transactionHash: expect.any(String) } },
         sentAmount: { amount: 1_500 },
       });
       expect(await balance()).toBe(before - 1_500);

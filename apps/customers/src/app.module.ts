@@ -15,6 +15,7 @@ import { KycLinksModule } from './kyc-links/kyc-links.module';
 import { CreateCustomers1732300000000 } from './migrations/1732300000000-CreateCustomers';
 import { CustomerOnboarding1732400000000 } from './migrations/1732400000000-CustomerOnboarding';
 import { PlatformEmbeddedWallets1732500000000 } from './migrations/1732500000000-PlatformEmbeddedWallets';
+import { CustomerReferenceFields1732600000000 } from './migrations/1732600000000-CustomerReferenceFields';
 import { PlatformConfigEntity } from './platform-config/entities/platform-config.entity';
 import { PlatformConfigModule } from './platform-config/platform-config.module';
 import { VerificationEntity } from './verification/entities/verification.entity';
@@ -26,7 +27,7 @@ import { VerificationsModule } from './verification/verifications.module';
     PersistenceModule.forService({
       service: 'customers',
       entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
-      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000],
+      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000, CustomerReferenceFields1732600000000],
     }),
     PlatformConfigModule,
     CustomersModule,

@@ -10,6 +10,7 @@ import { PlatformEntity } from './auth/entities/platform.entity';
 import { CustomersController } from './customers/customers.controller';
 import { BeneficialOwnersController } from './beneficial-owners/beneficial-owners.controller';
 import { DocumentsController } from './documents/documents.controller';
+import { EndUserTermsPageController } from './kyc/end-user-terms-page.controller';
 import { KycPageController } from './kyc/kyc-page.controller';
 import { VerificationsController } from './verifications/verifications.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
@@ -54,6 +55,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     BeneficialOwnersController,
     DocumentsController,
     KycPageController,
+    EndUserTermsPageController,
     ConfigController,
     InternalAccountsController,
     TransfersController,

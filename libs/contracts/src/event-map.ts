@@ -1,6 +1,6 @@
 import { CARDS_EVENTS, CARDS_WORK_EVENTS, AdviceReceivedData, AuthorizationInterruptedData, Card, CardClosedData, CardTransaction, PullDueData } from './cards';
 import { DomainEvent } from './common';
-import { BeneficialOwner, BulkImportJob, Customer, CustomerDocument, CUSTOMERS_EVENTS } from './customers';
+import { BeneficialOwner, BulkImportJob, Customer, CustomerDocument, CUSTOMERS_EVENTS, Verification } from './customers';
 import { EXTERNAL_ACCOUNTS_EVENTS, ExternalAccount } from './external-accounts';
 import { InternalAccount, InternalAccountRecord, Invitation, PAYMENTS_EVENTS, Transaction } from './payments';
 import { AuthMethod, AuthSession, WALLET_AUTH_EVENTS } from './wallet-auth';
@@ -13,10 +13,14 @@ import { AuthMethod, AuthSession, WALLET_AUTH_EVENTS } from './wallet-auth';
 export interface EventMap {
   [CUSTOMERS_EVENTS.customerCreated]: Customer;
   [CUSTOMERS_EVENTS.customerUpdated]: Customer;
+  [CUSTOMERS_EVENTS.customerDeleted]: Customer;
   [CUSTOMERS_EVENTS.kycStatusChanged]: Customer;
   [CUSTOMERS_EVENTS.contactVerified]: Customer;
   [CUSTOMERS_EVENTS.beneficialOwnerCreated]: BeneficialOwner;
+  [CUSTOMERS_EVENTS.beneficialOwnerUpdated]: BeneficialOwner;
   [CUSTOMERS_EVENTS.documentReviewed]: CustomerDocument;
+  [CUSTOMERS_EVENTS.documentDeleted]: CustomerDocument;
+  [CUSTOMERS_EVENTS.verificationUpdated]: Verification;
   [CUSTOMERS_EVENTS.bulkImportFinished]: BulkImportJob;
   [EXTERNAL_ACCOUNTS_EVENTS.accountCreated]: ExternalAccount;
   [EXTERNAL_ACCOUNTS_EVENTS.accountUpdated]: ExternalAccount;

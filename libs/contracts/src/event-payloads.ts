@@ -15,7 +15,7 @@ import { Currency, INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccoun
  * not declare are dropped, not refused, so a producer may add fields (docs/compatibility.md).
  */
 
-export class CustomerEventPayload implements Pick<Customer, 'id' | 'email' | 'umaAddress'> {
+export class CustomerEventPayload implements Pick<Customer, 'id' | 'email'>, Partial<Pick<Customer, 'umaAddress'>> {
   @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
   id!: string;
 
@@ -24,7 +24,7 @@ export class CustomerEventPayload implements Pick<Customer, 'id' | 'email' | 'um
   @MaxLength(320)
   email?: string;
 
-  /** Payments keeps a directory of its customers' UMA addresses (receiver lookup). */
+  /** Payments keeps a directory of its customers' UMA addresses (receiver lookup); every customer has one, but an event of an earlier customers service may lack it. */
   @IsOptional()
   @IsString()
   @MaxLength(255)

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -28,9 +28,14 @@ function createTemplate(): void {
   for (let waited = 0; ; waited += 200) {
     try {
       mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
       break;
     } catch {
       if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return;
+      if (lockHolderIsGone()) {
+        rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
       if (waited > 60_000) throw new Error('Timed out waiting for the PGlite template');
       spawnSync('sleep', ['0.2']);
     }
@@ -47,5 +52,21 @@ function createTemplate(): void {
     rmSync(building, { recursive: true, force: true });
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** A run killed while building the template leaves its lock behind; a later run takes it over. */
+function lockHolderIsGone(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+  } catch {
+    return false; // the holder has made the directory but not yet written its pid
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
   }
 }

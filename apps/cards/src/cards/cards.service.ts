@@ -252,6 +252,8 @@ function assertChangeAllowed(card: CardEntity, request: Pick<UpdateCardRequest, 
 
 /** Only a customer whose KYC (individuals) or KYB (businesses) is approved gets a card. */
 function assertReady(customer: Customer): void {
+  // A deleted customer keeps its history but gets no new card.
+  if (customer.isDeleted) throw new ServiceError('CUSTOMER_DELETED', `Customer ${customer.id} has been deleted`);
   const status = customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus;
   if (status !== 'APPROVED') {
     throw new ServiceError(

@@ -8,6 +8,7 @@ import {
   ListBeneficialOwnersRequest,
   MessageEnvelope,
   Page,
+  UpdateBeneficialOwnerRequest,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { BeneficialOwnersService } from './beneficial-owners.service';
@@ -29,5 +30,10 @@ export class BeneficialOwnersHandlers {
   @MessagePattern(CUSTOMERS_SUBJECTS.listBeneficialOwners)
   list(@Payload(new EnvelopePipe(ListBeneficialOwnersRequest)) { ctx, payload }: MessageEnvelope<ListBeneficialOwnersRequest>): Promise<Page<BeneficialOwner>> {
     return this.owners.list(ctx, payload);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.updateBeneficialOwner)
+  update(@Payload(new EnvelopePipe(UpdateBeneficialOwnerRequest)) { ctx, payload }: MessageEnvelope<UpdateBeneficialOwnerRequest>): Promise<BeneficialOwner> {
+    return this.owners.update(ctx, payload.beneficialOwnerId, payload.changes);
   }
 }

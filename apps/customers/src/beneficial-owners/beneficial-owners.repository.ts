@@ -16,6 +16,15 @@ export class BeneficialOwnersRepository {
     return this.dataSource.manager.findOne(BeneficialOwnerEntity, { where: { platformId, id, ...(customerId ? { customerId } : {}) } });
   }
 
+  /** Locks the owner for the rest of the transaction: concurrent updates never interleave. */
+  findByIdForUpdate(manager: EntityManager, platformId: string, id: string): Promise<BeneficialOwnerEntity | null> {
+    return manager.findOne(BeneficialOwnerEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async save(manager: EntityManager, owner: BeneficialOwnerEntity): Promise<void> {
+    await manager.save(BeneficialOwnerEntity, owner);
+  }
+
   /** Newest first; `beforeId` is the cursor (ids sort by creation). */
   list(platformId: string, filter: { customerId?: string; beforeId?: string }, limit: number): Promise<BeneficialOwnerEntity[]> {
     return this.dataSource.manager.find(BeneficialOwnerEntity, {

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { BeneficialOwner, CallerContext, CreateBeneficialOwnerRequest, CUSTOMERS_EVENTS, ListBeneficialOwnersRequest, newId, Page } from '@paykit/contracts';
+import {
+  BeneficialOwner,
+  CallerContext,
+  CreateBeneficialOwnerRequest,
+  CUSTOMERS_EVENTS,
+  ListBeneficialOwnersRequest,
+  newId,
+  Page,
+  PersonalInfo,
+  PersonalInfoUpdateInput,
+  UpdateBeneficialOwnerBody,
+} from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';
@@ -10,16 +21,34 @@ import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
 const BENEFICIAL_OWNER_CURSOR = idCursor('BeneficialOwner');
 
 export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwner {
+  const { identifier, ...personalInfo } = entity.personalInfo;
   return {
     id: entity.id,
     customerId: entity.customerId,
     roles: entity.roles,
-    ...(entity.ownershipPercentage !== null ? { ownershipPercentage: entity.ownershipPercentage } : {}),
-    personalInfo: entity.personalInfo,
+    ownershipPercentage: entity.ownershipPercentage ?? 0,
+    // The full identifier is kept for verification only; answers show its last four characters.
+    personalInfo: { ...personalInfo, ...(identifier !== undefined ? { identifier: maskIdentifier(identifier) } : {}) },
     kycStatus: entity.kycStatus,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };
+}
+
+/** `•••••6789`: as many dots as hidden characters (at least four hidden), then the last four. */
+export function maskIdentifier(identifier: string): string {
+  const visible = identifier.length > 8 ? 4 : Math.max(0, identifier.length - 4);
+  return '•'.repeat(identifier.length - visible) + identifier.slice(identifier.length - visible);
+}
+
+/** The stored personal details from a create body or merged with a PATCH (only given fields change). */
+function personalInfoFrom(info: PersonalInfoUpdateInput, base?: PersonalInfo): PersonalInfo {
+  const merged: Record<string, unknown> = { ...(base ?? {}) };
+  for (const [key, value] of Object.entries(info)) {
+    if (value === undefined) continue;
+    merged[key] = key === 'email' ? String(value).toLowerCase() : key === 'address' ? { ...(value as object) } : value;
+  }
+  return merged as unknown as PersonalInfo;
 }
 
 @Injectable()
@@ -32,7 +61,7 @@ export class BeneficialOwnersService {
   ) {}
 
   async create(ctx: CallerContext, request: CreateBeneficialOwnerRequest): Promise<BeneficialOwner> {
-    const customer = await this.customers.require(ctx, request.customerId);
+    const customer = await this.customers.requireActive(ctx, request.customerId);
     if (customer.customerType !== 'BUSINESS') {
       throw ServiceError.invalidField('customerId', 'Beneficial owners, directors and officers belong to BUSINESS customers only');
     }
@@ -43,17 +72,8 @@ export class BeneficialOwnersService {
       platformId: ctx.platformId,
       customerId: customer.id,
       roles: [...request.roles],
-      ownershipPercentage: request.ownershipPercentage ?? null,
-      personalInfo: {
-        firstName: info.firstName,
-        lastName: info.lastName,
-        birthDate: info.birthDate,
-        nationality: info.nationality,
-        ...(info.email !== undefined ? { email: info.email.toLowerCase() } : {}),
-        ...(info.phoneNumber !== undefined ? { phoneNumber: info.phoneNumber } : {}),
-        ...(info.address !== undefined ? { address: { ...info.address } } : {}),
-        ...(info.title !== undefined ? { title: info.title } : {}),
-      },
+      ownershipPercentage: request.ownershipPercentage ?? 0,
+      personalInfo: personalInfoFrom(info),
       // The owner's KYC runs on registration (sandbox table by last name; production stays PENDING).
       kycStatus: ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
       createdAt: now,
@@ -68,9 +88,39 @@ export class BeneficialOwnersService {
   }
 
   async get(ctx: CallerContext, id: string): Promise<BeneficialOwner> {
+    return toBeneficialOwner(await this.require(ctx, id));
+  }
+
+  /**
+   * PATCH /beneficial-owners/{id}: only the given fields change (personalInfo field by field, an
+   * address as a whole). A changed last name is a new identity to check: in the sandbox the owner's
+   * KYC is decided again from the new name.
+   */
+  async update(ctx: CallerContext, id: string, changes: UpdateBeneficialOwnerBody): Promise<BeneficialOwner> {
+    return this.transactions.run(async (manager) => {
+      const entity = await this.owners.findByIdForUpdate(manager, ctx.platformId, id);
+      if (!entity) throw new ServiceError('REFERENCE_NOT_FOUND', `Beneficial owner ${id} not found`);
+      await this.customers.requireActive(ctx, entity.customerId, manager);
+      if (changes.roles !== undefined) entity.roles = [...changes.roles];
+      if (changes.ownershipPercentage !== undefined) entity.ownershipPercentage = changes.ownershipPercentage;
+      if (changes.personalInfo !== undefined) {
+        const renamed = changes.personalInfo.lastName !== undefined && changes.personalInfo.lastName !== entity.personalInfo.lastName;
+        entity.personalInfo = personalInfoFrom(changes.personalInfo, entity.personalInfo);
+        if (renamed) entity.kycStatus = ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
+      }
+      entity.updatedAt = new Date();
+      await this.owners.save(manager, entity);
+      const owner = toBeneficialOwner(entity);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerUpdated, platformId: ctx.platformId, resourceId: entity.id, data: owner });
+      return owner;
+    });
+  }
+
+  /** The owner or 404 REFERENCE_NOT_FOUND (also for another platform's owner). */
+  private async require(ctx: CallerContext, id: string): Promise<BeneficialOwnerEntity> {
     const entity = await this.owners.findById(ctx.platformId, id);
-    if (!entity) throw new ServiceError('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${id} not found`);
-    return toBeneficialOwner(entity);
+    if (!entity) throw new ServiceError('REFERENCE_NOT_FOUND', `Beneficial owner ${id} not found`);
+    return entity;
   }
 
   async list(ctx: CallerContext, request: ListBeneficialOwnersRequest): Promise<Page<BeneficialOwner>> {

@@ -3,6 +3,8 @@ import { EntityManager } from 'typeorm';
 import {
   AppendBulkImportRowsRequest,
   BulkImportJob,
+  BulkImportErrorEntry,
+  BulkImportProgress,
   BulkImportRowError,
   BulkRowsProcessed,
   CallerContext,
@@ -66,7 +68,7 @@ export class BulkImportService {
     const problem = headerProblem(request.columns);
     if (problem) {
       const failed = await this.finish(ctx, { jobId: job.id, failure: problem });
-      return { ...failed.progress, jobFailed: problem };
+      return { ...progressCounters(failed.progress), jobFailed: problem };
     }
     const config = await this.platformConfig.load(ctx.platformId);
     const errors: BulkImportRowError[] = [];
@@ -173,10 +175,12 @@ export class BulkImportService {
     const errors = job.errorCount === 0 ? [] : await this.jobs.errorsByRow(job.id, JOB_ERRORS_SHOWN, manager);
     return {
       id: job.id,
+      jobId: job.id,
       status: job.status,
       ...(job.fileName ? { fileName: job.fileName } : {}),
-      progress: { processedRows: job.processedRows, successfulRows: job.successfulRows, failedRows: job.failedRows },
-      errors,
+      // Rows are counted as they are read: the total is what has been read so far (the whole file once the job is done).
+      progress: { total: job.processedRows, processed: job.processedRows, successful: job.successfulRows, failed: job.failedRows },
+      errors: errors.map(toErrorEntry),
       errorCount: job.errorCount,
       ...(job.failure ? { failure: job.failure } : {}),
       createdAt: job.createdAt.toISOString(),
@@ -184,4 +188,19 @@ export class BulkImportService {
       ...(job.completedAt ? { completedAt: job.completedAt.toISOString() } : {}),
     };
   }
+}
+
+/** A row problem in the reference's shape: the error envelope of the row, named by its row number. */
+function toErrorEntry(error: BulkImportRowError): BulkImportErrorEntry {
+  return {
+    correlationId: `row-${error.row}`,
+    status: 400,
+    code: 'INVALID_INPUT',
+    message: error.field ? `${error.field}: ${error.message}` : error.message,
+    details: { row: error.row, field: error.field },
+  };
+}
+
+function progressCounters(progress: BulkImportJob['progress']): BulkImportProgress {
+  return { processedRows: progress.processed, successfulRows: progress.successful, failedRows: progress.failed };
 }

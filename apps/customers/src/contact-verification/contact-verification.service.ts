@@ -34,7 +34,7 @@ export class ContactVerificationService {
   /** verify-email / verify-phone: sends (or re-sends) a one-time code to the channel. */
   send(ctx: CallerContext, customerId: string, channel: ContactChannel): Promise<ContactCodeSent> {
     return this.transactions.run(async (manager) => {
-      const customer = await this.customers.require(ctx, customerId, manager);
+      const customer = await this.customers.requireActive(ctx, customerId, manager);
       const status = requiredStatus(customer, channel);
       if (status === 'VERIFIED') throw new ServiceError('CONFLICT', `The customer's ${channel} is already verified`);
       const now = Date.now();
@@ -73,7 +73,7 @@ export class ContactVerificationService {
   /** verify-*\/confirm: a right code moves the channel to VERIFIED; a wrong one changes nothing but the attempt count. */
   async confirm(ctx: CallerContext, customerId: string, channel: ContactChannel, code: string): Promise<Customer> {
     const outcome = await this.transactions.run(async (manager): Promise<Customer | ServiceError> => {
-      const customer = await this.customers.require(ctx, customerId, manager);
+      const customer = await this.customers.requireActive(ctx, customerId, manager);
       if (requiredStatus(customer, channel) === 'VERIFIED') return toCustomer(customer);
       const row = await this.codes.findForUpdate(manager, customerId, channel);
       if (!row) return invalidCode(`No code was sent to this ${channel}; POST verify-${channel} first`);
@@ -100,11 +100,11 @@ export class ContactVerificationService {
 function requiredStatus(customer: CustomerEntity, channel: ContactChannel) {
   const status = customer.contactVerification?.[channel];
   if (!status) {
-    throw new ServiceError('CONTACT_VERIFICATION_NOT_REQUIRED', `The customer's provider does not require ${channel} verification`);
+    throw new ServiceError('CONFLICT', `The customer's provider does not require ${channel} verification`, { reason: 'CONTACT_VERIFICATION_NOT_REQUIRED' });
   }
   return status;
 }
 
 function invalidCode(message: string): ServiceError {
-  return new ServiceError('INVALID_VERIFICATION_CODE', message, { errors: [{ field: 'code', message }] });
+  return new ServiceError('INVALID_INPUT', message, { reason: 'INVALID_VERIFICATION_CODE', errors: [{ field: 'code', message }] });
 }

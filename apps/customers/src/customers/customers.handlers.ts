@@ -6,6 +6,7 @@ import {
   Customer,
   CustomerRequirements,
   CUSTOMERS_SUBJECTS,
+  EndUserTerms,
   GetCustomerRequest,
   ListCustomersRequest,
   MessageEnvelope,
@@ -13,7 +14,7 @@ import {
   SignedRetryOutcome,
   UpdateCustomerRequest,
 } from '@paykit/contracts';
-import { EnvelopePipe } from '@paykit/transport';
+import { CallerContextPipe, EnvelopePipe } from '@paykit/transport';
 import { CustomersService } from './customers.service';
 
 @Controller()
@@ -38,6 +39,16 @@ export class CustomersHandlers {
   @MessagePattern(CUSTOMERS_SUBJECTS.updateCustomer)
   update(@Payload(new EnvelopePipe(UpdateCustomerRequest)) { ctx, payload }: MessageEnvelope<UpdateCustomerRequest>): Promise<SignedRetryOutcome<Customer>> {
     return this.customers.update(ctx, payload);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.deleteCustomer)
+  delete(@Payload(new EnvelopePipe(GetCustomerRequest)) { ctx, payload }: MessageEnvelope<GetCustomerRequest>): Promise<Customer> {
+    return this.customers.delete(ctx, payload.customerId);
+  }
+
+  @MessagePattern(CUSTOMERS_SUBJECTS.getEndUserTerms)
+  endUserTerms(@Payload(new CallerContextPipe()) _envelope: MessageEnvelope<unknown>): EndUserTerms {
+    return this.customers.endUserTerms();
   }
 
   @MessagePattern(CUSTOMERS_SUBJECTS.checkRequirements)

@@ -11,6 +11,14 @@ export interface CustomerFilter {
   platformCustomerId?: string;
   createdAfter?: Date;
   createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  region?: string;
+  /** Customers whose `currencies` include it. */
+  currency?: string;
+  umaAddress?: string;
+  /** Deleted customers are left out unless asked for. */
+  includeDeleted?: boolean;
   /** Only ids older than this one (cursor pagination, newest first). */
   beforeId?: string;
 }
@@ -46,6 +54,12 @@ export class CustomersRepository {
     if (filter.platformCustomerId) query.andWhere('c.platform_customer_id = :pcid', { pcid: filter.platformCustomerId });
     if (filter.createdAfter) query.andWhere('c.created_at >= :after', { after: filter.createdAfter });
     if (filter.createdBefore) query.andWhere('c.created_at < :before', { before: filter.createdBefore });
+    if (filter.updatedAfter) query.andWhere('c.updated_at >= :updatedAfter', { updatedAfter: filter.updatedAfter });
+    if (filter.updatedBefore) query.andWhere('c.updated_at < :updatedBefore', { updatedBefore: filter.updatedBefore });
+    if (filter.region) query.andWhere('c.region = :region', { region: filter.region });
+    if (filter.currency) query.andWhere('c.currencies @> CAST(:currency AS jsonb)', { currency: JSON.stringify([filter.currency]) });
+    if (filter.umaAddress) query.andWhere('c.uma_address = :uma', { uma: filter.umaAddress });
+    if (!filter.includeDeleted) query.andWhere('c.deleted_at IS NULL');
     if (filter.beforeId) query.andWhere('c.id < :beforeId', { beforeId: filter.beforeId });
     return query.orderBy('c.id', 'DESC').limit(limit).getMany();
   }

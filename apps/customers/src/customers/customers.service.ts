@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
+  BusinessInfo,
   CallerContext,
   CheckRequirementsRequest,
+  EndUserTerms,
   CreateCustomerRequest,
   Customer,
   CustomerFieldsInput,
@@ -20,13 +22,15 @@ import {
   UpdateCustomerRequest,
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
+import { FieldError, ServiceError } from '@paykit/errors';
 import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
+import { currentEndUserTerms, isPublishedEndUserTermsVersion } from './end-user-terms';
+import { requiredFieldPaths } from './required-fields';
 import { toCustomer } from './customer.mapper';
 import { CustomersRepository } from './customers.repository';
 import { CustomerEntity } from './entities/customer.entity';
@@ -51,6 +55,7 @@ export class CustomersService {
 
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
     const config = await this.platformConfig.load(ctx.platformId);
+    assertPlatformRules(request, config);
     const entity = this.newCustomer(ctx, request, config);
     const customer = toCustomer(entity);
     try {
@@ -67,35 +72,79 @@ export class CustomersService {
    * checked against the platform's domain, initial KYC/KYB status from the platform's regime.
    */
   newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = new Date()): CustomerEntity {
-    const umaAddress = request.umaAddress !== undefined ? normaliseUmaAddress(request.umaAddress, config.umaDomain) : null;
-    // Regulated platforms vouch for their customers; everyone else goes through KYC/KYB.
+    const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
+    // Every customer has a UMA address: the platform's choice, or $<id's uuid>@<its UMA domain>.
+    const umaAddress =
+      request.umaAddress !== undefined
+        ? normaliseUmaAddress(request.umaAddress, config.umaDomain)
+        : `$${id.slice('Customer:'.length).toLowerCase()}@${config.umaDomain.toLowerCase()}`;
+    // Regulated platforms vouch for their customers (and may state the status); everyone else goes through KYC/KYB.
     const initialStatus: KycStatus = config.regulated ? 'APPROVED' : 'PENDING';
     const isBusiness = request.customerType === 'BUSINESS';
-    const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
     const email = request.email?.toLowerCase() ?? null;
     const phoneNumber = request.phoneNumber ?? null;
-    return {
+    const entity: CustomerEntity = {
       id,
       platformId: ctx.platformId,
       platformCustomerId: request.platformCustomerId ?? id.slice('Customer:'.length),
       customerType: request.customerType,
-      fullName: request.fullName ?? null,
-      birthDate: request.birthDate ?? null,
-      nationality: request.nationality ?? null,
+      fullName: null,
+      birthDate: null,
+      nationality: null,
       email,
       phoneNumber,
-      address: request.address ? { ...request.address } : null,
-      businessInfo: request.businessInfo ? { ...request.businessInfo } : null,
+      address: null,
+      businessInfo: null,
       umaAddress,
-      sourceOfWealthCategories: request.sourceOfWealthCategories ? [...request.sourceOfWealthCategories] : null,
-      purposeOfAccount: request.purposeOfAccount ?? null,
-      annualIncomeRange: request.annualIncomeRange ?? null,
+      region: null,
+      currencies: null,
+      endUserTermsConsent: null,
+      idType: null,
+      identifier: null,
+      countryOfIssuance: null,
+      sourceOfFundsCategories: null,
+      sourceOfFundsOtherDescription: null,
+      sourceOfWealthCategories: null,
+      sourceOfWealthOtherDescription: null,
+      purposeOfAccount: null,
+      purposeOfAccountOtherDescription: null,
+      expectedMonthlyTransactionCount: null,
+      expectedMonthlyTransactionVolume: null,
+      annualIncomeRange: null,
+      netWorthRange: null,
+      pepStatus: null,
       contactVerification: contactVerificationFor(ctx, { email, phone: phoneNumber }, undefined),
-      kycStatus: isBusiness ? null : initialStatus,
-      kybStatus: isBusiness ? initialStatus : null,
+      kycStatus: isBusiness ? null : (request.kycStatus ?? initialStatus),
+      kybStatus: isBusiness ? (request.kybStatus ?? initialStatus) : null,
+      deletedAt: null,
       createdAt: now,
       updatedAt: now,
     };
+    applyFields(entity, { ...request, email: undefined, phoneNumber: undefined, kycStatus: undefined, kybStatus: undefined, platformCustomerId: undefined });
+    return entity;
+  }
+
+  /** GET /customers/end-user-terms: the terms version in force and where they are published. */
+  endUserTerms(): EndUserTerms {
+    return currentEndUserTerms();
+  }
+
+  /**
+   * DELETE /customers/{id}: the customer is flagged deleted (kept with its history; GET shows
+   * `isDeleted`, lists leave it out unless asked) and the deletion is announced so the services
+   * holding its accounts and cards close them. A second delete answers 410 CUSTOMER_DELETED.
+   */
+  async delete(ctx: CallerContext, customerId: string): Promise<Customer> {
+    return this.transactions.run(async (manager) => {
+      const entity = await this.requireActive(ctx, customerId, manager);
+      const now = new Date();
+      entity.deletedAt = now;
+      entity.updatedAt = now;
+      await this.customers.save(manager, entity);
+      const customer = toCustomer(entity);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerDeleted, platformId: ctx.platformId, resourceId: entity.id, data: customer });
+      return customer;
+    });
   }
 
   /** The created events; customers entering PENDING announce it to the platform. */
@@ -110,10 +159,17 @@ export class CustomersService {
     return toCustomer(await this.require(ctx, customerId));
   }
 
-  /** The customer or 404 USER_NOT_FOUND (also for another platform's customer). */
+  /** The customer or 404 USER_NOT_FOUND (also for another platform's customer); deleted customers included. */
   async require(ctx: CallerContext, customerId: string, manager?: EntityManager): Promise<CustomerEntity> {
     const entity = manager ? await this.customers.findByIdForUpdate(manager, ctx.platformId, customerId) : await this.customers.findById(ctx.platformId, customerId);
     if (!entity) throw new ServiceError('USER_NOT_FOUND', `Customer ${customerId} not found`);
+    return entity;
+  }
+
+  /** A customer that may still change or act: 410 CUSTOMER_DELETED once deleted. */
+  async requireActive(ctx: CallerContext, customerId: string, manager?: EntityManager): Promise<CustomerEntity> {
+    const entity = await this.require(ctx, customerId, manager);
+    if (entity.deletedAt !== null) throw new ServiceError('CUSTOMER_DELETED', `Customer ${customerId} has been deleted`);
     return entity;
   }
 
@@ -128,6 +184,12 @@ export class CustomersService {
         platformCustomerId: request.platformCustomerId,
         createdAfter: request.createdAfter ? new Date(request.createdAfter) : undefined,
         createdBefore: request.createdBefore ? new Date(request.createdBefore) : undefined,
+        updatedAfter: request.updatedAfter ? new Date(request.updatedAfter) : undefined,
+        updatedBefore: request.updatedBefore ? new Date(request.updatedBefore) : undefined,
+        region: request.region,
+        currency: request.currency,
+        umaAddress: request.umaAddress?.trim().toLowerCase(),
+        includeDeleted: request.isIncludingDeleted === true,
         beforeId: decodeCursor(request.cursor, CUSTOMER_CURSOR),
       },
       limit + 1,
@@ -143,6 +205,8 @@ export class CustomersService {
    */
   async update(ctx: CallerContext, request: UpdateCustomerRequest): Promise<SignedRetryOutcome<Customer>> {
     const { customerId, changes } = request;
+    const config = await this.platformConfig.load(ctx.platformId);
+    assertPlatformRules(changes, config);
     const tied = changes.email === undefined ? undefined : await this.walletTiedToAnotherEmail(ctx, customerId, changes.email);
     if (!tied) return { result: await this.applyUpdate(ctx, customerId, changes) };
     // Every other check of the update first, so its 4xx answers come before any challenge.
@@ -155,7 +219,7 @@ export class CustomersService {
   /** The wallet whose EMAIL_OTP credentials are tied to the customer's email, when `email` is another address. */
   private async walletTiedToAnotherEmail(ctx: CallerContext, customerId: string, email: string): Promise<{ accountId: string } | undefined> {
     // Unknown (or another platform's) customer: the same 404 as without a wallet.
-    const customer = await this.require(ctx, customerId);
+    const customer = await this.requireActive(ctx, customerId);
     const { bindings } = await this.services.request(WALLET_AUTH_SUBJECTS.getEmailBinding, { customerId: customer.id }, ctx);
     const newEmail = email.toLowerCase();
     return bindings.find((binding) => binding.email.toLowerCase() !== newEmail);
@@ -186,7 +250,7 @@ export class CustomersService {
     const umaAddress = changes.umaAddress !== undefined ? normaliseUmaAddress(changes.umaAddress, config.umaDomain) : undefined;
     try {
       return await this.transactions.run(async (manager) => {
-        const entity = await this.require(ctx, customerId, manager);
+        const entity = await this.requireActive(ctx, customerId, manager);
         if (changes.customerType !== entity.customerType) {
           throw ServiceError.invalidField('customerType', `customerType must be the customer's type (${entity.customerType})`, { enum: [entity.customerType] });
         }
@@ -220,10 +284,10 @@ export class CustomersService {
    * naming the missing fields (completed by PATCH /customers/{id}).
    */
   async checkRequirements(ctx: CallerContext, request: CheckRequirementsRequest): Promise<CustomerRequirements> {
-    const [entity, config] = await Promise.all([this.require(ctx, request.customerId), this.platformConfig.load(ctx.platformId)]);
+    const [entity, config] = await Promise.all([this.requireActive(ctx, request.customerId), this.platformConfig.load(ctx.platformId)]);
     const currency = config.supportedCurrencies.find((c) => c.currencyCode === request.currencyCode);
     if (!currency) throw new ServiceError('INVALID_CURRENCY', `${request.currencyCode} is not a supported currency of this platform`);
-    const missingFields = missingRequiredFields(entity, currency.providerRequiredCustomerFields);
+    const missingFields = missingRequiredFields(entity, requiredFieldPaths(entity.customerType, currency.providerRequiredCustomerFields));
     if (missingFields.length > 0) {
       throw new ServiceError('MISSING_MANDATORY_USER_INFO', `Customer lacks information required for ${request.currencyCode}: ${missingFields.join(', ')}`, {
         currencyCode: request.currencyCode,
@@ -241,35 +305,80 @@ export class CustomersService {
   }
 }
 
+/** Copies the given fields onto the customer; businessInfo merges field by field (a PATCH may send only what changes). */
 function applyFields(entity: CustomerEntity, changes: CustomerFieldsInput): void {
-  if (changes.platformCustomerId !== undefined) entity.platformCustomerId = changes.platformCustomerId;
-  if (changes.fullName !== undefined) entity.fullName = changes.fullName;
-  if (changes.birthDate !== undefined) entity.birthDate = changes.birthDate;
-  if (changes.nationality !== undefined) entity.nationality = changes.nationality;
+  const simple = [
+    'platformCustomerId',
+    'fullName',
+    'birthDate',
+    'nationality',
+    'phoneNumber',
+    'region',
+    'idType',
+    'identifier',
+    'countryOfIssuance',
+    'sourceOfFundsOtherDescription',
+    'sourceOfWealthOtherDescription',
+    'purposeOfAccount',
+    'purposeOfAccountOtherDescription',
+    'expectedMonthlyTransactionCount',
+    'expectedMonthlyTransactionVolume',
+    'annualIncomeRange',
+    'netWorthRange',
+    'pepStatus',
+    'kycStatus',
+    'kybStatus',
+  ] as const satisfies ReadonlyArray<keyof CustomerFieldsInput & keyof CustomerEntity>;
+  for (const field of simple) {
+    const value = changes[field];
+    if (value !== undefined) (entity as unknown as Record<string, unknown>)[field] = value;
+  }
   if (changes.email !== undefined) entity.email = changes.email.toLowerCase();
-  if (changes.phoneNumber !== undefined) entity.phoneNumber = changes.phoneNumber;
   if (changes.address !== undefined) entity.address = { ...changes.address };
-  if (changes.businessInfo !== undefined) entity.businessInfo = { ...changes.businessInfo };
+  if (changes.businessInfo !== undefined) entity.businessInfo = { ...(entity.businessInfo ?? {}), ...definedOnly(changes.businessInfo) } as BusinessInfo;
+  if (changes.endUserTermsConsent !== undefined) entity.endUserTermsConsent = { ...changes.endUserTermsConsent };
+  if (changes.currencies !== undefined) entity.currencies = [...changes.currencies];
   if (changes.sourceOfWealthCategories !== undefined) entity.sourceOfWealthCategories = [...changes.sourceOfWealthCategories];
-  if (changes.purposeOfAccount !== undefined) entity.purposeOfAccount = changes.purposeOfAccount;
-  if (changes.annualIncomeRange !== undefined) entity.annualIncomeRange = changes.annualIncomeRange;
+  if (changes.sourceOfFundsCategories !== undefined) entity.sourceOfFundsCategories = [...changes.sourceOfFundsCategories];
 }
 
-/** Individual-only and business-only fields apply to their type; the rest to both. */
-const INDIVIDUAL_ONLY = new Set(['fullName', 'birthDate', 'nationality']);
+/** The fields of a body part that were given (a validated body's class leaves absent fields undefined). */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
 
+/**
+ * The platform-dependent rules of a create or update body, every failure listed at once: KYC/KYB
+ * status is the regulated platforms' to state (others verify), currencies must be the platform's,
+ * and the accepted end user terms must be a published version.
+ */
+export function assertPlatformRules(fields: CustomerFieldsInput, config: PlatformConfigEntity): void {
+  const errors: FieldError[] = [];
+  if (!config.regulated) {
+    for (const field of ['kycStatus', 'kybStatus'] as const) {
+      if (fields[field] !== undefined) errors.push({ field, message: `${field} is set by verification (POST /verifications); only regulated platforms state it` });
+    }
+  }
+  const offered = config.supportedCurrencies.map((currency) => currency.currencyCode);
+  (fields.currencies ?? []).forEach((code, index) => {
+    if (!offered.includes(code)) errors.push({ field: `currencies.${index}`, message: `${code} is not one of the platform's supportedCurrencies`, constraint: { enum: offered } });
+  });
+  if (errors.length > 0) throw ServiceError.invalidInput(errors);
+  const version = fields.endUserTermsConsent?.termsVersion;
+  if (version !== undefined && !isPublishedEndUserTermsVersion(version)) {
+    throw new ServiceError('END_USER_TERMS_VERSION_NOT_FOUND', `End user terms version ${version} does not exist (GET /customers/end-user-terms)`, {
+      errors: [{ field: 'endUserTermsConsent.termsVersion', message: `unknown terms version ${version}` }],
+    });
+  }
+}
+
+/** The given fields (dot paths into the Customer) the customer lacks. */
 export function missingRequiredFields(entity: CustomerEntity, required: string[]): string[] {
-  const customer: unknown = toCustomer(entity);
-  const applicable = [...new Set(required)].filter((field) => (entity.customerType === 'BUSINESS' ? !INDIVIDUAL_ONLY.has(field) : !field.startsWith('businessInfo.')));
-  const missing = applicable.filter((field) => {
+  const customer: Record<string, unknown> = { ...toCustomer(entity), identifier: entity.identifier ?? undefined };
+  return required.filter((field) => {
     const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), customer);
     return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   });
-  // A business needs its legal name wherever an individual needs a full name.
-  if (entity.customerType === 'BUSINESS' && required.includes('fullName') && !entity.businessInfo?.legalName && !missing.includes('businessInfo.legalName')) {
-    missing.push('businessInfo.legalName');
-  }
-  return missing;
 }
 
 /** A customer's created event; a customer entering PENDING announces it to the platform. */
@@ -286,7 +395,7 @@ function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewEvent<ty
 }
 
 function umaTaken(error: unknown): ServiceError | undefined {
-  return isUniqueViolation(error, UMA_UNIQUE) ? new ServiceError('CONFLICT', 'This umaAddress belongs to another customer of the platform') : undefined;
+  return isUniqueViolation(error, UMA_UNIQUE) ? new ServiceError('UMA_ADDRESS_EXISTS', 'This umaAddress belongs to another customer of the platform') : undefined;
 }
 
 /** Unwinds a validate-only update's transaction, carrying what the update would have answered. */

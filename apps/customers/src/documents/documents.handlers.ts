@@ -39,6 +39,12 @@ export class DocumentsHandlers {
     return this.documents.get(ctx, payload.documentId);
   }
 
+  @MessagePattern(CUSTOMERS_SUBJECTS.deleteDocument)
+  async delete(@Payload(new EnvelopePipe(GetDocumentRequest)) { ctx, payload }: MessageEnvelope<GetDocumentRequest>): Promise<{ deleted: true }> {
+    await this.documents.delete(ctx, payload.documentId);
+    return { deleted: true };
+  }
+
   @MessagePattern(CUSTOMERS_SUBJECTS.listDocuments)
   list(@Payload(new EnvelopePipe(ListDocumentsRequest)) { ctx, payload }: MessageEnvelope<ListDocumentsRequest>): Promise<Page<CustomerDocument>> {
     return this.documents.list(ctx, payload);

@@ -37,7 +37,13 @@ export class DocumentsRepository {
     return rows.map((row) => Buffer.from(row.data));
   }
 
-  /** A refused upload leaves nothing behind. */
+  /** Moves a finished replacement's bytes to the document it replaces (the replacement row goes away). */
+  async moveChunks(manager: EntityManager, fromDocumentId: string, toDocumentId: string): Promise<void> {
+    await manager.query('DELETE FROM document_chunk WHERE document_id = $1', [toDocumentId]);
+    await manager.query('UPDATE document_chunk SET document_id = $2 WHERE document_id = $1', [fromDocumentId, toDocumentId]);
+  }
+
+  /** A refused upload, a finished replacement's staging row or a deleted document: nothing is left behind. */
   async delete(manager: EntityManager, documentId: string): Promise<void> {
     await manager.query('DELETE FROM document_chunk WHERE document_id = $1', [documentId]);
     await manager.delete(DocumentEntity, { id: documentId });
@@ -52,12 +58,13 @@ export class DocumentsRepository {
   }
 
   /** Uploaded documents, newest first; `beforeId` is the cursor (ids sort by creation). */
-  listUploaded(platformId: string, filter: { customerId?: string; beforeId?: string }, limit: number): Promise<DocumentEntity[]> {
+  listUploaded(platformId: string, filter: { customerId?: string; documentHolder?: string; beforeId?: string }, limit: number): Promise<DocumentEntity[]> {
     return this.dataSource.manager.find(DocumentEntity, {
       where: {
         platformId,
         status: Not('UPLOADING'),
         ...(filter.customerId ? { customerId: filter.customerId } : {}),
+        ...(filter.documentHolder ? { documentHolder: filter.documentHolder } : {}),
         ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
       },
       order: { id: 'DESC' },

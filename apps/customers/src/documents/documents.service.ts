@@ -20,6 +20,7 @@ import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { BeneficialOwnersRepository } from '../beneficial-owners/beneficial-owners.repository';
 import { CustomersService } from '../customers/customers.service';
+import { VerificationsRepository } from '../verification/verifications.repository';
 import { DocumentsRepository } from './documents.repository';
 import { documentReview, DocumentReview } from './documents.sandbox';
 import { DocumentEntity } from './entities/document.entity';
@@ -36,9 +37,14 @@ const SIGNATURES: Record<DocumentContentType, number[]> = {
 export function toDocument(entity: DocumentEntity): CustomerDocument {
   return {
     id: entity.id,
+    documentHolder: entity.documentHolder,
     customerId: entity.customerId,
     ...(entity.beneficialOwnerId ? { beneficialOwnerId: entity.beneficialOwnerId } : {}),
     documentType: entity.documentType,
+    ...(entity.side ? { side: entity.side } : {}),
+    country: entity.country,
+    ...(entity.documentNumber ? { documentNumber: entity.documentNumber } : {}),
+    ...(entity.issuingAuthority ? { issuingAuthority: entity.issuingAuthority } : {}),
     fileName: entity.fileName,
     contentType: entity.contentType,
     sizeBytes: Number(entity.sizeBytes),
@@ -60,29 +66,41 @@ export class DocumentsService {
     private readonly documents: DocumentsRepository,
     private readonly owners: BeneficialOwnersRepository,
     private readonly customers: CustomersService,
+    private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
   ) {}
 
+  /**
+   * Starts an upload (or, with `replacesDocumentId`, the replacement of a stored document's file
+   * and metadata). The holder is a customer or one of a business customer's beneficial owners.
+   */
   async start(ctx: CallerContext, request: StartDocumentUploadRequest): Promise<DocumentUploadStarted> {
-    const customer = await this.customers.require(ctx, request.customerId);
-    if (request.beneficialOwnerId) {
-      const owner = await this.owners.findById(ctx.platformId, request.beneficialOwnerId, customer.id);
-      if (!owner) throw new ServiceError('BENEFICIAL_OWNER_NOT_FOUND', `Beneficial owner ${request.beneficialOwnerId} not found for this customer`);
+    const holder = await this.resolveHolder(ctx, request.documentHolder);
+    if (request.replacesDocumentId !== undefined) {
+      const target = await this.documents.findUploaded(ctx.platformId, request.replacesDocumentId);
+      if (!target || target.documentHolder !== holder.documentHolder) throw documentNotFound(request.replacesDocumentId);
     }
     const now = new Date();
     const entity: DocumentEntity = {
       id: newId('Document'),
       platformId: ctx.platformId,
-      customerId: customer.id,
-      beneficialOwnerId: request.beneficialOwnerId ?? null,
+      documentHolder: holder.documentHolder,
+      customerId: holder.customerId,
+      beneficialOwnerId: holder.beneficialOwnerId,
       documentType: request.documentType,
+      // Version 1 uploads did not say: ZZ is ISO 3166's code for an unknown country.
+      country: request.country ?? 'ZZ',
+      side: request.side ?? null,
+      documentNumber: request.documentNumber ?? null,
+      issuingAuthority: request.issuingAuthority ?? null,
       fileName: request.fileName,
       contentType: request.contentType,
       sizeBytes: '0',
       sha256: null,
       status: 'UPLOADING',
       rejectionReason: null,
+      replacesDocumentId: request.replacesDocumentId ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -90,12 +108,41 @@ export class DocumentsService {
     return { documentId: entity.id, maxBytes: DOCUMENT_MAX_BYTES, chunkBytes: DOCUMENT_CHUNK_BYTES };
   }
 
+  /** A document holder: a (not deleted) customer, or a beneficial owner of one; else 404. */
+  private async resolveHolder(ctx: CallerContext, holderId: string): Promise<{ documentHolder: string; customerId: string; beneficialOwnerId: string | null }> {
+    if (holderId.startsWith('BeneficialOwner:')) {
+      const owner = await this.owners.findById(ctx.platformId, holderId);
+      if (!owner) throw new ServiceError('REFERENCE_NOT_FOUND', `Beneficial owner ${holderId} not found`);
+      await this.customers.requireActive(ctx, owner.customerId);
+      return { documentHolder: owner.id, customerId: owner.customerId, beneficialOwnerId: owner.id };
+    }
+    const customer = await this.customers.requireActive(ctx, holderId);
+    return { documentHolder: customer.id, customerId: customer.id, beneficialOwnerId: null };
+  }
+
+  /**
+   * DELETE /documents/{id}: the file and its metadata are erased for good. A document the
+   * customer has since been submitted for verification with (POST /verifications after its
+   * upload or last replacement) is evidence of that review: 409 CONFLICT.
+   */
+  async delete(ctx: CallerContext, documentId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const document = await this.documents.findForUpdate(manager, ctx.platformId, documentId);
+      if (!document || document.status === 'UPLOADING') throw documentNotFound(documentId);
+      if (await this.verifications.submittedSince(manager, ctx.platformId, document.customerId, document.updatedAt)) {
+        throw new ServiceError('CONFLICT', 'The document was submitted for verification and is kept as its evidence', { documentId, reason: 'SUBMITTED_FOR_VERIFICATION' });
+      }
+      await this.documents.delete(manager, document.id);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.documentDeleted, platformId: ctx.platformId, resourceId: document.id, data: toDocument(document) });
+    });
+  }
+
   async appendChunk(ctx: CallerContext, request: AppendDocumentChunkRequest): Promise<{ received: number }> {
     const data = Buffer.from(request.data, 'base64');
     if (data.length === 0 || data.length > DOCUMENT_CHUNK_BYTES) throw ServiceError.invalidField('data', `a chunk holds 1 to ${DOCUMENT_CHUNK_BYTES} bytes`);
     return this.transactions.run(async (manager) => {
       const document = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
-      if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
+      if (!document) throw documentNotFound(request.documentId);
       if (document.status !== 'UPLOADING') throw new ServiceError('CONFLICT', 'The document upload is already complete');
       const size = BigInt(document.sizeBytes) + BigInt(data.length);
       if (size > BigInt(DOCUMENT_MAX_BYTES)) throw new ServiceError('PAYLOAD_TOO_LARGE', `Documents are limited to ${DOCUMENT_MAX_BYTES} bytes`);
@@ -108,9 +155,12 @@ export class DocumentsService {
   /** Checks the bytes against the declared type, reviews the document, and reports a rejection as its reason's 400. */
   async complete(ctx: CallerContext, request: CompleteDocumentUploadRequest): Promise<CustomerDocument> {
     const result = await this.transactions.run(async (manager): Promise<{ document: CustomerDocument; review?: DocumentReview; invalid?: ServiceError }> => {
-      const document = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
-      if (!document) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${request.documentId} not found`);
-      if (document.status !== 'UPLOADING') return { document: toDocument(document) };
+      const staged = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
+      if (!staged) throw documentNotFound(request.documentId);
+      if (staged.status !== 'UPLOADING') return { document: toDocument(staged) };
+      const target = staged.replacesDocumentId ? await this.documents.findForUpdate(manager, ctx.platformId, staged.replacesDocumentId) : staged;
+      if (!target) throw documentNotFound(staged.replacesDocumentId ?? staged.id);
+      const document = staged;
       const chunks = await this.documents.chunks(manager, document.id);
       const invalid =
         chunks.length !== request.chunks
@@ -130,13 +180,28 @@ export class DocumentsService {
       const hash = createHash('sha256');
       for (const chunk of chunks) hash.update(chunk);
       const review: DocumentReview = ctx.environment === 'sandbox' ? documentReview(document.fileName) : { status: 'PENDING' };
-      document.sha256 = hash.digest('hex');
-      document.status = review.status;
-      document.rejectionReason = review.rejectionReason ?? null;
-      document.updatedAt = new Date();
-      await this.documents.save(manager, document);
-      const reviewed = toDocument(document);
-      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.documentReviewed, platformId: ctx.platformId, resourceId: document.id, data: reviewed });
+      if (target !== staged) {
+        // A replacement: the stored document takes the new bytes and metadata, keeps its id.
+        await this.documents.moveChunks(manager, staged.id, target.id);
+        await this.documents.delete(manager, staged.id);
+        Object.assign(target, {
+          documentType: staged.documentType,
+          country: staged.country,
+          side: staged.side,
+          documentNumber: staged.documentNumber,
+          issuingAuthority: staged.issuingAuthority,
+          fileName: staged.fileName,
+          contentType: staged.contentType,
+          sizeBytes: staged.sizeBytes,
+        });
+      }
+      target.sha256 = hash.digest('hex');
+      target.status = review.status;
+      target.rejectionReason = review.rejectionReason ?? null;
+      target.updatedAt = new Date();
+      await this.documents.save(manager, target);
+      const reviewed = toDocument(target);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.documentReviewed, platformId: ctx.platformId, resourceId: target.id, data: reviewed });
       return { document: reviewed, review };
     });
     if (result.invalid) throw result.invalid;
@@ -149,7 +214,7 @@ export class DocumentsService {
 
   async get(ctx: CallerContext, id: string): Promise<CustomerDocument> {
     const entity = await this.documents.findUploaded(ctx.platformId, id);
-    if (!entity) throw new ServiceError('DOCUMENT_NOT_FOUND', `Document ${id} not found`);
+    if (!entity) throw documentNotFound(id);
     return toDocument(entity);
   }
 
@@ -157,9 +222,13 @@ export class DocumentsService {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
     const beforeId = decodeCursor(request.cursor, DOCUMENT_CURSOR);
-    const rows = await this.documents.listUploaded(ctx.platformId, { customerId: request.customerId, beforeId }, limit + 1);
+    const rows = await this.documents.listUploaded(ctx.platformId, { customerId: request.customerId, documentHolder: request.documentHolder, beforeId }, limit + 1);
     return toPage(rows, limit, toDocument, DOCUMENT_CURSOR);
   }
+}
+
+function documentNotFound(id: string): ServiceError {
+  return new ServiceError('REFERENCE_NOT_FOUND', `Document ${id} not found`);
 }
 
 function startsWith(bytes: Buffer, signature: number[]): boolean {

@@ -30,13 +30,16 @@ export class KycLinksService {
   ) {}
 
   /** A fresh single-use link; earlier links of the customer stay valid. */
-  async create(ctx: CallerContext, customerId: string, redirectUri: string): Promise<KycLinkIssued> {
-    const customer = await this.customers.require(ctx, customerId);
+  async create(ctx: CallerContext, customerId: string, redirectUri: string | undefined): Promise<KycLinkIssued> {
+    const customer = await this.customers.requireActive(ctx, customerId);
     const pending = Object.entries(customer.contactVerification ?? {})
       .filter(([, status]) => status !== 'VERIFIED')
       .map(([channel]) => channel);
     if (pending.length > 0) {
-      throw new ServiceError('CONTACT_NOT_VERIFIED', `Verify the customer's ${pending.join(' and ')} before issuing a KYC link`, { unverifiedChannels: pending });
+      throw new ServiceError('CONFLICT', `Verify the customer's ${pending.join(' and ')} before issuing a KYC link`, {
+        reason: 'CONTACT_NOT_VERIFIED',
+        unverifiedChannels: pending,
+      });
     }
     // 256 random bits: the token alone grants access to the hosted page.
     const token = randomBytes(32).toString('base64url');
@@ -47,7 +50,7 @@ export class KycLinksService {
       customerId,
       environment: ctx.environment,
       tokenHash: hashToken(token),
-      redirectUri,
+      redirectUri: redirectUri ?? null,
       expiresAt: new Date(now.getTime() + KYC_LINK_TTL_MS),
       usedAt: null,
       createdAt: now,
@@ -65,7 +68,7 @@ export class KycLinksService {
       state: stateOf(link),
       customerType: customer.customerType,
       displayName: (customer.customerType === 'BUSINESS' ? customer.businessInfo?.legalName : customer.fullName) ?? 'customer',
-      redirectUri: link.redirectUri,
+      ...(link.redirectUri ? { redirectUri: link.redirectUri } : {}),
       expiresAt: link.expiresAt.toISOString(),
       missingEddFields: customer.customerType === 'INDIVIDUAL' ? EDD_FIELDS.filter((field) => customer[field] === null) : [],
     };
@@ -92,7 +95,7 @@ export class KycLinksService {
       if (verification.verificationStatus !== 'RESOLVE_ERRORS') {
         await this.links.markUsed(manager, link.id);
       }
-      return { redirectUri: link.redirectUri, verification };
+      return { ...(link.redirectUri ? { redirectUri: link.redirectUri } : {}), verification };
     });
   }
 }

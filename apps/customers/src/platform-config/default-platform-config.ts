@@ -1,23 +1,45 @@
-import { SupportedCurrency } from '@paykit/contracts';
+import { CustomerInfoFieldName, PLATFORM_CURRENCY_CODES, PlatformCurrencyCode, SupportedCurrency } from '@paykit/contracts';
 
-const INDIVIDUAL_BASICS = ['fullName', 'birthDate', 'nationality', 'address'];
-const BUSINESS_BASICS = ['businessInfo.legalName', 'address'];
+const BASICS: CustomerInfoFieldName[] = ['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'POSTAL_ADDRESS'];
+const BOTH_DIRECTIONS: SupportedCurrency['enabledTransactionTypes'] = ['OUTGOING', 'INCOMING'];
+const NAME_REQUIRED: SupportedCurrency['requiredCounterpartyFields'] = [{ name: 'FULL_NAME', mandatory: true }];
 
 /**
- * Currencies a new platform supports, each with the customer fields its provider needs
- * before the customer may transact in it. `fullName`, `birthDate` and `nationality` apply to
- * individuals, `businessInfo.*` to businesses, the rest to both.
+ * The customer information each currency's provider needs before a customer may transact in it
+ * (reference names; FULL_NAME means a business's legal name for businesses, BIRTH_DATE and
+ * NATIONALITY apply to individuals only). Read-only for platforms.
  */
-export const DEFAULT_SUPPORTED_CURRENCIES: SupportedCurrency[] = [
-  { currencyCode: 'USD', providerRequiredCustomerFields: [...INDIVIDUAL_BASICS, 'email', ...BUSINESS_BASICS] },
-  { currencyCode: 'USDC', providerRequiredCustomerFields: [...INDIVIDUAL_BASICS, 'email', ...BUSINESS_BASICS] },
-  { currencyCode: 'EUR', providerRequiredCustomerFields: [...INDIVIDUAL_BASICS, ...BUSINESS_BASICS, 'businessInfo.registrationNumber'] },
-  { currencyCode: 'GBP', providerRequiredCustomerFields: [...INDIVIDUAL_BASICS, ...BUSINESS_BASICS] },
-  { currencyCode: 'MXN', providerRequiredCustomerFields: ['fullName', 'birthDate', 'businessInfo.legalName'] },
-  { currencyCode: 'BRL', providerRequiredCustomerFields: ['fullName', 'birthDate', 'businessInfo.legalName'] },
-  { currencyCode: 'PHP', providerRequiredCustomerFields: ['fullName', 'businessInfo.legalName'] },
-  { currencyCode: 'BTC', providerRequiredCustomerFields: ['fullName', 'businessInfo.legalName'] },
-];
+export const PROVIDER_REQUIRED_CUSTOMER_FIELDS: Record<PlatformCurrencyCode, CustomerInfoFieldName[]> = {
+  USD: [...BASICS, 'EMAIL'],
+  USDC: [...BASICS, 'EMAIL'],
+  EUR: [...BASICS, 'REGISTRATION_NUMBER'],
+  GBP: [...BASICS],
+  MXN: ['FULL_NAME', 'BIRTH_DATE'],
+  BRL: ['FULL_NAME', 'BIRTH_DATE'],
+  PHP: ['FULL_NAME'],
+  BTC: ['FULL_NAME'],
+};
+
+/** Payment limits of a new platform, in minor units. */
+const DEFAULT_LIMITS: Record<PlatformCurrencyCode, { minAmount: number; maxAmount: number }> = {
+  USD: { minAmount: 100, maxAmount: 10_000_000 },
+  USDC: { minAmount: 100, maxAmount: 10_000_000 },
+  EUR: { minAmount: 100, maxAmount: 10_000_000 },
+  GBP: { minAmount: 100, maxAmount: 10_000_000 },
+  MXN: { minAmount: 2_000, maxAmount: 200_000_000 },
+  BRL: { minAmount: 500, maxAmount: 50_000_000 },
+  PHP: { minAmount: 5_000, maxAmount: 500_000_000 },
+  BTC: { minAmount: 1_000, maxAmount: 100_000_000 },
+};
+
+/** Currencies a new platform supports; a platform may change its limits and counterparty fields (`PATCH /config`). */
+export const DEFAULT_SUPPORTED_CURRENCIES: SupportedCurrency[] = PLATFORM_CURRENCY_CODES.map((currencyCode) => ({
+  currencyCode,
+  ...DEFAULT_LIMITS[currencyCode],
+  requiredCounterpartyFields: NAME_REQUIRED,
+  providerRequiredCustomerFields: PROVIDER_REQUIRED_CUSTOMER_FIELDS[currencyCode],
+  enabledTransactionTypes: BOTH_DIRECTIONS,
+}));
 
 /** The UMA domain a platform gets until it configures its own. */
 export function defaultUmaDomain(platformId: string): string {

@@ -9,8 +9,8 @@ export interface VerificationDecision {
   errors?: VerificationError[];
 }
 
-function missing(field: string, message: string): VerificationError {
-  return { code: 'MISSING_FIELD', field, message };
+function missing(resourceId: string, field: string, reason: string): VerificationError {
+  return { resourceId, type: 'MISSING_FIELD', field, reason };
 }
 
 /**
@@ -23,13 +23,15 @@ export function decideVerification(ctx: CallerContext, customer: CustomerEntity)
   const current = (isBusiness ? customer.kybStatus : customer.kycStatus) ?? 'PENDING';
   if (current === 'APPROVED') return { verificationStatus: 'IN_PROGRESS', status: current };
   if (current === 'REJECTED') return { verificationStatus: 'REJECTED', status: current };
+  // Statuses only a regulated platform states (UNVERIFIED, HOLD): the review starts from PENDING.
+  const start: KycStatus = current === 'PENDING' ? current : 'PENDING';
 
   const key = isBusiness ? customer.businessInfo?.registrationNumber : customer.fullName;
   if (!key) {
     const field = isBusiness ? 'businessInfo.registrationNumber' : 'fullName';
-    return { verificationStatus: 'RESOLVE_ERRORS', status: current, errors: [missing(field, `${field} is needed to verify this customer`)] };
+    return { verificationStatus: 'RESOLVE_ERRORS', status: start, errors: [missing(customer.id, field, `${field} is needed to verify this customer`)] };
   }
-  if (ctx.environment !== 'sandbox') return { verificationStatus: 'IN_PROGRESS', status: current };
+  if (ctx.environment !== 'sandbox') return { verificationStatus: 'IN_PROGRESS', status: start };
 
   const outcome = isBusiness ? businessKybOutcome(key) : individualKycOutcome(key);
   if (outcome.requiresEdd) {
@@ -37,12 +39,12 @@ export function decideVerification(ctx: CallerContext, customer: CustomerEntity)
     if (absent.length > 0) {
       return {
         verificationStatus: 'RESOLVE_ERRORS',
-        status: current,
-        errors: absent.map((field) => missing(`edd.${field}`, `Enhanced due diligence needs ${field}: PATCH the customer, then verify again`)),
+        status: start,
+        errors: absent.map((field) => missing(customer.id, `edd.${field}`, `Enhanced due diligence needs ${field}: PATCH the customer, then verify again`)),
       };
     }
     // Once the enhanced due diligence answers are in, the review passes.
     return { verificationStatus: 'IN_PROGRESS', status: 'APPROVED' };
   }
-  return { verificationStatus: outcome.verificationStatus, status: outcome.status ?? current };
+  return { verificationStatus: outcome.verificationStatus, status: outcome.status ?? start };
 }

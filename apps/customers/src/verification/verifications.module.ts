@@ -8,6 +8,6 @@ import { VerificationsService } from './verifications.service';
   imports: [CustomersModule],
   controllers: [VerificationsHandlers],
   providers: [VerificationsService, VerificationsRepository],
-  exports: [VerificationsService],
+  exports: [VerificationsService, VerificationsRepository],
 })
 export class VerificationsModule {}

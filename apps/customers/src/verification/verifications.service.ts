@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CallerContext, CUSTOMERS_EVENTS, CUSTOMER_WEBHOOK_TYPES, KycStatus, newId, Verification } from '@paykit/contracts';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { CallerContext, CUSTOMERS_EVENTS, CUSTOMER_WEBHOOK_TYPES, KycStatus, ListVerificationsRequest, newId, Page, Verification } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -9,6 +10,26 @@ import { CustomerEntity } from '../customers/entities/customer.entity';
 import { VerificationEntity } from './entities/verification.entity';
 import { decideVerification } from './verification-decision';
 import { VerificationsRepository } from './verifications.repository';
+
+const VERIFICATION_CURSOR = idCursor('Verification');
+
+/** The Verification resource: the record of one run (the customer's status after it is added by POST only). */
+export function toVerification(record: VerificationEntity): Verification {
+  return {
+    id: record.id,
+    customerId: record.customerId,
+    verificationStatus: record.verificationStatus,
+    errors: record.errors ?? [],
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** The webhook announcing a status; statuses without one (UNVERIFIED, HOLD: stated by regulated platforms) announce nothing. */
+function kycWebhookType(isBusiness: boolean, status: KycStatus): string | undefined {
+  const types: Partial<Record<KycStatus, string>> = isBusiness ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
+  return types[status];
+}
 
 @Injectable()
 export class VerificationsService {
@@ -23,9 +44,27 @@ export class VerificationsService {
   /** POST /verifications. */
   create(ctx: CallerContext, customerId: string): Promise<Verification> {
     return this.transactions.run(async (manager) => {
-      const customer = await this.customers.require(ctx, customerId, manager);
+      const customer = await this.customers.requireActive(ctx, customerId, manager);
       return this.verify(manager, ctx, customer);
     });
+  }
+
+  /** GET /verifications/{id}: another platform's or an unknown id is 404 REFERENCE_NOT_FOUND. */
+  async get(ctx: CallerContext, verificationId: string): Promise<Verification> {
+    const record = await this.verifications.findById(ctx.platformId, verificationId);
+    if (!record) throw new ServiceError('REFERENCE_NOT_FOUND', `Verification ${verificationId} not found`);
+    return toVerification(record);
+  }
+
+  /** GET /verifications: newest first, by customer and status. */
+  async list(ctx: CallerContext, request: ListVerificationsRequest): Promise<Page<Verification>> {
+    const limit = pageLimit(request.limit);
+    const rows = await this.verifications.list(
+      ctx.platformId,
+      { customerId: request.customerId, verificationStatus: request.verificationStatus, beforeId: decodeCursor(request.cursor, VERIFICATION_CURSOR) },
+      limit + 1,
+    );
+    return toPage(rows, limit, toVerification, VERIFICATION_CURSOR);
   }
 
   /**
@@ -35,24 +74,27 @@ export class VerificationsService {
   async verify(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<Verification> {
     const decision = decideVerification(ctx, customer);
     await this.transition(manager, ctx, customer, decision.status);
+    const now = new Date();
     const record: VerificationEntity = {
       id: newId('Verification'),
       platformId: ctx.platformId,
       customerId: customer.id,
       verificationStatus: decision.verificationStatus,
-      errors: decision.errors ?? null,
-      createdAt: new Date(),
+      errors: decision.errors ?? [],
+      createdAt: now,
+      updatedAt: now,
     };
     await this.verifications.insert(manager, record);
+    const verification = toVerification(record);
+    await this.outbox.add(manager, {
+      subject: CUSTOMERS_EVENTS.verificationUpdated,
+      platformId: ctx.platformId,
+      resourceId: record.id,
+      webhookType: CUSTOMER_WEBHOOK_TYPES.VERIFICATION[record.verificationStatus],
+      data: verification,
+    });
     const statusField = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
-    return {
-      id: record.id,
-      customerId: customer.id,
-      verificationStatus: record.verificationStatus,
-      [statusField]: decision.status,
-      ...(record.errors ? { errors: record.errors } : {}),
-      createdAt: record.createdAt.toISOString(),
-    };
+    return { ...verification, [statusField]: decision.status };
   }
 
   /** One status transition, one event: `CUSTOMER.KYC_*` for individuals, `CUSTOMER.KYB_*` for businesses. */
@@ -68,7 +110,7 @@ export class VerificationsService {
       subject: CUSTOMERS_EVENTS.kycStatusChanged,
       platformId: ctx.platformId,
       resourceId: customer.id,
-      webhookType: (isBusiness ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC)[to],
+      webhookType: kycWebhookType(isBusiness, to),
       data: toCustomer(customer),
     });
   }

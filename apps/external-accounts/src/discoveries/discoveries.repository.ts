@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DiscoveryEntry } from '@paykit/contracts';
 import { DiscoveryBankEntity } from './entities/discovery-bank.entity';
 
@@ -14,5 +14,11 @@ export class DiscoveriesRepository {
       order: { country: 'ASC', currency: 'ASC', displayName: 'ASC' },
     });
     return rows.map((row) => ({ bankName: row.bankName, displayName: row.displayName, country: row.country, currency: row.currency }));
+  }
+
+  /** Replaces every entry with `entries` (an operator's own lists), in one transaction. */
+  async replaceAll(manager: EntityManager, entries: DiscoveryEntry[]): Promise<void> {
+    await manager.createQueryBuilder().delete().from(DiscoveryBankEntity).execute();
+    if (entries.length > 0) await manager.insert(DiscoveryBankEntity, entries);
   }
 }

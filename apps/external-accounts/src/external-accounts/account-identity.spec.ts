@@ -9,6 +9,13 @@ describe(primaryIdentifier.name, () => {
     [{ accountType: 'COP_ACCOUNT', phoneNumber: '+573001234567' }, '+573001234567'],
     [{ accountType: 'KES_ACCOUNT', phoneNumber: '+254712345678' }, '+254712345678'],
     [{ accountType: 'BRL_ACCOUNT', pixKey: 'a@b.co' }, 'a@b.co'],
+    [{ accountType: 'AED_ACCOUNT', iban: 'AE070331234567890123456' }, 'AE070331234567890123456'],
+    [{ accountType: 'PKR_ACCOUNT', bankName: 'HBL', iban: 'PK36SCBL0000001123456702' }, 'PK36SCBL0000001123456702'],
+    [{ accountType: 'GHS_ACCOUNT', bankName: 'MTN Mobile Money', phoneNumber: '+233241234567' }, '+233241234567'],
+    [{ accountType: 'HTG_ACCOUNT', phoneNumber: '+50931234567' }, '+50931234567'],
+    [{ accountType: 'INR_ACCOUNT', accountNumber: '000111222333', ifsc: 'HDFC0001234' }, '000111222333'],
+    [{ accountType: 'SOLANA_WALLET', address: '4Nd1m6Qkq7RfKuE5vQ9qP9Tn6H94Ueqb4xXHzsAbd8Wg' }, '4Nd1m6Qkq7RfKuE5vQ9qP9Tn6H94Ueqb4xXHzsAbd8Wg'],
+    [{ accountType: 'LIGHTNING', invoice: 'lnbc1', lightningAddress: 'bob105@wallet.example.com' }, 'bob105@wallet.example.com'],
   ] as const)('%o -> %s', (info, expected) => {
     expect(primaryIdentifier(info as never)).toBe(expected);
   });

@@ -1,44 +1,13 @@
 import { createHash } from 'node:crypto';
-import { AccountInfo, AccountType, sandboxSuffix } from '@paykit/contracts';
+import { AccountInfo, CORRIDORS, sandboxSuffix } from '@paykit/contracts';
 
-/** The field that names the destination (sandbox suffixes are read from it). */
+/** The field that names the destination (sandbox suffixes are read from it): the corridor's first identifier given. */
 export function primaryIdentifier(info: AccountInfo): string {
-  const text = (field: string) => {
+  for (const field of CORRIDORS[info.accountType].identifiers) {
     const value = info[field];
-    return typeof value === 'string' ? value : '';
-  };
-  switch (info.accountType) {
-    case 'MXN_ACCOUNT':
-      return text('clabeNumber');
-    case 'BRL_ACCOUNT':
-      return text('pixKey');
-    case 'EUR_ACCOUNT':
-      return text('iban');
-    case 'INR_ACCOUNT':
-      return text('vpa');
-    case 'LN_WALLET':
-      return text('address');
-    case 'SWIFT_ACCOUNT':
-      return text('iban') || text('accountNumber');
-    case 'COP_ACCOUNT':
-    case 'SLV_ACCOUNT':
-      return text('accountNumber') || text('phoneNumber');
-    case 'KES_ACCOUNT':
-    case 'TZS_ACCOUNT':
-    case 'ZMW_ACCOUNT':
-    case 'RWF_ACCOUNT':
-    case 'MWK_ACCOUNT':
-    case 'UGX_ACCOUNT':
-    case 'XOF_ACCOUNT':
-      return text('phoneNumber');
-    case 'USD_ACCOUNT':
-    case 'PHP_ACCOUNT':
-    case 'GBP_ACCOUNT':
-    case 'NGN_ACCOUNT':
-    case 'ZAR_ACCOUNT':
-    case 'CAD_ACCOUNT':
-      return text('accountNumber');
+    if (typeof value === 'string' && value !== '') return value;
   }
+  return '';
 }
 
 /**
@@ -51,34 +20,9 @@ export function identifierLast3(identifier: string): string {
   return sandboxSuffix(significant);
 }
 
-/** Fields that together name one destination, per accountType (beneficiary and labels excluded). */
-const IDENTIFYING_FIELDS: Record<AccountType, string[]> = {
-  USD_ACCOUNT: ['routingNumber', 'accountNumber'],
-  MXN_ACCOUNT: ['clabeNumber'],
-  BRL_ACCOUNT: ['pixKeyType', 'pixKey'],
-  COP_ACCOUNT: ['bankName', 'accountNumber', 'phoneNumber'],
-  SLV_ACCOUNT: ['bankName', 'accountNumber', 'phoneNumber'],
-  EUR_ACCOUNT: ['iban'],
-  PHP_ACCOUNT: ['bankName', 'accountNumber'],
-  GBP_ACCOUNT: ['sortCode', 'accountNumber'],
-  INR_ACCOUNT: ['vpa'],
-  NGN_ACCOUNT: ['bankName', 'accountNumber'],
-  ZAR_ACCOUNT: ['bankName', 'accountNumber'],
-  KES_ACCOUNT: ['provider', 'phoneNumber'],
-  TZS_ACCOUNT: ['provider', 'phoneNumber'],
-  ZMW_ACCOUNT: ['provider', 'phoneNumber'],
-  RWF_ACCOUNT: ['provider', 'phoneNumber'],
-  MWK_ACCOUNT: ['provider', 'phoneNumber'],
-  UGX_ACCOUNT: ['provider', 'phoneNumber'],
-  XOF_ACCOUNT: ['provider', 'phoneNumber'],
-  CAD_ACCOUNT: ['bankCode', 'branchCode', 'accountNumber'],
-  SWIFT_ACCOUNT: ['swiftCode', 'iban', 'accountNumber'],
-  LN_WALLET: ['address'],
-};
-
 /** Same destination = same fingerprint (case-insensitive: emails, VPAs and addresses ignore case). */
 export function destinationFingerprint(currency: string, info: AccountInfo): string {
-  const parts = [info.accountType, currency, ...IDENTIFYING_FIELDS[info.accountType].map((field) => (typeof info[field] === 'string' ? info[field] : '').toLowerCase())];
+  const parts = [info.accountType, currency, ...CORRIDORS[info.accountType].identifying.map((field) => (typeof info[field] === 'string' ? info[field] : '').toLowerCase())];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

@@ -1,70 +1,130 @@
 import {
   ACCOUNT_FORMATS,
-  ACCOUNT_TYPE_CURRENCY,
+  ACCOUNT_TYPES,
   AccountType,
+  CORRIDORS,
   CreateCustomerExternalAccountRequest,
   CreatePlatformExternalAccountRequest,
   ExternalAccountOwnerType,
+  ExternalAccountWarning,
   PixKeyType,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
-import { FieldConstraint, FieldError } from '@paykit/errors';
+import { FieldError } from '@paykit/errors';
 import { isE164, validateContract } from '@paykit/validation';
 import { isEmail } from 'class-validator';
-import { checkDigitErrors, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './check-digits';
+import { checkDigitWarnings, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './check-digits';
 
 /**
  * The bodies of account creation and update, validated here once: the wire shape of the contract
- * and this service's rules (check digits, currency agreement, corridor alternatives, beneficiary
- * minimums) together, so a client learns every problem of a request in one answer. The gateway
- * passes these bodies on as it received them.
+ * and this service's rules (currency agreement, corridor alternatives, beneficiary minimums)
+ * together, so a client learns every problem of a request in one answer. The gateway passes
+ * these bodies on as it received them. Checks stricter than the reference API (check digits,
+ * pix key formats, an IBAN's SEPA country) are warnings, never errors: see `accountWarnings`.
  */
-export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown): CreateCustomerExternalAccountRequest {
+export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown, extraErrors: FieldError[] = []): CreateCustomerExternalAccountRequest {
   const type = ownerType === 'CUSTOMER' ? CreateCustomerExternalAccountRequest : CreatePlatformExternalAccountRequest;
-  return validateContract(type, body ?? {}, { ownerRules: (request) => accountRuleErrors(request.currency, request.accountInfo) });
+  return validateContract(type, body ?? {}, { ownerRules: (request) => [...accountRuleErrors(request.currency, request.accountInfo), ...extraErrors] });
 }
 
-export function validateUpdateBody(body: unknown): UpdateExternalAccountRequest {
-  // The currency is the stored one: the service checks agreement with it once it has the account.
-  return validateContract(UpdateExternalAccountRequest, body ?? {}, { ownerRules: (request) => accountRuleErrors(undefined, request.accountInfo) });
+/** An update keeps the stored currency: a new accountType must agree with it (reported on accountInfo.accountType). */
+export function validateUpdateBody(body: unknown, storedCurrency: string, extraErrors: FieldError[] = []): UpdateExternalAccountRequest {
+  return validateContract(UpdateExternalAccountRequest, body ?? {}, {
+    ownerRules: (request) => [...currencyAgreementErrors(storedCurrency, request.accountInfo), ...extraErrors],
+  });
 }
 
-/** Business beneficiaries by destination currency: what besides legalName and address is required. */
+function currencyAgreementErrors(currency: string, info: unknown): FieldError[] {
+  return accountRuleErrors(currency, info).map((error) =>
+    error.field === 'currency'
+      ? {
+          field: 'accountInfo.accountType',
+          message: `accountInfo.accountType must agree with the account's currency ${currency}`,
+          constraint: { enum: ACCOUNT_TYPES.filter((type) => accountRuleErrors(currency, { accountType: type }).every((e) => e.field !== 'currency')) },
+        }
+      : error,
+  );
+}
+
+/**
+ * SPEC.md's business beneficiary table: currencies whose business beneficiaries need an address,
+ * and of those, which also need a registration number (EUR) or a registration number and a tax id.
+ */
+const BUSINESS_ADDRESS_REQUIRED = new Set([
+  'USD',
+  'MXN',
+  'EUR',
+  'GBP',
+  'INR',
+  'BRL',
+  'DKK',
+  'PHP',
+  'HKD',
+  'IDR',
+  'MYR',
+  'SGD',
+  'THB',
+  'VND',
+  'AED',
+  'NGN',
+  'ZAR',
+  'KES',
+  'TZS',
+  'RWF',
+  'ZMW',
+  'UGX',
+  'BWP',
+  'MWK',
+  'XOF',
+  'XAF',
+]);
 const BUSINESS_REGISTRATION_AND_TAX_ID = new Set(['NGN', 'ZAR', 'KES', 'TZS', 'RWF', 'ZMW', 'UGX', 'BWP', 'MWK', 'XOF', 'XAF']);
-/** Individual beneficiaries whose address is required, by destination. */
-const INDIVIDUAL_ADDRESS_REQUIRED = new Set(['USD', 'GBP', 'EUR']);
+/** SPEC.md's individual table: destinations whose individual beneficiaries give an address with line1, city, postalCode and country. */
+const INDIVIDUAL_FULL_ADDRESS_REQUIRED = new Set(['USD', 'GBP', 'EUR']);
 
 type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 const present = (value: unknown) => value !== undefined && value !== null;
 const required = (field: string, why: string): FieldError => ({ field, message: `${field} is required ${why}` });
 
-/** The destination a beneficiary table row is chosen by: the corridor, or the held currency for SWIFT. */
+export function isAccountType(value: unknown): value is AccountType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CORRIDORS, value);
+}
+
+/** The destination a beneficiary table row is chosen by: the corridor's currency, or the held currency for SWIFT. */
 export function beneficiaryDestination(accountType: AccountType, currency: string): string {
   return accountType === 'SWIFT_ACCOUNT' ? currency : accountType.slice(0, 3);
 }
 
+/** The currencies `accountType` may be created with (SWIFT: any fiat currency, so any but the crypto ones). */
+export function currenciesFor(accountType: AccountType): readonly string[] | null {
+  return CORRIDORS[accountType].currencies;
+}
+
+const CRYPTO_CURRENCIES = new Set(['BTC', 'USDC', 'USDT']);
+
 /**
- * This service's rules on an accountInfo: check digits, then every rule of the accountInfo and
- * beneficiary tables that spans more than one field. Runs on input that may be invalid in any
- * other way (never throws); `currency` may be unknown (updates).
+ * This service's rules on an accountInfo: every rule of the corridor and beneficiary tables that
+ * spans more than one field. Runs on input that may be invalid in any other way (never throws);
+ * `currency` may be unknown (updates).
  */
 export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'accountInfo', today = new Date()): FieldError[] {
-  if (!isPlain(info) || typeof info.accountType !== 'string' || !(info.accountType in ACCOUNT_TYPE_CURRENCY)) return [];
-  const accountType = info.accountType as AccountType;
-  const digits = checkDigitErrors(accountType, info, prefix);
-  const errors: FieldError[] = [...digits];
-  const expected = ACCOUNT_TYPE_CURRENCY[accountType];
-  if (typeof currency === 'string' && expected !== null && currency !== expected) {
-    errors.push({ field: 'currency', message: `currency must be ${expected} for accountType ${accountType}`, constraint: { enum: [expected] } });
+  if (!isPlain(info) || !isAccountType(info.accountType)) return [];
+  const accountType = info.accountType;
+  const corridor = CORRIDORS[accountType];
+  const errors: FieldError[] = [];
+  const expected = corridor.currencies;
+  if (typeof currency === 'string') {
+    if (expected !== null && !expected.includes(currency)) {
+      errors.push({ field: 'currency', message: `currency must be ${expected.join(' or ')} for accountType ${accountType}`, constraint: { enum: [...expected] } });
+    } else if (expected === null && (CRYPTO_CURRENCIES.has(currency) || !/^[A-Z]{3}$/.test(currency))) {
+      // SWIFT: the fiat currency the destination holds, an ISO 4217 code.
+      errors.push({ field: 'currency', message: `currency must be the ISO 4217 code of the fiat currency ${accountType} holds`, constraint: { pattern: '^[A-Z]{3}$' } });
+    }
   }
-  if (accountType === 'SWIFT_ACCOUNT' && currency === 'BTC') {
-    errors.push({ field: 'currency', message: 'currency BTC is only held by LN_WALLET destinations', constraint: { pattern: ACCOUNT_FORMATS.currencyCode.source } });
-  }
-  // A field whose check digit is wrong gets that one error.
-  errors.push(...alternativeFieldErrors(accountType, info, prefix).filter((error) => !digits.some((digit) => digit.field === error.field)));
+  errors.push(...alternativeFieldErrors(accountType, info, prefix));
   if (isPlain(info.beneficiary)) {
-    const heldCurrency = typeof currency === 'string' ? currency : expected;
+    const heldCurrency = typeof currency === 'string' ? currency : expected?.[0];
     if (heldCurrency) errors.push(...beneficiaryErrors(accountType, heldCurrency, info.beneficiary, `${prefix}.beneficiary`, today));
   }
   return errors;
@@ -73,73 +133,67 @@ export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'ac
 function alternativeFieldErrors(accountType: AccountType, info: Plain, prefix: string): FieldError[] {
   const errors: FieldError[] = [];
   const field = (name: string) => `${prefix}.${name}`;
-  switch (accountType) {
-    case 'BRL_ACCOUNT': {
-      const rule = PIX_KEY_RULES[info.pixKeyType as PixKeyType];
-      if (rule && typeof info.pixKey === 'string' && !rule.test(info.pixKey)) {
-        errors.push({ field: field('pixKey'), message: `${field('pixKey')} must be ${rule.description} for pixKeyType ${String(info.pixKeyType)}`, constraint: rule.constraint });
-      }
-      break;
+  const corridor = CORRIDORS[accountType];
+  if (corridor.oneOf && !corridor.oneOf.some((name) => present(info[name]))) {
+    errors.push(required(field(corridor.oneOf[0]), `(or ${corridor.oneOf.slice(1).join(' or ')}): the destination needs an identifier`));
+  }
+  if (accountType === 'COP_ACCOUNT' || accountType === 'SLV_ACCOUNT') {
+    // SPEC.md: a bank transfer or a mobile-money destination, one of the two (neither: the corridor's oneOf above).
+    const bank = present(info.accountNumber);
+    const mobile = present(info.phoneNumber);
+    if (bank && mobile) {
+      errors.push({ field: field('phoneNumber'), message: `${field('phoneNumber')} must not be given with accountNumber: choose bank transfer or mobile money` });
+    } else if (mobile && present(info.bankAccountType)) {
+      errors.push({ field: field('bankAccountType'), message: `${field('bankAccountType')} only applies to bank transfers` });
     }
-    case 'COP_ACCOUNT':
-    case 'SLV_ACCOUNT': {
-      const bank = present(info.accountNumber);
-      const mobile = present(info.phoneNumber);
-      if (bank && mobile) {
-        errors.push({ field: field('phoneNumber'), message: `${field('phoneNumber')} must not be given with accountNumber: choose bank transfer or mobile money` });
-      } else if (!bank && !mobile) {
-        errors.push(required(field('accountNumber'), 'for a bank transfer (or give phoneNumber for mobile money)'));
-      } else if (bank) {
-        if (!present(info.bankAccountType)) errors.push(required(field('bankAccountType'), 'for a bank transfer'));
-        if (accountType === 'SLV_ACCOUNT' && !present(info.bankName)) errors.push(required(field('bankName'), 'for a bank transfer'));
-      } else if (present(info.bankAccountType)) {
-        errors.push({ field: field('bankAccountType'), message: `${field('bankAccountType')} only applies to bank transfers` });
-      }
-      break;
+  } else if (accountType === 'SWIFT_ACCOUNT') {
+    // SPEC.md: accountNumber, or iban for IBAN-only corridors (neither: the corridor's oneOf above).
+    if (present(info.accountNumber) && present(info.iban)) {
+      errors.push({ field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` });
     }
-    case 'SWIFT_ACCOUNT': {
-      const hasAccount = present(info.accountNumber);
-      const hasIban = present(info.iban);
-      if (hasAccount === hasIban) {
-        errors.push(
-          hasAccount
-            ? { field: field('iban'), message: `${field('iban')} must not be given with accountNumber: give exactly one` }
-            : required(field('accountNumber'), '(or iban for IBAN-only corridors)'),
-        );
-      } else if (typeof info.iban === 'string' && typeof info.country === 'string' && info.iban.slice(0, 2) !== info.country) {
-        errors.push({ field: field('iban'), message: `${field('iban')} must be an IBAN of ${info.country} (the account's country)`, constraint: { pattern: `^${info.country}` } });
-      }
-      break;
+  } else if (accountType === 'INR_ACCOUNT') {
+    if (present(info.accountNumber) && !present(info.ifsc)) errors.push(required(field('ifsc'), 'with accountNumber (NEFT/RTGS)'));
+  }
+  return errors;
+}
+
+function beneficiaryErrors(accountType: AccountType, currency: string, beneficiary: Plain, prefix: string, today: Date): FieldError[] {
+  const errors: FieldError[] = [];
+  const field = (name: string) => `${prefix}.${name}`;
+  const corridor = CORRIDORS[accountType];
+  const destination = beneficiaryDestination(accountType, currency);
+  if (typeof beneficiary.birthDate === 'string' && beneficiary.birthDate > today.toISOString().slice(0, 10)) {
+    errors.push({ field: field('birthDate'), message: `${field('birthDate')} must be a date in the past`, constraint: { format: 'date' } });
+  }
+  if (present(beneficiary.documentNumber) && !present(beneficiary.documentType)) errors.push(required(field('documentType'), 'with documentNumber'));
+  if (present(beneficiary.documentType) && !present(beneficiary.documentNumber)) errors.push(required(field('documentNumber'), 'with documentType'));
+  const address = isPlain(beneficiary.address) ? beneficiary.address : undefined;
+  if (beneficiary.beneficiaryType === 'INDIVIDUAL') {
+    if (!present(beneficiary.fullName)) errors.push(required(field('fullName'), 'for an INDIVIDUAL beneficiary'));
+    for (const name of ['businessInfo', 'legalName'] as const) {
+      if (present(beneficiary[name])) errors.push({ field: field(name), message: `${field(name)} is only accepted for BUSINESS beneficiaries` });
     }
-    case 'EUR_ACCOUNT': {
-      if (typeof info.iban === 'string' && isValidIbanChecksum(info.iban)) {
-        const country = info.iban.slice(0, 2);
-        const length = SEPA_IBAN_LENGTHS[country];
-        if (length === undefined) {
-          errors.push({ field: field('iban'), message: `${field('iban')} must be an IBAN of a SEPA country`, constraint: { enum: Object.keys(SEPA_IBAN_LENGTHS) } });
-        } else if (info.iban.length !== length) {
-          errors.push({ field: field('iban'), message: `${field('iban')} must have ${length} characters for ${country}`, constraint: { minLength: length, maxLength: length } });
-        }
-      }
-      break;
+    for (const name of corridor.individualRequires ?? []) {
+      if (!present(beneficiary[name])) errors.push(required(field(name), `for an INDIVIDUAL beneficiary of ${accountType}`));
     }
-    case 'USD_ACCOUNT':
-    case 'MXN_ACCOUNT':
-    case 'PHP_ACCOUNT':
-    case 'GBP_ACCOUNT':
-    case 'INR_ACCOUNT':
-    case 'NGN_ACCOUNT':
-    case 'ZAR_ACCOUNT':
-    case 'KES_ACCOUNT':
-    case 'TZS_ACCOUNT':
-    case 'ZMW_ACCOUNT':
-    case 'RWF_ACCOUNT':
-    case 'MWK_ACCOUNT':
-    case 'UGX_ACCOUNT':
-    case 'XOF_ACCOUNT':
-    case 'CAD_ACCOUNT':
-    case 'LN_WALLET':
-      break;
+    if (corridor.beneficiary === 'bank' && INDIVIDUAL_FULL_ADDRESS_REQUIRED.has(destination)) {
+      if (!present(beneficiary.address)) errors.push(required(field('address'), `for an INDIVIDUAL beneficiary of a ${destination} destination`));
+      else if (address && !present(address.city)) errors.push(required(field('address.city'), `for an INDIVIDUAL beneficiary of a ${destination} destination`));
+    }
+  } else if (beneficiary.beneficiaryType === 'BUSINESS') {
+    const business = isPlain(beneficiary.businessInfo) ? beneficiary.businessInfo : {};
+    const given = (name: 'legalName' | 'registrationNumber' | 'taxId') => present(beneficiary[name]) || present(business[name]);
+    if (!given('legalName')) errors.push(required(field('legalName'), 'for a BUSINESS beneficiary (or businessInfo.legalName)'));
+    if (corridor.beneficiary === 'bank') {
+      if (BUSINESS_ADDRESS_REQUIRED.has(destination) && !present(beneficiary.address))
+        errors.push(required(field('address'), `for a BUSINESS beneficiary receiving ${destination}`));
+      if ((destination === 'EUR' || BUSINESS_REGISTRATION_AND_TAX_ID.has(destination)) && !given('registrationNumber')) {
+        errors.push(required(field('registrationNumber'), `for a BUSINESS beneficiary receiving ${destination} (or businessInfo.registrationNumber)`));
+      }
+      if (BUSINESS_REGISTRATION_AND_TAX_ID.has(destination) && !given('taxId')) {
+        errors.push(required(field('taxId'), `for a BUSINESS beneficiary receiving ${destination} (or businessInfo.taxId)`));
+      }
+    }
   }
   return errors;
 }
@@ -147,45 +201,37 @@ function alternativeFieldErrors(accountType: AccountType, info: Plain, prefix: s
 interface PixKeyRule {
   test: (value: string) => boolean;
   description: string;
-  constraint: FieldConstraint;
 }
 const PIX_KEY_RULES: Record<PixKeyType, PixKeyRule> = {
-  CPF: { test: (v) => ACCOUNT_FORMATS.cpf.test(v), description: '11 digits (CPF)', constraint: { pattern: ACCOUNT_FORMATS.cpf.source } },
-  CNPJ: { test: (v) => ACCOUNT_FORMATS.cnpj.test(v), description: '14 digits (CNPJ)', constraint: { pattern: ACCOUNT_FORMATS.cnpj.source } },
-  EMAIL: { test: (v) => isEmail(v), description: 'an email address', constraint: { format: 'email' } },
-  PHONE: { test: (v) => isE164(v), description: 'a phone number in E.164 format', constraint: { format: 'e.164' } },
-  RANDOM: { test: (v) => ACCOUNT_FORMATS.randomPixKey.test(v), description: 'a random key (UUID)', constraint: { format: 'uuid' } },
+  CPF: { test: (v) => ACCOUNT_FORMATS.cpf.test(v), description: '11 digits (CPF)' },
+  CNPJ: { test: (v) => ACCOUNT_FORMATS.cnpj.test(v), description: '14 digits (CNPJ)' },
+  EMAIL: { test: (v) => isEmail(v), description: 'an email address' },
+  PHONE: { test: (v) => isE164(v), description: 'a phone number in E.164 format' },
+  RANDOM: { test: (v) => ACCOUNT_FORMATS.randomPixKey.test(v), description: 'a random key (UUID)' },
 };
 
-function beneficiaryErrors(accountType: AccountType, currency: string, beneficiary: Plain, prefix: string, today: Date): FieldError[] {
-  const errors: FieldError[] = [];
+/**
+ * Checks stricter than the reference API, on valid account data: check digits (ABA routing,
+ * CLABE, IBAN), the pix key's format for its type, a EUR IBAN's SEPA country and length, and a
+ * SWIFT IBAN's country. The account is registered all the same; the warnings travel with it.
+ */
+export function accountWarnings(info: Plain, prefix = 'accountInfo'): ExternalAccountWarning[] {
+  if (!isAccountType(info.accountType)) return [];
   const field = (name: string) => `${prefix}.${name}`;
-  const destination = beneficiaryDestination(accountType, currency);
-  if (typeof beneficiary.birthDate === 'string' && beneficiary.birthDate > today.toISOString().slice(0, 10)) {
-    errors.push({ field: field('birthDate'), message: `${field('birthDate')} must be a date in the past`, constraint: { format: 'date' } });
-  }
-  if (present(beneficiary.documentNumber) && !present(beneficiary.documentType)) errors.push(required(field('documentType'), 'with documentNumber'));
-  if (present(beneficiary.documentType) && !present(beneficiary.documentNumber)) errors.push(required(field('documentNumber'), 'with documentType'));
-  if (beneficiary.beneficiaryType === 'INDIVIDUAL') {
-    if (!present(beneficiary.fullName)) errors.push(required(field('fullName'), 'for an INDIVIDUAL beneficiary'));
-    if (present(beneficiary.businessInfo)) errors.push({ field: field('businessInfo'), message: `${field('businessInfo')} is only accepted for BUSINESS beneficiaries` });
-    if (INDIVIDUAL_ADDRESS_REQUIRED.has(destination) && !present(beneficiary.address)) {
-      errors.push(required(field('address'), `for an INDIVIDUAL beneficiary of a ${destination} destination`));
+  const warnings = checkDigitWarnings(info.accountType, info, prefix);
+  if (info.accountType === 'BRL_ACCOUNT') {
+    const rule = PIX_KEY_RULES[info.pixKeyType as PixKeyType];
+    if (rule && typeof info.pixKey === 'string' && !rule.test(info.pixKey)) {
+      warnings.push({ field: field('pixKey'), message: `${field('pixKey')} is not ${rule.description}, the usual form for pixKeyType ${String(info.pixKeyType)}` });
     }
-  } else if (beneficiary.beneficiaryType === 'BUSINESS') {
-    if (!present(beneficiary.address)) errors.push(required(field('address'), 'for a BUSINESS beneficiary'));
-    const business = beneficiary.businessInfo;
-    if (!present(business)) {
-      errors.push(required(field('businessInfo'), 'for a BUSINESS beneficiary (legalName at least)'));
-    } else if (isPlain(business)) {
-      const needsRegistration = currency === 'EUR' || BUSINESS_REGISTRATION_AND_TAX_ID.has(currency);
-      if (needsRegistration && !present(business.registrationNumber)) {
-        errors.push(required(field('businessInfo.registrationNumber'), `for a BUSINESS beneficiary receiving ${currency}`));
-      }
-      if (BUSINESS_REGISTRATION_AND_TAX_ID.has(currency) && !present(business.taxId)) {
-        errors.push(required(field('businessInfo.taxId'), `for a BUSINESS beneficiary receiving ${currency}`));
-      }
-    }
+  } else if (info.accountType === 'EUR_ACCOUNT' && typeof info.iban === 'string' && isValidIbanChecksum(info.iban)) {
+    const country = info.iban.slice(0, 2);
+    const length = SEPA_IBAN_LENGTHS[country];
+    if (length === undefined) warnings.push({ field: field('iban'), message: `${field('iban')} is not an IBAN of a SEPA country` });
+    else if (info.iban.length !== length)
+      warnings.push({ field: field('iban'), message: `${field('iban')} has ${info.iban.length} characters; IBANs of ${country} have ${length}` });
+  } else if (info.accountType === 'SWIFT_ACCOUNT' && typeof info.iban === 'string' && typeof info.country === 'string' && info.iban.slice(0, 2) !== info.country) {
+    warnings.push({ field: field('iban'), message: `${field('iban')} is an IBAN of ${info.iban.slice(0, 2)}, not of ${info.country} (the account's country)` });
   }
-  return errors;
+  return warnings;
 }

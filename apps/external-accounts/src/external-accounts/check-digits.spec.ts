@@ -1,4 +1,4 @@
-import { checkDigitErrors, isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from './check-digits';
+import { checkDigitWarnings, isValidAbaRoutingNumber, isValidClabe, isValidIbanChecksum } from './check-digits';
 
 describe('bank-grade check digits', () => {
   it.each([
@@ -29,24 +29,20 @@ describe('bank-grade check digits', () => {
   });
 });
 
-describe(checkDigitErrors.name, () => {
-  it('names a well-shaped identifier whose check digit is wrong, with its format', () => {
-    expect(checkDigitErrors('USD_ACCOUNT', { routingNumber: '123456789' }, 'accountInfo')).toEqual([
-      {
-        field: 'accountInfo.routingNumber',
-        message: 'accountInfo.routingNumber must be a 9-digit ABA routing number with a valid check digit',
-        constraint: { format: 'aba-routing-number' },
-      },
+describe(checkDigitWarnings.name, () => {
+  it('names a well-shaped identifier whose check digit is wrong (a warning, never an error)', () => {
+    expect(checkDigitWarnings('USD_ACCOUNT', { routingNumber: '123456789' }, 'accountInfo')).toEqual([
+      { field: 'accountInfo.routingNumber', message: 'accountInfo.routingNumber fails the ABA check digit: check it before sending money' },
     ]);
-    expect(checkDigitErrors('SWIFT_ACCOUNT', { iban: 'DE89370400440532013001' }, 'accountInfo')).toEqual([
-      expect.objectContaining({ field: 'accountInfo.iban', constraint: { format: 'iban' } }),
-    ]);
+    expect(checkDigitWarnings('SWIFT_ACCOUNT', { iban: 'DE89370400440532013001' }, 'accountInfo')).toEqual([expect.objectContaining({ field: 'accountInfo.iban' })]);
+    expect(checkDigitWarnings('MXN_ACCOUNT', { clabeNumber: '123456789012345678' }, 'accountInfo')).toEqual([expect.objectContaining({ field: 'accountInfo.clabeNumber' })]);
+    expect(checkDigitWarnings('DKK_ACCOUNT', { iban: 'DK5000400040116244' }, 'accountInfo')).toEqual([expect.objectContaining({ field: 'accountInfo.iban' })]);
   });
 
   it('leaves valid, absent and ill-shaped values alone (the wire shape reports those)', () => {
-    expect(checkDigitErrors('MXN_ACCOUNT', { clabeNumber: '002010077777777771' }, 'accountInfo')).toEqual([]);
-    expect(checkDigitErrors('EUR_ACCOUNT', {}, 'accountInfo')).toEqual([]);
-    expect(checkDigitErrors('MXN_ACCOUNT', { clabeNumber: '12' }, 'accountInfo')).toEqual([]);
-    expect(checkDigitErrors('GBP_ACCOUNT', { accountNumber: '38290008' }, 'accountInfo')).toEqual([]);
+    expect(checkDigitWarnings('MXN_ACCOUNT', { clabeNumber: '002010077777777771' }, 'accountInfo')).toEqual([]);
+    expect(checkDigitWarnings('EUR_ACCOUNT', {}, 'accountInfo')).toEqual([]);
+    expect(checkDigitWarnings('MXN_ACCOUNT', { clabeNumber: '12' }, 'accountInfo')).toEqual([]);
+    expect(checkDigitWarnings('GBP_ACCOUNT', { accountNumber: '38290008' }, 'accountInfo')).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import { ACCOUNT_FORMATS, AccountType } from '@paykit/contracts';
-import { FieldError } from '@paykit/errors';
+import { ACCOUNT_FORMATS, AccountType, CORRIDORS, ExternalAccountWarning } from '@paykit/contracts';
 
 /** IBAN length per country (ISO 13616 registry), for the countries this product accepts in EUR_ACCOUNT (SEPA). */
 export const SEPA_IBAN_LENGTHS: Record<string, number> = {
@@ -74,40 +73,32 @@ interface CheckDigitRule {
   /** The shape the wire contract already enforces; a value of another shape is its error, not this one's. */
   shape: RegExp;
   isValid: (value: string) => boolean;
-  format: string;
   description: string;
 }
 
-const ABA: CheckDigitRule = {
-  shape: ACCOUNT_FORMATS.routingNumber,
-  isValid: isValidAbaRoutingNumber,
-  format: 'aba-routing-number',
-  description: 'a 9-digit ABA routing number with a valid check digit',
-};
-const CLABE: CheckDigitRule = { shape: ACCOUNT_FORMATS.clabe, isValid: isValidClabe, format: 'clabe', description: 'an 18-digit CLABE with a valid control digit' };
-const IBAN: CheckDigitRule = {
-  shape: ACCOUNT_FORMATS.iban,
-  isValid: isValidIbanChecksum,
-  format: 'iban',
-  description: 'an IBAN (electronic format, no spaces) with a valid check digit',
-};
+const ABA: CheckDigitRule = { shape: ACCOUNT_FORMATS.routingNumber, isValid: isValidAbaRoutingNumber, description: 'ABA check digit' };
+const CLABE: CheckDigitRule = { shape: ACCOUNT_FORMATS.clabe, isValid: isValidClabe, description: 'CLABE control digit' };
+const IBAN: CheckDigitRule = { shape: ACCOUNT_FORMATS.iban, isValid: isValidIbanChecksum, description: 'IBAN check digits (ISO 7064 mod 97)' };
 
-/** The accountInfo fields that carry a check digit, by accountType. */
-const CHECK_DIGIT_FIELDS: Partial<Record<AccountType, Record<string, CheckDigitRule>>> = {
-  USD_ACCOUNT: { routingNumber: ABA },
-  MXN_ACCOUNT: { clabeNumber: CLABE },
-  EUR_ACCOUNT: { iban: IBAN },
-  SWIFT_ACCOUNT: { iban: IBAN },
-};
+/** The accountInfo fields that carry a check digit, by accountType (every `iban` field carries one). */
+function checkDigitFields(accountType: AccountType): Record<string, CheckDigitRule> {
+  const fields: Record<string, CheckDigitRule> = 'iban' in CORRIDORS[accountType].fields ? { iban: IBAN } : {};
+  if (accountType === 'USD_ACCOUNT') Object.assign(fields, { routingNumber: ABA, intermediaryRoutingNumber: ABA });
+  if (accountType === 'MXN_ACCOUNT') fields.clabeNumber = CLABE;
+  return fields;
+}
 
-/** A well-shaped identifier whose check digit is wrong, one error per field (`info` may be invalid in any other way). */
-export function checkDigitErrors(accountType: AccountType, info: Record<string, unknown>, prefix: string): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const [name, rule] of Object.entries(CHECK_DIGIT_FIELDS[accountType] ?? {})) {
+/**
+ * A well-shaped identifier whose check digit is wrong, one warning per field. The reference API
+ * accepts these values (its own examples fail some of these checks), so they never refuse a body.
+ */
+export function checkDigitWarnings(accountType: AccountType, info: Record<string, unknown>, prefix: string): ExternalAccountWarning[] {
+  const warnings: ExternalAccountWarning[] = [];
+  for (const [name, rule] of Object.entries(checkDigitFields(accountType))) {
     const value = info[name];
     if (typeof value !== 'string' || !rule.shape.test(value) || rule.isValid(value)) continue;
     const field = `${prefix}.${name}`;
-    errors.push({ field, message: `${field} must be ${rule.description}`, constraint: { format: rule.format } });
+    warnings.push({ field, message: `${field} fails the ${rule.description}: check it before sending money` });
   }
-  return errors;
+  return warnings;
 }

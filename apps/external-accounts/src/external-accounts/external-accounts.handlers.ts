@@ -9,11 +9,13 @@ import {
   GetExternalAccountRequest,
   ListExternalAccountsMessage,
   MessageEnvelope,
+  OwnershipChallenge,
+  OwnershipChallengeMessage,
+  OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
-import { validateCreateBody, validateUpdateBody } from './account-rules';
 import { ExternalAccountsService } from './external-accounts.service';
 
 @Controller()
@@ -22,7 +24,7 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.createAccount)
   create(@Payload(new EnvelopePipe(CreateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<CreateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.create(ctx, payload.ownerType, validateCreateBody(payload.ownerType, payload.body));
+    return this.accounts.create(ctx, payload.ownerType, payload.body);
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.getAccount)
@@ -37,11 +39,21 @@ export class ExternalAccountsHandlers {
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount)
   update(@Payload(new EnvelopePipe(UpdateExternalAccountMessage)) { ctx, payload }: MessageEnvelope<UpdateExternalAccountMessage>): Promise<ExternalAccount> {
-    return this.accounts.update(ctx, payload, validateUpdateBody(payload.body));
+    return this.accounts.update(ctx, payload, payload.body);
   }
 
   @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount)
   remove(@Payload(new EnvelopePipe(RemoveExternalAccountRequest)) { ctx, payload }: MessageEnvelope<RemoveExternalAccountRequest>): Promise<ExternalAccount> {
     return this.accounts.remove(ctx, payload);
+  }
+
+  @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge)
+  startOwnershipChallenge(@Payload(new EnvelopePipe(OwnershipChallengeMessage)) { ctx, payload }: MessageEnvelope<OwnershipChallengeMessage>): Promise<OwnershipChallenge> {
+    return this.accounts.startOwnershipChallenge(ctx, payload);
+  }
+
+  @MessagePattern(EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership)
+  verifyOwnership(@Payload(new EnvelopePipe(OwnershipVerifyMessage)) { ctx, payload }: MessageEnvelope<OwnershipVerifyMessage>): Promise<ExternalAccount> {
+    return this.accounts.verifyOwnership(ctx, payload);
   }
 }

@@ -9,6 +9,7 @@ export interface ExternalAccountFilter {
   ownerType: ExternalAccountOwnerType;
   customerId?: string;
   status?: ExternalAccountStatus;
+  currency?: string;
 }
 
 /** Every query takes the platform first: another platform's account does not exist here. */
@@ -48,8 +49,9 @@ export class ExternalAccountsRepository {
   async insertUnlessDuplicate(manager: EntityManager, account: ExternalAccountEntity): Promise<boolean> {
     const rows = await manager.query<unknown[]>(
       `INSERT INTO external_account (id, platform_id, owner_type, customer_id, status, currency, platform_account_id, account_type,
-         account_info, beneficiary_verification_status, fingerprint, review_version, created_at, updated_at, removed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL)
+         account_info, beneficiary_verification_status, fingerprint, review_version, created_at, updated_at, removed_at,
+         ownership_type, default_uma_deposit_account, warnings, ownership_challenge)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL, $15, $16, $17, NULL)
        ON CONFLICT (platform_id, owner_type, (coalesce(customer_id, '')), fingerprint) WHERE status <> 'INACTIVE' DO NOTHING
        RETURNING id`,
       [
@@ -67,6 +69,9 @@ export class ExternalAccountsRepository {
         account.reviewVersion,
         account.createdAt,
         account.updatedAt,
+        account.ownershipType,
+        account.defaultUmaDepositAccount,
+        account.warnings ? JSON.stringify(account.warnings) : null,
       ],
     );
     return rows.length === 1;
@@ -105,6 +110,8 @@ export class ExternalAccountsRepository {
         reviewVersion: account.reviewVersion,
         updatedAt: account.updatedAt,
         removedAt: account.removedAt,
+        warnings: account.warnings,
+        ownershipChallenge: account.ownershipChallenge,
       },
     );
   }
@@ -117,6 +124,7 @@ export class ExternalAccountsRepository {
       .andWhere('a.owner_type = :ownerType', { ownerType: filter.ownerType });
     if (filter.customerId) base.andWhere('a.customer_id = :customerId', { customerId: filter.customerId });
     if (filter.status) base.andWhere('a.status = :status', { status: filter.status });
+    if (filter.currency) base.andWhere('a.currency = :currency', { currency: filter.currency });
     const totalCount = await base.clone().getCount();
     const pageQuery = base.clone().orderBy('a.id', 'DESC').take(page.limit);
     if (page.beforeId) pageQuery.andWhere('a.id < :beforeId', { beforeId: page.beforeId });

@@ -1,5 +1,5 @@
 import { AccountInfo } from '@paykit/contracts';
-import { sandboxNameVerification } from './external-accounts.sandbox';
+import { sandboxLivenessOutcome, sandboxNameVerification } from './external-accounts.sandbox';
 
 const usd = (accountNumber: string): AccountInfo => ({ accountType: 'USD_ACCOUNT', accountNumber });
 
@@ -21,5 +21,15 @@ describe(sandboxNameVerification.name, () => {
   it('reads the username part of user@domain identifiers', () => {
     expect(sandboxNameVerification({ accountType: 'INR_ACCOUNT', vpa: 'ana102@ok104' })).toBe('NOT_MATCHED');
     expect(sandboxNameVerification({ accountType: 'LN_WALLET', address: 'bob105@wallet.example.com' })).toBe('INVALID_ACCOUNT');
+  });
+});
+
+describe(sandboxLivenessOutcome.name, () => {
+  const wallet = (address: string): AccountInfo => ({ accountType: 'ETHEREUM_WALLET', address });
+  it.each([
+    ['002', 'FAILED'],
+    ['555', 'PASSED'],
+  ])('address ending %s: %s', (suffix, outcome) => {
+    expect(sandboxLivenessOutcome(wallet(`0x${'a'.repeat(37)}${suffix}`))).toBe(outcome);
   });
 });

@@ -1,12 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import {
-  ACCOUNT_TYPE_CURRENCY,
-  ACCOUNT_TYPES,
   AccountInfo,
-  AccountType,
   CallerContext,
+  CORRIDORS,
   CreateCustomerExternalAccountRequest,
+  Customer,
   CUSTOMERS_SUBJECTS,
   EXTERNAL_ACCOUNT_WEBHOOK_TYPES,
   EXTERNAL_ACCOUNTS_EVENTS,
@@ -16,7 +16,11 @@ import {
   ExternalAccountWithRouting,
   GetExternalAccountRequest,
   ListExternalAccountsMessage,
+  ExternalAccountWarning,
   newId,
+  OwnershipChallenge,
+  OwnershipChallengeMessage,
+  OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
   UpdateExternalAccountRequest,
@@ -26,26 +30,23 @@ import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, Transa
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
-import { accountRuleErrors } from './account-rules';
-import { ExternalAccountEntity } from './entities/external-account.entity';
+import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
+import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
 import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
-import { RESOLVE_VERIFICATION_JOB, ResolveVerificationJob } from './external-accounts.jobs';
-import { reviewDestination, ReviewOutcome } from './name-verification';
+import { COMPLETE_LIVENESS_JOB, CompleteLivenessJob, RESOLVE_VERIFICATION_JOB, ResolveVerificationJob } from './external-accounts.jobs';
+import { sandboxLivenessOutcome } from './external-accounts.sandbox';
+import { needsOwnershipProof, reviewDestination, ReviewOutcome } from './name-verification';
+import { isWalletSignature } from './wallet-signatures';
 
 const EXTERNAL_ACCOUNT_CURSOR = idCursor('ExternalAccount');
 
 /** How long a PENDING name verification takes before it resolves (sandbox time, scaled). */
 export const PENDING_VERIFICATION_DELAY_MS = 30_000;
 
-/** The discovery corridor (country, currency) whose bankName list a type's bankName must come from. */
-const DISCOVERY_CORRIDOR: Partial<Record<AccountType, { country: string; currency: string }>> = {
-  PHP_ACCOUNT: { country: 'PH', currency: 'PHP' },
-  NGN_ACCOUNT: { country: 'NG', currency: 'NGN' },
-  ZAR_ACCOUNT: { country: 'ZA', currency: 'ZAR' },
-  COP_ACCOUNT: { country: 'CO', currency: 'COP' },
-  SLV_ACCOUNT: { country: 'SV', currency: 'USD' },
-};
+/** How long an ownership challenge stays open, and how long the sandbox's hosted liveness check takes. */
+export const OWNERSHIP_CHALLENGE_TTL_MS = 15 * 60_000;
+export const LIVENESS_DELAY_MS = 30_000;
 
 interface Owner {
   ownerType: ExternalAccountOwnerType;
@@ -65,16 +66,23 @@ export class ExternalAccountsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.scheduler.register(RESOLVE_VERIFICATION_JOB, (payload, manager) => this.resolvePendingVerification(payload, manager));
+    this.scheduler.register(COMPLETE_LIVENESS_JOB, (payload, manager) => this.completeLiveness(payload, manager));
   }
 
-  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, request: CreateCustomerExternalAccountRequest): Promise<ExternalAccount> {
+  /** `body` as the client sent it: validated here with the discovery-list check in the same pass, so every problem is listed at once. */
+  async create(ctx: CallerContext, ownerType: ExternalAccountOwnerType, body: unknown): Promise<ExternalAccount> {
+    const rawInfo = (body as { accountInfo?: unknown } | null)?.accountInfo;
+    const bank = await this.bankNameCheck(rawInfo);
+    const request: CreateCustomerExternalAccountRequest = validateCreateBody(ownerType, body, bank.errors);
     const owner = this.ownerFor(ctx, ownerType, request.customerId);
-    const info = toPlainInfo(request.accountInfo);
-    const bankErrors = await this.bankNameErrors(info);
-    if (bankErrors.length > 0) throw ServiceError.invalidInput(bankErrors);
+    const { info, platformAccountId } = splitPlatformAccountId(toPlainInfo(request.accountInfo), request.platformAccountId);
     // Ownership is the customers service's to answer: asked before any transaction opens.
-    if (owner.customerId) await this.assertCustomer(ctx, owner.customerId);
-    const review = this.review(ctx, info);
+    if (owner.customerId) {
+      // A deleted customer keeps its accounts (and their history) but gets no new one.
+      const customer = await this.assertCustomer(ctx, owner.customerId);
+      if (customer.isDeleted) throw new ServiceError('CUSTOMER_DELETED', `Customer ${owner.customerId} has been deleted`);
+    }
+    const review = this.review(ctx, info, request.ownershipType);
 
     const now = new Date();
     const entity: ExternalAccountEntity = {
@@ -84,10 +92,14 @@ export class ExternalAccountsService implements OnModuleInit {
       customerId: owner.customerId,
       status: review.status,
       currency: request.currency,
-      platformAccountId: request.platformAccountId,
+      platformAccountId: platformAccountId ?? null,
+      ownershipType: request.ownershipType ?? null,
+      defaultUmaDepositAccount: request.defaultUmaDepositAccount ?? null,
       accountType: info.accountType,
       accountInfo: info,
       beneficiaryVerificationStatus: review.verification,
+      warnings: [...accountWarnings(info), ...bank.warnings],
+      ownershipChallenge: null,
       fingerprint: destinationFingerprint(request.currency, info),
       reviewVersion: 1,
       createdAt: now,
@@ -131,29 +143,34 @@ export class ExternalAccountsService implements OnModuleInit {
     const limit = pageLimit(request.limit);
     const { rows, totalCount } = await this.accounts.list(
       ctx.platformId,
-      { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status },
+      { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status, currency: request.currency },
       { limit: limit + 1, beforeId },
     );
     return { ...toPage(rows, limit, toListedExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
-  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, request: UpdateExternalAccountRequest): Promise<ExternalAccount> {
+  /** `body` as the client sent it (UpdateExternalAccountRequest), validated here against the stored currency with the discovery-list check. */
+  async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, body: unknown): Promise<ExternalAccount> {
     const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, target.externalAccountId, target.ownerType), target.externalAccountId);
     if (current.status === 'INACTIVE') throw notMutable(current.id);
-    const info = request.accountInfo ? toPlainInfo(request.accountInfo) : undefined;
+    const bank = await this.bankNameCheck((body as { accountInfo?: unknown } | null)?.accountInfo);
+    const request: UpdateExternalAccountRequest = validateUpdateBody(body, current.currency, bank.errors);
+    const split = request.accountInfo ? splitPlatformAccountId(toPlainInfo(request.accountInfo), request.platformAccountId) : undefined;
+    const info = split?.info;
     let review: Review | undefined;
+    let warnings: ExternalAccountWarning[] = [];
     if (info) {
-      const errors = [...currencyAgreementErrors(current.currency, info), ...(await this.bankNameErrors(info))];
-      if (errors.length > 0) throw ServiceError.invalidInput(errors);
-      review = this.review(ctx, info);
+      review = this.review(ctx, info, current.ownershipType);
+      warnings = [...accountWarnings(info), ...bank.warnings];
     }
+    const platformAccountId = split ? split.platformAccountId : request.platformAccountId;
     return this.transactions.run(async (manager) => {
       const entity = await this.accounts.findById(ctx.platformId, current.id, target.ownerType, manager, true);
       if (!entity) throw accountNotFound(current.id);
       if (entity.status === 'INACTIVE') throw notMutable(entity.id);
       const before = entity.status;
-      if (request.platformAccountId !== undefined) entity.platformAccountId = request.platformAccountId;
+      if (platformAccountId !== undefined) entity.platformAccountId = platformAccountId;
       if (info && review) {
         entity.fingerprint = destinationFingerprint(entity.currency, info);
         const duplicate = await this.accounts.findLiveByFingerprint(ctx.platformId, entity, entity.fingerprint, manager, entity.id);
@@ -162,6 +179,8 @@ export class ExternalAccountsService implements OnModuleInit {
         entity.accountInfo = info;
         entity.status = review.status;
         entity.beneficiaryVerificationStatus = review.verification;
+        entity.warnings = warnings;
+        entity.ownershipChallenge = null;
         entity.reviewVersion += 1;
       }
       entity.updatedAt = new Date();
@@ -207,7 +226,7 @@ export class ExternalAccountsService implements OnModuleInit {
       subject: EXTERNAL_ACCOUNTS_EVENTS.statusChanged,
       platformId: entity.platformId,
       resourceId: entity.id,
-      webhookType: EXTERNAL_ACCOUNT_WEBHOOK_TYPES.statusChange,
+      webhookType: EXTERNAL_ACCOUNT_WEBHOOK_TYPES.statusUpdated,
       data: toExternalAccount(entity),
     });
   }
@@ -222,27 +241,122 @@ export class ExternalAccountsService implements OnModuleInit {
     });
   }
 
-  private review(ctx: CallerContext, info: AccountInfo): Review {
-    const outcome: ReviewOutcome = reviewDestination(info, ctx.environment === 'sandbox');
+  private review(ctx: CallerContext, info: AccountInfo, ownershipType: ExternalAccountEntity['ownershipType'] | undefined): Review {
+    const outcome: ReviewOutcome = reviewDestination(info, ctx.environment === 'sandbox', ownershipType);
     if (outcome.kind === 'REJECTED') {
       throw new ServiceError('INVALID_BANK_ACCOUNT', 'The destination account is invalid or cannot receive funds');
     }
     return outcome;
   }
 
-  /** bankName must be exactly one of the corridor's discovery entries (the list comes back in the error). */
-  private async bankNameErrors(info: AccountInfo): Promise<FieldError[]> {
-    const corridor = DISCOVERY_CORRIDOR[info.accountType];
-    if (!corridor || typeof info.bankName !== 'string') return [];
-    const names = await this.discoveries.bankNames(corridor.country, corridor.currency);
-    if (names.includes(info.bankName)) return [];
-    return [
-      {
-        field: 'accountInfo.bankName',
-        message: `accountInfo.bankName must be one of the bankName values of GET /discoveries?country=${corridor.country}&currency=${corridor.currency}`,
-        constraint: { enum: names },
-      },
-    ];
+  /**
+   * bankName against the corridor's discovery list: an error where SPEC.md requires a listed bank
+   * (PHP), a warning elsewhere (the reference API takes any bank name). Corridors without a
+   * discovery list are not checked.
+   */
+  private async bankNameCheck(info: unknown): Promise<{ errors: FieldError[]; warnings: ExternalAccountWarning[] }> {
+    const none = { errors: [], warnings: [] };
+    if (typeof info !== 'object' || info === null || !isAccountType((info as { accountType?: unknown }).accountType)) return none;
+    const { accountType, bankName } = info as { accountType: AccountInfo['accountType']; bankName?: unknown };
+    const corridor = CORRIDORS[accountType];
+    if (!corridor.bankNameList || !corridor.country || !corridor.currencies || typeof bankName !== 'string') return none;
+    const country = corridor.country;
+    const currency = corridor.currencies[0];
+    const names = await this.discoveries.bankNames(country, currency);
+    if (names.length === 0 || names.includes(bankName)) return none;
+    const where = `GET /discoveries?country=${country}&currency=${currency}`;
+    if (corridor.bankNameList === 'error') {
+      return {
+        errors: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName must be one of the bankName values of ${where}`, constraint: { enum: names } }],
+        warnings: [],
+      };
+    }
+    return { errors: [], warnings: [{ field: 'accountInfo.bankName', message: `accountInfo.bankName is not one of the bankName values of ${where}` }] };
+  }
+
+  /**
+   * Start (or restart) ownership verification of a first-party self-custody wallet in
+   * PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED: any earlier challenge is abandoned, and an
+   * UNVERIFIED account is pending again.
+   */
+  async startOwnershipChallenge(ctx: CallerContext, request: OwnershipChallengeMessage): Promise<OwnershipChallenge> {
+    return this.transactions.run(async (manager) => {
+      const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
+      if (!needsOwnershipProof(entity.accountInfo, entity.ownershipType)) {
+        throw new ServiceError('CONFLICT', 'Ownership verification applies only to first-party self-custody wallets (no vaspName)');
+      }
+      if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' && entity.status !== 'UNVERIFIED') {
+        throw new ServiceError('CONFLICT', `External account ${entity.id} is ${entity.status}: its ownership needs no verification`);
+      }
+      const now = new Date();
+      const challengeId = randomUUID();
+      const expiresAt = new Date(now.getTime() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
+      const address = String(entity.accountInfo.address);
+      const challenge: StoredOwnershipChallenge =
+        request.method === 'WALLET_SIGNATURE'
+          ? { id: challengeId, method: 'WALLET_SIGNATURE', messageToSign: `I verify that I control the wallet ${address}. Nonce: ${challengeId}`, expiresAt }
+          : { id: challengeId, method: 'LIVENESS', verificationLink: `https://liveness.sandbox.invalid/session/${challengeId}`, expiresAt };
+      const before = entity.status;
+      entity.ownershipChallenge = challenge;
+      entity.status = 'PENDING_OWNERSHIP_VERIFICATION';
+      entity.updatedAt = now;
+      await this.accounts.save(manager, entity);
+      if (entity.status !== before) await this.announceStatusChange(manager, entity);
+      if (challenge.method === 'LIVENESS') {
+        await this.scheduler.schedule(manager, {
+          kind: COMPLETE_LIVENESS_JOB,
+          payload: { platformId: entity.platformId, externalAccountId: entity.id, challengeId },
+          delayMs: LIVENESS_DELAY_MS,
+          sandboxDelay: true,
+          dedupeKey: `${COMPLETE_LIVENESS_JOB.name}:${challengeId}`,
+        });
+      }
+      const { id: _id, ...reply } = challenge;
+      return reply;
+    });
+  }
+
+  /**
+   * Complete a WALLET_SIGNATURE challenge: a signature by the wallet's key over the exact message
+   * makes the account ACTIVE; a wrong or late one makes it UNVERIFIED (committed) and answers 400.
+   */
+  async verifyOwnership(ctx: CallerContext, request: OwnershipVerifyMessage): Promise<ExternalAccount> {
+    const outcome = await this.transactions.run(async (manager) => {
+      const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
+      const challenge = entity.ownershipChallenge;
+      if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' || challenge?.method !== 'WALLET_SIGNATURE' || !challenge.messageToSign) {
+        throw new ServiceError('CONFLICT', `External account ${entity.id} has no WALLET_SIGNATURE challenge outstanding`);
+      }
+      const now = new Date();
+      const network = CORRIDORS[entity.accountInfo.accountType].network;
+      const expired = now.getTime() > Date.parse(challenge.expiresAt);
+      const valid = !expired && network !== undefined && isWalletSignature(network, String(entity.accountInfo.address), challenge.messageToSign, request.signature);
+      entity.status = valid ? 'ACTIVE' : 'UNVERIFIED';
+      entity.ownershipChallenge = null;
+      entity.updatedAt = now;
+      await this.accounts.save(manager, entity);
+      await this.announceStatusChange(manager, entity);
+      return { account: toExternalAccount(entity), expired, valid };
+    });
+    if (!outcome.valid) {
+      const message = outcome.expired
+        ? 'The challenge expired before the signature arrived: start a new challenge'
+        : 'The signature is not the wallet signing messageToSign: start a new challenge';
+      throw ServiceError.invalidInput([{ field: 'signature', message }]);
+    }
+    return outcome.account;
+  }
+
+  /** Scheduler: the hosted liveness check of a challenge completes (sandbox table: address suffix 002 fails). */
+  private async completeLiveness({ platformId, externalAccountId, challengeId }: CompleteLivenessJob, manager: EntityManager): Promise<void> {
+    const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
+    // Replaced by a newer challenge, removed, or already done: nothing to do (jobs may run more than once).
+    if (!entity || entity.ownershipChallenge?.id !== challengeId || entity.status !== 'PENDING_OWNERSHIP_VERIFICATION') return;
+    entity.status = sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
+    entity.ownershipChallenge = null;
+    entity.updatedAt = new Date();
+    await this.accounts.save(manager, entity);
+    await this.announceStatusChange(manager, entity);
   }
 
   private ownerFor(ctx: CallerContext, ownerType: ExternalAccountOwnerType, customerId: string | undefined): Owner {
@@ -258,9 +372,9 @@ export class ExternalAccountsService implements OnModuleInit {
     return { ownerType, customerId: resolved };
   }
 
-  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<void> {
+  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<Customer> {
     try {
-      await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
+      return await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
     } catch (error) {
       if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) throw customerNotFound(customerId);
       throw error;
@@ -281,22 +395,17 @@ function toPlainInfo(info: object): AccountInfo {
   return JSON.parse(JSON.stringify(info)) as AccountInfo;
 }
 
-/** On update the currency is the stored one: the new accountType must agree with it. */
-function currencyAgreementErrors(currency: string, info: AccountInfo): FieldError[] {
-  const errors = accountRuleErrors(currency, info);
-  return errors.map((error) =>
-    error.field === 'currency'
-      ? {
-          field: 'accountInfo.accountType',
-          message: `accountInfo.accountType must agree with the account's currency ${currency}`,
-          constraint: { enum: ACCOUNT_TYPES.filter((type) => ACCOUNT_TYPE_CURRENCY[type] === currency || (ACCOUNT_TYPE_CURRENCY[type] === null && currency !== 'BTC')) },
-        }
-      : error,
-  );
+/**
+ * The platform's id for the account: the top-level field, or (as in the reference API's own
+ * example) the one given inside accountInfo, which is not part of the stored destination.
+ */
+function splitPlatformAccountId(info: AccountInfo, platformAccountId: string | undefined): { info: AccountInfo; platformAccountId: string | undefined } {
+  const { platformAccountId: nested, ...rest } = info;
+  return { info: rest, platformAccountId: platformAccountId ?? (typeof nested === 'string' ? nested : undefined) };
 }
 
 function accountNotFound(id: string): ServiceError {
-  return new ServiceError('EXTERNAL_ACCOUNT_NOT_FOUND', `External account ${id} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `External account ${id} not found`);
 }
 
 function customerNotFound(id: string): ServiceError {
@@ -308,5 +417,5 @@ function notMutable(id: string): ServiceError {
 }
 
 function duplicateError(existingAccountId: string | undefined): ServiceError {
-  return new ServiceError('DUPLICATE_EXTERNAL_ACCOUNT', 'This destination is already registered for this owner', existingAccountId ? { existingAccountId } : undefined);
+  return new ServiceError('CONFLICT', 'This destination is already registered for this owner', existingAccountId ? { existingAccountId } : undefined);
 }

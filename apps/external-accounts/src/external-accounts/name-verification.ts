@@ -1,4 +1,4 @@
-import { AccountInfo, BeneficiaryVerificationStatus, ExternalAccountStatus } from '@paykit/contracts';
+import { AccountInfo, BeneficiaryVerificationStatus, CORRIDORS, CRYPTO_WALLET_TYPES, ExternalAccountStatus, OwnershipType } from '@paykit/contracts';
 import { sandboxNameVerification } from './external-accounts.sandbox';
 
 /** What review decides for new or changed destination data. */
@@ -19,13 +19,25 @@ export const STATUS_AFTER_VERIFICATION: Record<BeneficiaryVerificationStatus, Ex
 };
 
 /**
+ * A first-party wallet on a blockchain with no VASP named is self-custody: its owner proves
+ * control of it (challenge, verify) before it can receive payments.
+ */
+export function needsOwnershipProof(info: AccountInfo, ownershipType: OwnershipType | null | undefined): boolean {
+  return ownershipType === 'FIRST_PARTY' && CRYPTO_WALLET_TYPES.includes(info.accountType) && typeof info.vaspName !== 'string';
+}
+
+/**
  * Review of destination data. In the sandbox the suffix table decides; in production no
  * name-verification provider is configured in this build, so the result is UNSUPPORTED.
- * A self-custody LN_WALLET has no beneficiary to verify.
+ * Wallets have no beneficiary name to verify; a first-party self-custody wallet waits for its
+ * ownership proof.
  */
-export function reviewDestination(info: AccountInfo, sandbox: boolean): ReviewOutcome {
+export function reviewDestination(info: AccountInfo, sandbox: boolean, ownershipType?: OwnershipType | null): ReviewOutcome {
   const result = sandbox ? sandboxNameVerification(info) : 'UNSUPPORTED';
   if (result === 'INVALID_ACCOUNT') return { kind: 'REJECTED' };
-  if (info.accountType === 'LN_WALLET') return { kind: 'DECIDED', status: 'ACTIVE', verification: null, resolveLater: false };
+  if (CORRIDORS[info.accountType].beneficiary !== 'bank') {
+    const status = needsOwnershipProof(info, ownershipType) ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE';
+    return { kind: 'DECIDED', status, verification: null, resolveLater: false };
+  }
   return { kind: 'DECIDED', status: STATUS_AFTER_VERIFICATION[result], verification: result, resolveLater: result === 'PENDING' };
 }

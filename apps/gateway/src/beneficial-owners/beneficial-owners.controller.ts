@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { BeneficialOwner, CallerContext, CreateBeneficialOwnerRequest, CUSTOMERS_SUBJECTS, ListBeneficialOwnersRequest, Page } from '@paykit/contracts';
+import { BeneficialOwner, CallerContext, CreateBeneficialOwnerRequest, CUSTOMERS_SUBJECTS, ListBeneficialOwnersRequest, Page, UpdateBeneficialOwnerBody } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { BeneficialOwnerPageDto, BeneficialOwnerResponseDto } from './dto/beneficial-owner.response';
 
-@ApiTags('Beneficial owners')
+@ApiTags('KYC/KYB Verifications')
 @ApiBasicAuth('BasicAuth')
 @ApiBearerAuth('AgentAuth')
 @Controller('beneficial-owners')
@@ -40,5 +40,18 @@ export class BeneficialOwnersController {
   @ApiErrors(401, 404)
   get(@Param('beneficialOwnerId') beneficialOwnerId: string, @Caller() caller: CallerContext): Promise<BeneficialOwner> {
     return this.services.request(CUSTOMERS_SUBJECTS.getBeneficialOwner, { beneficialOwnerId }, caller);
+  }
+
+  @Patch(':beneficialOwnerId')
+  @ApiOperation({
+    summary: 'Update a beneficial owner, director or officer',
+    description:
+      'Only the given fields change (personalInfo field by field; an address is replaced whole). A new last name is a new identity to check: in the sandbox its KYC is decided again from it.',
+  })
+  @ApiParam({ name: 'beneficialOwnerId', example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: BeneficialOwnerResponseDto })
+  @ApiErrors(400, 401, 404, 410)
+  update(@Param('beneficialOwnerId') beneficialOwnerId: string, @Body() body: UpdateBeneficialOwnerBody, @Caller() caller: CallerContext): Promise<BeneficialOwner> {
+    return this.services.request(CUSTOMERS_SUBJECTS.updateBeneficialOwner, { beneficialOwnerId, changes: body }, caller);
   }
 }

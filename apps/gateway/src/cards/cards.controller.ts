@@ -41,7 +41,7 @@ export class CardsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Issue a card', description: ISSUANCE })
   @ApiCreatedResponse({ type: CardResponseDto })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiErrors(400, 401, 403, 404, 410)
   create(@Body() body: CreateCardRequest, @Caller() caller: CallerContext): Promise<Card> {
     return this.services.request(
       CARDS_SUBJECTS.createCard,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -26,7 +26,7 @@ import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { importCustomersCsv } from './customers-csv-import';
-import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, KycLinkResponseDto } from './dto/customer.response';
+import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, EndUserTermsDto, KycLinkResponseDto } from './dto/customer.response';
 
 const CUSTOMER_ID_PARAM = { name: 'customerId', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -40,10 +40,10 @@ class BulkCsvUploadDto {
 }
 
 const CONTACT_SEND_DESCRIPTION =
-  "Sends a one-time code (valid 10 minutes); re-POST resends, at most once every 30 s (else 429 with Retry-After). 409 CONTACT_VERIFICATION_NOT_REQUIRED when the customer's " +
+  "Sends a one-time code (valid 10 minutes); re-POST resends, at most once every 30 s (else 429 with Retry-After). 409 CONFLICT (`details.reason` CONTACT_VERIFICATION_NOT_REQUIRED) when the customer's " +
   'provider does not require this channel. Sandbox: required for an email whose local part ends in `+verify` and a phone number ending in `0000`; nothing is delivered and the code is `000000`.';
 const CONTACT_CONFIRM_DESCRIPTION =
-  'A right code moves the channel to VERIFIED and answers the Customer; a wrong, expired or unsent code answers 400 INVALID_VERIFICATION_CODE and changes nothing ' +
+  'A right code moves the channel to VERIFIED and answers the Customer; a wrong, expired or unsent code answers 400 INVALID_INPUT (`details.reason` INVALID_VERIFICATION_CODE) and changes nothing ' +
   '(after 5 wrong codes a new one must be requested).';
 
 @ApiTags('Customers')
@@ -58,8 +58,10 @@ export class CustomersController {
   @ApiOperation({
     summary: 'Create a customer',
     description:
-      'Creates an individual or business customer. Customers of regulated platforms start APPROVED; others start KYC/KYB PENDING ' +
-      '(`CUSTOMER.KYC_PENDING` / `CUSTOMER.KYB_PENDING` webhook). A bad `umaAddress` answers 400 INVALID_UMA_ADDRESS.',
+      'Creates an individual or business customer. Customers of regulated platforms start APPROVED (or the `kycStatus`/`kybStatus` they state); others ' +
+      "start KYC/KYB PENDING (`CUSTOMER.KYC_PENDING` / `CUSTOMER.KYB_PENDING` webhook). Without `umaAddress` one is generated on the platform's UMA domain; " +
+      "a bad one answers 400 INVALID_UMA_ADDRESS, one already taken 409 UMA_ADDRESS_EXISTS. `currencies` must be among the platform's supportedCurrencies; " +
+      '`endUserTermsConsent.termsVersion` a published version (else 400 END_USER_TERMS_VERSION_NOT_FOUND).',
   })
   @ApiCreatedResponse({ type: CustomerResponseDto })
   @ApiErrors(400, 401, 409)
@@ -109,8 +111,20 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.getBulkImport, { jobId }, caller);
   }
 
+  @Get('end-user-terms')
+  @ApiOperation({
+    summary: 'Get the current end user terms',
+    description: 'The version in force (send it as `endUserTermsConsent.termsVersion` on POST or PATCH /customers) and the address of its published text.',
+  })
+  @ApiOkResponse({ type: EndUserTermsDto })
+  @ApiErrors(401)
+  async endUserTerms(@Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<EndUserTermsDto> {
+    const terms = await this.services.request(CUSTOMERS_SUBJECTS.getEndUserTerms, {}, caller);
+    return { version: terms.version, url: `${request.protocol}://${request.headers.host}${terms.url}` };
+  }
+
   @Get(':customerId')
-  @ApiOperation({ summary: 'Get a customer' })
+  @ApiOperation({ summary: 'Get a customer', description: 'A deleted customer is still returned, with `isDeleted: true`.' })
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
   @ApiErrors(401, 404)
@@ -131,7 +145,7 @@ export class CustomersController {
   @ApiParam(CUSTOMER_ID_PARAM)
   @ApiOkResponse({ type: CustomerResponseDto })
   @SignedAction()
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 401, 404, 409, 410)
   update(
     @Param('customerId') customerId: string,
     @Body() body: UpdateCustomerBody,
@@ -141,21 +155,41 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.updateCustomer, { customerId, changes: body, signedRetry }, caller);
   }
 
+  @Delete(':customerId')
+  @ApiOperation({
+    summary: 'Delete a customer',
+    description:
+      'Flags the customer deleted and answers it with `isDeleted: true`; it stays readable by id, leaves lists (unless `isIncludingDeleted=true`), and can no ' +
+      'longer be changed, verified, used for payments or given a new external account or card (410 CUSTOMER_DELETED, also for a second ' +
+      'delete); what it already holds stays readable. The deletion is announced to the other services (event `customers.events.customer.deleted`).',
+  })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: CustomerResponseDto })
+  @ApiErrors(401, 404, 410)
+  delete(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<Customer> {
+    return this.services.request(CUSTOMERS_SUBJECTS.deleteCustomer, { customerId }, caller);
+  }
+
   @Post(':customerId/kyc-link')
-  @HttpCode(200)
+  @HttpCode(201)
   @ApiOperation({
     summary: 'Create a hosted KYC link',
     description:
       'A fresh single-use link to the hosted verification page (`GET /kyc/{token}`, outside the versioned base path), valid 24 hours; earlier links stay ' +
-      'valid. The page completes the verification (sandbox tables as POST /verifications) and redirects the browser to `redirectUri`. 409 CONTACT_NOT_VERIFIED ' +
-      'while a required contact channel is not VERIFIED.',
+      'valid. The page completes the verification (sandbox tables as POST /verifications) and redirects the browser to `redirectUri` (without one, it ends on ' +
+      'its own message). `provider` is `HOSTED` (the service runs the page). 409 CONFLICT while a required contact channel is not VERIFIED.',
   })
   @ApiParam(CUSTOMER_ID_PARAM)
-  @ApiOkResponse({ type: KycLinkResponseDto })
-  @ApiErrors(400, 401, 404, 409)
-  async kycLink(@Param('customerId') customerId: string, @Body() body: KycLinkBody, @Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<KycLinkResponseDto> {
-    const link = await this.services.request(CUSTOMERS_SUBJECTS.createKycLink, { customerId, redirectUri: body.redirectUri }, caller);
-    return { kycUrl: `${request.protocol}://${request.headers.host}/kyc/${link.token}`, expiresAt: link.expiresAt, token: link.token };
+  @ApiCreatedResponse({ type: KycLinkResponseDto })
+  @ApiErrors(400, 401, 404, 409, 410)
+  async kycLink(
+    @Param('customerId') customerId: string,
+    @Body() body: KycLinkBody = {},
+    @Req() request: FastifyRequest,
+    @Caller() caller: CallerContext,
+  ): Promise<KycLinkResponseDto> {
+    const link = await this.services.request(CUSTOMERS_SUBJECTS.createKycLink, { customerId, redirectUri: body?.redirectUri }, caller);
+    return { kycUrl: `${request.protocol}://${request.headers.host}/kyc/${link.token}`, expiresAt: link.expiresAt, provider: 'HOSTED', token: link.token };
   }
 
   @Post(':customerId/verify-email')

@@ -7,6 +7,9 @@ import {
   EXTERNAL_ACCOUNTS_SUBJECTS,
   ExternalAccount,
   ExternalAccountPage,
+  OwnershipChallenge,
+  OwnershipChallengeRequest,
+  OwnershipVerifyRequest,
   ListCustomerExternalAccountsQuery,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
@@ -14,16 +17,16 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from './dto/external-account.response';
+import { ExternalAccountPageDto, ExternalAccountResponseDto, OwnershipChallengeDto, withoutRouting } from './dto/external-account.response';
 
 const ID_EXAMPLE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 const REVIEW =
   'In the sandbox the last 3 digits of the primary identifier (account number, IBAN, CLABE, phone, pix key, VPA or wallet address; ' +
   'for user@domain identifiers, of the username) drive name verification: 102 NOT_MATCHED (UNDER_REVIEW), 103 PARTIAL_MATCH (ACTIVE), ' +
-  '104 PENDING (PENDING, resolves to MATCHED/ACTIVE after about 30 s with an EXTERNAL_ACCOUNT.STATUS_CHANGE webhook), 105 400 INVALID_BANK_ACCOUNT, ' +
+  '104 PENDING (PENDING, resolves to MATCHED/ACTIVE after about 30 s with an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook), 105 400 INVALID_BANK_ACCOUNT, ' +
   '106 UNSUPPORTED (ACTIVE), 107 CHECKED_BY_RECEIVING_FI (ACTIVE), other MATCHED (ACTIVE).';
 
-@ApiTags('External accounts')
+@ApiTags('External Accounts')
 @ApiBasicAuth('BasicAuth')
 @ApiBearerAuth('AgentAuth')
 @ApiAccountInfoModels()
@@ -38,12 +41,12 @@ export class CustomerExternalAccountsController {
     description:
       'Bank, mobile-money or crypto destination of a customer of the platform (unknown or foreign customer: 404 USER_NOT_FOUND). ' +
       'accountType must agree with currency; every invalid or missing field is listed at once in details.errors[]. ' +
-      'The same destination registered twice for one customer answers 409 DUPLICATE_EXTERNAL_ACCOUNT with details.existingAccountId. ' +
+      'The same destination registered twice for one customer answers 409 CONFLICT with details.existingAccountId. ' +
       REVIEW,
   })
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'DUPLICATE_EXTERNAL_ACCOUNT: already registered (details.existingAccountId)' })
-  @ApiErrors(400, 401, 404)
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: this destination is already registered for the owner (details.existingAccountId)' })
+  @ApiErrors(400, 401, 404, 410)
   @ApiBody({ type: CreateCustomerExternalAccountRequest })
   // Bodies are passed on as received: the external-accounts service validates them together with its
   // rules (check digits, corridor and beneficiary tables) and lists every problem in one answer.
@@ -61,7 +64,7 @@ export class CustomerExternalAccountsController {
   list(@Query() query: ListCustomerExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
     return this.services.request(
       EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts,
-      { ownerType: 'CUSTOMER', customerId: query.customerId, status: query.status, limit: query.limit, cursor: query.cursor },
+      { ownerType: 'CUSTOMER', customerId: query.customerId, status: query.status, currency: query.currency, limit: query.limit, cursor: query.cursor },
       caller,
     );
   }
@@ -82,7 +85,7 @@ export class CustomerExternalAccountsController {
   })
   @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
   @ApiOkResponse({ type: ExternalAccountResponseDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or DUPLICATE_EXTERNAL_ACCOUNT' })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or CONFLICT (destination already registered)' })
   @ApiErrors(400, 401, 404)
   @ApiBody({ type: UpdateExternalAccountRequest })
   update(@Param('externalAccountId') externalAccountId: string, @Body() body: unknown, @Caller() caller: CallerContext): Promise<ExternalAccount> {
@@ -96,5 +99,46 @@ export class CustomerExternalAccountsController {
   @ApiErrors(401, 404)
   remove(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
     return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'CUSTOMER' }, caller);
+  }
+
+  @Post(':externalAccountId/challenge')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Start ownership verification of a customer's wallet accounts",
+    description:
+      'For a FIRST_PARTY self-custody on-chain wallet (no vaspName) in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED. WALLET_SIGNATURE answers the messageToSign ' +
+      'to sign with the wallet and submit to verify; LIVENESS answers a hosted verificationLink and completes on its own (sandbox: about 30 s later, ' +
+      'failing when the address ends in 002), announced by EXTERNAL_ACCOUNT.STATUS_UPDATED. A new challenge abandons the previous one and makes an ' +
+      'UNVERIFIED account pending again. Other accounts: 409 CONFLICT.',
+  })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiBody({ type: OwnershipChallengeRequest })
+  @ApiCreatedResponse({ type: OwnershipChallengeDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: not a first-party self-custody wallet, or already verified' })
+  @ApiErrors(400, 401, 404)
+  challenge(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipChallengeRequest, @Caller() caller: CallerContext): Promise<OwnershipChallenge> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge, { ownerType: 'CUSTOMER', externalAccountId, method: body.method }, caller);
+  }
+
+  @Post(':externalAccountId/verify')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Prove ownership of a customer's wallet accounts with a wallet signature",
+    description:
+      'Completes a WALLET_SIGNATURE challenge: the signature the wallet made over messageToSign, exactly as returned (EIP-191 hex on Ethereum, Base, ' +
+      'Polygon and Plasma; TIP-191 hex on Tron; base58 Ed25519 on Solana), before expiresAt. Valid: the account becomes ACTIVE. Invalid or late: ' +
+      'the account becomes UNVERIFIED and the answer is 400 (start a new challenge). No WALLET_SIGNATURE challenge outstanding: 409 CONFLICT.',
+  })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiBody({ type: OwnershipVerifyRequest })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: no WALLET_SIGNATURE challenge outstanding' })
+  @ApiErrors(400, 401, 404)
+  verify(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipVerifyRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership,
+      { ownerType: 'CUSTOMER', externalAccountId, signature: body.signature, signatureScheme: body.signatureScheme },
+      caller,
+    );
   }
 }

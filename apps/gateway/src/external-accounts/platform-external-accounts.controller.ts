@@ -7,6 +7,9 @@ import {
   EXTERNAL_ACCOUNTS_SUBJECTS,
   ExternalAccount,
   ExternalAccountPage,
+  OwnershipChallenge,
+  OwnershipChallengeRequest,
+  OwnershipVerifyRequest,
   ListPlatformExternalAccountsQuery,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
@@ -14,11 +17,11 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from './dto/external-account.response';
+import { ExternalAccountPageDto, ExternalAccountResponseDto, OwnershipChallengeDto, withoutRouting } from './dto/external-account.response';
 
 const ID_EXAMPLE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 
-@ApiTags('External accounts')
+@ApiTags('External Accounts')
 @ApiBasicAuth('BasicAuth')
 @ApiAccountInfoModels()
 @Controller('platform/external-accounts')
@@ -32,7 +35,7 @@ export class PlatformExternalAccountsController {
     description: 'Same shape, validation and sandbox name verification as customer external accounts, owned by the platform (no customerId).',
   })
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'DUPLICATE_EXTERNAL_ACCOUNT: already registered (details.existingAccountId)' })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: this destination is already registered for the owner (details.existingAccountId)' })
   @ApiErrors(400, 401, 403)
   @ApiBody({ type: CreatePlatformExternalAccountRequest })
   // Bodies are passed on as received: the external-accounts service validates them together with its
@@ -46,7 +49,11 @@ export class PlatformExternalAccountsController {
   @ApiOkResponse({ type: ExternalAccountPageDto })
   @ApiErrors(400, 401, 403)
   list(@Query() query: ListPlatformExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {
-    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts, { ownerType: 'PLATFORM', status: query.status, limit: query.limit, cursor: query.cursor }, caller);
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.listAccounts,
+      { ownerType: 'PLATFORM', status: query.status, currency: query.currency, limit: query.limit, cursor: query.cursor },
+      caller,
+    );
   }
 
   @Get(':externalAccountId')
@@ -62,7 +69,7 @@ export class PlatformExternalAccountsController {
   @ApiOperation({ summary: "Update one of the platform's external accounts", description: 'New accountInfo (same currency) re-runs review.' })
   @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
   @ApiOkResponse({ type: ExternalAccountResponseDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or DUPLICATE_EXTERNAL_ACCOUNT' })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'INVALID_STATE_TRANSITION (removed account) or CONFLICT (destination already registered)' })
   @ApiErrors(400, 401, 403, 404)
   @ApiBody({ type: UpdateExternalAccountRequest })
   update(@Param('externalAccountId') externalAccountId: string, @Body() body: unknown, @Caller() caller: CallerContext): Promise<ExternalAccount> {
@@ -76,5 +83,46 @@ export class PlatformExternalAccountsController {
   @ApiErrors(401, 403, 404)
   remove(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
     return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'PLATFORM' }, caller);
+  }
+
+  @Post(':externalAccountId/challenge')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "Start ownership verification of one of the platform's wallet accounts",
+    description:
+      'For a FIRST_PARTY self-custody on-chain wallet (no vaspName) in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED. WALLET_SIGNATURE answers the messageToSign ' +
+      'to sign with the wallet and submit to verify; LIVENESS answers a hosted verificationLink and completes on its own (sandbox: about 30 s later, ' +
+      'failing when the address ends in 002), announced by EXTERNAL_ACCOUNT.STATUS_UPDATED. A new challenge abandons the previous one and makes an ' +
+      'UNVERIFIED account pending again. Other accounts: 409 CONFLICT.',
+  })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiBody({ type: OwnershipChallengeRequest })
+  @ApiCreatedResponse({ type: OwnershipChallengeDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: not a first-party self-custody wallet, or already verified' })
+  @ApiErrors(400, 401, 404)
+  challenge(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipChallengeRequest, @Caller() caller: CallerContext): Promise<OwnershipChallenge> {
+    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge, { ownerType: 'PLATFORM', externalAccountId, method: body.method }, caller);
+  }
+
+  @Post(':externalAccountId/verify')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Prove ownership of one of the platform's wallet accounts with a wallet signature",
+    description:
+      'Completes a WALLET_SIGNATURE challenge: the signature the wallet made over messageToSign, exactly as returned (EIP-191 hex on Ethereum, Base, ' +
+      'Polygon and Plasma; TIP-191 hex on Tron; base58 Ed25519 on Solana), before expiresAt. Valid: the account becomes ACTIVE. Invalid or late: ' +
+      'the account becomes UNVERIFIED and the answer is 400 (start a new challenge). No WALLET_SIGNATURE challenge outstanding: 409 CONFLICT.',
+  })
+  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
+  @ApiBody({ type: OwnershipVerifyRequest })
+  @ApiOkResponse({ type: ExternalAccountResponseDto })
+  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: no WALLET_SIGNATURE challenge outstanding' })
+  @ApiErrors(400, 401, 404)
+  verify(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipVerifyRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
+    return this.services.request(
+      EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership,
+      { ownerType: 'PLATFORM', externalAccountId, signature: body.signature, signatureScheme: body.signatureScheme },
+      caller,
+    );
   }
 }

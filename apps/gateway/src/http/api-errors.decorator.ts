@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (e.g. a production token on a sandbox endpoint)',
   404: "Not found (also for another platform's resources)",
   409: "Conflict with the resource's current state",
+  410: 'Gone: the customer has been deleted (`CUSTOMER_DELETED`)',
   429: 'Too many requests; retry after `Retry-After` seconds',
 };
 

@@ -69,7 +69,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
   });
   // The hosted KYC page is for customers' browsers: it lives outside the versioned API path.
-  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token', REVEAL_PAGE_ROUTE] });
+  app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token', REVEAL_PAGE_ROUTE, 'end-user-terms/:version'] });
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
 

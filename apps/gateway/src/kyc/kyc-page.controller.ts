@@ -6,7 +6,7 @@ import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Public } from '../auth/public.decorator';
-import { unusableLinkPage, verificationPage } from './kyc-page.html';
+import { completedPage, unusableLinkPage, verificationPage } from './kyc-page.html';
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -51,6 +51,7 @@ export class KycPageController {
         const view = await this.services.request(CUSTOMERS_SUBJECTS.openKycLink, { token }, ctx);
         return send(reply, 422, verificationPage(token, view, completion.verification.errors));
       }
+      if (completion.redirectUri === undefined) return send(reply, 200, completedPage());
       void reply.status(303).header('cache-control', 'no-store').header('location', completion.redirectUri).send();
     } catch (error) {
       return this.sendFailure(reply, error);

@@ -44,7 +44,7 @@ const EDD_INPUTS: Record<EddField, () => string> = {
 export function verificationPage(token: string, view: KycLinkView, errors: VerificationError[] = []): string {
   const who = view.customerType === 'BUSINESS' ? 'your business' : 'your identity';
   const problems = errors.length
-    ? `<div class="error" id="errors"><p>We still need:</p><ul>${errors.map((e) => `<li>${escape(e.field.replace(/^edd\./, ''))}: ${escape(e.message)}</li>`).join('')}</ul></div>`
+    ? `<div class="error" id="errors"><p>We still need:</p><ul>${errors.map((e) => `<li>${escape((e.field ?? '').replace(/^edd\./, ''))}: ${escape(e.reason)}</li>`).join('')}</ul></div>`
     : '';
   const edd = view.missingEddFields.length
     ? `<p>Please also tell us about the account (enhanced due diligence):</p>${view.missingEddFields.map((field) => EDD_INPUTS[field]()).join('')}`
@@ -59,6 +59,35 @@ ${edd}
 <button type="submit" id="verify">Complete verification</button>
 </form>
 <p><small>This link works once and expires ${escape(new Date(view.expiresAt).toUTCString())}.</small></p>`,
+  );
+}
+
+/** Versions of the end user terms with a published text (the customers service accepts these versions). */
+const END_USER_TERMS: Record<string, string[]> = {
+  '2025-10-13': [
+    'These terms govern your use of payment accounts offered to you by the platform you signed up with and operated through this service.',
+    'You agree to give accurate identity information, to keep your credentials secret, and to use your accounts only for lawful payments.',
+    'Payments may be refused, delayed or reversed where the law, a provider or a fraud check requires it; fees are shown before you confirm a payment.',
+    'Your information is processed to provide the service and to meet legal obligations, and is shared only with the providers that carry out your payments.',
+  ],
+};
+
+/** The terms page of a published version; without one (or for an unknown version), a not-found page. */
+export function endUserTermsPage(version: string | undefined): string | undefined {
+  const paragraphs = version === undefined ? undefined : END_USER_TERMS[version];
+  if (version === undefined) return layout('Terms not found', '<h1>These terms do not exist</h1><p>Check the version in the address.</p>');
+  if (!paragraphs) return undefined;
+  return layout(
+    `End user terms, version ${version}`,
+    `<h1>End user terms</h1><p><small>Version ${escape(version)}</small></p>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}`,
+  );
+}
+
+/** The end of the flow when the platform gave no redirect address. */
+export function completedPage(): string {
+  return layout(
+    'Verification submitted',
+    '<h1 id="link-state" data-state="COMPLETED">Thank you: your verification was submitted</h1><p>You can close this page and return to the application.</p>',
   );
 }
 

@@ -2,6 +2,13 @@ import { CreateLedger1732300300000 } from './1732300300000-CreateLedger';
 import { CreateAccountCredits1732300400000 } from './1732300400000-CreateAccountCredits';
 import { TransactionFidelity1764000000000 } from './1764000000000-TransactionFidelity';
 import { CreateQuotes1764062000000 } from './1764062000000-CreateQuotes';
+import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNetwork';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
-export const PAYMENTS_MIGRATIONS = [CreateLedger1732300300000, CreateAccountCredits1732300400000, TransactionFidelity1764000000000, CreateQuotes1764062000000];
+export const PAYMENTS_MIGRATIONS = [
+  CreateLedger1732300300000,
+  CreateAccountCredits1732300400000,
+  TransactionFidelity1764000000000,
+  CreateQuotes1764062000000,
+  RecordCryptoNetwork1764072100000,
+];

@@ -24,6 +24,8 @@ function entity(type: TransactionType, changes: Partial<PaymentTransactionEntity
     railSelectionMode: null,
     remittanceInformation: null,
     purposeOfPayment: null,
+    cryptoNetwork: null,
+    onChainTransactionHash: null,
     quoteId: null,
     receivedCurrencyCode: null,
     receivedAmount: null,
@@ -83,5 +85,16 @@ describe(apiFailureReason.name, () => {
     ['INCOMING', 'TIMED_OUT', 'COLLECTION_FAILED'],
   ] as const)('%s %s -> %s', (type, cause, reason) => {
     expect(apiFailureReason(type, cause)).toBe(reason);
+  });
+
+  it('gives a payout to a wallet the on-chain leg of its destination: network and hash', () => {
+    const tx = toTransaction(entity('OUTGOING', { cryptoNetwork: 'SOLANA', onChainTransactionHash: 'ab'.repeat(32) }), USD, 'Platform:1');
+    expect(tx.destination).toEqual({
+      destinationType: 'ACCOUNT',
+      accountId: 'ExternalAccount:1',
+      currency: 'USD',
+      onChainTransaction: { network: 'SOLANA', transactionHash: 'ab'.repeat(32) },
+    });
+    expect(toTransaction(entity('OUTGOING'), USD, 'Platform:1').destination.onChainTransaction).toBeUndefined();
   });
 });

@@ -37,7 +37,10 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
   const internal = { accountId: entity.internalAccountId, currency: entity.currencyCode };
   const counterpartyCurrency = outgoing ? receivedCurrency.code : entity.currencyCode;
   const uma = entity.externalAccountId === null && entity.counterpartyUmaAddress !== null ? entity.counterpartyUmaAddress : undefined;
-  const external = { accountId: entity.externalAccountId ?? '', currency: counterpartyCurrency };
+  // A payout to a wallet: the on-chain leg (network and hash) of its destination.
+  const onChain =
+    entity.cryptoNetwork !== null && entity.onChainTransactionHash !== null ? { transactionHash: entity.onChainTransactionHash, network: entity.cryptoNetwork } : null;
+  const external = { accountId: entity.externalAccountId ?? '', currency: counterpartyCurrency, ...(onChain ? { onChainTransaction: onChain } : {}) };
   const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
   const received = { amount: amountToWire(entity.receivedAmount ?? entity.amount), currency: toCurrency(receivedCurrency) };
   const failureReason = entity.failureReason !== null ? apiFailureReason(entity.type, entity.failureReason) : undefined;

@@ -28,6 +28,8 @@ interface TransactionRow {
   rail_selection_mode: RailSelectionMode | null;
   remittance_information: string | null;
   purpose_of_payment: PurposeOfPayment | null;
+  crypto_network: string | null;
+  onchain_transaction_hash: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   settled_at: Date | string | null;
@@ -52,6 +54,8 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     railSelectionMode: row.rail_selection_mode,
     remittanceInformation: row.remittance_information,
     purposeOfPayment: row.purpose_of_payment,
+    cryptoNetwork: row.crypto_network,
+    onChainTransactionHash: row.onchain_transaction_hash,
 
     quoteId: row.quote_id,
     receivedCurrencyCode: row.received_currency_code,
@@ -89,8 +93,10 @@ export interface TransactionFilter {
 
 /** Cross-currency payments' own columns; a same-currency transfer leaves them out. */
 type CrossCurrencyColumns = 'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress' | 'receiptDeliveryConfirmedAt' | 'counterpartyInformation';
-export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns> &
-  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns>>;
+/** A payout to a wallet: the network and hash of its on-chain leg. */
+type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns> &
+  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns>>;
 
 /** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
@@ -102,8 +108,8 @@ export class TransactionsRepository {
       manager,
       preparedStatement(`INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
          platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
-         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END) RETURNING *`),
+         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $23, $24) RETURNING *`),
       [
         tx.id,
         tx.platformId,
@@ -127,6 +133,8 @@ export class TransactionsRepository {
         tx.receivedAmount === undefined || tx.receivedAmount === null ? null : amountToColumn(tx.receivedAmount),
         tx.counterpartyUmaAddress ?? null,
         tx.counterpartyInformation ? JSON.stringify(tx.counterpartyInformation) : null,
+        tx.cryptoNetwork ?? null,
+        tx.onChainTransactionHash ?? null,
       ],
     );
     return toEntity(rows[0]);

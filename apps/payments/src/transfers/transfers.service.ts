@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -228,6 +229,9 @@ export class TransfersService implements OnModuleInit {
           railSelectionMode: rail?.mode ?? null,
           remittanceInformation: request.remittanceInformation ?? null,
           purposeOfPayment: request.purposeOfPayment ?? null,
+          // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
+          cryptoNetwork: external.routing.network ?? null,
+          onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
         });
         const transaction = toTransaction(entity, currency, ctx.platformId);
         await this.announce(manager, ctx.platformId, transaction);
@@ -419,4 +423,9 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
       max: amountToWire(currency.maxTransferAmount),
     });
   }
+}
+
+/** The hash of a wallet transfer's on-chain leg: derived from the transaction id (no chain is reached in this build). */
+function sandboxTransactionHash(transactionId: string): string {
+  return createHash('sha256').update(`onchain:${transactionId}`).digest('hex');
 }

@@ -23,6 +23,12 @@ import { PageQuery } from '../common';
 import {
   ANNUAL_INCOME_RANGES,
   AnnualIncomeRange,
+  DOCUMENT_SIDES,
+  DocumentSide,
+  ID_TYPES,
+  IdType,
+  VERIFICATION_STATUSES,
+  VerificationStatus,
   BENEFICIAL_OWNER_ROLES,
   BeneficialOwnerRole,
   CONTACT_CHANNELS,
@@ -72,10 +78,15 @@ export class ConfirmContactCodeRequest extends ContactCodeRequest {
 
 /** Body of `POST /customers/{customerId}/kyc-link`. */
 export class KycLinkBody {
-  @ApiProperty({ description: 'Where the hosted page sends the customer when verification is done', example: 'https://platform.example/onboarding/done' })
+  @ApiPropertyOptional({
+    description: 'Where the hosted page sends the customer when verification is done; without it the page shows a completion message',
+    example: 'https://platform.example/onboarding/done',
+    format: 'uri',
+  })
+  @IsOptional()
   @IsUrl(HTTP_URL, { context: { constraint: { format: 'url' } } })
   @MaxLength(2000)
-  redirectUri!: string;
+  redirectUri?: string;
 }
 
 export class CreateKycLinkRequest extends KycLinkBody {
@@ -108,12 +119,91 @@ export class CompleteKycLinkRequest extends KycLinkTokenRequest {
   annualIncomeRange?: AnnualIncomeRange;
 }
 
+/** A person's details; every field optional here, the create rules in PersonalInfoInput. */
+export class PersonalInfoUpdateInput {
+  @ApiPropertyOptional({ description: 'Given name(s)', example: 'Grace' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  firstName?: string;
+
+  @ApiPropertyOptional({ description: 'Middle name(s)', example: 'Brewster' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  middleName?: string;
+
+  @ApiPropertyOptional({ description: 'Family name; its last 3 characters drive sandbox KYC of the owner', example: 'Hopper' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  lastName?: string;
+
+  @ApiPropertyOptional({ description: 'Date of birth, YYYY-MM-DD', example: '1976-12-09' })
+  @IsOptional()
+  @IsCalendarDate()
+  birthDate?: string;
+
+  @ApiPropertyOptional({ description: 'Nationality, ISO 3166-1 alpha-2', example: 'US' })
+  @IsOptional()
+  @IsCountryCode()
+  nationality?: string;
+
+  @ApiPropertyOptional({ description: 'Email address', example: 'grace@acme.example' })
+  @IsOptional()
+  @IsEmail({}, { context: { constraint: { format: 'email' } } })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Phone number in E.164 format', example: '+14155550188' })
+  @IsOptional()
+  @IsE164Phone()
+  phoneNumber?: string;
+
+  @ApiPropertyOptional({ type: AddressInput, description: 'Residential address' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AddressInput)
+  address?: AddressInput;
+
+  @ApiPropertyOptional({ description: 'Job title (directors and officers)', example: 'Chief Executive Officer' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  title?: string;
+
+  @ApiPropertyOptional({ enum: ID_TYPES, description: 'Kind of government identifier in `identifier`', example: 'SSN' })
+  @IsOptional()
+  @IsOneOf(ID_TYPES)
+  idType?: IdType;
+
+  @ApiPropertyOptional({ description: 'Government identifier; answers show only its last four characters', example: '123-45-6789' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  identifier?: string;
+
+  @ApiPropertyOptional({ description: 'Country that issued the identifier, ISO 3166-1 alpha-2', example: 'US' })
+  @IsOptional()
+  @IsCountryCode()
+  countryOfIssuance?: string;
+}
+
 export class PersonalInfoInput {
   @ApiProperty({ description: 'Given name(s)', example: 'Grace' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   firstName!: string;
+
+  @ApiPropertyOptional({ description: 'Middle name(s)', example: 'Brewster' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  middleName?: string;
 
   @ApiProperty({ description: 'Family name; its last 3 characters drive sandbox KYC of the owner', example: 'Hopper' })
   @IsString()
@@ -151,6 +241,23 @@ export class PersonalInfoInput {
   @IsString()
   @MaxLength(100)
   title?: string;
+
+  @ApiPropertyOptional({ enum: ID_TYPES, description: 'Kind of government identifier in `identifier`', example: 'SSN' })
+  @IsOptional()
+  @IsOneOf(ID_TYPES)
+  idType?: IdType;
+
+  @ApiPropertyOptional({ description: 'Government identifier; answers show only its last four characters', example: '123-45-6789' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  identifier?: string;
+
+  @ApiPropertyOptional({ description: 'Country that issued the identifier, ISO 3166-1 alpha-2', example: 'US' })
+  @IsOptional()
+  @IsCountryCode()
+  countryOfIssuance?: string;
 }
 
 export class CreateBeneficialOwnerRequest {
@@ -159,7 +266,7 @@ export class CreateBeneficialOwnerRequest {
   @IsNotEmpty()
   customerId!: string;
 
-  @ApiProperty({ enum: BENEFICIAL_OWNER_ROLES, isArray: true, description: "The person's roles in the business", example: ['BENEFICIAL_OWNER', 'DIRECTOR'] })
+  @ApiProperty({ enum: BENEFICIAL_OWNER_ROLES, isArray: true, description: "The person's roles in the business", example: ['UBO', 'DIRECTOR'] })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayUnique()
@@ -179,6 +286,40 @@ export class CreateBeneficialOwnerRequest {
   personalInfo!: PersonalInfoInput;
 }
 
+/** Body of `PATCH /beneficial-owners/{id}`: only the fields given change. */
+export class UpdateBeneficialOwnerBody {
+  @ApiPropertyOptional({ enum: BENEFICIAL_OWNER_ROLES, isArray: true, description: "Replaces the person's roles", example: ['UBO'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsOneOf(BENEFICIAL_OWNER_ROLES, { each: true })
+  roles?: BeneficialOwnerRole[];
+
+  @ApiPropertyOptional({ description: 'Ownership share in percent, 0 to 100', example: 30, minimum: 0, maximum: 100 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  ownershipPercentage?: number;
+
+  @ApiPropertyOptional({ type: PersonalInfoUpdateInput, description: 'The personal details to change (address replaces the stored one)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PersonalInfoUpdateInput)
+  personalInfo?: PersonalInfoUpdateInput;
+}
+
+export class UpdateBeneficialOwnerRequest {
+  @IsString()
+  @IsNotEmpty()
+  beneficialOwnerId!: string;
+
+  @ValidateNested()
+  @Type(() => UpdateBeneficialOwnerBody)
+  changes!: UpdateBeneficialOwnerBody;
+}
+
 export class GetBeneficialOwnerRequest {
   @IsString()
   @IsNotEmpty()
@@ -193,18 +334,42 @@ export class ListBeneficialOwnersRequest extends PageQuery {
   customerId?: string;
 }
 
-export class StartDocumentUploadRequest {
-  @IsString()
-  @IsNotEmpty()
-  customerId!: string;
+/** The metadata of an upload or a replacement (multipart fields besides `file`). */
+export class DocumentMetadataInput {
+  @IsOneOf(DOCUMENT_TYPES)
+  documentType!: DocumentType;
+
+  /** Issuing country: the HTTP form requires it; only messages of the contract's version 1 lack it (stored as `ZZ`, unknown). */
+  @IsOptional()
+  @IsCountryCode()
+  country?: string;
+
+  @IsOptional()
+  @IsOneOf(DOCUMENT_SIDES)
+  side?: DocumentSide;
 
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
-  beneficialOwnerId?: string;
+  @MaxLength(100)
+  documentNumber?: string;
 
-  @IsOneOf(DOCUMENT_TYPES)
-  documentType!: DocumentType;
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  issuingAuthority?: string;
+}
+
+export class StartDocumentUploadRequest extends DocumentMetadataInput {
+  /** A customer id, or a beneficial owner id (the owner's business customer holds it). */
+  @IsString()
+  @IsNotEmpty()
+  documentHolder!: string;
+
+  /** Set when a stored document is being replaced (`PUT /documents/{id}`). */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  replacesDocumentId?: string;
 
   @IsString()
   @IsNotEmpty()
@@ -246,12 +411,37 @@ export class GetDocumentRequest {
   documentId!: string;
 }
 
-export class ListDocumentsRequest extends PageQuery {
-  @ApiPropertyOptional({ description: 'Only documents of this customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+export class GetVerificationRequest {
+  @IsString()
+  @IsNotEmpty()
+  verificationId!: string;
+}
+
+export class ListVerificationsRequest extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only verifications of this customer', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   customerId?: string;
+
+  @ApiPropertyOptional({ enum: VERIFICATION_STATUSES, description: 'Only verifications with this status', example: 'IN_PROGRESS' })
+  @IsOptional()
+  @IsOneOf(VERIFICATION_STATUSES)
+  verificationStatus?: VerificationStatus;
+}
+
+export class ListDocumentsRequest extends PageQuery {
+  @ApiPropertyOptional({ description: "Only documents of this customer (its own and its beneficial owners')", example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  customerId?: string;
+
+  @ApiPropertyOptional({ description: 'Only documents held by this customer or beneficial owner', example: 'BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  documentHolder?: string;
 }
 
 export class StartBulkImportRequest {

@@ -1,5 +1,20 @@
 import {
   AnnualIncomeRange,
+  BusinessSourceOfFundsCategory,
+  BusinessType,
+  CustomerInfoFieldName,
+  DocumentSide,
+  EndUserTermsAcceptanceMethod,
+  EntityType,
+  ExpectedMonthlyTransactionCount,
+  ExpectedMonthlyTransactionVolume,
+  FeeType,
+  IdType,
+  IndividualSourceOfFundsCategory,
+  NetWorthRange,
+  PepStatus,
+  EnabledTransactionType,
+  VerificationErrorType,
   BeneficialOwnerRole,
   BulkImportStatus,
   ContactChannel,
@@ -20,7 +35,7 @@ import {
 export interface Address {
   line1: string;
   line2?: string;
-  city: string;
+  city?: string;
   state?: string;
   postalCode: string;
   country: string;
@@ -28,8 +43,40 @@ export interface Address {
 
 export interface BusinessInfo {
   legalName: string;
+  doingBusinessAs?: string;
+  country?: string;
   registrationNumber?: string;
+  incorporatedOn?: string;
+  entityType?: EntityType;
   taxId?: string;
+  countriesOfOperation?: string[];
+  businessType?: BusinessType;
+  purposeOfAccount?: PurposeOfAccount;
+  sourceOfFunds?: string;
+  expectedMonthlyTransactionCount?: ExpectedMonthlyTransactionCount;
+  expectedMonthlyTransactionVolume?: ExpectedMonthlyTransactionVolume;
+  expectedRecipientJurisdictions?: string[];
+  naicsCode?: string;
+  sourceOfFundsCategories?: BusinessSourceOfFundsCategory[];
+  sourceOfFundsOtherDescription?: string;
+  purposeOfAccountOtherDescription?: string;
+  expectedCounterpartyCountries?: string[];
+  primaryContactFirstName?: string;
+  primaryContactLastName?: string;
+}
+
+export interface EndUserTermsConsent {
+  acceptedAt: string;
+  ipAddress: string;
+  termsVersion: string;
+  acceptanceMethod: EndUserTermsAcceptanceMethod;
+}
+
+/** The end user terms currently in force. */
+export interface EndUserTerms {
+  version: string;
+  /** Path of the terms page under the gateway's public address; the gateway answers the absolute URL. */
+  url: string;
 }
 
 export type ContactVerification = Partial<Record<ContactChannel, ContactVerificationStatus>>;
@@ -45,12 +92,28 @@ export interface Customer {
   phoneNumber?: string;
   address?: Address;
   businessInfo?: BusinessInfo;
-  umaAddress?: string;
+  /** Always present: generated from the platform's UMA domain when the create omitted it. */
+  umaAddress: string;
+  region?: string;
+  currencies?: string[];
+  endUserTermsConsent?: EndUserTermsConsent;
+  idType?: IdType;
+  countryOfIssuance?: string;
+  sourceOfFundsCategories?: IndividualSourceOfFundsCategory[];
+  sourceOfFundsOtherDescription?: string;
   sourceOfWealthCategories?: SourceOfWealthCategory[];
+  sourceOfWealthOtherDescription?: string;
   purposeOfAccount?: PurposeOfAccount;
+  purposeOfAccountOtherDescription?: string;
+  expectedMonthlyTransactionCount?: ExpectedMonthlyTransactionCount;
+  expectedMonthlyTransactionVolume?: ExpectedMonthlyTransactionVolume;
   annualIncomeRange?: AnnualIncomeRange;
+  netWorthRange?: NetWorthRange;
+  pepStatus?: PepStatus;
   kycStatus?: KycStatus;
   kybStatus?: KycStatus;
+  /** True once the customer has been deleted (DELETE /customers/{id}). */
+  isDeleted: boolean;
   /** Present only when the customer's provider requires contact verification; only required channels. */
   contactVerification?: ContactVerification;
   createdAt: string;
@@ -67,24 +130,69 @@ export interface CustomerRequirements {
   kybStatus?: KycStatus;
 }
 
+export interface CounterpartyField {
+  name: CustomerInfoFieldName;
+  mandatory: boolean;
+}
+
 export interface SupportedCurrency {
   currencyCode: string;
-  providerRequiredCustomerFields: string[];
+  minAmount: number;
+  maxAmount: number;
+  requiredCounterpartyFields: CounterpartyField[];
+  /** The customer information the currency's provider needs before a customer may transact in it (read-only). */
+  providerRequiredCustomerFields: CustomerInfoFieldName[];
+  enabledTransactionTypes: EnabledTransactionType[];
+}
+
+export interface EmbeddedWalletConfig {
+  appName?: string;
+  otpLength?: number;
+  alphanumeric?: boolean;
+  expirationSeconds?: number;
+  sendFromEmailAddress?: string;
+  sendFromEmailSenderName?: string;
+  replyToEmailAddress?: string;
+  logoUrl?: string;
+}
+
+export interface CardTokenization2faConfig {
+  displayName?: string;
+  logoUrl?: string;
+  email?: { fromAddress?: string; fromName?: string; replyToAddress?: string; subject?: string; bodyText?: string };
+  sms?: { templateSid?: string; bodyText?: string };
+}
+
+export interface FeeConfig {
+  feeType: FeeType;
+  sourceCurrency: string;
+  variableFeeBps: number;
+  fixedFee: { amount: number; currency: string };
 }
 
 /** The customers service's part of `GET /config`. */
 export interface CustomersPlatformConfig {
   umaDomain: string;
   regulated: boolean;
+  isRegulatedFinancialInstitution: boolean;
   supportedCurrencies: SupportedCurrency[];
   /** New customers with an email get an embedded wallet (where USDC is supported); default true. */
   embeddedWalletsEnabled: boolean;
+  embeddedWalletConfig?: EmbeddedWalletConfig;
+  cardTokenization2faConfig?: CardTokenization2faConfig;
+  feeConfigs: FeeConfig[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface VerificationError {
-  code: 'MISSING_FIELD';
-  field: string;
-  message: string;
+  /** The resource the problem is about (the customer, a beneficial owner or a document). */
+  resourceId: string;
+  type: VerificationErrorType;
+  /** Dot path of the field concerned, for field problems. */
+  field?: string;
+  acceptedDocumentTypes?: DocumentType[];
+  reason: string;
 }
 
 export interface Verification {
@@ -93,8 +201,9 @@ export interface Verification {
   verificationStatus: VerificationStatus;
   kycStatus?: KycStatus;
   kybStatus?: KycStatus;
-  errors?: VerificationError[];
+  errors: VerificationError[];
   createdAt: string;
+  updatedAt: string;
 }
 
 export interface ContactCodeSent {
@@ -118,19 +227,21 @@ export interface KycLinkView {
   state: KycLinkState;
   customerType: CustomerType;
   displayName: string;
-  redirectUri: string;
+  redirectUri?: string;
   expiresAt: string;
   /** EDD answers the page must collect before the verification can pass. */
   missingEddFields: EddField[];
 }
 
 export interface KycLinkCompletion {
-  redirectUri: string;
+  /** Absent when the link was created without one: the page then shows its own completion message. */
+  redirectUri?: string;
   verification: Verification;
 }
 
 export interface PersonalInfo {
   firstName: string;
+  middleName?: string;
   lastName: string;
   birthDate: string;
   nationality: string;
@@ -138,13 +249,17 @@ export interface PersonalInfo {
   phoneNumber?: string;
   address?: Address;
   title?: string;
+  idType?: IdType;
+  /** Masked: only the last four characters are shown (the full identifier is never returned). */
+  identifier?: string;
+  countryOfIssuance?: string;
 }
 
 export interface BeneficialOwner {
   id: string;
   customerId: string;
   roles: BeneficialOwnerRole[];
-  ownershipPercentage?: number;
+  ownershipPercentage: number;
   personalInfo: PersonalInfo;
   kycStatus: KycStatus;
   createdAt: string;
@@ -153,9 +268,16 @@ export interface BeneficialOwner {
 
 export interface CustomerDocument {
   id: string;
+  /** Whom the document is about: the customer's id, or a beneficial owner's. */
+  documentHolder: string;
   customerId: string;
   beneficialOwnerId?: string;
   documentType: DocumentType;
+  side?: DocumentSide;
+  /** Country that issued the document (ISO 3166-1 alpha-2). */
+  country: string;
+  documentNumber?: string;
+  issuingAuthority?: string;
   fileName: string;
   contentType: DocumentContentType;
   sizeBytes: number;
@@ -184,13 +306,25 @@ export interface BulkImportProgress {
   failedRows: number;
 }
 
+/** A row problem as the reference reports it: the error envelope of the row plus the row it came from. */
+export interface BulkImportErrorEntry {
+  /** Names the row of the file: `row-<number>` (the header is row 1). */
+  correlationId: string;
+  status: number;
+  code: string;
+  message: string;
+  details: { row: number; field: string };
+}
+
 export interface BulkImportJob {
   id: string;
+  /** Same as `id`: the name the upload's answer gives it. */
+  jobId: string;
   status: BulkImportStatus;
   fileName?: string;
-  progress: BulkImportProgress;
+  progress: { total: number; processed: number; successful: number; failed: number };
   /** Per-row problems, first 1000 (`errorCount` has them all). */
-  errors: BulkImportRowError[];
+  errors: BulkImportErrorEntry[];
   errorCount: number;
   failure?: string;
   createdAt: string;

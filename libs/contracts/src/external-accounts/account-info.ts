@@ -1,38 +1,63 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
+import { IsCalendarDate, IsCountryCode, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type, TypeHelpOptions } from 'class-transformer';
-import { Allow, buildMessage, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
-import { AddressInput, BusinessInfoInput } from '../customers';
-import { ACCOUNT_TYPES, AccountType, BANK_ACCOUNT_TYPES, BENEFICIARY_TYPES, BeneficiaryType, COP_DOCUMENT_TYPES, MOBILE_MONEY_PROVIDERS, PIX_KEY_TYPES, PixKeyType } from './enums';
-import { ACCOUNT_FORMATS } from './formats';
+import { Allow, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ACCOUNT_TYPES, AccountType, COP_DOCUMENT_TYPES, Corridor, CorridorField, CORRIDORS } from './corridors';
+import { BENEFICIARY_TYPES, BeneficiaryType } from './enums';
+
+const optionalText = (target: object, property: string, description: string, example: string, maxLength = 255): void => {
+  ApiPropertyOptional({ type: String, description, example })(target, property);
+  IsOptional()(target, property);
+  IsString()(target, property);
+  MaxLength(maxLength)(target, property);
+};
+
+/** A beneficiary's address; only line1, postalCode and country are always required. */
+export class BeneficiaryAddressInput {
+  @ApiProperty({ description: 'Street address, first line', example: '1 Market St' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  line1!: string;
+
+  line2?: string;
+  /** Optional in general; SPEC.md's minimum tables require it for USD, GBP and EUR individuals. */
+  city?: string;
+  state?: string;
+
+  @ApiProperty({ description: 'Postal code', example: '94105' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20)
+  postalCode!: string;
+
+  @ApiProperty({ description: 'ISO 3166-1 alpha-2 country', example: 'US' })
+  @IsCountryCode()
+  country!: string;
+}
+optionalText(BeneficiaryAddressInput.prototype, 'line2', 'Street address, second line', 'Suite 400', 200);
+optionalText(BeneficiaryAddressInput.prototype, 'city', 'City (required for USD, GBP and EUR individual beneficiaries)', 'San Francisco', 100);
+optionalText(BeneficiaryAddressInput.prototype, 'state', 'State, province or region', 'CA', 100);
+
+/** SPEC.md's nesting of a business beneficiary's identity (the flat legalName, registrationNumber and taxId are equivalent). */
+export class BeneficiaryBusinessInfoInput {
+  legalName?: string;
+  registrationNumber?: string;
+  taxId?: string;
+}
+optionalText(BeneficiaryBusinessInfoInput.prototype, 'legalName', 'Registered legal name', 'Acme Trading Ltd', 200);
+optionalText(BeneficiaryBusinessInfoInput.prototype, 'registrationNumber', 'Company registration number', 'RC-123456', 64);
+optionalText(BeneficiaryBusinessInfoInput.prototype, 'taxId', 'Tax identifier', '12-3456789', 64);
 
 /**
- * An IBAN in electronic format. Its check digits, and which countries and lengths a corridor
- * accepts, are the external-accounts service's rules; the message names the whole requirement.
+ * The owner of a destination, individual or business. Which fields are required depends on the
+ * beneficiaryType and the destination (the service's rules, listed with every other problem).
  */
-function IsIbanFormat(): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isIban',
-      validator: {
-        validate: (value) => typeof value === 'string' && ACCOUNT_FORMATS.iban.test(value),
-        defaultMessage: buildMessage((each) => `${each}$property must be an IBAN (electronic format, no spaces) with a valid check digit`),
-      },
-    },
-    { context: { constraint: { format: 'iban' } } },
-  );
-}
-
 export class BeneficiaryInput {
   @ApiProperty({ enum: BENEFICIARY_TYPES, description: 'Who owns the destination', example: 'INDIVIDUAL' })
   @IsOneOf(BENEFICIARY_TYPES)
   beneficiaryType!: BeneficiaryType;
 
-  @ApiPropertyOptional({ description: 'Full name (individuals; required for them)', example: 'Maria Santos' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
   fullName?: string;
 
   @ApiPropertyOptional({ description: 'Date of birth, YYYY-MM-DD, in the past', example: '1988-07-21' })
@@ -45,6 +70,14 @@ export class BeneficiaryInput {
   @IsCountryCode()
   nationality?: string;
 
+  @ApiPropertyOptional({ description: 'Country of residence, ISO 3166-1 alpha-2', example: 'PH' })
+  @IsOptional()
+  @IsCountryCode()
+  countryOfResidence?: string;
+
+  email?: string;
+  phoneNumber?: string;
+
   @ApiPropertyOptional({ enum: COP_DOCUMENT_TYPES, description: 'Identity document type (COP: needed by most banks for matching)', example: 'CC' })
   @IsOptional()
   @IsOneOf(COP_DOCUMENT_TYPES)
@@ -53,364 +86,105 @@ export class BeneficiaryInput {
   @ApiPropertyOptional({ description: 'Identity document number (with documentType)', example: '1020304050' })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
+  @MinLength(1)
+  @MaxLength(50)
   documentNumber?: string;
 
-  @ApiPropertyOptional({ type: BusinessInfoInput, description: 'Business beneficiaries: legalName, registrationNumber, taxId' })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => BusinessInfoInput)
-  businessInfo?: BusinessInfoInput;
+  legalName?: string;
+  registrationNumber?: string;
+  taxId?: string;
 
-  @ApiPropertyOptional({ type: AddressInput, description: 'Beneficiary address: line1, city, postalCode, country (state optional)' })
+  @ApiPropertyOptional({ type: BeneficiaryBusinessInfoInput, description: 'Business beneficiaries: legalName, registrationNumber, taxId (or give them at this level)' })
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => AddressInput)
-  address?: AddressInput;
+  @Type(() => BeneficiaryBusinessInfoInput)
+  businessInfo?: BeneficiaryBusinessInfoInput;
+
+  @ApiPropertyOptional({ type: BeneficiaryAddressInput, description: 'Beneficiary address' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BeneficiaryAddressInput)
+  address?: BeneficiaryAddressInput;
 }
+optionalText(BeneficiaryInput.prototype, 'fullName', 'Full name (individuals; required for them)', 'Maria Santos', 200);
+optionalText(BeneficiaryInput.prototype, 'email', 'Email address', 'maria@example.com', 254);
+optionalText(BeneficiaryInput.prototype, 'phoneNumber', 'Phone number, international format', '+15555550100', 32);
+optionalText(BeneficiaryInput.prototype, 'legalName', 'Business beneficiaries: registered legal name (required for them, here or in businessInfo)', 'Acme Trading Ltd', 200);
+optionalText(BeneficiaryInput.prototype, 'registrationNumber', 'Company registration number', 'RC-123456', 64);
+optionalText(BeneficiaryInput.prototype, 'taxId', 'Tax identifier', '12-3456789', 64);
 
-// ---- accountInfo, one class per accountType ----
+// ---- accountInfo: one class per accountType, built from its corridor ----
 abstract class AccountInfoBase {
-  abstract accountType: AccountType;
+  accountType!: AccountType;
 }
 
-/** Every accountType except LN_WALLET names its beneficiary. */
-abstract class BeneficiaryAccountInfo extends AccountInfoBase {
-  @ApiProperty({ type: BeneficiaryInput, description: 'Owner of the destination; minimum fields depend on the destination (see README)' })
-  @IsDefined()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => BeneficiaryInput)
-  beneficiary!: BeneficiaryInput;
-}
-
-const BankName = (example: string, description = 'Bank name') =>
-  function (target: object, property: string): void {
-    ApiProperty({ type: String, description, example })(target, property);
-    IsString()(target, property);
-    IsNotEmpty()(target, property);
-    MaxLength(140)(target, property);
+function decorateField(target: object, name: string, field: CorridorField): void {
+  const schema = {
+    type: String,
+    description: field.description,
+    example: field.example,
+    ...(field.pattern ? { pattern: field.pattern.source } : {}),
+    ...(field.enum ? { enum: [...field.enum] } : {}),
+    ...(field.minLength !== undefined && !field.enum ? { minLength: field.minLength } : {}),
+    ...(field.maxLength !== undefined && !field.enum ? { maxLength: field.maxLength } : {}),
   };
-
-const OptionalBankName = (example: string, description: string) =>
-  function (target: object, property: string): void {
-    ApiPropertyOptional({ type: String, description, example })(target, property);
-    IsOptional()(target, property);
-    IsString()(target, property);
-    IsNotEmpty()(target, property);
-    MaxLength(140)(target, property);
-  };
-
-export class UsdAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['USD_ACCOUNT'], example: 'USD_ACCOUNT' }) @IsOneOf(['USD_ACCOUNT']) accountType!: 'USD_ACCOUNT';
-
-  @ApiProperty({ description: 'Account number, 4-17 digits (sensitive: masked in lists)', example: '000123456789' })
-  @MatchesPattern(ACCOUNT_FORMATS.usdAccountNumber, '4 to 17 digits')
-  accountNumber!: string;
-
-  @ApiProperty({ description: 'ABA routing number: 9 digits with a valid check digit', example: '021000021' })
-  @MatchesPattern(ACCOUNT_FORMATS.routingNumber, '9 digits')
-  routingNumber!: string;
-
-  @ApiProperty({ enum: BANK_ACCOUNT_TYPES, example: 'CHECKING' }) @IsOneOf(BANK_ACCOUNT_TYPES) bankAccountType!: string;
-
-  @BankName('JPMorgan Chase Bank') bankName!: string;
-
-  @OptionalBankName('Citibank', 'Wire only: intermediary bank name (accepted and ignored on ACH, RTP, FedNow)') intermediaryBankName?: string;
-
-  @ApiPropertyOptional({ description: 'Wire only: intermediary routing number, 9 digits (ignored on ACH, RTP, FedNow)', example: '021000089' })
-  @IsOptional()
-  @MatchesPattern(ACCOUNT_FORMATS.routingNumber, '9 digits')
-  intermediaryRoutingNumber?: string;
-
-  @ApiPropertyOptional({ description: 'Wire only: FI-to-FI information (ignored on ACH, RTP, FedNow)', example: 'Invoice 2231' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(210)
-  fiToFiInformation?: string;
+  if (field.required) {
+    ApiProperty(schema)(target, name);
+  } else {
+    ApiPropertyOptional(schema)(target, name);
+    IsOptional()(target, name);
+  }
+  if (field.enum) {
+    IsOneOf(field.enum)(target, name);
+  } else if (field.country) {
+    IsCountryCode()(target, name);
+  } else if (field.pattern) {
+    MatchesPattern(field.pattern, field.patternText ?? 'the documented format')(target, name);
+  } else {
+    IsString()(target, name);
+    if (field.required || field.minLength) IsNotEmpty()(target, name);
+    if (field.maxLength !== undefined) MaxLength(field.maxLength)(target, name);
+  }
 }
 
-export class MxnAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['MXN_ACCOUNT'], example: 'MXN_ACCOUNT' }) @IsOneOf(['MXN_ACCOUNT']) accountType!: 'MXN_ACCOUNT';
-
-  @ApiProperty({ description: 'CLABE: exactly 18 digits with a valid control digit (sensitive: masked in lists)', example: '002010077777777771' })
-  @MatchesPattern(ACCOUNT_FORMATS.clabe, 'exactly 18 digits')
-  clabeNumber!: string;
-
-  @BankName('BBVA México') bankName!: string;
+function decorateBeneficiary(target: object, corridor: Corridor): void {
+  if (corridor.beneficiary === 'none') return;
+  const required = corridor.beneficiary === 'bank';
+  const description = required ? 'Owner of the destination; minimum fields depend on the destination' : 'Owner of a hosted wallet (optional; a self-custody wallet has none)';
+  (required ? ApiProperty : ApiPropertyOptional)({ type: BeneficiaryInput, description })(target, 'beneficiary');
+  if (required) IsDefined()(target, 'beneficiary');
+  else IsOptional()(target, 'beneficiary');
+  IsObject()(target, 'beneficiary');
+  ValidateNested()(target, 'beneficiary');
+  Type(() => BeneficiaryInput)(target, 'beneficiary');
 }
 
-export class BrlAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['BRL_ACCOUNT'], example: 'BRL_ACCOUNT' }) @IsOneOf(['BRL_ACCOUNT']) accountType!: 'BRL_ACCOUNT';
-
-  @ApiProperty({
-    description: 'PIX key, formatted per pixKeyType: CPF 11 digits, CNPJ 14 digits, EMAIL an email, PHONE E.164, RANDOM a UUID',
-    example: '12345678901',
-  })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(77)
-  pixKey!: string;
-
-  @ApiProperty({ enum: PIX_KEY_TYPES, example: 'CPF' }) @IsOneOf(PIX_KEY_TYPES) pixKeyType!: PixKeyType;
-
-  @BankName('Itaú Unibanco') bankName!: string;
-
-  @ApiProperty({ description: "Beneficiary's CPF (11 digits) or CNPJ (14 digits)", example: '12345678901' })
-  @MatchesPattern(ACCOUNT_FORMATS.brlTaxId, '11 digits (CPF) or 14 digits (CNPJ)')
-  taxId!: string;
+/** The request class of one accountType: its name is the OpenAPI schema name of the corridor. */
+function accountInfoClassFor(accountType: AccountType): new () => AccountInfoBase {
+  const corridor = CORRIDORS[accountType];
+  const created = { [corridor.schema]: class extends AccountInfoBase {} }[corridor.schema];
+  const target = created.prototype as object;
+  ApiProperty({ enum: [accountType], example: accountType })(target, 'accountType');
+  IsOneOf([accountType])(target, 'accountType');
+  for (const [name, field] of Object.entries(corridor.fields)) decorateField(target, name, field);
+  decorateBeneficiary(target, corridor);
+  // The reference's own example carries the account's platformAccountId inside accountInfo: accepted there too.
+  ApiPropertyOptional({ type: String, description: "Accepted for compatibility: the platform's id for the account when the top-level one is absent", example: 'ext_acc_123456' })(
+    target,
+    'platformAccountId',
+  );
+  IsOptional()(target, 'platformAccountId');
+  IsString()(target, 'platformAccountId');
+  MaxLength(128)(target, 'platformAccountId');
+  return created;
 }
 
-export class CopAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['COP_ACCOUNT'], example: 'COP_ACCOUNT' }) @IsOneOf(['COP_ACCOUNT']) accountType!: 'COP_ACCOUNT';
+export const ACCOUNT_INFO_CLASSES = Object.fromEntries(ACCOUNT_TYPES.map((type) => [type, accountInfoClassFor(type)])) as Record<AccountType, new () => AccountInfoBase>;
 
-  @BankName('Bancolombia', 'Bank or mobile-money provider, one of GET /discoveries?currency=COP') bankName!: string;
-
-  @ApiPropertyOptional({ description: 'Bank transfer: account number, 4-20 digits (with bankAccountType)', example: '12345678901' })
-  @IsOptional()
-  @MatchesPattern(ACCOUNT_FORMATS.genericAccountNumber, '4 to 20 digits')
-  accountNumber?: string;
-
-  @ApiPropertyOptional({ enum: BANK_ACCOUNT_TYPES, description: 'Bank transfer: account type', example: 'SAVINGS' })
-  @IsOptional()
-  @IsOneOf(BANK_ACCOUNT_TYPES)
-  bankAccountType?: string;
-
-  @ApiPropertyOptional({ description: 'Mobile money: phone number in international (E.164) format', example: '+573001234567' })
-  @IsOptional()
-  @IsE164Phone()
-  phoneNumber?: string;
-}
-
-export class SlvAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['SLV_ACCOUNT'], example: 'SLV_ACCOUNT' }) @IsOneOf(['SLV_ACCOUNT']) accountType!: 'SLV_ACCOUNT';
-
-  @OptionalBankName('Banco Agrícola', 'Bank transfer: bank, one of GET /discoveries?country=SV') bankName?: string;
-
-  @ApiPropertyOptional({ description: 'Bank transfer: account number, 4-20 digits', example: '0012345678' })
-  @IsOptional()
-  @MatchesPattern(ACCOUNT_FORMATS.genericAccountNumber, '4 to 20 digits')
-  accountNumber?: string;
-
-  @ApiPropertyOptional({ enum: BANK_ACCOUNT_TYPES, description: 'Bank transfer: account type', example: 'SAVINGS' })
-  @IsOptional()
-  @IsOneOf(BANK_ACCOUNT_TYPES)
-  bankAccountType?: string;
-
-  @ApiPropertyOptional({ description: 'Mobile money: phone number in international (E.164) format', example: '+50370123456' })
-  @IsOptional()
-  @IsE164Phone()
-  phoneNumber?: string;
-}
-
-export class EurAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['EUR_ACCOUNT'], example: 'EUR_ACCOUNT' }) @IsOneOf(['EUR_ACCOUNT']) accountType!: 'EUR_ACCOUNT';
-
-  @ApiProperty({ description: 'IBAN of a SEPA country, electronic format, valid check digits and country length (sensitive: masked in lists)', example: 'DE89370400440532013000' })
-  @IsIbanFormat()
-  iban!: string;
-
-  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'COBADEFF' })
-  @MatchesPattern(ACCOUNT_FORMATS.swiftCode, 'a SWIFT/BIC code (8 or 11 characters: bank, country, location, optional branch)')
-  swiftCode!: string;
-
-  @BankName('Commerzbank') bankName!: string;
-}
-
-export class PhpAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['PHP_ACCOUNT'], example: 'PHP_ACCOUNT' }) @IsOneOf(['PHP_ACCOUNT']) accountType!: 'PHP_ACCOUNT';
-  @BankName('BDO Unibank', 'Bank, exactly a bankName of GET /discoveries?currency=PHP') bankName!: string;
-
-  @ApiProperty({ description: 'Account number, 8-16 digits (sensitive: masked in lists)', example: '001234567890' })
-  @MatchesPattern(ACCOUNT_FORMATS.phpAccountNumber, '8 to 16 digits')
-  accountNumber!: string;
-}
-
-export class GbpAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['GBP_ACCOUNT'], example: 'GBP_ACCOUNT' }) @IsOneOf(['GBP_ACCOUNT']) accountType!: 'GBP_ACCOUNT';
-
-  @ApiProperty({ description: 'Sort code, 6 digits', example: '200415' })
-  @MatchesPattern(ACCOUNT_FORMATS.sortCode, '6 digits')
-  sortCode!: string;
-
-  @ApiProperty({ description: 'Account number, 8 digits (sensitive: masked in lists)', example: '38290008' })
-  @MatchesPattern(ACCOUNT_FORMATS.gbpAccountNumber, '8 digits')
-  accountNumber!: string;
-}
-
-export class InrAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['INR_ACCOUNT'], example: 'INR_ACCOUNT' }) @IsOneOf(['INR_ACCOUNT']) accountType!: 'INR_ACCOUNT';
-
-  @ApiProperty({ description: 'UPI virtual payment address: username@handle', example: 'priya.sharma@okaxis' })
-  @MatchesPattern(ACCOUNT_FORMATS.vpa, 'a UPI VPA (username@handle)')
-  vpa!: string;
-}
-
-export class NgnAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['NGN_ACCOUNT'], example: 'NGN_ACCOUNT' }) @IsOneOf(['NGN_ACCOUNT']) accountType!: 'NGN_ACCOUNT';
-
-  @ApiProperty({ description: 'NUBAN account number, exactly 10 digits (sensitive: masked in lists)', example: '0123456789' })
-  @MatchesPattern(ACCOUNT_FORMATS.ngnAccountNumber, 'exactly 10 digits')
-  accountNumber!: string;
-
-  @BankName('Access Bank', 'Bank, exactly a bankName of GET /discoveries?currency=NGN') bankName!: string;
-}
-
-export class ZarAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['ZAR_ACCOUNT'], example: 'ZAR_ACCOUNT' }) @IsOneOf(['ZAR_ACCOUNT']) accountType!: 'ZAR_ACCOUNT';
-
-  @ApiProperty({ description: 'Account number, 9-13 digits (sensitive: masked in lists)', example: '62001234567' })
-  @MatchesPattern(ACCOUNT_FORMATS.zarAccountNumber, '9 to 13 digits')
-  accountNumber!: string;
-
-  @BankName('First National Bank', 'Bank, exactly a bankName of GET /discoveries?currency=ZAR') bankName!: string;
-}
-
-function mobileMoneyFields(target: object, phone: RegExp, phoneRule: string, phoneExample: string, providers: readonly string[]): void {
-  ApiProperty({ type: String, description: `Mobile-money phone number: ${phoneRule}`, example: phoneExample })(target, 'phoneNumber');
-  MatchesPattern(phone, phoneRule)(target, 'phoneNumber');
-  ApiProperty({ type: String, enum: providers, description: 'Mobile-money operator code', example: providers[0] })(target, 'provider');
-  IsOneOf(providers)(target, 'provider');
-}
-
-export class KesAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['KES_ACCOUNT'], example: 'KES_ACCOUNT' }) @IsOneOf(['KES_ACCOUNT']) accountType!: 'KES_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(KesAccountInfo.prototype, ACCOUNT_FORMATS.kesPhone, '+254 then 9 digits', '+254712345678', MOBILE_MONEY_PROVIDERS.KES_ACCOUNT);
-
-export class TzsAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['TZS_ACCOUNT'], example: 'TZS_ACCOUNT' }) @IsOneOf(['TZS_ACCOUNT']) accountType!: 'TZS_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(TzsAccountInfo.prototype, ACCOUNT_FORMATS.tzsPhone, '+255 then 9 digits', '+255712345678', MOBILE_MONEY_PROVIDERS.TZS_ACCOUNT);
-
-export class ZmwAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['ZMW_ACCOUNT'], example: 'ZMW_ACCOUNT' }) @IsOneOf(['ZMW_ACCOUNT']) accountType!: 'ZMW_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(ZmwAccountInfo.prototype, ACCOUNT_FORMATS.zmwPhone, '+260 then 9 digits', '+260971234567', MOBILE_MONEY_PROVIDERS.ZMW_ACCOUNT);
-
-export class RwfAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['RWF_ACCOUNT'], example: 'RWF_ACCOUNT' }) @IsOneOf(['RWF_ACCOUNT']) accountType!: 'RWF_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(RwfAccountInfo.prototype, ACCOUNT_FORMATS.rwfPhone, '+250 then 9 digits', '+250781234567', MOBILE_MONEY_PROVIDERS.RWF_ACCOUNT);
-
-export class MwkAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['MWK_ACCOUNT'], example: 'MWK_ACCOUNT' }) @IsOneOf(['MWK_ACCOUNT']) accountType!: 'MWK_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(MwkAccountInfo.prototype, ACCOUNT_FORMATS.mwkPhone, '+265 then 9 digits', '+265991234567', MOBILE_MONEY_PROVIDERS.MWK_ACCOUNT);
-
-export class UgxAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['UGX_ACCOUNT'], example: 'UGX_ACCOUNT' }) @IsOneOf(['UGX_ACCOUNT']) accountType!: 'UGX_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(UgxAccountInfo.prototype, ACCOUNT_FORMATS.ugxPhone, '+256 then 9 digits', '+256771234567', MOBILE_MONEY_PROVIDERS.UGX_ACCOUNT);
-
-export class XofAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['XOF_ACCOUNT'], example: 'XOF_ACCOUNT' }) @IsOneOf(['XOF_ACCOUNT']) accountType!: 'XOF_ACCOUNT';
-  phoneNumber!: string;
-  provider!: string;
-}
-mobileMoneyFields(
-  XofAccountInfo.prototype,
-  ACCOUNT_FORMATS.xofPhone,
-  'Senegal +221 then 9 digits, Ivory Coast +225 then 10 digits, Benin +229 then 8 or 9 digits',
-  '+221771234567',
-  MOBILE_MONEY_PROVIDERS.XOF_ACCOUNT,
-);
-
-export class CadAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['CAD_ACCOUNT'], example: 'CAD_ACCOUNT' }) @IsOneOf(['CAD_ACCOUNT']) accountType!: 'CAD_ACCOUNT';
-
-  @ApiProperty({ description: 'Institution number, 3 digits', example: '003' })
-  @MatchesPattern(ACCOUNT_FORMATS.cadBankCode, '3 digits')
-  bankCode!: string;
-
-  @ApiProperty({ description: 'Transit (branch) number, 5 digits', example: '00012' })
-  @MatchesPattern(ACCOUNT_FORMATS.cadBranchCode, '5 digits')
-  branchCode!: string;
-
-  @ApiProperty({ description: 'Account number, 7-12 digits (sensitive: masked in lists)', example: '1234567' })
-  @MatchesPattern(ACCOUNT_FORMATS.cadAccountNumber, '7 to 12 digits')
-  accountNumber!: string;
-}
-
-export class SwiftAccountInfo extends BeneficiaryAccountInfo {
-  @ApiProperty({ enum: ['SWIFT_ACCOUNT'], example: 'SWIFT_ACCOUNT' }) @IsOneOf(['SWIFT_ACCOUNT']) accountType!: 'SWIFT_ACCOUNT';
-
-  @ApiProperty({ description: 'Where the bank account is, ISO 3166-1 alpha-2 (may differ from the currency)', example: 'SG' })
-  @IsCountryCode()
-  country!: string;
-
-  @ApiProperty({ description: 'SWIFT/BIC: 8 or 11 characters', example: 'DBSSSGSG' })
-  @MatchesPattern(ACCOUNT_FORMATS.swiftCode, 'a SWIFT/BIC code (8 or 11 characters: bank, country, location, optional branch)')
-  swiftCode!: string;
-
-  @BankName('DBS Bank') bankName!: string;
-
-  @ApiPropertyOptional({ description: 'Account number, 4-34 letters or digits; give this or iban (sensitive: masked in lists)', example: '0720123456' })
-  @IsOptional()
-  @MatchesPattern(ACCOUNT_FORMATS.swiftAccountNumber, '4 to 34 upper-case letters or digits')
-  accountNumber?: string;
-
-  @ApiPropertyOptional({ description: 'IBAN for IBAN-only corridors, instead of accountNumber; its country must be `country`', example: 'AE070331234567890123456' })
-  @IsOptional()
-  @IsIbanFormat()
-  iban?: string;
-}
-
-export class LnWalletAccountInfo extends AccountInfoBase {
-  @ApiProperty({ enum: ['LN_WALLET'], example: 'LN_WALLET' }) @IsOneOf(['LN_WALLET']) accountType!: 'LN_WALLET';
-
-  @ApiProperty({ description: 'Lightning address of the self-custody wallet (user@domain, lower case)', example: 'satoshi@wallet.example.com' })
-  @MatchesPattern(ACCOUNT_FORMATS.lightningAddress, 'a Lightning address (user@domain, lower case)')
-  address!: string;
-
-  @ApiPropertyOptional({ type: BeneficiaryInput, description: 'Not required (self-custody)' })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => BeneficiaryInput)
-  beneficiary?: BeneficiaryInput;
-}
-
-export const ACCOUNT_INFO_CLASSES = {
-  USD_ACCOUNT: UsdAccountInfo,
-  MXN_ACCOUNT: MxnAccountInfo,
-  BRL_ACCOUNT: BrlAccountInfo,
-  COP_ACCOUNT: CopAccountInfo,
-  SLV_ACCOUNT: SlvAccountInfo,
-  EUR_ACCOUNT: EurAccountInfo,
-  PHP_ACCOUNT: PhpAccountInfo,
-  GBP_ACCOUNT: GbpAccountInfo,
-  INR_ACCOUNT: InrAccountInfo,
-  NGN_ACCOUNT: NgnAccountInfo,
-  ZAR_ACCOUNT: ZarAccountInfo,
-  KES_ACCOUNT: KesAccountInfo,
-  TZS_ACCOUNT: TzsAccountInfo,
-  ZMW_ACCOUNT: ZmwAccountInfo,
-  RWF_ACCOUNT: RwfAccountInfo,
-  MWK_ACCOUNT: MwkAccountInfo,
-  UGX_ACCOUNT: UgxAccountInfo,
-  XOF_ACCOUNT: XofAccountInfo,
-  CAD_ACCOUNT: CadAccountInfo,
-  SWIFT_ACCOUNT: SwiftAccountInfo,
-  LN_WALLET: LnWalletAccountInfo,
-} as const satisfies Record<AccountType, new () => AccountInfoBase>;
-
-export type AccountInfoInput = InstanceType<(typeof ACCOUNT_INFO_CLASSES)[AccountType]>;
+/** A validated accountInfo: its accountType and the corridor's fields. */
+export type AccountInfoInput = AccountInfoBase & Record<string, unknown>;
 
 /**
  * What an accountInfo with a missing or unknown accountType becomes: only accountType is
@@ -419,18 +193,8 @@ export type AccountInfoInput = InstanceType<(typeof ACCOUNT_INFO_CLASSES)[Accoun
 class UnknownAccountInfo {
   @IsOneOf(ACCOUNT_TYPES) accountType!: string;
 }
-const ALL_ACCOUNT_INFO_FIELDS = new Set(ACCOUNT_TYPES.flatMap((type) => Object.keys(new ACCOUNT_INFO_CLASSES[type]()).concat(knownProperties(ACCOUNT_INFO_CLASSES[type]))));
-for (const field of ALL_ACCOUNT_INFO_FIELDS) if (field !== 'accountType') Allow()(UnknownAccountInfo.prototype, field);
-
-function knownProperties(type: new () => object): string[] {
-  // Properties declared for Swagger are the fields of the class (inherited ones included).
-  const names = new Set<string>();
-  for (let proto: object | null = type.prototype as object; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    const declared = Reflect.getMetadata('swagger/apiModelPropertiesArray', proto) as string[] | undefined;
-    for (const name of declared ?? []) names.add(name.replace(/^:/, ''));
-  }
-  return [...names];
-}
+const ALL_ACCOUNT_INFO_FIELDS = new Set(['beneficiary', 'platformAccountId', ...ACCOUNT_TYPES.flatMap((type) => Object.keys(CORRIDORS[type].fields))]);
+for (const field of ALL_ACCOUNT_INFO_FIELDS) Allow()(UnknownAccountInfo.prototype, field);
 
 /**
  * The accountInfo class chosen by its accountType. Chosen here rather than with
@@ -445,7 +209,7 @@ export function accountInfoClass(options?: TypeHelpOptions): new () => object {
 }
 
 const ACCOUNT_INFO_SCHEMA = {
-  description: 'Destination details; `accountType` selects the shape and must agree with `currency` (SWIFT_ACCOUNT: any currency)',
+  description: 'Destination details; `accountType` selects the shape and must agree with `currency` (SWIFT_ACCOUNT: any fiat currency)',
   oneOf: ACCOUNT_TYPES.map((type) => ({ $ref: getSchemaPath(ACCOUNT_INFO_CLASSES[type]) })),
   discriminator: {
     propertyName: 'accountType',
@@ -453,6 +217,34 @@ const ACCOUNT_INFO_SCHEMA = {
   },
 };
 
+// ---- the accountInfo of a response: the registered fields plus the rails they reach ----
+function responseClassFor(accountType: AccountType): new () => object {
+  const corridor = CORRIDORS[accountType];
+  const name = corridor.schema.replace(/AccountInfo$/, 'AccountInfoResponse');
+  const created = { [name]: class extends ACCOUNT_INFO_CLASSES[accountType] {} }[name];
+  if (corridor.paymentRails.length > 0) {
+    ApiProperty({
+      type: [String],
+      enum: [...corridor.paymentRails],
+      description: 'Payment rails this destination can be paid by',
+      example: [...corridor.paymentRails],
+    })(created.prototype, 'paymentRails');
+  }
+  return created;
+}
+
+export const ACCOUNT_INFO_RESPONSE_CLASSES = Object.fromEntries(ACCOUNT_TYPES.map((type) => [type, responseClassFor(type)])) as Record<AccountType, new () => object>;
+
+const ACCOUNT_INFO_RESPONSE_SCHEMA = {
+  description: 'Destination details as registered, with the payment rails they reach',
+  oneOf: ACCOUNT_TYPES.map((type) => ({ $ref: getSchemaPath(ACCOUNT_INFO_RESPONSE_CLASSES[type]) })),
+  discriminator: {
+    propertyName: 'accountType',
+    mapping: Object.fromEntries(ACCOUNT_TYPES.map((type) => [type, getSchemaPath(ACCOUNT_INFO_RESPONSE_CLASSES[type])])),
+  },
+};
+
 /** Put on controllers (and response DTOs) so every accountInfo shape lands in the OpenAPI document. */
-export const ApiAccountInfoModels = () => ApiExtraModels(...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_CLASSES[type]));
-export { ACCOUNT_INFO_SCHEMA };
+export const ApiAccountInfoModels = () =>
+  ApiExtraModels(...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_CLASSES[type]), ...ACCOUNT_TYPES.map((type) => ACCOUNT_INFO_RESPONSE_CLASSES[type]));
+export { ACCOUNT_INFO_RESPONSE_SCHEMA, ACCOUNT_INFO_SCHEMA };

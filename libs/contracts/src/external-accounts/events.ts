@@ -6,6 +6,6 @@ export const EXTERNAL_ACCOUNTS_EVENTS = {
 
 /** Webhook types announced to the platform (`data` = the ExternalAccount as GET returns it). */
 export const EXTERNAL_ACCOUNT_WEBHOOK_TYPES = {
-  /** Every status transition after creation: verification resolved, re-review, removal. */
-  statusChange: 'EXTERNAL_ACCOUNT.STATUS_CHANGE',
+  /** Every status transition after creation: verification resolved, ownership proven or failed, re-review, removal. */
+  statusUpdated: 'EXTERNAL_ACCOUNT.STATUS_UPDATED',
 } as const;

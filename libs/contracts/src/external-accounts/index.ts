@@ -5,3 +5,4 @@ export * from './events';
 export * from './requests';
 export * from './replies';
 export * from './account-info';
+export * from './corridors';

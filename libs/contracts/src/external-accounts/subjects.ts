@@ -1,9 +1,11 @@
-import { DiscoveryList, ExternalAccount, ExternalAccountPage, ExternalAccountWithRouting } from './replies';
+import { DiscoveryList, ExternalAccount, ExternalAccountPage, ExternalAccountWithRouting, OwnershipChallenge } from './replies';
 import {
   CreateExternalAccountMessage,
   GetExternalAccountRequest,
   ListDiscoveriesQuery,
   ListExternalAccountsMessage,
+  OwnershipChallengeMessage,
+  OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
 } from './requests';
@@ -19,6 +21,10 @@ export const EXTERNAL_ACCOUNTS_SUBJECTS = {
   updateAccount: 'external-accounts.account.update',
   removeAccount: 'external-accounts.account.remove',
   listDiscoveries: 'external-accounts.discovery.list',
+  /** Start (or restart) ownership verification of a first-party self-custody wallet. */
+  startOwnershipChallenge: 'external-accounts.ownership.challenge',
+  /** Complete a WALLET_SIGNATURE ownership challenge. */
+  verifyOwnership: 'external-accounts.ownership.verify',
 } as const;
 
 export interface ExternalAccountsContract {
@@ -28,4 +34,6 @@ export interface ExternalAccountsContract {
   [EXTERNAL_ACCOUNTS_SUBJECTS.updateAccount]: { request: UpdateExternalAccountMessage; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount]: { request: RemoveExternalAccountRequest; reply: ExternalAccount };
   [EXTERNAL_ACCOUNTS_SUBJECTS.listDiscoveries]: { request: ListDiscoveriesQuery; reply: DiscoveryList };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge]: { request: OwnershipChallengeMessage; reply: OwnershipChallenge };
+  [EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership]: { request: OwnershipVerifyMessage; reply: ExternalAccount };
 }

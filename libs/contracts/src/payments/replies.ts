@@ -120,6 +120,12 @@ export interface Credit {
   createdAt: string;
 }
 
+/** The on-chain leg of a transfer to or from a wallet: the network it settled on and its transaction hash. */
+export interface OnChainTransaction {
+  transactionHash: string;
+  network: string;
+}
+
 /** The account funds leave (`sourceType` ACCOUNT: an internal or external account id). */
 export interface TransactionSource {
   /** ACCOUNT: an internal or external account (`accountId`); UMA_ADDRESS: a UMA counterparty (`umaAddress`). */
@@ -136,6 +142,8 @@ export interface TransactionDestination {
   accountId?: string;
   umaAddress?: string;
   currency: string;
+  /** Wallet destinations only. */
+  onChainTransaction?: OnChainTransaction;
 }
 
 export interface Transaction {

@@ -16,8 +16,8 @@ export class BeneficialOwnerEntity {
   @Column({ type: 'jsonb' })
   roles!: BeneficialOwnerRole[];
 
-  @Column({ name: 'ownership_percentage', type: 'integer', nullable: true })
-  ownershipPercentage!: number | null;
+  @Column({ name: 'ownership_percentage', type: 'integer' })
+  ownershipPercentage!: number;
 
   @Column({ name: 'personal_info', type: 'jsonb' })
   personalInfo!: PersonalInfo;

@@ -1,5 +1,21 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { Address, AnnualIncomeRange, BusinessInfo, ContactVerification, CustomerType, KycStatus, PurposeOfAccount, SourceOfWealthCategory } from '@paykit/contracts';
+import {
+  Address,
+  AnnualIncomeRange,
+  BusinessInfo,
+  ContactVerification,
+  CustomerType,
+  EndUserTermsConsent,
+  ExpectedMonthlyTransactionCount,
+  ExpectedMonthlyTransactionVolume,
+  IdType,
+  IndividualSourceOfFundsCategory,
+  KycStatus,
+  NetWorthRange,
+  PepStatus,
+  PurposeOfAccount,
+  SourceOfWealthCategory,
+} from '@paykit/contracts';
 
 @Entity({ name: 'customer' })
 export class CustomerEntity {
@@ -37,9 +53,56 @@ export class CustomerEntity {
   @Column({ name: 'business_info', type: 'jsonb', nullable: true })
   businessInfo!: BusinessInfo | null;
 
-  /** Lowercase; unique per platform. */
-  @Column({ name: 'uma_address', type: 'text', nullable: true })
-  umaAddress!: string | null;
+  /** Lowercase; unique per platform; generated from the platform's UMA domain when the create omits it. */
+  @Column({ name: 'uma_address', type: 'text' })
+  umaAddress!: string;
+
+  @Column({ type: 'text', nullable: true })
+  region!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  currencies!: string[] | null;
+
+  @Column({ name: 'end_user_terms_consent', type: 'jsonb', nullable: true })
+  endUserTermsConsent!: EndUserTermsConsent | null;
+
+  @Column({ name: 'id_type', type: 'text', nullable: true })
+  idType!: IdType | null;
+
+  /** Write-only: kept for verification, never part of the Customer resource. */
+  @Column({ type: 'text', nullable: true })
+  identifier!: string | null;
+
+  @Column({ name: 'country_of_issuance', type: 'text', nullable: true })
+  countryOfIssuance!: string | null;
+
+  @Column({ name: 'source_of_funds_categories', type: 'jsonb', nullable: true })
+  sourceOfFundsCategories!: IndividualSourceOfFundsCategory[] | null;
+
+  @Column({ name: 'source_of_funds_other_description', type: 'text', nullable: true })
+  sourceOfFundsOtherDescription!: string | null;
+
+  @Column({ name: 'source_of_wealth_other_description', type: 'text', nullable: true })
+  sourceOfWealthOtherDescription!: string | null;
+
+  @Column({ name: 'purpose_of_account_other_description', type: 'text', nullable: true })
+  purposeOfAccountOtherDescription!: string | null;
+
+  @Column({ name: 'expected_monthly_transaction_count', type: 'text', nullable: true })
+  expectedMonthlyTransactionCount!: ExpectedMonthlyTransactionCount | null;
+
+  @Column({ name: 'expected_monthly_transaction_volume', type: 'text', nullable: true })
+  expectedMonthlyTransactionVolume!: ExpectedMonthlyTransactionVolume | null;
+
+  @Column({ name: 'net_worth_range', type: 'text', nullable: true })
+  netWorthRange!: NetWorthRange | null;
+
+  @Column({ name: 'pep_status', type: 'text', nullable: true })
+  pepStatus!: PepStatus | null;
+
+  /** Set by DELETE /customers/{id}: the customer is kept (its history stays), flagged deleted. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
 
   @Column({ name: 'source_of_wealth_categories', type: 'jsonb', nullable: true })
   sourceOfWealthCategories!: SourceOfWealthCategory[] | null;

@@ -20,8 +20,8 @@ export class KycLinkEntity {
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
 
-  @Column({ name: 'redirect_uri', type: 'text' })
-  redirectUri!: string;
+  @Column({ name: 'redirect_uri', type: 'text', nullable: true })
+  redirectUri!: string | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;

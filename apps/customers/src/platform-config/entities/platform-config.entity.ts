@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { SupportedCurrency } from '@paykit/contracts';
+import { CardTokenization2faConfig, EmbeddedWalletConfig, FeeConfig, SupportedCurrency } from '@paykit/contracts';
 
 /** A platform's onboarding configuration, owned by the customers service. */
 @Entity({ name: 'platform_config' })
@@ -20,6 +20,15 @@ export class PlatformConfigEntity {
 
   @Column({ name: 'supported_currencies', type: 'jsonb' })
   supportedCurrencies!: SupportedCurrency[];
+
+  @Column({ name: 'embedded_wallet_config', type: 'jsonb', nullable: true })
+  embeddedWalletConfig!: EmbeddedWalletConfig | null;
+
+  @Column({ name: 'card_tokenization_2fa_config', type: 'jsonb', nullable: true })
+  cardTokenization2faConfig!: CardTokenization2faConfig | null;
+
+  @Column({ name: 'fee_configs', type: 'jsonb', default: () => "'[]'::jsonb" })
+  feeConfigs!: FeeConfig[];
 
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt!: Date;

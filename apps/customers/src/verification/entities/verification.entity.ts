@@ -19,6 +19,9 @@ export class VerificationEntity {
   @Column({ type: 'jsonb', nullable: true })
   errors!: VerificationError[] | null;
 
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,5 +1,23 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { AccountInfo, AccountType, BeneficiaryVerificationStatus, ExternalAccountOwnerType, ExternalAccountStatus } from '@paykit/contracts';
+import {
+  AccountInfo,
+  AccountType,
+  BeneficiaryVerificationStatus,
+  ExternalAccountOwnerType,
+  ExternalAccountStatus,
+  ExternalAccountWarning,
+  OwnershipType,
+  OwnershipVerificationMethod,
+} from '@paykit/contracts';
+
+/** The in-flight ownership challenge of a wallet account (a new challenge replaces it). */
+export interface StoredOwnershipChallenge {
+  id: string;
+  method: OwnershipVerificationMethod;
+  messageToSign?: string;
+  verificationLink?: string;
+  expiresAt: string;
+}
 
 @Entity({ name: 'external_account' })
 export class ExternalAccountEntity {
@@ -22,8 +40,21 @@ export class ExternalAccountEntity {
   @Column({ type: 'text' })
   currency!: string;
 
-  @Column({ name: 'platform_account_id', type: 'text' })
-  platformAccountId!: string;
+  @Column({ name: 'platform_account_id', type: 'text', nullable: true })
+  platformAccountId!: string | null;
+
+  @Column({ name: 'ownership_type', type: 'text', nullable: true })
+  ownershipType!: OwnershipType | null;
+
+  @Column({ name: 'default_uma_deposit_account', type: 'boolean', nullable: true })
+  defaultUmaDepositAccount!: boolean | null;
+
+  /** Checks stricter than the reference API that the data fails (reported, not refused). */
+  @Column({ type: 'jsonb', nullable: true })
+  warnings!: ExternalAccountWarning[] | null;
+
+  @Column({ name: 'ownership_challenge', type: 'jsonb', nullable: true })
+  ownershipChallenge!: StoredOwnershipChallenge | null;
 
   @Column({ name: 'account_type', type: 'text' })
   accountType!: AccountType;

@@ -3,6 +3,7 @@ import {
   INCOMING_FAILURE_REASONS,
   IncomingFailureReason,
   OUTGOING_FAILURE_REASONS,
+  OnChainTransaction,
   OutgoingFailureReason,
   Page,
   PAYMENT_RAILS,
@@ -20,6 +21,7 @@ import {
   TransactionSource,
   TransactionStatus,
   TransactionType,
+  WALLET_NETWORKS,
 } from '@paykit/contracts';
 import { PayerDataFieldDto } from '../../quotes/dto/receiver-lookup.response';
 import { MoneyDto } from './internal-account.response';
@@ -32,6 +34,12 @@ export class TransactionSourceDto implements TransactionSource {
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
 }
 
+export class OnChainTransactionDto implements OnChainTransaction {
+  @ApiProperty({ description: 'Hash of the on-chain transfer (sandbox: generated)', example: '9f2c4e7a1b3d5f6081a2c3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f607182' })
+  transactionHash!: string;
+  @ApiProperty({ enum: WALLET_NETWORKS, description: 'The blockchain network the transfer settles on', example: 'SOLANA' }) network!: string;
+}
+
 export class UmaAddressTransactionSourceDto implements TransactionSource {
   @ApiProperty({ enum: ['UMA_ADDRESS'], description: 'A UMA counterparty pays', example: 'UMA_ADDRESS' }) sourceType!: 'UMA_ADDRESS';
   @ApiProperty({ description: 'The paying UMA address', example: '$success.usd@sandbox.uma.money' }) umaAddress!: string;
@@ -42,6 +50,8 @@ export class TransactionDestinationDto implements TransactionDestination {
   @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds arrive in an account (internal or external)', example: 'ACCOUNT' }) destinationType!: 'ACCOUNT';
   @ApiProperty({ description: 'Internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+  @ApiPropertyOptional({ type: OnChainTransactionDto, description: 'Wallet destinations: the network and hash of the on-chain transfer' })
+  onChainTransaction?: OnChainTransactionDto;
 }
 
 export class UmaAddressTransactionDestinationDto implements TransactionDestination {

@@ -48,6 +48,13 @@ export class PaymentTransactionEntity {
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: string | null;
 
+  /** Transfers to a wallet: the network the address lives on, and the on-chain transfer's hash. */
+  @Column({ name: 'crypto_network', type: 'text', nullable: true })
+  cryptoNetwork!: string | null;
+
+  @Column({ name: 'onchain_transaction_hash', type: 'text', nullable: true })
+  onChainTransactionHash!: string | null;
+
   /** OUTGOING: the rail of the payout, and whether the request named it (MANUAL) or the service chose it (AUTO). */
   @Column({ name: 'payment_rail', type: 'text', nullable: true })
   paymentRail!: PaymentRail | null;
