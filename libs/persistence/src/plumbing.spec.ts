@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
@@ -20,6 +21,7 @@ class TestCardJob {
 }
 const ACTIVATE_JOB: JobKind<TestCardJob> = { name: 'test.activate', payload: TestCardJob };
 const FLAKY_JOB: JobKind<TestCardJob> = { name: 'test.flaky', payload: TestCardJob };
+const BATCHED_JOB: JobKind<TestCardJob> = { name: 'test.batched', payload: TestCardJob };
 
 class RecordingBus implements EventBus {
   readonly published: DomainEvent[] = [];
@@ -169,6 +171,32 @@ describe('Outbox, relay and scheduler on the service database', () => {
     for (const scheduler of schedulers) await scheduler.onApplicationShutdown();
     expect(runs.sort()).toEqual(['Card:1', 'Card:2']);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('runs jobs due together in one transaction; one failing rolls the batch back, and each job still takes effect once', async () => {
+    const scheduler = new JobScheduler(dataSource, transactions, config);
+    let badRuns = 0;
+    const runs: string[] = [];
+    scheduler.register(BATCHED_JOB, async (payload, manager) => {
+      runs.push(payload.cardId);
+      await manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash) VALUES ('Platform:1', $1, 'h')`, [
+        `batched-${payload.cardId}-${randomUUID()}`,
+      ]);
+      if (payload.cardId === 'Card:bad' && ++badRuns === 1) throw new Error('transient');
+    });
+    // Scheduled before the scheduler starts, so its first pass claims all three together.
+    await transactions.run(async (m) => {
+      for (const cardId of ['Card:a', 'Card:bad', 'Card:c']) await scheduler.schedule(m, { kind: BATCHED_JOB, payload: { cardId }, delayMs: 0 });
+    });
+    scheduler.onApplicationBootstrap();
+    await until(async () => (await unfinishedJobs(BATCHED_JOB.name)) === 0, 10_000);
+    await scheduler.onApplicationShutdown();
+    const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'batched-%'`);
+    const committed = rows.map((r) => r.idempotency_key.split('-').slice(0, 2).join('-')).sort();
+    expect(committed).toEqual(['batched-Card:a', 'batched-Card:bad', 'batched-Card:c']);
+    expect(badRuns).toBe(2);
+    // Together first (rolled back by the failure), then one transaction each: every job ran twice and committed once.
+    expect(runs).toEqual(['Card:a', 'Card:bad', 'Card:a', 'Card:bad', 'Card:c']);
   });
 
   it('retries a failing job and rolls back its partial work each time', async () => {

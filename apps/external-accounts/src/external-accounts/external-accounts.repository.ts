@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AccountInfo, ExternalAccountOwnerType, ExternalAccountStatus } from '@paykit/contracts';
+import { EntityReader } from '@paykit/persistence';
 import { ExternalAccountEntity } from './entities/external-account.entity';
 
 export interface ExternalAccountFilter {
@@ -14,7 +15,18 @@ export interface ExternalAccountFilter {
 /** Every query takes the platform first: another platform's account does not exist here. */
 @Injectable()
 export class ExternalAccountsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The read behind every GET and every payment's look-up of its counterparty: the hottest query here. */
+  private readonly byId: EntityReader<ExternalAccountEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.byId = new EntityReader(dataSource, ExternalAccountEntity, ['platformId', 'id']);
+  }
+
+  /** Outside a transaction: concurrent reads share a statement (see EntityReader.findOneBatched). */
+  async findByIdBatched(platformId: string, id: string, ownerType?: ExternalAccountOwnerType): Promise<ExternalAccountEntity | null> {
+    const entity = await this.byId.findOneBatched([platformId, id]);
+    return entity && (ownerType === undefined || entity.ownerType === ownerType) ? entity : null;
+  }
 
   findById(
     platformId: string,

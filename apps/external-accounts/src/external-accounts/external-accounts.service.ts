@@ -124,7 +124,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   async get(ctx: CallerContext, request: GetExternalAccountRequest): Promise<ExternalAccountWithRouting> {
-    const entity = await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType);
+    const entity = await this.accounts.findByIdBatched(ctx.platformId, request.externalAccountId, request.ownerType);
     return toExternalAccountWithRouting(this.visible(ctx, entity, request.externalAccountId));
   }
 

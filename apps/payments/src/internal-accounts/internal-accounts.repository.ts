@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InternalAccountStatus, InternalAccountType } from '@paykit/contracts';
-import { amountFromColumn, returningRows } from '@paykit/persistence';
+import { amountFromColumn, preparedStatement, returningRows } from '@paykit/persistence';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
 interface AccountRow {
@@ -68,7 +68,7 @@ export class InternalAccountsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<InternalAccountWithBalance | undefined> {
-    const rows = await manager.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`, [platformId, id]);
+    const rows = await manager.query<AccountRow[]>(preparedStatement(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`), [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
@@ -144,7 +144,7 @@ export class InternalAccountsRepository {
    */
   async lockStatus(manager: EntityManager, platformId: string, id: string, mode: 'share' | 'update'): Promise<InternalAccountStatus | undefined> {
     const rows = await manager.query<Array<{ status: InternalAccountStatus }>>(
-      `SELECT status FROM internal_account WHERE platform_id = $1 AND id = $2 ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`,
+      preparedStatement(`SELECT status FROM internal_account WHERE platform_id = $1 AND id = $2 ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`),
       [platformId, id],
     );
     return rows[0]?.status;

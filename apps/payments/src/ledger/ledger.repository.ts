@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
 import { insufficientFunds } from '../internal-accounts/internal-accounts.errors';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
@@ -154,22 +154,35 @@ export class LedgerRepository {
   async post(manager: EntityManager, entry: JournalEntryInput): Promise<PostedEntry> {
     assertBalanced(entry);
     const entryId = newId('JournalEntry');
-    await manager.query(`INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ($1, $2, $3, $4, $5)`, [
-      entryId,
-      entry.platformId,
-      entry.kind,
-      entry.referenceId,
-      entry.currency,
-    ]);
-    const values: unknown[] = [];
-    const rows = entry.lines.map((line, i) => {
-      values.push(entryId, line.account.id, entry.currency, amountToColumn(line.amount));
-      return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`;
-    });
-    await manager.query(`INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')}`, values);
     const balances = new Map<string, Balance>();
     const checked = entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-    for (const line of checked) {
+    const values: unknown[] = [entryId, entry.platformId, entry.kind, entry.referenceId, entry.currency];
+    const rows = entry.lines.map((line) => {
+      values.push(line.account.id, amountToColumn(line.amount));
+      return `($1, $${values.length - 1}, $5, $${values.length}::bigint)`;
+    });
+    // The entry, its postings and (with at most one checked account) that account's running
+    // totals in one statement: one round trip instead of three. The balance check is the
+    // UPDATE's WHERE clause as before; the deferred constraints check the whole at commit.
+    const entryAndPostings = `entry AS (INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ($1, $2, $3, $4, $5)),
+      lines AS (INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')})`;
+    const [first, ...others] = checked;
+    if (!first) {
+      await manager.query(preparedStatement(`WITH ${entryAndPostings} SELECT 1`), values);
+      return { entryId, balances };
+    }
+    values.push(first.account.id, amountToColumn(first.amount));
+    const firstUpdate = await returningRows<BalanceRow>(
+      manager,
+      preparedStatement(`WITH ${entryAndPostings}
+        UPDATE ledger_account SET posted = posted + $${values.length}, updated_at = now()
+         WHERE id = $${values.length - 1} AND checked AND posted + $${values.length} - held >= 0
+         RETURNING posted, held`),
+      values,
+    );
+    if (firstUpdate.length === 0) throw insufficientFunds();
+    balances.set(first.account.id, toBalance(firstUpdate[0]));
+    for (const line of others) {
       const updated = await returningRows<BalanceRow>(
         manager,
         `UPDATE ledger_account SET posted = posted + $2, updated_at = now()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
 import { QuoteEntity } from './entities/quote.entity';
 
 interface QuoteRow {
@@ -80,57 +80,94 @@ function toEntity(row: QuoteRow): QuoteEntity {
 
 export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
 
+/** The columns of a transaction a quote's step reads: which status it leaves. */
+export interface QuoteWithTransactionStatus {
+  quote: QuoteEntity;
+  transactionStatus: string;
+}
+
+/**
+ * A new quote's row; an executing one starts PROCESSING, stamped executed at its creation. Both
+ * prepared: a single-row insert on the hot path of every payment.
+ */
+function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
+  return preparedStatement(`INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
+         destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
+         rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id,
+         executed_at)
+       VALUES ($1, $2, '${status}', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29,
+         ${status === 'PROCESSING' ? '$27' : 'NULL'})
+       RETURNING *`);
+}
+const INSERT_PENDING = insertQuoteSql('PENDING');
+const INSERT_EXECUTING = insertQuoteSql('PROCESSING');
+
 /** Quotes, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
 export class QuotesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(manager: EntityManager, quote: NewQuote): Promise<QuoteEntity> {
-    const rows = await returningRows<QuoteRow>(
-      manager,
-      `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
-         destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
-         rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id)
-       VALUES ($1, $2, 'PENDING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29)
-       RETURNING *`,
-      [
-        quote.id,
-        quote.platformId,
-        quote.sourceType,
-        quote.sourceAccountId,
-        quote.customerId,
-        quote.sourceCurrency,
-        quote.cryptoNetwork,
-        quote.destinationType,
-        quote.destinationKind,
-        quote.destinationAccountId,
-        quote.destinationUmaAddress,
-        quote.destinationCurrency,
-        quote.paymentRail,
-        quote.lockedSide,
-        amountToColumn(quote.sendingAmount),
-        amountToColumn(quote.receivingAmount),
-        amountToColumn(quote.serviceFee),
-        amountToColumn(quote.platformFee),
-        amountToColumn(quote.rateMicros),
-        amountToColumn(quote.fixedFee),
-        quote.variableFeeBps,
-        quote.transactionId,
-        quote.sandboxOutcome,
-        quote.fundingReference,
-        quote.description,
-        JSON.stringify(quote.extra),
-        quote.createdAt,
-        quote.expiresAt,
-        quote.fundingAccountId,
-      ],
-    );
+  /**
+   * A new quote, PENDING; or already PROCESSING (executed at its creation) when `executing`:
+   * what `beginExecution` would make of it, without the second statement.
+   */
+  async insert(manager: EntityManager, quote: NewQuote, executing = false): Promise<QuoteEntity> {
+    const rows = await returningRows<QuoteRow>(manager, executing ? INSERT_EXECUTING : INSERT_PENDING, this.insertParams(quote));
     return toEntity(rows[0]);
   }
 
+  private insertParams(quote: NewQuote): unknown[] {
+    return [
+      quote.id,
+      quote.platformId,
+      quote.sourceType,
+      quote.sourceAccountId,
+      quote.customerId,
+      quote.sourceCurrency,
+      quote.cryptoNetwork,
+      quote.destinationType,
+      quote.destinationKind,
+      quote.destinationAccountId,
+      quote.destinationUmaAddress,
+      quote.destinationCurrency,
+      quote.paymentRail,
+      quote.lockedSide,
+      amountToColumn(quote.sendingAmount),
+      amountToColumn(quote.receivingAmount),
+      amountToColumn(quote.serviceFee),
+      amountToColumn(quote.platformFee),
+      amountToColumn(quote.rateMicros),
+      amountToColumn(quote.fixedFee),
+      quote.variableFeeBps,
+      quote.transactionId,
+      quote.sandboxOutcome,
+      quote.fundingReference,
+      quote.description,
+      JSON.stringify(quote.extra),
+      quote.createdAt,
+      quote.expiresAt,
+      quote.fundingAccountId,
+    ];
+  }
+
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<QuoteEntity | undefined> {
-    const rows = await manager.query<QuoteRow[]>(`SELECT * FROM quote WHERE platform_id = $1 AND id = $2`, [platformId, id]);
+    const rows = await manager.query<QuoteRow[]>(preparedStatement(`SELECT * FROM quote WHERE platform_id = $1 AND id = $2`), [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * An executed quote and the status of its transaction, whose row stays locked (FOR UPDATE)
+   * until the caller's transaction ends: what a scheduled step reads, in one statement.
+   */
+  async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransactionStatus | undefined> {
+    const rows = await manager.query<Array<QuoteRow & { transaction_status: string }>>(
+      preparedStatement(`SELECT q.*, t.status AS transaction_status FROM quote q
+          JOIN payment_transaction t ON t.platform_id = q.platform_id AND t.id = q.transaction_id
+         WHERE q.platform_id = $1 AND q.id = $2
+           FOR UPDATE OF t`),
+      [platformId, id],
+    );
+    return rows[0] ? { quote: toEntity(rows[0]), transactionStatus: rows[0].transaction_status } : undefined;
   }
 
   /**

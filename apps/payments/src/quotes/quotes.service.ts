@@ -14,6 +14,7 @@ import {
   SandboxSendRequest,
   SignedRetryOutcome,
   Transaction,
+  TransactionStatus,
   transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
@@ -127,6 +128,10 @@ export class QuotesService implements OnModuleInit {
       if (earlier) return earlier;
     }
     const source = await this.resolveSource(ctx, request);
+    // The customers service's answer is asked for while the destination resolves (two asks in
+    // flight at once); its refusal still counts only after the destination's and the price's.
+    const readiness = source.customerId ? this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
+    readiness?.catch(() => undefined);
     const destination = await this.resolveDestination(ctx, request, source.customerId);
     if (destination.kind === 'INTERNAL_ACCOUNT' && source.account?.id === destination.accountId) {
       throw new ServiceError('SELF_PAYMENT', 'A quote cannot pay the account it is paid from');
@@ -138,7 +143,7 @@ export class QuotesService implements OnModuleInit {
     }
     const priced = await this.corridorFor(source.currency, destination.currency, request.destination.paymentRail);
     const price = this.price(priced, request);
-    const customer = source.customerId ? await this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
+    const customer = await readiness;
 
     const now = new Date();
     const id = newId('Quote');
@@ -187,15 +192,21 @@ export class QuotesService implements OnModuleInit {
           const earlier = await this.idempotency.replay<Quote>(manager, ctx.platformId, idempotencyKey, hash);
           if (earlier) return earlier;
         }
-        let quote = await this.quotes.insert(manager, entity);
-        await this.scheduler.schedule(manager, {
-          kind: EXPIRE_QUOTE_JOB,
-          payload: { platformId: ctx.platformId, quoteId: id },
-          delayMs: this.config.quoteValiditySeconds * 1000,
-          dedupeKey: `${id}:expire`,
-        });
         // A real-time funded quote executes when its funds arrive, never here.
-        if (request.immediatelyExecute && request.source.sourceType === 'ACCOUNT') quote = await this.executeWithin(manager, ctx, quote, now);
+        const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
+        let quote = await this.quotes.insert(manager, entity, executing);
+        if (executing) {
+          // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
+          // waits for execution, so it needs no expiry job either.
+          quote = await this.executeStarted(manager, ctx, quote);
+        } else {
+          await this.scheduler.schedule(manager, {
+            kind: EXPIRE_QUOTE_JOB,
+            payload: { platformId: ctx.platformId, quoteId: id },
+            delayMs: this.config.quoteValiditySeconds * 1000,
+            dedupeKey: `${id}:expire`,
+          });
+        }
         const answer = await this.toResource(quote, now);
         if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, answer);
         return answer;
@@ -328,6 +339,11 @@ export class QuotesService implements OnModuleInit {
       this.assertExecutable(current ?? quote, now);
       throw new ServiceError('INVALID_STATE_TRANSITION', `Quote ${quote.id} cannot execute now`);
     }
+    return this.executeStarted(manager, ctx, started);
+  }
+
+  /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
+  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity): Promise<QuoteEntity> {
     const outcome = started.sandboxOutcome !== null && ctx.environment === 'sandbox' ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
       await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
@@ -376,20 +392,22 @@ export class QuotesService implements OnModuleInit {
    * status it follows does nothing, so a retried job never moves money twice.
    */
   async advance(payload: AdvanceQuoteJob, manager: EntityManager): Promise<void> {
-    const quote = await this.quotes.findById(payload.platformId, payload.quoteId, manager);
-    if (!quote) return;
-    const current = await this.transactionsRepo.findById(payload.platformId, quote.transactionId, manager, true);
-    if (!current) return;
+    // The quote and its transaction's status in one statement, the transaction locked.
+    const found = await this.quotes.findWithTransactionLocked(manager, payload.platformId, payload.quoteId);
+    if (!found) return;
+    const { quote } = found;
+    const currentStatus = found.transactionStatus as TransactionStatus;
     const { step } = payload;
-    const expected = step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
-    if (!expected.includes(current.status)) return;
+    const expected: TransactionStatus[] =
+      step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
+    if (!expected.includes(currentStatus)) return;
     if (step.status === 'COMPLETED') await this.quoteLedger.payOut(manager, quote);
     if (step.status === 'FAILED') {
-      if (current.status === 'COMPLETED') await this.quoteLedger.returnPayout(manager, quote);
+      if (currentStatus === 'COMPLETED') await this.quoteLedger.returnPayout(manager, quote);
       if (step.refund) await this.quoteLedger.refundSource(manager, quote);
     }
-    const updated = await this.transactionsRepo.transition(manager, payload.platformId, current.id, current.status, step.status, step.failureReason ?? null);
-    if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
+    const updated = await this.transactionsRepo.transition(manager, payload.platformId, quote.transactionId, currentStatus, step.status, step.failureReason ?? null);
+    if (!updated) throw new Error(`Transaction ${quote.transactionId} changed status concurrently`);
     if (step.status !== 'PROCESSING') {
       await this.quotes.transition(
         manager,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 interface TransactionRow {
@@ -106,10 +106,10 @@ export class TransactionsRepository {
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
+      preparedStatement(`INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
          platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
          quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $23, $24) RETURNING *`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $23, $24) RETURNING *`),
       [
         tx.id,
         tx.platformId,
@@ -155,9 +155,9 @@ export class TransactionsRepository {
   ): Promise<PaymentTransactionEntity | undefined> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = now(),
+      preparedStatement(`UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = now(),
               settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() ELSE settled_at END
-        WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`,
+        WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`),
       [platformId, id, from, to, failureReason],
     );
     return rows[0] ? toEntity(rows[0]) : undefined;

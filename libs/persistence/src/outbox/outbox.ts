@@ -29,7 +29,7 @@ export interface InsertGuard {
 export class Outbox {
   async add(manager: EntityManager, event: NewEvent): Promise<void> {
     const full = stamped(event);
-    await manager.query('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)', [full.eventId, full.subject, JSON.stringify(full)]);
+    await manager.query(preparedStatement('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)'), [full.eventId, full.subject, JSON.stringify(full)]);
   }
 
   /**
