@@ -1,6 +1,6 @@
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
-import { ServiceError } from '@paykit/errors';
+import { FieldError, ServiceError } from '@paykit/errors';
 import { validateContract } from './validate-contract';
 
 class Inner {
@@ -17,7 +17,7 @@ function fieldsRefused(plain: unknown): string[] {
     validateContract(Outer, plain);
   } catch (error) {
     expect(error).toBeInstanceOf(ServiceError);
-    return ((error as ServiceError).details?.errors ?? []).map((f) => f.field);
+    return (((error as ServiceError).details?.errors ?? []) as FieldError[]).map((f) => f.field);
   }
   return [];
 }
@@ -39,7 +39,11 @@ describe('validateContract: what no contract accepts', () => {
   it('refuses nesting deeper than any contract without walking all of it', () => {
     let deep: Record<string, unknown> = {};
     const root = deep;
-    for (let i = 0; i < 10_000; i++) deep = (deep.inner = {}) as Record<string, unknown>;
+    for (let i = 0; i < 10_000; i++) {
+      const next: Record<string, unknown> = {};
+      deep.inner = next;
+      deep = next;
+    }
     expect(fieldsRefused(root)).toHaveLength(1);
   });
 });

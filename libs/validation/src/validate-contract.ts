@@ -75,6 +75,7 @@ const RESERVED_KEYS = ['constructor', 'prototype', '__proto__'];
 const MAX_DEPTH = 32;
 
 /** A NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store (it would answer an encoding error, a 500). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
