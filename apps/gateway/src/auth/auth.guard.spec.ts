@@ -6,7 +6,7 @@ import { AuthGuard } from './auth.guard';
 import { CredentialsService, VerifiedCaller } from './credentials.service';
 
 function contextFor(url: string, authorization?: string): { context: ExecutionContext; request: Record<string, unknown> } {
-  const request: Record<string, unknown> = { url, id: 'req-1', headers: authorization ? { authorization } : {} };
+  const request: Record<string, unknown> = { url, method: 'GET', id: 'req-1', headers: authorization ? { authorization } : {} };
   const context = {
     getHandler: () => () => undefined,
     getClass: () => class {},
@@ -31,7 +31,7 @@ describe(AuthGuard.name, () => {
       ['production deployment, production token, normal path', 'production', 'production', '/2025-10-13/customers', 'allowed'],
       ['sandbox deployment, production token, normal path', 'sandbox', 'production', '/2025-10-13/customers', 'allowed'],
     ] as const)('%s: %s', async (_, deployment, environment, url, outcome) => {
-      const guard = guardWith(deployment, { platformId: 'Platform:1', environment });
+      const guard = guardWith(deployment, { platformId: 'Platform:1', environment, permissions: ['VIEW', 'TRANSACT', 'MANAGE'] });
       const { context, request } = contextFor(url, basic);
       if (outcome === 'allowed') {
         await expect(guard.canActivate(context)).resolves.toBe(true);
