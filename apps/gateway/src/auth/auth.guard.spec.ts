@@ -54,5 +54,21 @@ describe(AuthGuard.name, () => {
       const { context } = contextFor('/2025-10-13/customers', `Basic ${Buffer.from('no-colon').toString('base64')}`);
       await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'Malformed Basic credentials' } });
     });
+    it.each([
+      ['a VIEW token reading', ['VIEW'], 'GET', 'allowed'],
+      ['a VIEW token moving money', ['VIEW'], 'POST', 'TRANSACT'],
+      ['a TRANSACT token reading', ['TRANSACT'], 'GET', 'VIEW'],
+      ['a TRANSACT token moving money', ['TRANSACT'], 'POST', 'allowed'],
+      ['a MANAGE token moving money', ['MANAGE'], 'POST', 'TRANSACT'],
+    ] as const)('%s: %s', async (_, permissions, method, outcome) => {
+      const guard = guardWith('sandbox', { platformId: 'Platform:1', environment: 'sandbox', permissions });
+      const { context, request } = contextFor('/2025-10-13/transfer-out', basic);
+      request.method = method;
+      if (outcome === 'allowed') {
+        await expect(guard.canActivate(context)).resolves.toBe(true);
+      } else {
+        await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'FORBIDDEN', details: { requiredPermission: outcome } });
+      }
+    });
   });
 });
