@@ -15,7 +15,7 @@ const layerConstraints = LIB_LAYERS.map((layer, index) => ({
 }));
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', '**/*.js', '!tools/**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', '**/*.js', '!tools/**/*.js', 'test/reference-client/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -26,7 +26,13 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/tools/**/*.spec.ts',
+        '<rootDir>/test/deploy/**/*.spec.ts',
+        '<rootDir>/test/support/**/*.spec.ts',
+      ],
     },
     { ...shared, displayName: 'embedded', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], globals: { STACK_MODE: 'embedded' } },
     {

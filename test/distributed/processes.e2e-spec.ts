@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
+import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
 import { eventually } from '../support/test-stack';
 
 const ROOT = join(__dirname, '..', '..');
@@ -16,6 +17,7 @@ describe('Distributed deployment: one process per app', () => {
   const credentials = { tokenId: 'tok_processes0001', secret: randomBytes(32).toString('base64url') };
   const api = new ApiClient(`http://127.0.0.1:${PORT}/2025-10-13`, credentials);
   let env: Record<string, string>;
+  let stopChecking: (() => void) | undefined;
 
   function start(app: string, extra: Record<string, string> = {}): ChildProcess {
     const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
@@ -42,9 +44,12 @@ describe('Distributed deployment: one process per app', () => {
     for (const service of SERVICES) start(service);
     start('gateway', { PORT: String(PORT), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
     await eventually(async () => ((await fetch(`http://127.0.0.1:${PORT}/ready`).catch(() => undefined))?.status === 200 ? true : undefined), 60_000, 200);
+    // Every response is checked against the document the gateway serves (test/support/openapi-conformance.ts).
+    stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${PORT}`, '/2025-10-13');
   }, 90_000);
 
   afterAll(async () => {
+    stopChecking?.();
     for (const app of [...processes.keys()].reverse()) await stop(app);
     await resources?.drop();
   });

@@ -5,6 +5,7 @@ import { loadAll } from 'js-yaml';
 import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
+import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
 import { eventually } from '../support/test-stack';
 import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, probe, SlowReceiver } from './process-stack';
 
@@ -35,6 +36,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   let apps: AppProcesses;
   let receiver: SlowReceiver;
   let api: ApiClient;
+  let stopChecking: (() => void) | undefined;
   const db: Record<'cards' | 'payments' | 'webhooks', Client> = {} as never;
   /** Cards issued active at once, and cards issued with a platformCardId ending 005 (ACTIVE ~30 s later, scaled). */
   const activeCards: string[] = [];
@@ -62,6 +64,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     await replica('gateway', 'gateway', { PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
     // Every process ready by its own probe, as Kubernetes would wait for them.
     await Promise.all(healthPorts.map((healthPort) => eventually(async () => ((await probe(healthPort))?.status === 200 ? true : undefined), 90_000, 200)));
+    stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${port}`, '/2025-10-13');
 
     receiver = await SlowReceiver.start(20);
     const configured = await eventually(
@@ -112,6 +115,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   }, 180_000);
 
   afterAll(async () => {
+    stopChecking?.();
     for (const client of Object.values(db)) await client?.end();
     await apps?.stopAll();
     await receiver?.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
+import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
 import { eventually } from '../support/test-stack';
 import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
@@ -16,6 +17,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
   let apps: AppProcesses;
   let receiver: SlowReceiver;
   let api: ApiClient;
+  let stopChecking: (() => void) | undefined;
   let webhooksDb: Client;
   let customersDb: Client;
 
@@ -41,12 +43,14 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
       200,
     );
     receiver.publicKeyPem = configured.body.webhookPublicKey;
+    stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${port}`, '/2025-10-13');
     webhooksDb = new Client({ connectionString: resources.env.WEBHOOKS_DATABASE_URL });
     customersDb = new Client({ connectionString: resources.env.CUSTOMERS_DATABASE_URL });
     await Promise.all([webhooksDb.connect(), customersDb.connect()]);
   }, 90_000);
 
   afterAll(async () => {
+    stopChecking?.();
     await webhooksDb?.end();
     await customersDb?.end();
     await apps?.stopAll();

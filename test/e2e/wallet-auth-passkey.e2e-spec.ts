@@ -85,6 +85,32 @@ describe('Embedded wallet authentication: passkeys', () => {
       expect((await client.addPasskey(wallet.accountId, new SoftwareAuthenticator({ attestation: 'none' }), otp.key, 'Phone')).status).toBe(201);
     });
 
+    it('registers with the challenge in the reference form: the base64url of the bytes the browser was given', async () => {
+      const wallet = await client.createWallet('passkey-reference');
+      const otp = await client.otpLogin(wallet.emailCredentialId);
+      const authenticator = new SoftwareAuthenticator();
+      const challengeBytes = `reference-form-${Math.random().toString(36).slice(2)}`;
+      const registration = authenticator.createRegistration({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challengeBytes });
+      const body = {
+        type: 'PASSKEY',
+        accountId: wallet.accountId,
+        nickname: 'iPhone Face-ID',
+        challenge: Buffer.from(challengeBytes, 'utf8').toString('base64url'),
+        attestation: {
+          credentialId: registration.id,
+          clientDataJson: registration.response.clientDataJSON,
+          attestationObject: registration.response.attestationObject,
+          transports: ['internal', 'hybrid'],
+        },
+      };
+      const first = await t.api.post('/auth/credentials', body);
+      expect(first.status).toBe(202);
+      expect(first.body).toMatchObject({ type: 'PASSKEY', requestId: expect.stringMatching(/^Request:/) });
+      const created = await client.signed('POST', '/auth/credentials', body, otp.key);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ type: 'PASSKEY', nickname: 'iPhone Face-ID', credentialId: authenticator.credentialId });
+    });
+
     it.each<[string, { origin?: string; rpId?: string; signedChallenge?: string; userPresent?: boolean }, number, string | RegExp]>([
       ['an attestation made for another challenge', { signedChallenge: 'another-challenge' }, 401, 'passkey challenge does not match'],
       ['an origin that is not allowed', { origin: 'https://evil.example' }, 401, 'passkey origin is not allowed'],
@@ -118,10 +144,16 @@ describe('Embedded wallet authentication: passkeys', () => {
       const challenge = await t.api.post(`/auth/credentials/${passkeyId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
       expect(challenge.status).toBe(200);
       expect(challenge.body).toEqual({
-        challenge: expect.any(String),
+        id: passkeyId,
+        accountId: wallet.accountId,
+        type: 'PASSKEY',
+        nickname: 'Laptop',
+        challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
         requestId: expect.stringMatching(/^Request:/),
         credentialId: authenticator.credentialId,
         expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
       });
       const assertion = authenticator.createAssertion({ rpId: RP_ID, origin: RP_ORIGIN, challenge: challenge.body.challenge });
       const verify = await t.api.post(`/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });

@@ -116,7 +116,16 @@ describe('Embedded wallet authentication', () => {
       const bundle = JSON.parse(challenge.body.otpEncryptionTargetBundle);
       expect(bundle).toEqual({ version: 'v1.0.0', data: expect.stringMatching(/^[0-9a-f]+$/), dataSignature: expect.stringMatching(/^[0-9a-f]+$/), enclaveQuorumPublic: enclave });
       expect(JSON.parse(Buffer.from(bundle.data, 'hex').toString('utf8')).targetPublic).toMatch(/^04[0-9a-f]{128}$/);
-      expect(Date.parse(challenge.body.expiresAt)).toBeGreaterThan(Date.now());
+      // The answer is the credential itself plus the target bundle, nothing more.
+      expect(challenge.body).toEqual({
+        id: wallet.emailCredentialId,
+        accountId: wallet.accountId,
+        type: 'EMAIL_OTP',
+        nickname: wallet.email,
+        otpEncryptionTargetBundle: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
     });
 
     it('completes challenge, encrypted code, 202 and the stamped retry into a session keyed by the client key', async () => {
@@ -125,7 +134,7 @@ describe('Embedded wallet authentication', () => {
       const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await client.otpBundle(wallet.emailCredentialId, '000000', key) };
       const first = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
       expect(first.status).toBe(202);
-      expect(first.body).toEqual({ payloadToSign: expect.any(String), requestId: expect.stringMatching(/^Request:/), expiresAt: expect.any(String) });
+      expect(first.body).toEqual({ type: 'EMAIL_OTP', payloadToSign: expect.any(String), requestId: expect.stringMatching(/^Request:/), expiresAt: expect.any(String) });
       // The challenge is bound to the key that was inside the encrypted bundle.
       expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ operation: 'OTP_VERIFY', accountId: wallet.accountId, publicKey: key.publicKey });
       const retry = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, {
@@ -179,11 +188,10 @@ describe('Embedded wallet authentication', () => {
       const key = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
       expect(challenge.status).toBe(200);
-      const issuedAt = Date.parse(challenge.body.expiresAt) - OTP_TTL_SECONDS * 1000;
-      expect(Math.abs(issuedAt - Date.now())).toBeLessThan(5_000);
+      const expiresAt = Date.now() + OTP_TTL_SECONDS * 1000;
       const { encryptOtpCodeToBundle } = await import('@turnkey/crypto');
       const bundle = await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, await client.enclaveKey());
-      await new Promise((resolve) => setTimeout(resolve, Date.parse(challenge.body.expiresAt) - Date.now() + 200));
+      await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 200));
       const late = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: bundle });
       expect(late.status).toBe(401);
       expect(late.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason: 'OTP has expired; request a new one' } });
@@ -398,7 +406,16 @@ describe('Embedded wallet authentication', () => {
     it('adds an SMS_OTP credential by signed retry (202 then 201), and refuses a second one', async () => {
       const added = await client.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550100' }, session.key);
       expect(added.status).toBe(201);
-      expect(added.body).toMatchObject({ id: expect.stringMatching(/^AuthMethod:/), accountId: wallet.accountId, type: 'SMS_OTP', nickname: '+14155550100' });
+      expect(added.body).toEqual({
+        id: expect.stringMatching(/^AuthMethod:/),
+        accountId: wallet.accountId,
+        type: 'SMS_OTP',
+        nickname: '+14155550100',
+        // The signed retry sends the first code: the answer carries the target to encrypt it to.
+        otpEncryptionTargetBundle: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       const second = await t.api.post('/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550101' });
       expect(second.status).toBe(400);
       expect(second.body.code).toBe('SMS_OTP_CREDENTIAL_ALREADY_EXISTS');
@@ -596,6 +613,17 @@ describe('Embedded wallet authentication', () => {
   });
 
   describe('sessions and revocation', () => {
+    it('refreshes into a session on the client-held key when clientPublicKey is compressed: nothing sealed, that key signs', async () => {
+      const wallet = await client.createWallet('refresh-held');
+      const session = await client.otpLogin(wallet.emailCredentialId);
+      const clientKey = newClientKey();
+      const refreshed = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: clientKey.publicKey }, session.key);
+      expect(refreshed.status).toBe(201);
+      expect(refreshed.body.encryptedSessionSigningKey).toBeUndefined();
+      const revoked = await client.signed('DELETE', `/auth/sessions/${refreshed.body.id}`, undefined, clientKey);
+      expect(revoked.status).toBe(204);
+    });
+
     it('refreshes a session by signed retry into a new sealed key; the old one stops signing', async () => {
       const wallet = await client.createWallet('refresh');
       const session = await client.otpLogin(wallet.emailCredentialId);
@@ -621,7 +649,8 @@ describe('Embedded wallet authentication', () => {
       const emailSession = await client.otpLogin(wallet.emailCredentialId);
       const sms = await client.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId, phoneNumber: '+14155550144' }, emailSession.key);
       expect(sms.status).toBe(201);
-      const smsSession = await client.otpLogin(sms.body.id, 'SMS_OTP');
+      // The credential added by signed retry came with its first code's target bundle.
+      const smsSession = await client.otpLogin(sms.body.id, 'SMS_OTP', '000000', sms.body.otpEncryptionTargetBundle);
 
       const own = await client.signed('DELETE', `/auth/credentials/${wallet.emailCredentialId}`, undefined, emailSession.key);
       expect(own.status).toBe(401);
@@ -636,7 +665,7 @@ describe('Embedded wallet authentication', () => {
 
       const last = await t.api.delete(`/auth/credentials/${sms.body.id}`);
       expect(last.status).toBe(400);
-      expect(last.body.code).toBe('LAST_CREDENTIAL');
+      expect(last.body).toMatchObject({ code: 'INVALID_INPUT', details: { reason: 'LAST_CREDENTIAL' } });
     });
   });
 

@@ -3,6 +3,7 @@ import { RunMode } from '@paykit/runtime';
 import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
 import { RunningStack, startStack } from '../../apps/embedded/src/stack';
 import { ApiClient, Credentials } from './api-client';
+import { checkResponsesAgainstServedDocument } from './openapi-conformance';
 import { createDistributedResources, DistributedResources, freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 
 declare const STACK_MODE: RunMode | undefined;
@@ -69,6 +70,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     })());
   const main: Credentials = { tokenId: first.token.tokenId, secret: first.token.secret };
   const base = `${stack.url}/${API_VERSION}`;
+  // Every response the specs receive from this stack is checked against the document it serves.
+  const stopChecking = await checkResponsesAgainstServedDocument(stack.url, `/${API_VERSION}`);
   return {
     mode,
     stack,
@@ -82,6 +85,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       return { api: new ApiClient(base, creds), platformId: platform.id, credentials: creds };
     },
     async stop({ keepData = false } = {}) {
+      stopChecking();
       await stack.close();
       if (!keepData) await dropData();
     },

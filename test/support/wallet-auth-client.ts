@@ -77,17 +77,24 @@ export class WalletAuthClient {
     return response.body.enclaveQuorumPublic;
   }
 
-  /** EMAIL_OTP/SMS_OTP: the bundle for `code`, encrypted to the target of a fresh challenge, pinned to the enclave key. */
-  async otpBundle(credentialId: string, code: string, key: ClientKey): Promise<string> {
-    const challenge = await this.api.post(`/auth/credentials/${credentialId}/challenge`, {});
-    if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${JSON.stringify(challenge.body)}`);
-    return encryptOtpCodeToBundle(code, challenge.body.otpEncryptionTargetBundle, key.publicKey, await this.enclaveKey());
+  /**
+   * EMAIL_OTP/SMS_OTP: the bundle for `code`, encrypted to `target` (the bundle an answer already
+   * carried, e.g. a credential just added) or else to the target of a fresh challenge, pinned to the enclave key.
+   */
+  async otpBundle(credentialId: string, code: string, key: ClientKey, target?: string): Promise<string> {
+    let bundle = target;
+    if (bundle === undefined) {
+      const challenge = await this.api.post(`/auth/credentials/${credentialId}/challenge`, {});
+      if (challenge.status !== 200) throw new Error(`challenge: ${challenge.status} ${JSON.stringify(challenge.body)}`);
+      bundle = String(challenge.body.otpEncryptionTargetBundle);
+    }
+    return encryptOtpCodeToBundle(code, bundle, key.publicKey, await this.enclaveKey());
   }
 
   /** The whole OTP flow: challenge, encrypted code, 202, stamped retry, 200 session keyed by the client key. */
-  async otpLogin(credentialId: string, type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP', code = '000000'): Promise<Session> {
+  async otpLogin(credentialId: string, type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP', code = '000000', target?: string): Promise<Session> {
     const key = newClientKey();
-    const body = { type, encryptedOtpBundle: await this.otpBundle(credentialId, code, key) };
+    const body = { type, encryptedOtpBundle: await this.otpBundle(credentialId, code, key, target) };
     const first = await this.api.post(`/auth/credentials/${credentialId}/verify`, body);
     if (first.status !== 202) throw new Error(`verify: ${first.status} ${JSON.stringify(first.body)}`);
     const retry = await this.api.post(`/auth/credentials/${credentialId}/verify`, body, {

@@ -35,6 +35,7 @@ import { PlatformExternalAccountsController } from './external-accounts/platform
 import { DiscoveriesController } from './discoveries/discoveries.controller';
 import { AuthCredentialsController } from './wallet-auth/auth-credentials.controller';
 import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
+import { DelegatedKeysController } from './wallet-auth/delegated-keys.controller';
 import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
@@ -78,6 +79,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     DiscoveriesController,
     AuthCredentialsController,
     AuthSessionsController,
+    DelegatedKeysController,
     WalletAccountsController,
     CardsController,
     SandboxCardsController,

@@ -35,6 +35,13 @@ describe(signedAction.name, () => {
     expect(apply).not.toHaveBeenCalled();
   });
 
+  it("names the action's credential type in the challenge when it has one, and binds nothing more", async () => {
+    const authority = recordingAuthority();
+    const outcome = await signedAction(authority, ctx, { accountId, operation: 'CREDENTIAL_REVOKE', input: { requestDigest }, challengeType: 'PASSKEY' }, async () => 'applied');
+    expect(outcome).toEqual({ challenge: { ...challenge, type: 'PASSKEY' } });
+    expect(authority.issued).toEqual([{ accountId, operation: 'CREDENTIAL_REVOKE', requestDigest }]);
+  });
+
   it.each<[string, Omit<SignedRetryInput, 'requestDigest'>]>([
     ['both headers', { signature: 'stamp', requestId: 'Request:1' }],
     ['only the signature (the authority answers REQUEST_ID_MISSING)', { signature: 'stamp' }],

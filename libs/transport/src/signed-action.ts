@@ -1,4 +1,5 @@
 import {
+  AuthMethodType,
   CallerContext,
   ConsumeSignedRetryRequest,
   IssueSignedRetryRequest,
@@ -35,6 +36,8 @@ export interface SignedActionBinding {
   accountId: string;
   operation: SignedOperation;
   input: SignedRetryInput;
+  /** The credential type the 202 answer names (wallet-auth's credential and session actions). */
+  challengeType?: AuthMethodType;
 }
 
 /**
@@ -50,7 +53,10 @@ export async function signedAction<Proof, T>(
   apply: (proof: Proof) => Promise<T>,
 ): Promise<SignedRetryOutcome<T>> {
   const binding = { accountId: action.accountId, operation: action.operation, requestDigest: action.input.requestDigest };
-  if (signedRetryStep(action.input) === 'first-call') return { challenge: await authority.issue(ctx, binding) };
+  if (signedRetryStep(action.input) === 'first-call') {
+    const challenge = await authority.issue(ctx, binding);
+    return { challenge: action.challengeType === undefined ? challenge : { ...challenge, type: action.challengeType } };
+  }
   const { signature, requestId } = action.input;
   return { result: await authority.consumeAndApply(ctx, { ...binding, signature, requestId }, apply) };
 }

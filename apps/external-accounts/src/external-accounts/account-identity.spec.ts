@@ -1,4 +1,4 @@
-import { destinationFingerprint, identifierLast3, maskAccountInfo, primaryIdentifier } from './account-identity';
+import { destinationFingerprint, identifierLast3, primaryIdentifier } from './account-identity';
 
 describe(primaryIdentifier.name, () => {
   it.each([
@@ -28,17 +28,6 @@ describe(identifierLast3.name, () => {
     ['12', '12'],
   ])('%s -> %s', (identifier, expected) => {
     expect(identifierLast3(identifier)).toBe(expected);
-  });
-});
-
-describe(maskAccountInfo.name, () => {
-  it('keeps the last 4 of account numbers, IBANs and CLABEs and nothing else changes', () => {
-    expect(maskAccountInfo({ accountType: 'USD_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021' })).toEqual({
-      accountType: 'USD_ACCOUNT',
-      accountNumber: '********6789',
-      routingNumber: '021000021',
-    });
-    expect(maskAccountInfo({ accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' }).iban).toBe('******************3000');
   });
 });
 

@@ -25,15 +25,3 @@ export function destinationFingerprint(currency: string, info: AccountInfo): str
   const parts = [info.accountType, currency, ...CORRIDORS[info.accountType].identifying.map((field) => (typeof info[field] === 'string' ? info[field] : '').toLowerCase())];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
-
-/** Identifiers masked in list responses: all but the last 4 characters become `*`. */
-const MASKED_FIELDS = ['accountNumber', 'iban', 'clabeNumber'] as const;
-
-export function maskAccountInfo(info: AccountInfo): AccountInfo {
-  const masked: AccountInfo = { ...info };
-  for (const field of MASKED_FIELDS) {
-    const value = info[field];
-    if (typeof value === 'string') masked[field] = value.length <= 4 ? value : '*'.repeat(value.length - 4) + value.slice(-4);
-  }
-  return masked;
-}

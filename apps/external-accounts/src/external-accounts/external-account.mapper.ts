@@ -1,5 +1,5 @@
 import { AccountInfo, AccountInfoWithRails, CORRIDORS, ExternalAccount, ExternalAccountWithRouting, PaymentRail } from '@paykit/contracts';
-import { identifierLast3, maskAccountInfo, primaryIdentifier } from './account-identity';
+import { identifierLast3, primaryIdentifier } from './account-identity';
 import { ExternalAccountEntity } from './entities/external-account.entity';
 
 /** The ExternalAccount resource exactly as GET returns it (replies and webhook data alike). */
@@ -18,11 +18,6 @@ export function toExternalAccount(entity: ExternalAccountEntity): ExternalAccoun
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
   };
-}
-
-/** List entries: the same resource with account numbers, IBANs and CLABEs masked to their last 4. */
-export function toListedExternalAccount(entity: ExternalAccountEntity): ExternalAccount {
-  return { ...toExternalAccount(entity), accountInfo: withPaymentRails(maskAccountInfo(entity.accountInfo)) };
 }
 
 /** For other services only: adds what payments needs to route and simulate. */

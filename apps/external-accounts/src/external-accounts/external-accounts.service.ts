@@ -32,7 +32,7 @@ import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
 import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
 import { ExternalAccountEntity, StoredOwnershipChallenge } from './entities/external-account.entity';
-import { toExternalAccount, toExternalAccountWithRouting, toListedExternalAccount } from './external-account.mapper';
+import { toExternalAccount, toExternalAccountWithRouting } from './external-account.mapper';
 import { ExternalAccountsRepository } from './external-accounts.repository';
 import { COMPLETE_LIVENESS_JOB, CompleteLivenessJob, RESOLVE_VERIFICATION_JOB, ResolveVerificationJob } from './external-accounts.jobs';
 import { sandboxLivenessOutcome } from './external-accounts.sandbox';
@@ -146,7 +146,7 @@ export class ExternalAccountsService implements OnModuleInit {
       { ownerType: owner?.ownerType ?? request.ownerType, customerId, status: request.status, currency: request.currency },
       { limit: limit + 1, beforeId },
     );
-    return { ...toPage(rows, limit, toListedExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
+    return { ...toPage(rows, limit, toExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
   }
 
   /** New destination data (or label) for a live account; changed data re-runs review. */
@@ -390,9 +390,12 @@ export class ExternalAccountsService implements OnModuleInit {
 
 type Review = Extract<ReviewOutcome, { kind: 'DECIDED' }>;
 
-/** The validated accountInfo as plain JSON (absent optional fields dropped). */
+/**
+ * The validated accountInfo as plain JSON: absent optional fields dropped, and so are nulls, which
+ * validation took as absent (a stored null would be answered where the documented type is a string).
+ */
 function toPlainInfo(info: object): AccountInfo {
-  return JSON.parse(JSON.stringify(info)) as AccountInfo;
+  return JSON.parse(JSON.stringify(info, (_key, value: unknown) => (value === null ? undefined : value))) as AccountInfo;
 }
 
 /**

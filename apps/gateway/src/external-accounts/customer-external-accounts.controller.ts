@@ -57,7 +57,7 @@ export class CustomerExternalAccountsController {
   @Get()
   @ApiOperation({
     summary: "List customers' external accounts",
-    description: 'Newest first, cursor-paginated; `customerId` narrows to one customer. Removed (INACTIVE) accounts are included. Account numbers, IBANs and CLABEs are masked.',
+    description: 'Newest first, cursor-paginated; `customerId` narrows to one customer. Removed (INACTIVE) accounts are included.',
   })
   @ApiOkResponse({ type: ExternalAccountPageDto })
   @ApiErrors(400, 401, 404)

@@ -45,7 +45,7 @@ export class PlatformExternalAccountsController {
   }
 
   @Get()
-  @ApiOperation({ summary: "List the platform's external accounts", description: 'Newest first, cursor-paginated; account numbers, IBANs and CLABEs are masked.' })
+  @ApiOperation({ summary: "List the platform's external accounts", description: 'Newest first, cursor-paginated.' })
   @ApiOkResponse({ type: ExternalAccountPageDto })
   @ApiErrors(400, 401, 403)
   list(@Query() query: ListPlatformExternalAccountsQuery, @Caller() caller: CallerContext): Promise<ExternalAccountPage> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION } from '@paykit/contracts';
@@ -10,6 +10,7 @@ import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from
 import { GatewayAppModule } from '../app.module';
 import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
+import { ErrorResponseDto } from '../errors/error-response.dto';
 import { serveApiDocs } from './api-docs';
 import { GATEWAY_CONFIG } from './tokens';
 
@@ -44,7 +45,32 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: Gatewa
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Agent `accessToken` from device code redemption' }, 'AgentAuth')
     .addSecurityRequirements('BasicAuth')
     .build();
-  return SwaggerModule.createDocument(app, document, { ignoreGlobalPrefix: true });
+  return documentGatewayAnswers(SwaggerModule.createDocument(app, document, { ignoreGlobalPrefix: true }));
+}
+
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * The answers the gateway itself can give on any route, whatever the route's own decorators say:
+ * the owning service unreachable (503) or too slow (504), and for routes that take a body, one
+ * over the size limit (413) or of a media type the route does not read (415).
+ */
+function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
+  const envelope = { $ref: getSchemaPath(ErrorResponseDto) };
+  const answer = (description: string) => ({ description, content: { 'application/json': { schema: envelope } } });
+  for (const item of Object.values(document.paths)) {
+    for (const method of OPERATION_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.responses['503'] ??= answer('The service that owns the resource is unavailable (`SERVICE_UNAVAILABLE`); retry later');
+      operation.responses['504'] ??= answer('The service that owns the resource did not answer in time (`SERVICE_TIMEOUT`)');
+      if (operation.requestBody) {
+        operation.responses['413'] ??= answer('The body is over the size limit (`PAYLOAD_TOO_LARGE`)');
+        operation.responses['415'] ??= answer('The body is of a media type the operation does not take (`UNSUPPORTED_MEDIA_TYPE`)');
+      }
+    }
+  }
+  return document;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import {
   AuthMethod,
   AuthSession,
@@ -19,11 +19,19 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { AuthMethodDto, AuthMethodListDto, AuthSessionDto, CredentialChallengeDto, EnclaveKeyDto } from './dto/wallet-auth.response';
+import {
+  AuthMethodListDto,
+  CreatedAuthMethodDto,
+  AuthSessionDto,
+  AuthSignedRetryChallengeDto,
+  EnclaveKeyDto,
+  OtpChallengeDto,
+  PasskeyChallengeDto,
+} from './dto/wallet-auth.response';
 
 const CREDENTIAL_ID = { name: 'id', description: 'Credential id', example: 'AuthMethod:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
-@ApiTags('Embedded wallet authentication')
+@ApiTags('Embedded Wallet Auth')
 @ApiBasicAuth('BasicAuth')
 @Controller('auth')
 export class AuthCredentialsController {
@@ -36,10 +44,11 @@ export class AuthCredentialsController {
     description:
       'EMAIL_OTP (at most one), SMS_OTP (at most one), PASSKEY (WebAuthn attestation; distinct credentialId) or OAUTH (OIDC token; one per identity). ' +
       'The first credential of an account is created at once (201). When the account already has one, the first call answers 202 with a ' +
-      'challenge and the signed retry (Service-Wallet-Signature + Request-Id, same body) creates it (201).',
+      'challenge and the signed retry (Service-Wallet-Signature + Request-Id, same body) creates it (201); an OTP credential added so comes with ' +
+      'its first code sent and otpEncryptionTargetBundle.',
   })
-  @ApiCreatedResponse({ type: AuthMethodDto })
-  @SignedAction()
+  @ApiCreatedResponse({ type: CreatedAuthMethodDto })
+  @SignedAction({ challenge: AuthSignedRetryChallengeDto })
   @ApiErrors(400, 401, 404)
   create(@Body() body: CreateCredentialBody, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<AuthMethod>> {
     return this.services.request(
@@ -72,11 +81,15 @@ export class AuthCredentialsController {
   @ApiOperation({
     summary: 'Start authenticating with a credential',
     description:
-      'EMAIL_OTP/SMS_OTP: issues a fresh code (sandbox: always 000000, not delivered) and answers otpEncryptionTargetBundle; rate limited (429 with Retry-After). ' +
-      'PASSKEY: body clientPublicKey; answers challenge, requestId and credentialId. OAUTH has no challenge (verify directly).',
+      'EMAIL_OTP/SMS_OTP: issues a fresh code (sandbox: always 000000, not delivered) and answers the credential with otpEncryptionTargetBundle; rate limited (429 with Retry-After). ' +
+      'PASSKEY: body clientPublicKey; answers the credential with challenge, requestId, credentialId and expiresAt. OAUTH has no challenge (verify directly).',
   })
   @ApiParam(CREDENTIAL_ID)
-  @ApiOkResponse({ type: CredentialChallengeDto })
+  @ApiExtraModels(OtpChallengeDto, PasskeyChallengeDto)
+  @ApiOkResponse({
+    description: 'The credential, plus (EMAIL_OTP/SMS_OTP) the target bundle of the fresh code or (PASSKEY) the challenge to assert over',
+    schema: { oneOf: [{ $ref: getSchemaPath(OtpChallengeDto) }, { $ref: getSchemaPath(PasskeyChallengeDto) }] },
+  })
   @ApiErrors(400, 401, 404, 429)
   challenge(@Param('id') id: string, @Body() body: ChallengeCredentialBody, @Caller() caller: CallerContext): Promise<CredentialChallengeResponse> {
     return this.services.request(WALLET_AUTH_SUBJECTS.challengeCredential, { authMethodId: id, clientPublicKey: body.clientPublicKey }, caller);
@@ -94,7 +107,7 @@ export class AuthCredentialsController {
   })
   @ApiParam(CREDENTIAL_ID)
   @ApiOkResponse({ type: AuthSessionDto })
-  @SignedAction()
+  @SignedAction({ challenge: AuthSignedRetryChallengeDto })
   @ApiErrors(400, 401, 404)
   verify(
     @Param('id') id: string,
@@ -123,11 +136,11 @@ export class AuthCredentialsController {
     summary: 'Revoke a credential',
     description:
       "Signed retry: 202 challenge, then 204. Must be signed by a session of another credential; the credential's sessions are revoked with it; " +
-      'the last remaining credential cannot be revoked (400 LAST_CREDENTIAL).',
+      'the last remaining credential cannot be revoked (400 INVALID_INPUT, details.reason LAST_CREDENTIAL).',
   })
   @ApiParam(CREDENTIAL_ID)
   @ApiNoContentResponse({ description: 'Revoked' })
-  @SignedAction()
+  @SignedAction({ challenge: AuthSignedRetryChallengeDto })
   @ApiErrors(400, 401, 404)
   revoke(@Param('id') id: string, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Empty>> {
     return this.services.request(WALLET_AUTH_SUBJECTS.revokeCredential, { authMethodId: id, signedRetry }, caller);

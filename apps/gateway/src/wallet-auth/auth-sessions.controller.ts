@@ -5,11 +5,11 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
-import { AuthSessionDto, AuthSessionListDto } from './dto/wallet-auth.response';
+import { AuthSessionDto, AuthSessionListDto, AuthSignedRetryChallengeDto } from './dto/wallet-auth.response';
 
 const SESSION_ID = { name: 'id', description: 'Session id', example: 'Session:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
-@ApiTags('Embedded wallet authentication')
+@ApiTags('Embedded Wallet Auth')
 @ApiBasicAuth('BasicAuth')
 @Controller('auth/sessions')
 export class AuthSessionsController {
@@ -28,7 +28,7 @@ export class AuthSessionsController {
   @ApiOperation({ summary: 'Revoke a session', description: 'Signed retry: 202 challenge, then 204.' })
   @ApiParam(SESSION_ID)
   @ApiNoContentResponse({ description: 'Revoked' })
-  @SignedAction()
+  @SignedAction({ challenge: AuthSignedRetryChallengeDto })
   @ApiErrors(401, 404)
   revoke(@Param('id') id: string, @Caller() caller: CallerContext, @SignedRetry() signedRetry: SignedRetryInput): Promise<SignedRetryOutcome<Empty>> {
     return this.services.request(WALLET_AUTH_SUBJECTS.revokeSession, { sessionId: id, signedRetry }, caller);
@@ -38,7 +38,9 @@ export class AuthSessionsController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Refresh a session',
-    description: 'Signed retry: 202 challenge, then 201 with a new session whose key is sealed to clientPublicKey (encryptedSessionSigningKey); the refreshed session ends.',
+    description:
+      'Signed retry: 202 challenge, then 201 with a new session; the refreshed session ends. A compressed clientPublicKey becomes the session key (the client holds it; nothing is returned); ' +
+      'an uncompressed one gets a service-generated key sealed to it (encryptedSessionSigningKey).',
   })
   @ApiParam(SESSION_ID)
   @ApiCreatedResponse({ type: AuthSessionDto })

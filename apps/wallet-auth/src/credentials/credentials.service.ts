@@ -100,9 +100,12 @@ export class CredentialsService {
       });
       return { result: created };
     }
-    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: account.id, operation: 'CREDENTIAL_ADD', input: request.signedRetry }, ({ manager }) =>
-      this.insertCredential(manager, ctx, draft, request.oidcToken),
-    );
+    const action = { accountId: account.id, operation: 'CREDENTIAL_ADD' as const, input: request.signedRetry, challengeType: draft.type };
+    const outcome = await signedAction(this.signedRetry.inProcess(), ctx, action, ({ manager }) => this.insertCredential(manager, ctx, draft, request.oidcToken));
+    if (!('result' in outcome) || (draft.type !== 'EMAIL_OTP' && draft.type !== 'SMS_OTP')) return outcome;
+    // An OTP credential added by signed retry gets its first code at once: the answer carries the
+    // target bundle to encrypt it to (verify activates the credential).
+    return { result: await this.issueOtp(ctx, draft) };
   }
 
   async list(ctx: CallerContext, accountId: string): Promise<{ data: AuthMethod[] }> {
@@ -202,7 +205,7 @@ export class CredentialsService {
     return signedAction(
       this.signedRetry.inProcess({ rejectSessionOfCredential: credential.id }),
       ctx,
-      { accountId: credential.accountId, operation: 'CREDENTIAL_REVOKE', input: request.signedRetry },
+      { accountId: credential.accountId, operation: 'CREDENTIAL_REVOKE', input: request.signedRetry, challengeType: credential.type },
       async ({ manager }) => {
         // Under the account lock, two revocations cannot both see "another credential remains".
         await this.walletAccounts.lock(manager, ctx.platformId, credential.accountId);
@@ -272,15 +275,18 @@ export class CredentialsService {
       const channel = credential.type === 'SMS_OTP' ? 'SMS' : 'EMAIL';
       await this.otpSender.send(channel, (channel === 'SMS' ? credential.phoneNumber : credential.email) ?? credential.nickname, code);
     }
-    return { otpEncryptionTargetBundle: target.otpEncryptionTargetBundle, expiresAt: expiresAt.toISOString() };
+    return { ...toAuthMethod(credential), otpEncryptionTargetBundle: target.otpEncryptionTargetBundle };
   }
 
   private async issuePasskeyChallenge(ctx: CallerContext, credential: AuthCredentialEntity, clientPublicKey: string | undefined): Promise<CredentialChallengeResponse> {
     if (clientPublicKey === undefined) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is required for PASSKEY credentials');
     if (!isValidP256PublicKeyHex(clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
     const requestId = newId('Request');
-    const challenge = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.passkeyChallengeTtlSeconds * 1000);
+    // The challenge is the digest of the session-creation request it authorizes (a fresh nonce
+    // keeps two challenges for the same key apart); the client signs its UTF-8 text.
+    const sessionRequest = { type: 'SESSION_CREATE', credentialId: credential.id, clientPublicKey, requestId, nonce: randomBytes(16).toString('hex') };
+    const challenge = createHash('sha256').update(JSON.stringify(sessionRequest), 'utf8').digest('hex');
     await this.challenges.insertPasskeyChallenge(ctx.platformId, {
       requestId,
       credentialId: credential.id,
@@ -288,7 +294,7 @@ export class CredentialsService {
       clientPublicKey,
       expiresAt,
     });
-    return { challenge, requestId, credentialId: credential.passkeyCredentialId!, expiresAt: expiresAt.toISOString() };
+    return { ...toAuthMethod(credential), credentialId: credential.passkeyCredentialId!, challenge, requestId, expiresAt: expiresAt.toISOString() };
   }
 
   // ---- POST /auth/credentials/{id}/verify ----
@@ -343,7 +349,7 @@ export class CredentialsService {
       if (!(await this.challenges.markOtpVerified(manager, ctx.platformId, pending.id))) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.noPendingOtp);
       return this.signedRetry.issue(ctx, binding, { signerPublicKey: opened.clientPublicKeyHex, context: { authMethodId: credential.id }, manager });
     });
-    return { challenge };
+    return { challenge: { ...challenge, type: credential.type } };
   }
 
   private async verifyPasskey(ctx: CallerContext, credential: AuthCredentialEntity, request: VerifyCredentialRequest): Promise<AuthSession> {
@@ -376,7 +382,7 @@ export class CredentialsService {
       if (newCounter !== undefined && !(await this.credentials.advancePasskeyCounter(manager, ctx.platformId, credential.id, credential.passkeyCounter!, newCounter))) {
         throw ServiceError.unauthorized('passkey signature counter did not increase');
       }
-      return this.sessions.openSealed(manager, credential, pending.clientPublicKey);
+      return this.sessions.openForClientKey(manager, credential, pending.clientPublicKey);
     });
   }
 
@@ -389,7 +395,7 @@ export class CredentialsService {
       });
     return this.transactions.run(async (manager) => {
       await this.recordOidcToken(manager, ctx, request.oidcToken!, token.expiresAt);
-      return this.sessions.openSealed(manager, credential, request.clientPublicKey!);
+      return this.sessions.openForClientKey(manager, credential, request.clientPublicKey!);
     });
   }
 
@@ -414,8 +420,9 @@ export class CredentialsService {
   }
 }
 
+/** The reference names no code of its own for this 400: INVALID_INPUT, with the reason in details. */
 function lastCredential(): ServiceError {
-  return new ServiceError('LAST_CREDENTIAL', 'The only remaining credential of an account cannot be revoked');
+  return new ServiceError('INVALID_INPUT', 'The only remaining credential of an account cannot be revoked', { reason: 'LAST_CREDENTIAL' });
 }
 
 /** The names of the fields a request carries a value for. */

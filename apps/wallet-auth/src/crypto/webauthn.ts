@@ -96,6 +96,19 @@ function isBase64UrlField(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD_LENGTH && BASE64URL_PATTERN.test(value);
 }
 
+/**
+ * How a ceremony's challenge reaches clientDataJSON. An assertion's challenge is text the client
+ * UTF-8 encodes; a registration's challenge is the platform's own base64url value of the bytes it
+ * gave the browser, so the client data carries it as is (the UTF-8 form is accepted too).
+ */
+export type ChallengeForm = 'utf8' | 'utf8-or-base64url';
+
+function challengeMatches(clientDataChallenge: string, expected: string, form: ChallengeForm): boolean {
+  const sent = withoutPadding(clientDataChallenge);
+  if (sameText(sent, clientDataChallengeFor(expected))) return true;
+  return form === 'utf8-or-base64url' && sameText(sent, withoutPadding(expected));
+}
+
 function withoutPadding(value: string): string {
   return value.replace(/=+$/, '');
 }
@@ -132,9 +145,9 @@ function readClientData(clientDataJson: string): ClientDataFields {
 }
 
 /** Checks the client data against the ceremony before the library runs, so each failure names its check. */
-function checkClientData(clientData: ClientDataFields, expectedType: string, expectedChallenge: string, relyingParty: WebAuthnRelyingParty): void {
+function checkClientData(clientData: ClientDataFields, expectedType: string, expectedChallenge: string, relyingParty: WebAuthnRelyingParty, form: ChallengeForm): void {
   if (clientData.type !== expectedType) fail(WEBAUTHN_FAILURE_REASONS.clientDataTypeMismatch);
-  if (!sameText(withoutPadding(clientData.challenge), clientDataChallengeFor(expectedChallenge))) fail(WEBAUTHN_FAILURE_REASONS.challengeMismatch);
+  if (!challengeMatches(clientData.challenge, expectedChallenge, form)) fail(WEBAUTHN_FAILURE_REASONS.challengeMismatch);
   if (!relyingParty.allowedOrigins.includes(clientData.origin)) fail(WEBAUTHN_FAILURE_REASONS.originNotAllowed);
 }
 
@@ -163,10 +176,10 @@ function checkAuthenticatorData(fields: AuthenticatorDataFields, relyingParty: W
   if (relyingParty.requireUserVerification && !fields.userVerified) fail(WEBAUTHN_FAILURE_REASONS.userNotVerified);
 }
 
-function libraryOptions(expectedChallenge: string, relyingParty: WebAuthnRelyingParty) {
+function libraryOptions(expectedChallenge: string, relyingParty: WebAuthnRelyingParty, form: ChallengeForm) {
   return {
     // Padding was already tolerated above; the library compares the unpadded form.
-    expectedChallenge: (challenge: string) => sameText(withoutPadding(challenge), clientDataChallengeFor(expectedChallenge)),
+    expectedChallenge: (challenge: string) => challengeMatches(challenge, expectedChallenge, form),
     expectedOrigin: [...relyingParty.allowedOrigins],
     expectedRPID: relyingParty.rpId,
     requireUserVerification: relyingParty.requireUserVerification ?? false,
@@ -190,7 +203,7 @@ export async function verifyPasskeyRegistration(input: {
   if (!isBase64UrlField(attestation.id) || !isBase64UrlField(clientDataJSON) || !isBase64UrlField(attestationObject)) {
     fail(WEBAUTHN_FAILURE_REASONS.malformed, 'attestation fields must be base64url strings');
   }
-  checkClientData(readClientData(clientDataJSON), 'webauthn.create', expectedChallenge, relyingParty);
+  checkClientData(readClientData(clientDataJSON), 'webauthn.create', expectedChallenge, relyingParty, 'utf8-or-base64url');
   let authenticatorData: Uint8Array;
   try {
     authenticatorData = decodeAttestationObject(Buffer.from(attestationObject, 'base64url')).get('authData');
@@ -202,7 +215,7 @@ export async function verifyPasskeyRegistration(input: {
 
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({ response: attestation, ...libraryOptions(expectedChallenge, relyingParty) });
+    verification = await verifyRegistrationResponse({ response: attestation, ...libraryOptions(expectedChallenge, relyingParty, 'utf8-or-base64url') });
   } catch (error) {
     return fail(WEBAUTHN_FAILURE_REASONS.attestationInvalid, error instanceof Error ? error.message : undefined);
   }
@@ -242,7 +255,7 @@ export async function verifyPasskeyAssertion(input: {
     fail(WEBAUTHN_FAILURE_REASONS.malformed, 'userHandle must be a base64url string');
   }
   if (withoutPadding(credentialId) !== withoutPadding(credential.credentialId)) fail(WEBAUTHN_FAILURE_REASONS.credentialIdMismatch);
-  checkClientData(readClientData(clientDataJson), 'webauthn.get', expectedChallenge, relyingParty);
+  checkClientData(readClientData(clientDataJson), 'webauthn.get', expectedChallenge, relyingParty, 'utf8');
   const authenticatorFields = readAuthenticatorData(Buffer.from(authenticatorData, 'base64url'));
   checkAuthenticatorData(authenticatorFields, relyingParty);
   // A counter that stays or goes back signals a cloned authenticator or a replayed assertion.
@@ -266,7 +279,7 @@ export async function verifyPasskeyAssertion(input: {
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      ...libraryOptions(expectedChallenge, relyingParty),
+      ...libraryOptions(expectedChallenge, relyingParty, 'utf8'),
       credential: {
         id: credential.credentialId,
         publicKey: Uint8Array.from(credential.publicKey),

@@ -45,10 +45,17 @@ export class SessionsService {
   }
 
   /**
-   * Starts a session whose key the service generates and seals to the client's key
-   * (PASSKEY, OAUTH, refresh). The private key exists in clear only in this call.
+   * A session for the key a client sent (PASSKEY, OAUTH, refresh). A compressed key is the
+   * client-held-key model: the client's own key pair is the session key and nothing is returned.
+   * An uncompressed key is the older sealed model: the service generates the session key and
+   * seals it to the client's key.
    */
-  async openSealed(manager: EntityManager, credential: AuthCredentialEntity, clientPublicKeyHex: string): Promise<AuthSession> {
+  async openForClientKey(manager: EntityManager, credential: AuthCredentialEntity, clientPublicKeyHex: string): Promise<AuthSession> {
+    return clientPublicKeyHex.length === 66 ? this.open(manager, credential, clientPublicKeyHex) : this.openSealed(manager, credential, clientPublicKeyHex);
+  }
+
+  /** Starts a session whose key the service generates and seals to the client's key. The private key exists in clear only in this call. */
+  private async openSealed(manager: EntityManager, credential: AuthCredentialEntity, clientPublicKeyHex: string): Promise<AuthSession> {
     const sessionKey = generateP256KeyPair();
     const encryptedSessionSigningKey = sealSessionSigningKey(sessionKey.privateKeyHex, clientPublicKeyHex);
     const session = await this.open(manager, credential, sessionKey.publicKeyCompressedHex);
@@ -68,21 +75,23 @@ export class SessionsService {
 
   async revoke(ctx: CallerContext, request: SessionIdRequest): Promise<SignedRetryOutcome<Empty>> {
     const session = await this.requireActive(ctx, request.sessionId);
-    return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REVOKE', input: request.signedRetry }, async ({ manager }) => {
+    const credential = await this.credentials.findActive(ctx.platformId, session.credentialId);
+    const action = { accountId: session.accountId, operation: 'SESSION_REVOKE' as const, input: request.signedRetry, challengeType: credential?.type };
+    return signedAction(this.signedRetry.inProcess(), ctx, action, async ({ manager }) => {
       if (!(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
       await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
       return { ok: true as const };
     });
   }
 
-  /** A fresh key for the same credential, sealed to the client; the refreshed session ends. */
+  /** A fresh session key for the same credential (the client's, or one sealed to it); the refreshed session ends. */
   async refresh(ctx: CallerContext, request: RefreshSessionRequest): Promise<SignedRetryOutcome<AuthSession>> {
     const session = await this.requireActive(ctx, request.sessionId);
     return signedAction(this.signedRetry.inProcess(), ctx, { accountId: session.accountId, operation: 'SESSION_REFRESH', input: request.signedRetry }, async ({ manager }) => {
       const credential = await this.credentials.findActive(ctx.platformId, session.credentialId, manager);
       if (!credential || !(await this.sessions.revoke(manager, ctx.platformId, session.id))) throw notFound(session.id);
       await this.outbox.add(manager, { subject: WALLET_AUTH_EVENTS.sessionRevoked, platformId: ctx.platformId, resourceId: session.id, data: { sessionId: session.id } });
-      return this.openSealed(manager, credential, request.clientPublicKey);
+      return this.openForClientKey(manager, credential, request.clientPublicKey);
     });
   }
 

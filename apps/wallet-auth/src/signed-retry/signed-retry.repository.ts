@@ -50,6 +50,15 @@ export class SignedRetryRepository {
     );
   }
 
+  /** The operation a request id was issued for (a multi-leg action tells its legs apart by it). */
+  async operationOf(platformId: string, requestId: string): Promise<SignedOperation | undefined> {
+    const rows = await this.dataSource.query<Array<{ operation: SignedOperation }>>(`SELECT operation FROM signed_retry_challenge WHERE platform_id = $1 AND request_id = $2`, [
+      platformId,
+      requestId,
+    ]);
+    return rows[0]?.operation;
+  }
+
   /** One round trip: the challenge, plus the active session of its account whose key is `publicKey`. */
   async findWithSigner(
     platformId: string,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { CallerContext, ConsumeSignedRetryRequest, IssueSignedRetryRequest, newId, SignedRetryChallenge, SignedRetryProof } from '@paykit/contracts';
+import { CallerContext, ConsumeSignedRetryRequest, IssueSignedRetryRequest, newId, SignedOperation, SignedRetryChallenge, SignedRetryProof } from '@paykit/contracts';
 import { TransactionRunner } from '@paykit/persistence';
 import { SignedRetryAuthority } from '@paykit/transport';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
@@ -211,6 +211,11 @@ export class SignedRetryService {
       legacy: false,
       context: issued.context ?? {},
     };
+  }
+
+  /** The operation `requestId` was issued for on this platform, if it was. */
+  operationOf(ctx: CallerContext, requestId: string): Promise<SignedOperation | undefined> {
+    return this.challenges.operationOf(ctx.platformId, requestId);
   }
 
   /**

@@ -20,9 +20,15 @@ export const SIGNED_OPERATIONS = [
   'CARD_UPDATE',
   'QUOTE_EXECUTE',
   'TRANSFER_OUT',
+  'DELEGATED_KEY_CREATE',
+  'DELEGATED_KEY_ACTIVATE',
 ] as const;
 export type SignedOperation = (typeof SIGNED_OPERATIONS)[number];
 
 /** HTTP headers of the signed retry (lower-case, as Fastify exposes them). */
 export const WALLET_SIGNATURE_HEADER = 'service-wallet-signature';
 export const REQUEST_ID_HEADER = 'request-id';
+
+/** A delegated signing key: PENDING until its activation leg is signed, ACTIVE, then REVOKED. Wire values: frozen. */
+export const DELEGATED_KEY_STATUSES = ['PENDING', 'ACTIVE', 'REVOKED'] as const;
+export type DelegatedKeyStatus = (typeof DELEGATED_KEY_STATUSES)[number];

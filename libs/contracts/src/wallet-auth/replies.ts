@@ -1,4 +1,4 @@
-import { AuthMethodType, SignedOperation } from './enums';
+import { AuthMethodType, DelegatedKeyStatus, SignedOperation } from './enums';
 
 export interface AuthMethod {
   id: string;
@@ -23,17 +23,24 @@ export interface SignedRetryChallenge {
   payloadToSign: string;
   requestId: string;
   expiresAt: string;
+  /**
+   * The credential type the challenge is about, on the wallet-auth actions that name one (a
+   * credential added, revoked or verified; the credential that opened a session being revoked).
+   */
+  type?: AuthMethodType;
 }
 
 /** Either the 202 challenge of a first call, or the result of a completed signed retry. */
 export type SignedRetryOutcome<T> = { challenge: SignedRetryChallenge } | { result: T };
 
-export interface OtpChallengeResponse {
+/** EMAIL_OTP/SMS_OTP challenge: the credential itself, plus the HPKE target the fresh code is encrypted to. */
+export interface OtpChallengeResponse extends AuthMethod {
   otpEncryptionTargetBundle: string;
-  expiresAt: string;
 }
 
-export interface PasskeyChallengeResponse {
+/** PASSKEY challenge: the credential itself, plus what the assertion is made over and sent back with. */
+export interface PasskeyChallengeResponse extends AuthMethod {
+  /** Lowercase hex SHA-256 of the pending session-creation request; the client UTF-8 encodes it. */
   challenge: string;
   requestId: string;
   credentialId: string;
@@ -76,4 +83,18 @@ export interface SignedRetryProof {
 
 export interface Empty {
   ok: true;
+}
+
+/** A key the service holds to sign for a card's embedded wallet funding source (the private key never leaves). */
+export interface DelegatedKey {
+  id: string;
+  cardId: string;
+  fundingSourceId: string;
+  accountId: string;
+  /** Compressed P-256 public key, hex. */
+  publicKey: string;
+  nickname: string;
+  status: DelegatedKeyStatus;
+  createdAt: string;
+  updatedAt: string;
 }

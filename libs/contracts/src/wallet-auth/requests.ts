@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { typedIdPattern } from '../ids';
 import { AUTH_METHOD_TYPES, AuthMethodType, PASSKEY_TRANSPORTS, PasskeyTransport, SIGNED_OPERATIONS, SignedOperation } from './enums';
 
@@ -333,4 +333,56 @@ export class ConsumeSignedRetryRequest extends IssueSignedRetryRequest {
   @IsString()
   @MaxLength(256)
   requestId?: string;
+}
+
+// ---- Delegated keys ----
+
+export class CreateDelegatedKeyBody {
+  @ApiProperty({ description: 'The card whose embedded wallet funding source the key signs for', example: 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @MaxLength(256)
+  cardId!: string;
+
+  @ApiProperty({
+    description: "The embedded wallet internal account funding the card; with cardId it names the card's funding source",
+    example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+  })
+  @IsString()
+  @MaxLength(256)
+  internalAccountId!: string;
+
+  @ApiProperty({ description: 'A label for the key', minLength: 1, maxLength: 256, example: 'Card payments key' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(256)
+  nickname!: string;
+}
+
+export class CreateDelegatedKeyRequest extends CreateDelegatedKeyBody {
+  @ApiProperty({ type: SignedRetryInput })
+  @ValidateNested()
+  @Type(() => SignedRetryInput)
+  signedRetry!: SignedRetryInput;
+}
+
+export class ListDelegatedKeysQuery {
+  @ApiPropertyOptional({ description: 'Only the keys of this embedded wallet internal account', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  accountId?: string;
+
+  @ApiPropertyOptional({ description: 'Only the keys of this card funding source', example: 'CardFundingSource:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  fundingSourceId?: string;
+}
+
+export class DelegatedKeyIdRequest {
+  @ApiProperty({ description: 'Delegated key id', example: 'DelegatedKey:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  delegatedKeyId!: string;
 }

@@ -2,6 +2,7 @@ import {
   AuthMethod,
   AuthSession,
   CredentialChallengeResponse,
+  DelegatedKey,
   EmailBinding,
   Empty,
   EnclaveKey,
@@ -14,10 +15,13 @@ import {
   ChallengeCredentialRequest,
   ConsumeSignedRetryRequest,
   CreateCredentialRequest,
+  CreateDelegatedKeyRequest,
+  DelegatedKeyIdRequest,
   EmailBindingRequest,
   ExportWalletRequest,
   IssueSignedRetryRequest,
   ListByAccountQuery,
+  ListDelegatedKeysQuery,
   RefreshSessionRequest,
   RevokeCredentialRequest,
   SessionIdRequest,
@@ -42,6 +46,11 @@ export const WALLET_AUTH_SUBJECTS = {
   /** The signed-retry mechanism every service uses (docs/architecture.md, "Signed retry"). */
   issueSignedRetry: 'wallet-auth.signed-retry.issue',
   consumeSignedRetry: 'wallet-auth.signed-retry.consume',
+  /** POST /auth/delegated-keys: three legs (challenge, signed creation answering a second challenge, signed activation). */
+  createDelegatedKey: 'wallet-auth.delegated-key.create',
+  listDelegatedKeys: 'wallet-auth.delegated-key.list',
+  getDelegatedKey: 'wallet-auth.delegated-key.get',
+  revokeDelegatedKey: 'wallet-auth.delegated-key.revoke',
 } as const;
 
 export interface WalletAuthContract {
@@ -59,4 +68,8 @@ export interface WalletAuthContract {
   [WALLET_AUTH_SUBJECTS.updateEmailBinding]: { request: UpdateEmailBindingRequest; reply: EmailBinding };
   [WALLET_AUTH_SUBJECTS.issueSignedRetry]: { request: IssueSignedRetryRequest; reply: SignedRetryChallenge };
   [WALLET_AUTH_SUBJECTS.consumeSignedRetry]: { request: ConsumeSignedRetryRequest; reply: SignedRetryProof };
+  [WALLET_AUTH_SUBJECTS.createDelegatedKey]: { request: CreateDelegatedKeyRequest; reply: SignedRetryOutcome<DelegatedKey> };
+  [WALLET_AUTH_SUBJECTS.listDelegatedKeys]: { request: ListDelegatedKeysQuery; reply: { data: DelegatedKey[] } };
+  [WALLET_AUTH_SUBJECTS.getDelegatedKey]: { request: DelegatedKeyIdRequest; reply: DelegatedKey };
+  [WALLET_AUTH_SUBJECTS.revokeDelegatedKey]: { request: DelegatedKeyIdRequest; reply: Empty };
 }

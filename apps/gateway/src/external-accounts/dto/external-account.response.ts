@@ -43,9 +43,7 @@ export class ExternalAccountResponseDto implements ExternalAccount {
   @ApiPropertyOptional({ description: "Whether this account receives the customer's UMA payments by default", example: false }) defaultUmaDepositAccount?: boolean;
   @ApiProperty({
     ...ACCOUNT_INFO_RESPONSE_SCHEMA,
-    description:
-      'Destination details as registered, with `paymentRails` (bank and mobile-money types). GET of one account returns them in full; list responses ' +
-      'mask accountNumber, iban and clabeNumber to their last 4 characters (the rest replaced by `*`).',
+    description: 'Destination details as registered, with `paymentRails` (bank and mobile-money types), in full (in the formats their request takes).',
   })
   accountInfo!: AccountInfoWithRails;
   @ApiPropertyOptional({
@@ -64,7 +62,7 @@ export class ExternalAccountResponseDto implements ExternalAccount {
 }
 
 export class ExternalAccountPageDto implements ExternalAccountPage {
-  @ApiProperty({ type: [ExternalAccountResponseDto], description: 'Newest first; identifiers masked (see accountInfo)' }) data!: ExternalAccountResponseDto[];
+  @ApiProperty({ type: [ExternalAccountResponseDto], description: 'Newest first' }) data!: ExternalAccountResponseDto[];
   @ApiProperty({ description: 'More pages follow', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
   @ApiProperty({ description: 'Accounts matching the filters, all pages', example: 1 }) totalCount!: number;
