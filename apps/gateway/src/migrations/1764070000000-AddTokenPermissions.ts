@@ -12,7 +12,7 @@ export class AddTokenPermissions1764070000000 implements MigrationInterface {
     await q.query(`ALTER TABLE api_token ADD COLUMN permissions text[] NOT NULL DEFAULT '{VIEW,TRANSACT,MANAGE}'`);
     await q.query(`ALTER TABLE api_token ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`);
     await q.query(`ALTER TABLE api_token ADD COLUMN public_id text`);
-    const rows: { id: string }[] = await q.query(`SELECT id FROM api_token`);
+    const rows = (await q.query(`SELECT id FROM api_token`)) as { id: string }[];
     for (const row of rows) await q.query(`UPDATE api_token SET public_id = $1 WHERE id = $2`, [newId('Token'), row.id]);
     await q.query(`ALTER TABLE api_token ALTER COLUMN public_id SET NOT NULL`);
     await q.query(`ALTER TABLE api_token ADD CONSTRAINT uq_api_token_public_id UNIQUE (public_id)`);
