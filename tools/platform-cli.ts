@@ -23,6 +23,7 @@ import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-
 import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.entity';
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
+import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
     }),
   );
   const repository = new CredentialsRepository(dataSource);
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
           process.stdout.write(`${platform.id}  ${platform.name}\n`);
           const tokens = await repository.listTokens(platform.id);
           for (const token of tokens) {
-            process.stdout.write(`    ${token.id}  ${token.environment}  ${token.label}${token.revokedAt ? `  revoked ${token.revokedAt.toISOString()}` : ''}\n`);
+            process.stdout.write(
+              `    ${token.id}  ${token.environment}  ${token.permissions.join(',')}  ${token.label}${token.revokedAt ? `  revoked ${token.revokedAt.toISOString()}` : ''}\n`,
+            );
           }
         }
         break;

@@ -18,6 +18,8 @@ import { HealthController } from './health/health.controller';
 import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
+import { AddTokenPermissions1764070000000 } from './migrations/1764070000000-AddTokenPermissions';
+import { TokensController } from './tokens/tokens.controller';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -45,7 +47,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     PersistenceModule.forService({
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
     }),
   ],
   controllers: [
@@ -82,6 +84,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     CardsController,
     SandboxCardsController,
     CardRevealPageController,
+    TokensController,
   ],
   providers: [
     CredentialsService,

@@ -6,7 +6,7 @@ import { AuthGuard } from './auth.guard';
 import { CredentialsService, VerifiedCaller } from './credentials.service';
 
 function contextFor(url: string, authorization?: string): { context: ExecutionContext; request: Record<string, unknown> } {
-  const request: Record<string, unknown> = { url, id: 'req-1', headers: authorization ? { authorization } : {} };
+  const request: Record<string, unknown> = { url, method: 'GET', id: 'req-1', headers: authorization ? { authorization } : {} };
   const context = {
     getHandler: () => () => undefined,
     getClass: () => class {},
@@ -31,7 +31,7 @@ describe(AuthGuard.name, () => {
       ['production deployment, production token, normal path', 'production', 'production', '/2025-10-13/customers', 'allowed'],
       ['sandbox deployment, production token, normal path', 'sandbox', 'production', '/2025-10-13/customers', 'allowed'],
     ] as const)('%s: %s', async (_, deployment, environment, url, outcome) => {
-      const guard = guardWith(deployment, { platformId: 'Platform:1', environment });
+      const guard = guardWith(deployment, { platformId: 'Platform:1', environment, permissions: ['VIEW', 'TRANSACT', 'MANAGE'] });
       const { context, request } = contextFor(url, basic);
       if (outcome === 'allowed') {
         await expect(guard.canActivate(context)).resolves.toBe(true);
@@ -53,6 +53,22 @@ describe(AuthGuard.name, () => {
       const guard = guardWith('sandbox', undefined);
       const { context } = contextFor('/2025-10-13/customers', `Basic ${Buffer.from('no-colon').toString('base64')}`);
       await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'Malformed Basic credentials' } });
+    });
+    it.each([
+      ['a VIEW token reading', ['VIEW'], 'GET', 'allowed'],
+      ['a VIEW token moving money', ['VIEW'], 'POST', 'TRANSACT'],
+      ['a TRANSACT token reading', ['TRANSACT'], 'GET', 'VIEW'],
+      ['a TRANSACT token moving money', ['TRANSACT'], 'POST', 'allowed'],
+      ['a MANAGE token moving money', ['MANAGE'], 'POST', 'TRANSACT'],
+    ] as const)('%s: %s', async (_, permissions, method, outcome) => {
+      const guard = guardWith('sandbox', { platformId: 'Platform:1', environment: 'sandbox', permissions });
+      const { context, request } = contextFor('/2025-10-13/transfer-out', basic);
+      request.method = method;
+      if (outcome === 'allowed') {
+        await expect(guard.canActivate(context)).resolves.toBe(true);
+      } else {
+        await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'FORBIDDEN', details: { requiredPermission: outcome } });
+      }
     });
   });
 });

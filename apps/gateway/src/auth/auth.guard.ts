@@ -6,8 +6,16 @@ import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CredentialsService } from './credentials.service';
 import { AuthenticatedRequest } from './caller.decorator';
 import { BASIC_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
+import { defaultPermission, Permission, REQUIRED_PERMISSION } from './permissions';
 
 const SANDBOX_PATH = /\/sandbox(\/|$)/;
+
+interface RouteRules {
+  isPublic: boolean;
+  basicOnly: boolean;
+  /** Declared with @RequiresPermission; otherwise derived from the HTTP method. */
+  permission: Permission | undefined;
+}
 
 /**
  * Resolves every request to its platform and environment (BasicAuth, or AgentAuth bearer)
@@ -17,7 +25,7 @@ const SANDBOX_PATH = /\/sandbox(\/|$)/;
 @Injectable()
 export class AuthGuard implements CanActivate {
   /** Each route's decorators, read once: they are fixed at start. */
-  private readonly routeRules = new WeakMap<object, { isPublic: boolean; basicOnly: boolean }>();
+  private readonly routeRules = new WeakMap<object, RouteRules>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -34,15 +42,22 @@ export class AuthGuard implements CanActivate {
       throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
     const basicOnly = rules.basicOnly || isSandboxPath;
-    const caller = await this.authenticate(request.headers.authorization, basicOnly);
+    const { permissions, ...caller } = await this.authenticate(request.headers.authorization, basicOnly);
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
+    }
+    const required = rules.permission ?? defaultPermission(request.method);
+    if (!permissions.includes(required)) {
+      throw new ServiceError('FORBIDDEN', `This API token lacks the ${required} permission this operation needs`, {
+        requiredPermission: required,
+        missingPermissions: [required],
+      });
     }
     request.caller = { ...caller, requestId: String(request.id) };
     return true;
   }
 
-  private rulesOf(context: ExecutionContext): { isPublic: boolean; basicOnly: boolean } {
+  private rulesOf(context: ExecutionContext): RouteRules {
     const handler = context.getHandler();
     let rules = this.routeRules.get(handler);
     if (!rules) {
@@ -50,6 +65,7 @@ export class AuthGuard implements CanActivate {
       rules = {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)),
         basicOnly: Boolean(this.reflector.getAllAndOverride<boolean>(BASIC_AUTH_ONLY, targets)),
+        permission: this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets),
       };
       this.routeRules.set(handler, rules);
     }

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentAccessTokenEntity } from './entities/agent-access-token.entity';
 import { PlatformEntity } from './entities/platform.entity';
+
+export interface TokenFilter {
+  name?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+}
 
 /** Platforms, their API tokens and agent access tokens (secrets only as SHA-256 digests). */
 @Injectable()
@@ -20,8 +28,34 @@ export class CredentialsRepository {
   }
 
   /** A fixed token id (sandbox credentials pinned by configuration) replaces its earlier secret and un-revokes it. */
-  async saveToken(token: Pick<ApiTokenEntity, 'id' | 'platformId' | 'environment' | 'label' | 'secretSha256'>): Promise<void> {
-    await this.dataSource.getRepository(ApiTokenEntity).upsert({ ...token, revokedAt: null }, ['id']);
+  async saveToken(token: Pick<ApiTokenEntity, 'id' | 'publicId' | 'platformId' | 'environment' | 'label' | 'secretSha256' | 'permissions'>): Promise<ApiTokenEntity> {
+    const repository = this.dataSource.getRepository(ApiTokenEntity);
+    const existing = await repository.findOneBy({ id: token.id });
+    await repository.upsert({ ...token, publicId: existing?.publicId ?? token.publicId, revokedAt: null, updatedAt: new Date() }, ['id']);
+    return repository.findOneByOrFail({ id: token.id });
+  }
+
+  /** A platform's live token by its public id (another platform's id answers null). */
+  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, publicId, revokedAt: IsNull() });
+  }
+
+  /** A page of the platform's live tokens, newest first (`limit + 1` rows: see toPage). */
+  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    const where: FindOptionsWhere<ApiTokenEntity> = { platformId, revokedAt: IsNull() };
+    if (filter.name !== undefined) where.label = filter.name;
+    const range = (after?: Date, before?: Date): FindOperator<Date> | undefined => {
+      if (after && before) return And(MoreThanOrEqual(after), LessThanOrEqual(before));
+      if (after) return MoreThanOrEqual(after);
+      if (before) return LessThanOrEqual(before);
+      return undefined;
+    };
+    const created = range(filter.createdAfter, filter.createdBefore);
+    if (created) where.createdAt = created;
+    const updated = range(filter.updatedAfter, filter.updatedBefore);
+    if (updated) where.updatedAt = updated;
+    if (beforePublicId !== undefined) where.publicId = Raw((column) => `${column} < :cursor`, { cursor: beforePublicId });
+    return this.dataSource.getRepository(ApiTokenEntity).find({ where, order: { publicId: 'DESC' }, take: limit + 1 });
   }
 
   findToken(tokenId: string): Promise<ApiTokenEntity | null> {
@@ -38,7 +72,7 @@ export class CredentialsRepository {
   }
 
   async revokeToken(tokenId: string): Promise<void> {
-    await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date() });
+    await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date(), updatedAt: new Date() });
   }
 
   findUnrevokedAgentToken(tokenSha256: string): Promise<AgentAccessTokenEntity | null> {

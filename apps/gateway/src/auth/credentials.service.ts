@@ -1,25 +1,33 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Environment, newId } from '@paykit/contracts';
-import { CredentialsRepository } from './credentials.repository';
+import { CredentialsRepository, TokenFilter } from './credentials.repository';
 import { ApiTokenEntity } from './entities/api-token.entity';
+import { ALL_PERMISSIONS, Permission } from './permissions';
 import { PlatformEntity } from './entities/platform.entity';
 
 export interface VerifiedCaller {
   platformId: string;
   environment: Environment;
+  /** What the API token may do (agents are checked against their policy instead). */
+  permissions: readonly Permission[];
   agent?: { agentId: string; customerId: string };
 }
 
 export interface IssuedToken {
+  /** The BasicAuth client id. */
   tokenId: string;
+  token: ApiTokenEntity;
   secret: string;
   platformId: string;
   environment: Environment;
 }
 
-/** Positive verifications are remembered this long; a revoked token stops working within it. */
-const VERIFIED_TOKEN_TTL_MS = 30_000;
+/**
+ * Positive verifications are remembered this long: a token deleted through one gateway replica
+ * stops working there at once and on every other replica within this bound.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 30_000;
 const MAX_CACHED_TOKENS = 10_000;
 
 function sha256(value: string): Buffer {
@@ -42,16 +50,38 @@ export class CredentialsService {
   }
 
   /** Issues a token; the secret is returned here once and never stored in clear. */
-  async issueToken(platformId: string, environment: Environment, label: string, fixed?: { tokenId: string; secret: string }): Promise<IssuedToken> {
-    const tokenId = fixed?.tokenId ?? `tok_${randomBytes(12).toString('hex')}`;
+  async issueToken(
+    platformId: string,
+    environment: Environment,
+    label: string,
+    fixed?: { tokenId: string; secret: string },
+    permissions: readonly Permission[] = ALL_PERMISSIONS,
+  ): Promise<IssuedToken> {
+    const tokenId = fixed?.tokenId ?? randomBytes(16).toString('hex');
     const secret = fixed?.secret ?? randomBytes(32).toString('base64url');
-    await this.repository.saveToken({ id: tokenId, platformId, environment, label, secretSha256: sha256(secret).toString('hex') });
+    const token = await this.repository.saveToken({
+      id: tokenId,
+      publicId: newId('Token'),
+      platformId,
+      environment,
+      label,
+      permissions: [...new Set(permissions)],
+      secretSha256: sha256(secret).toString('hex'),
+    });
     this.verified.delete(tokenId);
-    return { tokenId, secret, platformId, environment };
+    return { tokenId, token, secret, platformId, environment };
   }
 
   async findToken(tokenId: string): Promise<ApiTokenEntity | null> {
     return this.repository.findToken(tokenId);
+  }
+
+  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.repository.findPlatformToken(platformId, publicId);
+  }
+
+  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    return this.repository.pageTokens(platformId, filter, limit, beforePublicId);
   }
 
   async revokeToken(tokenId: string): Promise<void> {
@@ -74,7 +104,7 @@ export class CredentialsService {
     }
     const digest = Buffer.from(token.secretSha256, 'hex');
     if (!timingSafeEqual(digest, presented)) return undefined;
-    const caller: VerifiedCaller = { platformId: token.platformId, environment: token.environment };
+    const caller: VerifiedCaller = { platformId: token.platformId, environment: token.environment, permissions: token.permissions };
     if (this.verified.size >= MAX_CACHED_TOKENS) this.verified.clear();
     this.verified.set(tokenId, { digest, caller, until: Date.now() + VERIFIED_TOKEN_TTL_MS });
     return caller;
@@ -85,6 +115,6 @@ export class CredentialsService {
     const digest = sha256(token).toString('hex');
     const row = await this.repository.findUnrevokedAgentToken(digest);
     if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
-    return { platformId: row.platformId, environment: row.environment, agent: { agentId: row.agentId, customerId: row.customerId } };
+    return { platformId: row.platformId, environment: row.environment, permissions: ALL_PERMISSIONS, agent: { agentId: row.agentId, customerId: row.customerId } };
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { RequiresPermission } from '../auth/permissions';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
@@ -53,6 +54,7 @@ const CONTACT_CONFIRM_DESCRIPTION =
 export class CustomersController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
+  @RequiresPermission('MANAGE')
   @Post()
   @HttpCode(201)
   @ApiOperation({
@@ -81,6 +83,7 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.listCustomers, query, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post('bulk/csv')
   @HttpCode(202)
   @ApiOperation({
@@ -132,6 +135,7 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Patch(':customerId')
   @ApiOperation({
     summary: 'Update a customer',
@@ -155,6 +159,7 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.updateCustomer, { customerId, changes: body, signedRetry }, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Delete(':customerId')
   @ApiOperation({
     summary: 'Delete a customer',
@@ -170,6 +175,7 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.deleteCustomer, { customerId }, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':customerId/kyc-link')
   @HttpCode(201)
   @ApiOperation({
@@ -192,6 +198,7 @@ export class CustomersController {
     return { kycUrl: `${request.protocol}://${request.headers.host}/kyc/${link.token}`, expiresAt: link.expiresAt, provider: 'HOSTED', token: link.token };
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':customerId/verify-email')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send an email verification code', description: CONTACT_SEND_DESCRIPTION })
@@ -202,6 +209,7 @@ export class CustomersController {
     return this.sendCode(customerId, 'email', caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':customerId/verify-email/confirm')
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm the email verification code', description: CONTACT_CONFIRM_DESCRIPTION })
@@ -212,6 +220,7 @@ export class CustomersController {
     return this.services.request(CUSTOMERS_SUBJECTS.confirmContactCode, { customerId, channel: 'email', code: body.code }, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':customerId/verify-phone')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a phone verification code', description: CONTACT_SEND_DESCRIPTION })
@@ -222,6 +231,7 @@ export class CustomersController {
     return this.sendCode(customerId, 'phone', caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':customerId/verify-phone/confirm')
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm the phone verification code', description: CONTACT_CONFIRM_DESCRIPTION })

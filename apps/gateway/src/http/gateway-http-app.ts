@@ -53,7 +53,8 @@ const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /**
  * The answers the gateway itself can give on any route, whatever the route's own decorators say:
  * the owning service unreachable (503) or too slow (504), and for routes that take a body, one
- * over the size limit (413) or of a media type the route does not read (415).
+ * over the size limit (413) or of a media type the route does not read (415); and on every route
+ * behind credentials, an API token without the permission the route needs (403).
  */
 function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
   const envelope = { $ref: getSchemaPath(ErrorResponseDto) };
@@ -64,6 +65,9 @@ function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       operation.responses['503'] ??= answer('The service that owns the resource is unavailable (`SERVICE_UNAVAILABLE`); retry later');
       operation.responses['504'] ??= answer('The service that owns the resource did not answer in time (`SERVICE_TIMEOUT`)');
+      if ((operation.security ?? document.security ?? []).length > 0) {
+        operation.responses['403'] ??= answer('The API token lacks the permission this operation needs (`FORBIDDEN`, `details.requiredPermission`)');
+      }
       if (operation.requestBody) {
         operation.responses['413'] ??= answer('The body is over the size limit (`PAYLOAD_TOO_LARGE`)');
         operation.responses['415'] ??= answer('The body is of a media type the operation does not take (`UNSUPPORTED_MEDIA_TYPE`)');

@@ -19,6 +19,7 @@ import {
   WEBHOOKS_SUBJECTS,
 } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { RequiresPermission } from '../auth/permissions';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { WebhookConfigPartDto } from '../webhooks/dto/webhook-config.response';
@@ -124,6 +125,7 @@ export class ConfigController {
     return { ...customers, ...webhooks };
   }
 
+  @RequiresPermission('MANAGE')
   @Patch()
   @ApiOperation({
     summary: 'Update the platform configuration',

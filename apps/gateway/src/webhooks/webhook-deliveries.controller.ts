@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/c
 import { ApiAcceptedResponse, ApiBasicAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CallerContext, ListWebhookDeliveriesRequest, Page, WEBHOOK_DELIVERY_ID_EXAMPLE, WEBHOOKS_SUBJECTS, WebhookDelivery, WebhookDeliveryDetail } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { RequiresPermission } from '../auth/permissions';
 import { Caller } from '../auth/caller.decorator';
 import { BasicAuthOnly } from '../auth/public.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
@@ -36,6 +37,7 @@ export class WebhookDeliveriesController {
     return this.services.request(WEBHOOKS_SUBJECTS.getDelivery, { deliveryId }, caller);
   }
 
+  @RequiresPermission('MANAGE')
   @Post(':deliveryId/redeliver')
   @HttpCode(202)
   @ApiOperation({
