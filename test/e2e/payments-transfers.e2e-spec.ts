@@ -312,6 +312,12 @@ describe('Payments: transfers and transactions', () => {
       expect(pattern.constraint.pattern).toMatch(/^\^InternalAccount:/);
     });
 
+    it.each(['/transfer-out', '/transfer-in'])('%s with an empty body names the missing source and destination', async (path) => {
+      const response = await api.post(path, {});
+      expect(response.status).toBe(400);
+      expect(response.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['destination', 'source']);
+    });
+
     it('answers 403 USER_NOT_READY for a customer whose KYC is not APPROVED', async () => {
       const accountId = await internalAccount(notReadyCustomer);
       await fund(accountId, 1_000);

@@ -4,9 +4,9 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
-  buildMessage,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsEmail,
   IsInt,
   IsOptional,
@@ -17,6 +17,7 @@ import {
   Min,
   ValidateBy,
   ValidateNested,
+  buildMessage,
 } from 'class-validator';
 import { PLATFORM_CURRENCY_CODES, CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, ENABLED_TRANSACTION_TYPES, EnabledTransactionType } from './enums';
 
@@ -270,6 +271,7 @@ export class FeeConfigInput {
   variableFeeBps!: number;
 
   @ApiProperty({ type: PlatformFixedFeeInput })
+  @IsDefined()
   @ValidateNested()
   @Type(() => PlatformFixedFeeInput)
   fixedFee!: PlatformFixedFeeInput;

@@ -6,6 +6,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsDefined,
   IsEmail,
   IsInt,
   IsNotEmpty,
@@ -281,6 +282,7 @@ export class CreateBeneficialOwnerRequest {
   ownershipPercentage?: number;
 
   @ApiProperty({ type: PersonalInfoInput })
+  @IsDefined()
   @ValidateNested()
   @Type(() => PersonalInfoInput)
   personalInfo!: PersonalInfoInput;

@@ -176,6 +176,7 @@ export class FixedFeeInput {
 
 export class PlatformFeeOverrideInput {
   @ApiProperty({ type: FixedFeeInput, description: "The platform's fixed fee for this quote" })
+  @IsDefined()
   @ValidateNested()
   @Type(() => FixedFeeInput)
   platformFixedFee!: FixedFeeInput;

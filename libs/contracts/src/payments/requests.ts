@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
 import { SignedRetryInput } from '../wallet-auth';
@@ -240,11 +240,13 @@ export class TransferDestinationInternal {
 /** Body of `POST /transfer-out`. */
 export class TransferOutRequest {
   @ApiProperty({ type: TransferSourceInternal, description: 'Internal account to send from' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TransferSourceInternal)
   source!: TransferSourceInternal;
 
   @ApiProperty({ type: TransferOutDestination, description: 'External account of the same currency to send to' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TransferOutDestination)
   destination!: TransferOutDestination;
@@ -289,11 +291,13 @@ export class TransferOutRequest {
 /** Body of `POST /transfer-in`. */
 export class TransferInRequest {
   @ApiProperty({ type: TransferExternalAccountRef, description: 'External account to pull from' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TransferExternalAccountRef)
   source!: TransferExternalAccountRef;
 
   @ApiProperty({ type: TransferDestinationInternal, description: 'Internal account of the same currency to credit' })
+  @IsDefined()
   @ValidateNested()
   @Type(() => TransferDestinationInternal)
   destination!: TransferDestinationInternal;
