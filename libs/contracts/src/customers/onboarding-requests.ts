@@ -19,7 +19,7 @@ import {
   ValidateNested,
   buildMessage,
 } from 'class-validator';
-import { PageQuery } from '../common';
+import { PageQuery, stacked } from '../common';
 import {
   ANNUAL_INCOME_RANGES,
   AnnualIncomeRange,
@@ -117,13 +117,6 @@ export class CompleteKycLinkRequest extends KycLinkTokenRequest {
   @IsOptional()
   @IsOneOf(ANNUAL_INCOME_RANGES)
   annualIncomeRange?: AnnualIncomeRange;
-}
-
-/** Applies property decorators as if written stacked in this order (the last one runs first). */
-function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
-  return (target, key) => {
-    for (const decorator of [...decorators].reverse()) decorator(target, key);
-  };
 }
 
 /** The optional details of a person, with the same rules whether a person is created or updated. */
