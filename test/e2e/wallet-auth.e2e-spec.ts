@@ -97,7 +97,7 @@ describe('Embedded wallet authentication', () => {
       expect((await other.api.get(`/auth/credentials?accountId=${wallet.accountId}`)).body).toEqual({ data: [] });
       const foreign = await other.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
       expect(foreign.status).toBe(404);
-      expect(foreign.body.code).toBe('CREDENTIAL_NOT_FOUND');
+      expect(foreign.body.code).toBe('REFERENCE_NOT_FOUND');
     });
 
     it('answers 400 with every invalid field of the list query', async () => {

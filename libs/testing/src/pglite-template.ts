@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -47,9 +47,9 @@ function createTemplate(): void {
     const script = `require('@electric-sql/pglite').PGlite.create({ dataDir: ${JSON.stringify(building)} }).then((db) => db.close())`;
     const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error('Could not create the PGlite template');
+    // A rename is atomic: a run killed here leaves no half-copied template that looks complete.
     rmSync(TEMPLATE, { recursive: true, force: true });
-    cpSync(building, TEMPLATE, { recursive: true });
-    rmSync(building, { recursive: true, force: true });
+    renameSync(building, TEMPLATE);
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }

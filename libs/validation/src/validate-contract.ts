@@ -56,8 +56,8 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw ServiceError.invalidInput([{ field: '', message: 'request body must be a JSON object' }]);
   }
-  const reserved = reservedKeyErrors(plain);
-  if (reserved.length > 0) throw ServiceError.invalidInput(reserved);
+  const unacceptable = rawInputErrors(plain);
+  if (unacceptable.length > 0) throw ServiceError.invalidInput(unacceptable);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, options.unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
   const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(options.ownerRules?.(instance) ?? [])];
@@ -71,13 +71,27 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
 /** Keys no contract has; class-transformer throws (a 500) on a nested object carrying them. */
 const RESERVED_KEYS = ['constructor', 'prototype', '__proto__'];
 
-function reservedKeyErrors(value: unknown, path = ''): FieldError[] {
+/** Deeper than any contract nests; walking (or transforming) a deeper payload could exhaust the stack. */
+const MAX_DEPTH = 32;
+
+/** A NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store (it would answer an encoding error, a 500). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What no contract accepts, found before any contract is applied: reserved keys, text that cannot
+ * be stored, and nesting deeper than any contract. Each is reported with its field.
+ */
+function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? [{ field: path, message: `${path} must be valid text without NUL characters or unpaired surrogates` }] : [];
   if (typeof value !== 'object' || value === null) return [];
+  if (depth >= MAX_DEPTH) return [{ field: path, message: `${path} is nested more than ${MAX_DEPTH} levels deep` }];
   const errors: FieldError[] = [];
   for (const key of Object.keys(value)) {
     const field = path ? `${path}.${key}` : key;
     if (RESERVED_KEYS.includes(key)) errors.push({ field, message: `${field} is not a recognised field` });
-    else errors.push(...reservedKeyErrors((value as Record<string, unknown>)[key], field));
+    else if (UNSTORABLE_TEXT.test(key)) errors.push({ field: path, message: `${path || 'the body'} has a field name with a NUL character or an unpaired surrogate` });
+    else errors.push(...rawInputErrors((value as Record<string, unknown>)[key], field, depth + 1));
   }
   return errors;
 }

@@ -20,7 +20,7 @@ export const CREDENTIAL_FAILURE_REASONS = Object.freeze({
 } as const);
 
 export function credentialNotFound(id: string): ServiceError {
-  return new ServiceError('CREDENTIAL_NOT_FOUND', `Credential ${id} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `Credential ${id} not found`);
 }
 
 /** OIDC: a malformed JWT is 400 INVALID_INPUT (before any 401); a failed check is 401 with its reason. */

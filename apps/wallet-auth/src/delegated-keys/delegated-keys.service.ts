@@ -37,7 +37,7 @@ export function toDelegatedKey(entity: DelegatedKeyEntity): DelegatedKey {
 }
 
 function notFound(id: string): ServiceError {
-  return new ServiceError('DELEGATED_KEY_NOT_FOUND', `Delegated key ${id} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `Delegated key ${id} not found`);
 }
 
 function activeKeyExists(): ServiceError {

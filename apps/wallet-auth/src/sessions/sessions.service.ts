@@ -103,5 +103,5 @@ export class SessionsService {
 }
 
 function notFound(sessionId: string): ServiceError {
-  return new ServiceError('SESSION_NOT_FOUND', `Session ${sessionId} not found`);
+  return new ServiceError('REFERENCE_NOT_FOUND', `Session ${sessionId} not found`);
 }

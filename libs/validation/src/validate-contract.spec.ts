@@ -1,0 +1,49 @@
+import { IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { FieldError, ServiceError } from '@paykit/errors';
+import { validateContract } from './validate-contract';
+
+class Inner {
+  @IsOptional() @IsString() name?: string;
+}
+
+class Outer {
+  @IsOptional() @IsString() label?: string;
+  @IsOptional() @ValidateNested() @Type(() => Inner) inner?: Inner;
+}
+
+function fieldsRefused(plain: unknown): string[] {
+  try {
+    validateContract(Outer, plain);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    return (((error as ServiceError).details?.errors ?? []) as FieldError[]).map((f) => f.field);
+  }
+  return [];
+}
+
+describe('validateContract: what no contract accepts', () => {
+  it.each([
+    ['a NUL in a string', { label: 'a\u0000b' }, ['label']],
+    ['a lone high surrogate', { label: 'x\ud800' }, ['label']],
+    ['a lone low surrogate', { inner: { name: '\udc00y' } }, ['inner.name']],
+    ['a reserved key', { inner: { constructor: 'x' } }, ['inner.constructor']],
+  ])('refuses %s, naming the field', (_case, plain, fields) => {
+    expect(fieldsRefused(plain)).toEqual(fields);
+  });
+
+  it('accepts paired surrogates (an emoji) and ordinary text', () => {
+    expect(validateContract(Outer, { label: 'card \ud83d\udcb3', inner: { name: 'Zoë' } }).label).toBe('card \ud83d\udcb3');
+  });
+
+  it('refuses nesting deeper than any contract without walking all of it', () => {
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let i = 0; i < 10_000; i++) {
+      const next: Record<string, unknown> = {};
+      deep.inner = next;
+      deep = next;
+    }
+    expect(fieldsRefused(root)).toHaveLength(1);
+  });
+});
