@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** Deployment and token environments. Wire values: frozen. */
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
@@ -81,3 +81,15 @@ export abstract class PageQuery {
 
 /** `{base_url}` ends in this version segment. */
 export const API_VERSION = '2025-10-13';
+
+/** Applies property decorators as if written stacked in this order (the last one runs first). */
+export function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, key);
+  };
+}
+
+/** An optional ISO 8601 instant (list filters such as createdAfter). */
+export function OptionalInstant(description: string, example: string): PropertyDecorator {
+  return stacked(ApiPropertyOptional({ description, example }), IsOptional(), IsISO8601({ strict: true }));
+}

@@ -17,9 +17,10 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { ApiErrors } from '../http/api-errors.decorator';
-import { ExternalAccountPageDto, ExternalAccountResponseDto, OwnershipChallengeDto, withoutRouting } from './dto/external-account.response';
+import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from './dto/external-account.response';
+import { EXTERNAL_ACCOUNT_ID_EXAMPLE, OwnershipChallengeRoute, OwnershipVerifyRoute, startOwnershipChallenge, verifyOwnership } from './wallet-ownership';
 
-const ID_EXAMPLE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+const ID_EXAMPLE = EXTERNAL_ACCOUNT_ID_EXAMPLE;
 
 @ApiTags('External Accounts')
 @ApiBasicAuth('BasicAuth')
@@ -85,44 +86,13 @@ export class PlatformExternalAccountsController {
     return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'PLATFORM' }, caller);
   }
 
-  @Post(':externalAccountId/challenge')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: "Start ownership verification of one of the platform's wallet accounts",
-    description:
-      'For a FIRST_PARTY self-custody on-chain wallet (no vaspName) in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED. WALLET_SIGNATURE answers the messageToSign ' +
-      'to sign with the wallet and submit to verify; LIVENESS answers a hosted verificationLink and completes on its own (sandbox: about 30 s later, ' +
-      'failing when the address ends in 002), announced by EXTERNAL_ACCOUNT.STATUS_UPDATED. A new challenge abandons the previous one and makes an ' +
-      'UNVERIFIED account pending again. Other accounts: 409 CONFLICT.',
-  })
-  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
-  @ApiBody({ type: OwnershipChallengeRequest })
-  @ApiCreatedResponse({ type: OwnershipChallengeDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: not a first-party self-custody wallet, or already verified' })
-  @ApiErrors(400, 401, 404)
+  @OwnershipChallengeRoute("one of the platform's")
   challenge(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipChallengeRequest, @Caller() caller: CallerContext): Promise<OwnershipChallenge> {
-    return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.startOwnershipChallenge, { ownerType: 'PLATFORM', externalAccountId, method: body.method }, caller);
+    return startOwnershipChallenge(this.services, 'PLATFORM', externalAccountId, body, caller);
   }
 
-  @Post(':externalAccountId/verify')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: "Prove ownership of one of the platform's wallet accounts with a wallet signature",
-    description:
-      'Completes a WALLET_SIGNATURE challenge: the signature the wallet made over messageToSign, exactly as returned (EIP-191 hex on Ethereum, Base, ' +
-      'Polygon and Plasma; TIP-191 hex on Tron; base58 Ed25519 on Solana), before expiresAt. Valid: the account becomes ACTIVE. Invalid or late: ' +
-      'the account becomes UNVERIFIED and the answer is 400 (start a new challenge). No WALLET_SIGNATURE challenge outstanding: 409 CONFLICT.',
-  })
-  @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
-  @ApiBody({ type: OwnershipVerifyRequest })
-  @ApiOkResponse({ type: ExternalAccountResponseDto })
-  @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: no WALLET_SIGNATURE challenge outstanding' })
-  @ApiErrors(400, 401, 404)
+  @OwnershipVerifyRoute("one of the platform's")
   verify(@Param('externalAccountId') externalAccountId: string, @Body() body: OwnershipVerifyRequest, @Caller() caller: CallerContext): Promise<ExternalAccount> {
-    return this.services.request(
-      EXTERNAL_ACCOUNTS_SUBJECTS.verifyOwnership,
-      { ownerType: 'PLATFORM', externalAccountId, signature: body.signature, signatureScheme: body.signatureScheme },
-      caller,
-    );
+    return verifyOwnership(this.services, 'PLATFORM', externalAccountId, body, caller);
   }
 }

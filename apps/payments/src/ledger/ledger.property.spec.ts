@@ -131,7 +131,7 @@ describe('ledger invariants (property)', () => {
       currencies,
       customers,
       external,
-      new IdempotencyStore(),
+      new IdempotencyStore(dataSource, runner),
       scheduler,
       runner,
       outbox,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LedgerRepository } from '../ledger/ledger.repository';
-import { LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
+import { EntryKind, LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
 import { QuoteEntity } from './entities/quote.entity';
 
 /**
@@ -49,44 +49,31 @@ export class QuoteLedger {
 
   /** Debits the payer; an internal source short of the sending amount aborts the caller's transaction with INSUFFICIENT_FUNDS. */
   async debitSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.ledger.post(manager, {
-      platformId: quote.platformId,
-      kind: 'QUOTE_EXECUTION',
-      referenceId: quote.id,
-      currency: quote.sourceCurrency,
-      lines: await this.sourceLines(manager, quote, 1n),
-    });
+    await this.postLeg(manager, quote, 'QUOTE_EXECUTION', 'SOURCE', 1n);
   }
 
   async payOut(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.ledger.post(manager, {
-      platformId: quote.platformId,
-      kind: 'QUOTE_PAYOUT',
-      referenceId: quote.id,
-      currency: quote.destinationCurrency,
-      lines: await this.destinationLines(manager, quote, 1n),
-    });
+    await this.postLeg(manager, quote, 'QUOTE_PAYOUT', 'DESTINATION', 1n);
   }
 
   /** The payout taken back (returned by the receiving bank). An internal payee that spent it meanwhile aborts with INSUFFICIENT_FUNDS. */
   async returnPayout(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.ledger.post(manager, {
-      platformId: quote.platformId,
-      kind: 'QUOTE_RETURN',
-      referenceId: quote.id,
-      currency: quote.destinationCurrency,
-      lines: await this.destinationLines(manager, quote, -1n),
-    });
+    await this.postLeg(manager, quote, 'QUOTE_RETURN', 'DESTINATION', -1n);
   }
 
   /** The exact sending amount back to the payer, fees included. */
   async refundSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
+    await this.postLeg(manager, quote, 'QUOTE_REFUND', 'SOURCE', -1n);
+  }
+
+  /** One leg as a balanced entry in its currency; a sign of -1 posts the same lines negated (refund, return). */
+  private async postLeg(manager: EntityManager, quote: QuoteEntity, kind: EntryKind, leg: 'SOURCE' | 'DESTINATION', sign: 1n | -1n): Promise<void> {
     await this.ledger.post(manager, {
       platformId: quote.platformId,
-      kind: 'QUOTE_REFUND',
+      kind,
       referenceId: quote.id,
-      currency: quote.sourceCurrency,
-      lines: await this.sourceLines(manager, quote, -1n),
+      currency: leg === 'SOURCE' ? quote.sourceCurrency : quote.destinationCurrency,
+      lines: leg === 'SOURCE' ? await this.sourceLines(manager, quote, sign) : await this.destinationLines(manager, quote, sign),
     });
   }
 }

@@ -18,7 +18,7 @@ import {
   transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CustomersClient } from '../counterparties/customers.client';
@@ -186,38 +186,24 @@ export class QuotesService implements OnModuleInit {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.quoteValiditySeconds * 1000),
     };
-    try {
-      return await this.transactions.run(async (manager) => {
-        if (idempotencyKey) {
-          const earlier = await this.idempotency.replay<Quote>(manager, ctx.platformId, idempotencyKey, hash);
-          if (earlier) return earlier;
-        }
-        // A real-time funded quote executes when its funds arrive, never here.
-        const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
-        let quote = await this.quotes.insert(manager, entity, executing);
-        if (executing) {
-          // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
-          // waits for execution, so it needs no expiry job either.
-          quote = await this.executeStarted(manager, ctx, quote);
-        } else {
-          await this.scheduler.schedule(manager, {
-            kind: EXPIRE_QUOTE_JOB,
-            payload: { platformId: ctx.platformId, quoteId: id },
-            delayMs: this.config.quoteValiditySeconds * 1000,
-            dedupeKey: `${id}:expire`,
-          });
-        }
-        const answer = await this.toResource(quote, now);
-        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, answer);
-        return answer;
-      });
-    } catch (error) {
-      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
-        const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-        if (earlier) return earlier;
+    return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
+      // A real-time funded quote executes when its funds arrive, never here.
+      const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
+      let quote = await this.quotes.insert(manager, entity, executing);
+      if (executing) {
+        // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
+        // waits for execution, so it needs no expiry job either.
+        quote = await this.executeStarted(manager, ctx, quote);
+      } else {
+        await this.scheduler.schedule(manager, {
+          kind: EXPIRE_QUOTE_JOB,
+          payload: { platformId: ctx.platformId, quoteId: id },
+          delayMs: this.config.quoteValiditySeconds * 1000,
+          dedupeKey: `${id}:expire`,
+        });
       }
-      throw error;
-    }
+      return this.toResource(quote, now);
+    });
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
@@ -258,25 +244,11 @@ export class QuotesService implements OnModuleInit {
   }
 
   private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
-    try {
-      return await this.transactions.run(async (manager) => {
-        if (idempotencyKey) {
-          const earlier = await this.idempotency.replay<Quote>(manager, ctx.platformId, idempotencyKey, hash);
-          if (earlier) return earlier;
-        }
-        const now = new Date();
-        const executed = await this.executeWithin(manager, ctx, quote, now);
-        const answer = await this.toResource(executed, now);
-        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, answer);
-        return answer;
-      });
-    } catch (error) {
-      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
-        const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-        if (earlier) return earlier;
-      }
-      throw error;
-    }
+    return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
+      const now = new Date();
+      const executed = await this.executeWithin(manager, ctx, quote, now);
+      return this.toResource(executed, now);
+    });
   }
 
   /**

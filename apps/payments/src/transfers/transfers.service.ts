@@ -22,7 +22,7 @@ import {
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, IdempotencyStore, isUniqueViolation, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
@@ -194,59 +194,45 @@ export class TransfersService implements OnModuleInit {
   private async move(ctx: CallerContext, checked: CheckedTransfer): Promise<Transaction> {
     const { request, hash, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
     const { idempotencyKey } = request;
-    try {
-      return await this.transactions.run(async (manager) => {
-        if (idempotencyKey) {
-          const earlier = await this.idempotency.replay<Transaction>(manager, ctx.platformId, idempotencyKey, hash);
-          if (earlier) return earlier;
-        }
-        // Checked again under the account's lock: it may have been frozen or closed since the check above.
-        await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
-        if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
-        const id = newId('Transaction');
-        let holdId: string | null = null;
-        if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
-          // The amount leaves the available balance now; it is posted or returned when the transfer settles.
-          holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
-          await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
-        }
-        const failed = outcome.kind === 'FAILS_IMMEDIATELY';
-        const entity = await this.transfers.insert(manager, {
-          id,
-          platformId: ctx.platformId,
-          type: request.type,
-          status: failed ? 'FAILED' : 'PENDING',
-          customerId: account.customerId,
-          platformCustomerId: account.customerId ? platformCustomerId : null,
-          internalAccountId: account.id,
-          externalAccountId: external.id,
-          currencyCode: currency.code,
-          amount,
-          holdId,
-          description: request.description ?? null,
-          failureReason: failed ? outcome.failureReason : null,
-          paymentRail: rail?.paymentRail ?? null,
-          railSelectionMode: rail?.mode ?? null,
-          remittanceInformation: request.remittanceInformation ?? null,
-          purposeOfPayment: request.purposeOfPayment ?? null,
-          // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
-          cryptoNetwork: external.routing.network ?? null,
-          onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
-        });
-        const transaction = toTransaction(entity, currency, ctx.platformId);
-        await this.announce(manager, ctx.platformId, transaction);
-        if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
-        if (idempotencyKey) await this.idempotency.remember(manager, ctx.platformId, idempotencyKey, hash, transaction);
-        return transaction;
-      });
-    } catch (error) {
-      // A concurrent first use of the same key committed first: answer what it answered.
-      if (idempotencyKey && isUniqueViolation(error, 'pk_idempotency_record')) {
-        const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-        if (earlier) return earlier;
+    return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
+      // Checked again under the account's lock: it may have been frozen or closed since the check above.
+      await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
+      if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
+      const id = newId('Transaction');
+      let holdId: string | null = null;
+      if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
+        // The amount leaves the available balance now; it is posted or returned when the transfer settles.
+        holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
+        await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
       }
-      throw error;
-    }
+      const failed = outcome.kind === 'FAILS_IMMEDIATELY';
+      const entity = await this.transfers.insert(manager, {
+        id,
+        platformId: ctx.platformId,
+        type: request.type,
+        status: failed ? 'FAILED' : 'PENDING',
+        customerId: account.customerId,
+        platformCustomerId: account.customerId ? platformCustomerId : null,
+        internalAccountId: account.id,
+        externalAccountId: external.id,
+        currencyCode: currency.code,
+        amount,
+        holdId,
+        description: request.description ?? null,
+        failureReason: failed ? outcome.failureReason : null,
+        paymentRail: rail?.paymentRail ?? null,
+        railSelectionMode: rail?.mode ?? null,
+        remittanceInformation: request.remittanceInformation ?? null,
+        purposeOfPayment: request.purposeOfPayment ?? null,
+        // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
+        cryptoNetwork: external.routing.network ?? null,
+        onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
+      });
+      const transaction = toTransaction(entity, currency, ctx.platformId);
+      await this.announce(manager, ctx.platformId, transaction);
+      if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      return transaction;
+    });
   }
 
   /**

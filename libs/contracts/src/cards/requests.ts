@@ -2,23 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FieldError } from '@paykit/errors';
 import { CrossFieldRules, IsCountryCode, IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { PageQuery } from '../common';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { OptionalInstant, PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
 import { SignedRetryInput } from '../wallet-auth';
 import {
@@ -231,15 +216,9 @@ export class SearchCardTransactionsRequest extends PageQuery {
   @IsOneOf(CARD_TRANSACTION_STATUSES)
   status?: CardTransactionStatus;
 
-  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdAfter?: string;
+  @OptionalInstant('Created at or after this instant (ISO 8601)', '2025-10-01T00:00:00Z') createdAfter?: string;
 
-  @ApiPropertyOptional({ description: 'Created before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdBefore?: string;
+  @OptionalInstant('Created before this instant (ISO 8601)', '2025-11-01T00:00:00Z') createdBefore?: string;
 
   @ApiPropertyOptional({ enum: CARD_SORT_ORDERS, description: 'desc (default): newest first; asc: oldest first', example: 'desc' })
   @IsOptional()

@@ -20,7 +20,7 @@ import {
   ValidateNested,
   buildMessage,
 } from 'class-validator';
-import { PageQuery } from '../common';
+import { PageQuery, stacked } from '../common';
 import {
   ANNUAL_INCOME_RANGES,
   AnnualIncomeRange,
@@ -120,6 +120,36 @@ export class CompleteKycLinkRequest extends KycLinkTokenRequest {
   annualIncomeRange?: AnnualIncomeRange;
 }
 
+/** The optional details of a person, with the same rules whether a person is created or updated. */
+const PersonDetail = {
+  email: () =>
+    stacked(
+      ApiPropertyOptional({ description: 'Email address', example: 'grace@acme.example' }),
+      IsOptional(),
+      IsEmail({}, { context: { constraint: { format: 'email' } } }),
+      MaxLength(254),
+    ),
+  phoneNumber: () => stacked(ApiPropertyOptional({ description: 'Phone number in E.164 format', example: '+14155550188' }), IsOptional(), IsE164Phone()),
+  address: () =>
+    stacked(
+      ApiPropertyOptional({ type: AddressInput, description: 'Residential address' }),
+      IsOptional(),
+      ValidateNested(),
+      Type(() => AddressInput),
+    ),
+  title: () => stacked(ApiPropertyOptional({ description: 'Job title (directors and officers)', example: 'Chief Executive Officer' }), IsOptional(), IsString(), MaxLength(100)),
+  idType: () => stacked(ApiPropertyOptional({ enum: ID_TYPES, description: 'Kind of government identifier in `identifier`', example: 'SSN' }), IsOptional(), IsOneOf(ID_TYPES)),
+  identifier: () =>
+    stacked(
+      ApiPropertyOptional({ description: 'Government identifier; answers show only its last four characters', example: '123-45-6789' }),
+      IsOptional(),
+      IsString(),
+      IsNotEmpty(),
+      MaxLength(64),
+    ),
+  countryOfIssuance: () => stacked(ApiPropertyOptional({ description: 'Country that issued the identifier, ISO 3166-1 alpha-2', example: 'US' }), IsOptional(), IsCountryCode()),
+};
+
 /** A person's details; every field optional here, the create rules in PersonalInfoInput. */
 export class PersonalInfoUpdateInput {
   @ApiPropertyOptional({ description: 'Given name(s)', example: 'Grace' })
@@ -152,45 +182,13 @@ export class PersonalInfoUpdateInput {
   @IsCountryCode()
   nationality?: string;
 
-  @ApiPropertyOptional({ description: 'Email address', example: 'grace@acme.example' })
-  @IsOptional()
-  @IsEmail({}, { context: { constraint: { format: 'email' } } })
-  @MaxLength(254)
-  email?: string;
-
-  @ApiPropertyOptional({ description: 'Phone number in E.164 format', example: '+14155550188' })
-  @IsOptional()
-  @IsE164Phone()
-  phoneNumber?: string;
-
-  @ApiPropertyOptional({ type: AddressInput, description: 'Residential address' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressInput)
-  address?: AddressInput;
-
-  @ApiPropertyOptional({ description: 'Job title (directors and officers)', example: 'Chief Executive Officer' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  title?: string;
-
-  @ApiPropertyOptional({ enum: ID_TYPES, description: 'Kind of government identifier in `identifier`', example: 'SSN' })
-  @IsOptional()
-  @IsOneOf(ID_TYPES)
-  idType?: IdType;
-
-  @ApiPropertyOptional({ description: 'Government identifier; answers show only its last four characters', example: '123-45-6789' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
-  identifier?: string;
-
-  @ApiPropertyOptional({ description: 'Country that issued the identifier, ISO 3166-1 alpha-2', example: 'US' })
-  @IsOptional()
-  @IsCountryCode()
-  countryOfIssuance?: string;
+  @PersonDetail.email() email?: string;
+  @PersonDetail.phoneNumber() phoneNumber?: string;
+  @PersonDetail.address() address?: AddressInput;
+  @PersonDetail.title() title?: string;
+  @PersonDetail.idType() idType?: IdType;
+  @PersonDetail.identifier() identifier?: string;
+  @PersonDetail.countryOfIssuance() countryOfIssuance?: string;
 }
 
 export class PersonalInfoInput {
@@ -220,45 +218,13 @@ export class PersonalInfoInput {
   @IsCountryCode()
   nationality!: string;
 
-  @ApiPropertyOptional({ description: 'Email address', example: 'grace@acme.example' })
-  @IsOptional()
-  @IsEmail({}, { context: { constraint: { format: 'email' } } })
-  @MaxLength(254)
-  email?: string;
-
-  @ApiPropertyOptional({ description: 'Phone number in E.164 format', example: '+14155550188' })
-  @IsOptional()
-  @IsE164Phone()
-  phoneNumber?: string;
-
-  @ApiPropertyOptional({ type: AddressInput, description: 'Residential address' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressInput)
-  address?: AddressInput;
-
-  @ApiPropertyOptional({ description: 'Job title (directors and officers)', example: 'Chief Executive Officer' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  title?: string;
-
-  @ApiPropertyOptional({ enum: ID_TYPES, description: 'Kind of government identifier in `identifier`', example: 'SSN' })
-  @IsOptional()
-  @IsOneOf(ID_TYPES)
-  idType?: IdType;
-
-  @ApiPropertyOptional({ description: 'Government identifier; answers show only its last four characters', example: '123-45-6789' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(64)
-  identifier?: string;
-
-  @ApiPropertyOptional({ description: 'Country that issued the identifier, ISO 3166-1 alpha-2', example: 'US' })
-  @IsOptional()
-  @IsCountryCode()
-  countryOfIssuance?: string;
+  @PersonDetail.email() email?: string;
+  @PersonDetail.phoneNumber() phoneNumber?: string;
+  @PersonDetail.address() address?: AddressInput;
+  @PersonDetail.title() title?: string;
+  @PersonDetail.idType() idType?: IdType;
+  @PersonDetail.identifier() identifier?: string;
+  @PersonDetail.countryOfIssuance() countryOfIssuance?: string;
 }
 
 export class CreateBeneficialOwnerRequest {

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsISO8601, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
-import { PageQuery } from '../common';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { OptionalInstant, PageQuery } from '../common';
 import { typedIdPattern } from '../ids';
 import { SignedRetryInput } from '../wallet-auth';
 import {
@@ -411,25 +411,13 @@ export class ListTransactionsQuery extends PageQuery {
   @MaxLength(200)
   reference?: string;
 
-  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601)', example: '2025-10-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  startDate?: string;
+  @OptionalInstant('Created at or after this instant (ISO 8601)', '2025-10-01T00:00:00Z') startDate?: string;
 
-  @ApiPropertyOptional({ description: 'Created at or before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  endDate?: string;
+  @OptionalInstant('Created at or before this instant (ISO 8601)', '2025-11-01T00:00:00Z') endDate?: string;
 
-  @ApiPropertyOptional({ description: 'Created at or after this instant (ISO 8601); same as `startDate`', example: '2025-10-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdAfter?: string;
+  @OptionalInstant('Created at or after this instant (ISO 8601); same as `startDate`', '2025-10-01T00:00:00Z') createdAfter?: string;
 
-  @ApiPropertyOptional({ description: 'Created before this instant (ISO 8601)', example: '2025-11-01T00:00:00Z' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  createdBefore?: string;
+  @OptionalInstant('Created before this instant (ISO 8601)', '2025-11-01T00:00:00Z') createdBefore?: string;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'By creation: newest first (desc, the default) or oldest first', example: 'desc' })
   @IsOptional()
