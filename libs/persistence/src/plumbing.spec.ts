@@ -195,8 +195,12 @@ describe('Outbox, relay and scheduler on the service database', () => {
     const committed = rows.map((r) => r.idempotency_key.split('-').slice(0, 2).join('-')).sort();
     expect(committed).toEqual(['batched-Card:a', 'batched-Card:bad', 'batched-Card:c']);
     expect(badRuns).toBe(2);
-    // Together first (rolled back by the failure), then one transaction each: every job ran twice and committed once.
-    expect(runs).toEqual(['Card:a', 'Card:bad', 'Card:a', 'Card:bad', 'Card:c']);
+    // A job that ran before the failing one in the batch ran again alone (its first run rolled back: each committed
+    // once, above); the claim order is not fixed, so which jobs those were is not asserted.
+    for (const id of ['Card:a', 'Card:c']) {
+      const times = runs.filter((r) => r === id).length;
+      expect(times === 1 || (times === 2 && runs.indexOf(id) < runs.indexOf('Card:bad'))).toBe(true);
+    }
   });
 
   it('retries a failing job and rolls back its partial work each time', async () => {
