@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { load, loadAll } from 'js-yaml';
 import { CARDS_WORKER_CONSUMER, WEBHOOKS_CONSUMER } from '@paykit/contracts';
 import { databaseUrlVariable, Env, loadRuntimeConfig, READINESS_CHECK_TIMEOUT_MS, RuntimeConfig, SERVICE_NAMES, ServiceName, variablesRead } from '@paykit/runtime';
+import { loadExternalAccountsConfig } from '../../apps/external-accounts/src/config/external-accounts-config';
 import { loadGatewayConfig } from '../../apps/gateway/src/config/gateway-config';
 import { loadPaymentsConfig } from '../../apps/payments/src/config/payments-config';
 import { loadWalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
@@ -22,7 +23,7 @@ import { containerEnv, EnvSource, K8S, K8sObject, kubectlAvailable, named, ofKin
 const CONFIG_LOADERS: Record<ServiceName, Array<(env: Env) => unknown>> = {
   gateway: [(env) => loadRuntimeConfig(env, 'distributed', ['gateway']), (env) => loadGatewayConfig(env)],
   customers: [(env) => loadRuntimeConfig(env, 'distributed', ['customers'])],
-  'external-accounts': [(env) => loadRuntimeConfig(env, 'distributed', ['external-accounts'])],
+  'external-accounts': [(env) => loadRuntimeConfig(env, 'distributed', ['external-accounts']), (env) => loadExternalAccountsConfig(env)],
   payments: [(env) => loadRuntimeConfig(env, 'distributed', ['payments']), (env) => loadPaymentsConfig(env)],
   'wallet-auth': [(env) => loadRuntimeConfig(env, 'distributed', ['wallet-auth']), (env) => loadWalletAuthConfig(env, runtimeOf(env).deployment)],
   cards: [(env) => loadRuntimeConfig(env, 'distributed', ['cards'])],
@@ -30,6 +31,7 @@ const CONFIG_LOADERS: Record<ServiceName, Array<(env: Env) => unknown>> = {
 };
 /** The files those loaders live in: a new EnvReader elsewhere must be added above. */
 const CONFIG_FILES = [
+  'apps/external-accounts/src/config/external-accounts-config.ts',
   'apps/gateway/src/config/gateway-config.ts',
   'apps/payments/src/config/payments-config.ts',
   'apps/wallet-auth/src/config/wallet-auth-config.ts',
