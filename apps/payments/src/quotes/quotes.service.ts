@@ -282,13 +282,8 @@ export class QuotesService implements OnModuleInit {
 
   /** 409 for a quote that cannot execute any more (already executed, failed or expired). */
   private assertExecutable(quote: QuoteEntity, now: Date): void {
-    if (quote.status === 'PENDING' && quote.expiresAt <= now) {
-      throw new ServiceError('CONFLICT', `Quote ${quote.id} expired at ${quote.expiresAt.toISOString()}; request a new quote`, {
-        reason: 'QUOTE_EXPIRED',
-        expiresAt: quote.expiresAt.toISOString(),
-      });
-    }
-    if (quote.status === 'EXPIRED') {
+    // Expired whether or not the expiry job has marked it yet.
+    if (quote.status === 'EXPIRED' || (quote.status === 'PENDING' && quote.expiresAt <= now)) {
       throw new ServiceError('CONFLICT', `Quote ${quote.id} expired at ${quote.expiresAt.toISOString()}; request a new quote`, {
         reason: 'QUOTE_EXPIRED',
         expiresAt: quote.expiresAt.toISOString(),
