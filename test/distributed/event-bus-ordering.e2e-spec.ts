@@ -73,9 +73,10 @@ describe(JetStreamEventBus.name, () => {
         expect(handled.filter((label) => label.startsWith('B'))).toEqual(['B1', 'B2', 'B3']);
         // With room for both resources, B's events do not wait for A's retry.
         if (concurrency > 1) expect(handled.indexOf('B3')).toBeLessThan(handled.indexOf('A1'));
-        // Each event acknowledged once: nothing comes back.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(handled).toHaveLength(7);
+        // Each event acknowledged once: nothing comes back before a later marker event is handled.
+        await bus.publish(widgetEvent('C', 1));
+        await eventually(async () => (handled.includes('C1') ? true : undefined), 10_000);
+        expect(handled).toHaveLength(8);
       },
       20_000,
     );
@@ -84,7 +85,16 @@ describe(JetStreamEventBus.name, () => {
       const stopping = newBus();
       const namespace = namespaces[namespaces.length - 1];
       // This consumer never manages to handle anything (its service is stopping).
-      await stopping.consume('handover', 'bus-test.events.>', () => Promise.reject(new Error('The service is stopping')), { concurrency: 2 });
+      let attempts = 0;
+      await stopping.consume(
+        'handover',
+        'bus-test.events.>',
+        () => {
+          attempts += 1;
+          return Promise.reject(new Error('The service is stopping'));
+        },
+        { concurrency: 2 },
+      );
       for (const [resource, version] of [
         ['A', 1],
         ['B', 1],
@@ -93,7 +103,8 @@ describe(JetStreamEventBus.name, () => {
         ['A', 3],
       ] as const)
         await stopping.publish(widgetEvent(resource, version));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // It holds messages (it has tried them) when it closes.
+      await eventually(async () => (attempts >= 2 ? true : undefined), 5_000);
       await stopping.close();
       buses.splice(buses.indexOf(stopping), 1);
 
@@ -130,10 +141,11 @@ describe(JetStreamEventBus.name, () => {
       await after.consume('narrowing', 'bus-test.events.widget.changed', async (event) => {
         seen.push(`${event.subject} ${event.resourceId}`);
       });
-      await eventually(async () => (seen.length === 2 ? true : undefined), 5_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A marker published last: anything delivered again or unfiltered would come before it.
+      await after.publish(widgetEvent('D', 1));
+      await eventually(async () => (seen.length >= 3 && seen.includes('bus-test.events.widget.changed D') ? true : undefined), 5_000);
       // A was not delivered again, and the gadget event was not delivered at all.
-      expect(seen).toEqual(['bus-test.events.widget.changed A', 'bus-test.events.widget.changed C']);
+      expect(seen).toEqual(['bus-test.events.widget.changed A', 'bus-test.events.widget.changed C', 'bus-test.events.widget.changed D']);
     });
   });
 });
