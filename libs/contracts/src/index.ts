@@ -5,6 +5,7 @@ import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 import { HealthContract } from './health';
+import { ClockContract } from './clock';
 
 export * from './amounts';
 export * from './common';
@@ -20,6 +21,7 @@ export * from './event-map';
 export * from './event-payloads';
 export * from './contract-versions';
 export * from './health';
+export * from './clock';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.
@@ -34,7 +36,8 @@ export type MessageMap = CustomersContract &
   WalletAuthContract &
   ExternalAccountsContract &
   CardsContract &
-  HealthContract;
+  HealthContract &
+  ClockContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];
