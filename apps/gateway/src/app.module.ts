@@ -40,6 +40,7 @@ import { WalletAccountsController } from './wallet-auth/wallet-accounts.controll
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
+import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
@@ -84,6 +85,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     CardsController,
     SandboxCardsController,
     CardRevealPageController,
+    SandboxClockController,
     TokensController,
   ],
   providers: [

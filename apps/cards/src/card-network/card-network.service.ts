@@ -408,6 +408,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       return this.record(entity, async (manager) => {
         await this.scheduler.schedule(manager, {
           kind: DELAYED_PULL_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, cardTransactionId: entity.id },
           delayMs: outcome.delayMs,
           sandboxDelay: true,

@@ -97,6 +97,7 @@ export class CardsService implements OnModuleInit {
       if (outcome.activateAfterMs !== undefined) {
         await this.scheduler.schedule(manager, {
           kind: ACTIVATE_CARD_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, cardId: entity.id },
           delayMs: outcome.activateAfterMs,
           sandboxDelay: true,

@@ -234,6 +234,7 @@ export class ExternalAccountsService implements OnModuleInit {
   private async scheduleResolution(manager: EntityManager, entity: ExternalAccountEntity): Promise<void> {
     await this.scheduler.schedule(manager, {
       kind: RESOLVE_VERIFICATION_JOB,
+      platformId: entity.platformId,
       payload: { platformId: entity.platformId, externalAccountId: entity.id, reviewVersion: entity.reviewVersion },
       delayMs: PENDING_VERIFICATION_DELAY_MS,
       sandboxDelay: true,
@@ -305,6 +306,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (challenge.method === 'LIVENESS') {
         await this.scheduler.schedule(manager, {
           kind: COMPLETE_LIVENESS_JOB,
+          platformId: entity.platformId,
           payload: { platformId: entity.platformId, externalAccountId: entity.id, challengeId },
           delayMs: LIVENESS_DELAY_MS,
           sandboxDelay: true,

@@ -118,6 +118,7 @@ export class IncomingPaymentsService implements OnModuleInit {
       await this.decisions.insert(manager, { transactionId: entity.id, platformId: ctx.platformId, decideBy, requestedFields: REQUESTED_RECEIVER_FIELDS });
       await this.scheduler.schedule(manager, {
         kind: DECISION_DEADLINE_JOB,
+        platformId: ctx.platformId,
         payload: { platformId: ctx.platformId, transactionId: entity.id },
         delayMs: this.config.incomingApprovalWindowSeconds * 1000,
         dedupeKey: `${entity.id}:decision-deadline`,

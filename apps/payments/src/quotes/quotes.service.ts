@@ -197,6 +197,7 @@ export class QuotesService implements OnModuleInit {
       } else {
         await this.scheduler.schedule(manager, {
           kind: EXPIRE_QUOTE_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, quoteId: id },
           delayMs: this.config.quoteValiditySeconds * 1000,
           dedupeKey: `${id}:expire`,
@@ -419,6 +420,7 @@ export class QuotesService implements OnModuleInit {
     if (!step) return;
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_QUOTE_JOB,
+      platformId: quote.platformId,
       payload: { platformId: quote.platformId, quoteId: quote.id, step, next: rest },
       delayMs: step.delayMs,
       sandboxDelay: true,

@@ -279,6 +279,7 @@ export class TransfersService implements OnModuleInit {
     const payload: AdvanceTransferJob = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_TRANSFER_JOB,
+      platformId,
       payload,
       delayMs: step.delayMs,
       sandboxDelay: true,
