@@ -5,7 +5,7 @@ import { oidcNonceForClientPublicKey } from '../../apps/wallet-auth/src/crypto/o
 import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
 import { DataSource } from 'typeorm';
 import { canonicalRequestDigest } from '@paykit/contracts';
-import { TransactionRunner } from '@paykit/persistence';
+import { Clock, TransactionRunner } from '@paykit/persistence';
 import { createRootLogger } from '@paykit/runtime';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
 import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
@@ -330,7 +330,7 @@ describe('Embedded wallet authentication', () => {
     it('consumes a challenge issued by another replica on the full path, once across replicas', async () => {
       // A second replica of the service on the same database: its challenges are unknown to the stack's own.
       const app = t.stack.services.get('wallet-auth')!;
-      const otherReplica = new SignedRetryService(app.get(DataSource), app.get(SignedRetryRepository), app.get(TransactionRunner), app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG));
+      const otherReplica = new SignedRetryService(app.get(DataSource), app.get(SignedRetryRepository), app.get(TransactionRunner), app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG), app.get(Clock));
       const other = await t.newPlatform();
       const otherClient = new WalletAuthClient(other.api);
       const exported = await otherClient.createWallet('replicas');

@@ -31,7 +31,7 @@ import {
   SimulateReturnReversalRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { cardNotFound } from '../cards/cards.errors';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
@@ -109,6 +109,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly clock: Clock,
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -368,7 +369,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** The issuer's answer to a network message: card state first, then the sandbox descriptor table, then the ledger. */
   private async answer(ctx: CallerContext, card: NetworkCard, message: NetworkMessage): Promise<CardTransactionEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     const entity: CardTransactionEntity = {
       id: message.id,
       platformId: ctx.platformId,
@@ -495,13 +496,13 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       if (entity.direction === 'CREDIT') {
         await this.ledger.credit(ctx, entity.accountId, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount, settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount, settledAt: this.clock.now(), exception };
       }
       const hold = await this.ledger.hold(ctx, entity.id, 'hold', entity.accountId, amount, currency);
       if (entity.type === 'FINANCIAL_AUTHORIZATION') {
         // Single-message: authorized and posted at once.
         await this.ledger.capture(ctx, entity.id, 'capture', hold.id, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount, settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount, settledAt: this.clock.now(), exception };
       }
       return { status: exception ? 'EXCEPTION' : 'CONFIRMED', holdId: hold.id, exception };
     } catch (error) {
@@ -527,7 +528,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     return this.finish(entity, ['CONFIRMED', 'EXCEPTION'], {
       status: exception && exception.reason === 'EXCESS_PULL_FAILED' ? 'EXCEPTION' : 'SETTLED',
       settledAmount,
-      settledAt: new Date(),
+      settledAt: this.clock.now(),
       exception,
     });
   }
@@ -548,7 +549,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       const hold = await this.ledger.hold(ctx, entity.id, 'force-hold', entity.accountId, amount, entity.currency.code);
       await this.ledger.capture(ctx, entity.id, 'force-capture', hold.id, amount);
-      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount, settledAt: new Date() });
+      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount, settledAt: this.clock.now() });
     } catch (error) {
       if (!isInsufficientFunds(error)) throw error;
       return this.finish(entity, ['EXPIRED'], {

@@ -20,7 +20,7 @@ import {
   UpdateCardRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { rootLogger } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
@@ -50,6 +50,7 @@ export class CardsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -62,7 +63,7 @@ export class CardsService implements OnModuleInit {
     const currency = await this.funding.assertEligible(ctx, request.cardholderId, request.fundingSources);
     const sandbox = ctx.environment === 'sandbox';
     const outcome: IssuanceOutcome = sandbox ? sandboxIssuanceOutcome(request.platformCardId, request.cardholderId) : { state: 'ACTIVE' };
-    const now = new Date();
+    const now = this.clock.now();
     const closed = outcome.state === 'CLOSED';
     // The issuer keeps only a salted hash of the 3-D Secure password (generated when none is given).
     const threeDsPasswordHash = await hashThreeDsPassword(request.threeDSecurePassword ?? generatedThreeDsPassword());
@@ -146,7 +147,7 @@ export class CardsService implements OnModuleInit {
       const entity = await this.cards.lockById(manager, ctx.platformId, request.cardId);
       if (!entity) throw cardNotFound(request.cardId);
       assertChangeAllowed(entity, request);
-      const now = new Date();
+      const now = this.clock.now();
       const stateChanged = request.state !== undefined;
       if (request.state === 'CLOSED') {
         entity.state = 'CLOSED';
@@ -197,7 +198,7 @@ export class CardsService implements OnModuleInit {
       throw new ServiceError('CONFLICT', `Card ${cardId} is ${card.state}: it has no details to reveal`, { state: card.state });
     }
     const token = newRevealToken();
-    const now = new Date();
+    const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
     await this.cards.insertReveal({ tokenHash: revealTokenHash(token), platformId: ctx.platformId, cardId, expiresAt, redeemedAt: null, createdAt: now });
     // The audit line: who asked to see which card, never the URL, its token or the details.
@@ -210,7 +211,7 @@ export class CardsService implements OnModuleInit {
 
   /** The reveal page's one look at the card details (the token is used up). */
   async redeemReveal(token: string): Promise<CardDetails> {
-    const reveal = await this.cards.redeemReveal(revealTokenHash(token), new Date());
+    const reveal = await this.cards.redeemReveal(revealTokenHash(token), this.clock.now());
     if (!reveal) throw new ServiceError('TOKEN_NOT_FOUND', 'This reveal link is unknown, used or expired');
     const card = await this.require(reveal.platformId, reveal.cardId);
     const seed = card.detailsSeed ?? (await this.cards.ensureDetailsSeed(card.platformId, card.id, newDetailsSeed()));
@@ -221,7 +222,7 @@ export class CardsService implements OnModuleInit {
 
   /** Sandbox delayed activation (issuance suffix 005). */
   private async activate(manager: EntityManager, platformId: string, cardId: string): Promise<void> {
-    const activated = await this.cards.activateIfProcessing(manager, platformId, cardId, new Date());
+    const activated = await this.cards.activateIfProcessing(manager, platformId, cardId, this.clock.now());
     if (!activated) return;
     const entity = await this.cards.findById(platformId, cardId, manager);
     await this.announceStateChange(manager, platformId, toCard(entity!));

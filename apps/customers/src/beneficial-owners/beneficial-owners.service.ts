@@ -12,7 +12,7 @@ import {
   UpdateBeneficialOwnerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { CustomersService } from '../customers/customers.service';
 import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
 import { BeneficialOwnersRepository } from './beneficial-owners.repository';
@@ -58,6 +58,7 @@ export class BeneficialOwnersService {
     private readonly customers: CustomersService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateBeneficialOwnerRequest): Promise<BeneficialOwner> {
@@ -66,7 +67,7 @@ export class BeneficialOwnersService {
       throw ServiceError.invalidField('customerId', 'Beneficial owners, directors and officers belong to BUSINESS customers only');
     }
     const info = request.personalInfo;
-    const now = new Date();
+    const now = this.clock.now();
     const entity: BeneficialOwnerEntity = {
       id: newId('BeneficialOwner'),
       platformId: ctx.platformId,
@@ -108,7 +109,7 @@ export class BeneficialOwnersService {
         entity.personalInfo = personalInfoFrom(changes.personalInfo, entity.personalInfo);
         if (renamed) entity.kycStatus = ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
       }
-      entity.updatedAt = new Date();
+      entity.updatedAt = this.clock.now();
       await this.owners.save(manager, entity);
       const owner = toBeneficialOwner(entity);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerUpdated, platformId: ctx.platformId, resourceId: entity.id, data: owner });

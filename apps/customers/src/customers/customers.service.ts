@@ -23,7 +23,7 @@ import {
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
@@ -51,6 +51,7 @@ export class CustomersService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
@@ -71,7 +72,7 @@ export class CustomersService {
    * A new customer from a validated request (POST /customers and each bulk row): UMA address
    * checked against the platform's domain, initial KYC/KYB status from the platform's regime.
    */
-  newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = new Date()): CustomerEntity {
+  newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = this.clock.now()): CustomerEntity {
     const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
     // Every customer has a UMA address: the platform's choice, or $<id's uuid>@<its UMA domain>.
     const umaAddress =
@@ -137,7 +138,7 @@ export class CustomersService {
   async delete(ctx: CallerContext, customerId: string): Promise<Customer> {
     return this.transactions.run(async (manager) => {
       const entity = await this.requireActive(ctx, customerId, manager);
-      const now = new Date();
+      const now = this.clock.now();
       entity.deletedAt = now;
       entity.updatedAt = now;
       await this.customers.save(manager, entity);
@@ -152,6 +153,7 @@ export class CustomersService {
     await addOutboxEvents(
       manager,
       entities.map((entity) => createdEventOf(ctx, entity)),
+      this.clock.now(),
     );
   }
 
@@ -264,7 +266,7 @@ export class CustomersService {
             await this.contactCodes.delete(manager, entity.id, channel);
           }
         }
-        entity.updatedAt = new Date();
+        entity.updatedAt = this.clock.now();
         await this.customers.save(manager, entity);
         const customer = toCustomer(entity);
         // Validation only: every check (constraints included) ran; roll the change back.

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CallerContext, CUSTOMERS_EVENTS, CUSTOMER_WEBHOOK_TYPES, KycStatus, ListVerificationsRequest, newId, Page, Verification } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -39,6 +39,7 @@ export class VerificationsService {
     private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   /** POST /verifications. */
@@ -74,7 +75,7 @@ export class VerificationsService {
   async verify(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<Verification> {
     const decision = decideVerification(ctx, customer);
     await this.transition(manager, ctx, customer, decision.status);
-    const now = new Date();
+    const now = this.clock.now();
     const record: VerificationEntity = {
       id: newId('Verification'),
       platformId: ctx.platformId,
@@ -104,7 +105,7 @@ export class VerificationsService {
     if (from === to) return;
     if (isBusiness) customer.kybStatus = to;
     else customer.kycStatus = to;
-    customer.updatedAt = new Date();
+    customer.updatedAt = this.clock.now();
     await this.repository.save(manager, customer);
     await this.outbox.add(manager, {
       subject: CUSTOMERS_EVENTS.kycStatusChanged,

@@ -26,7 +26,7 @@ import {
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
@@ -62,6 +62,7 @@ export class ExternalAccountsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -84,7 +85,7 @@ export class ExternalAccountsService implements OnModuleInit {
     }
     const review = this.review(ctx, info, request.ownershipType);
 
-    const now = new Date();
+    const now = this.clock.now();
     const entity: ExternalAccountEntity = {
       id: newId('ExternalAccount'),
       platformId: ctx.platformId,
@@ -183,7 +184,7 @@ export class ExternalAccountsService implements OnModuleInit {
         entity.ownershipChallenge = null;
         entity.reviewVersion += 1;
       }
-      entity.updatedAt = new Date();
+      entity.updatedAt = this.clock.now();
       await this.accounts.save(manager, entity);
       const account = toExternalAccount(entity);
       await this.outbox.add(manager, { subject: EXTERNAL_ACCOUNTS_EVENTS.accountUpdated, platformId: ctx.platformId, resourceId: entity.id, data: account });
@@ -198,7 +199,7 @@ export class ExternalAccountsService implements OnModuleInit {
     return this.transactions.run(async (manager) => {
       const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
       if (entity.status !== 'INACTIVE') {
-        const now = new Date();
+        const now = this.clock.now();
         entity.status = 'INACTIVE';
         entity.removedAt = now;
         entity.updatedAt = now;
@@ -216,7 +217,7 @@ export class ExternalAccountsService implements OnModuleInit {
     if (!entity || entity.reviewVersion !== reviewVersion || entity.status !== 'PENDING' || entity.beneficiaryVerificationStatus !== 'PENDING') return;
     entity.beneficiaryVerificationStatus = 'MATCHED';
     entity.status = 'ACTIVE';
-    entity.updatedAt = new Date();
+    entity.updatedAt = this.clock.now();
     await this.accounts.save(manager, entity);
     await this.announceStatusChange(manager, entity);
   }
@@ -289,7 +290,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' && entity.status !== 'UNVERIFIED') {
         throw new ServiceError('CONFLICT', `External account ${entity.id} is ${entity.status}: its ownership needs no verification`);
       }
-      const now = new Date();
+      const now = this.clock.now();
       const challengeId = randomUUID();
       const expiresAt = new Date(now.getTime() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
       const address = String(entity.accountInfo.address);
@@ -329,7 +330,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' || challenge?.method !== 'WALLET_SIGNATURE' || !challenge.messageToSign) {
         throw new ServiceError('CONFLICT', `External account ${entity.id} has no WALLET_SIGNATURE challenge outstanding`);
       }
-      const now = new Date();
+      const now = this.clock.now();
       const network = CORRIDORS[entity.accountInfo.accountType].network;
       const expired = now.getTime() > Date.parse(challenge.expiresAt);
       const valid = !expired && network !== undefined && isWalletSignature(network, String(entity.accountInfo.address), challenge.messageToSign, request.signature);
@@ -356,7 +357,7 @@ export class ExternalAccountsService implements OnModuleInit {
     if (!entity || entity.ownershipChallenge?.id !== challengeId || entity.status !== 'PENDING_OWNERSHIP_VERIFICATION') return;
     entity.status = sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
     entity.ownershipChallenge = null;
-    entity.updatedAt = new Date();
+    entity.updatedAt = this.clock.now();
     await this.accounts.save(manager, entity);
     await this.announceStatusChange(manager, entity);
   }

@@ -15,7 +15,7 @@ import {
   WebhookDecisionOutcome,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { JobScheduler, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -61,11 +61,12 @@ export class IncomingPaymentsService implements OnModuleInit {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.register(DECISION_DEADLINE_JOB, async (payload, manager) => {
-      const now = new Date();
+      const now = this.clock.now();
       const decided = await this.decisions.decide(manager, payload.platformId, payload.transactionId, 'TIMED_OUT', now);
       if (decided) {
         await this.fail(manager, payload.platformId, payload.transactionId, 'PAYMENT_APPROVAL_TIMED_OUT');
@@ -91,7 +92,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     if (!account)
       throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
     if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
-    const now = new Date();
+    const now = this.clock.now();
     return this.transactions.run(async (manager) => {
       const entity = await this.transactionsRepo.insert(manager, {
         id: newId('Transaction'),
@@ -151,7 +152,7 @@ export class IncomingPaymentsService implements OnModuleInit {
   async approve(ctx: CallerContext, request: ApprovePaymentMessage): Promise<Transaction> {
     await this.requireTransaction(ctx.platformId, request.transactionId);
     return this.transactions.run(async (manager) => {
-      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', new Date(), { receiverCustomerInfo: request.receiverCustomerInfo });
+      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', this.clock.now(), { receiverCustomerInfo: request.receiverCustomerInfo });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
       const current = (await this.transactionsRepo.findById(ctx.platformId, request.transactionId, manager, true))!;
       // Checked under the account's lock: a closed account receives nothing.
@@ -189,14 +190,14 @@ export class IncomingPaymentsService implements OnModuleInit {
   async reject(ctx: CallerContext, request: ReasonMessage): Promise<Transaction> {
     await this.requireTransaction(ctx.platformId, request.transactionId);
     return this.transactions.run(async (manager) => {
-      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'REJECTED', new Date(), { reason: request.reason });
+      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'REJECTED', this.clock.now(), { reason: request.reason });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
       return this.fail(manager, ctx.platformId, request.transactionId, 'COMPLIANCE_REJECTED');
     });
   }
 
   async confirm(ctx: CallerContext, request: ConfirmReceiptDeliveryMessage): Promise<Transaction> {
-    const at = request.receiptDeliveryConfirmedAt ? new Date(request.receiptDeliveryConfirmedAt) : new Date();
+    const at = request.receiptDeliveryConfirmedAt ? new Date(request.receiptDeliveryConfirmedAt) : this.clock.now();
     const updated = await this.transactionsRepo.confirmReceipt(ctx.platformId, request.transactionId, at);
     if (!updated) throw new ServiceError('TRANSACTION_NOT_FOUND', `Transaction ${request.transactionId} not found`);
     return this.transfers.toResource(updated);
@@ -214,7 +215,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     if (current.quoteId !== null) return this.quotes.cancel(ctx, current.quoteId);
     if (current.counterpartyUmaAddress !== null && current.type === 'INCOMING') {
       return this.transactions.run(async (manager) => {
-        const decided = await this.decisions.decide(manager, ctx.platformId, current.id, 'REJECTED', new Date(), { reason: request.reason ?? 'cancelled' });
+        const decided = await this.decisions.decide(manager, ctx.platformId, current.id, 'REJECTED', this.clock.now(), { reason: request.reason ?? 'cancelled' });
         if (!decided) throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} was already decided`);
         return this.fail(manager, ctx.platformId, current.id, 'CANCELLED');
       });

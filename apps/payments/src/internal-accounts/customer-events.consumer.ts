@@ -4,6 +4,7 @@ import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
+import { Clock } from '@paykit/persistence';
 
 /**
  * Durable subscription to the customers' events: a created customer gets its internal
@@ -17,20 +18,23 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     private readonly customers: CustomersClient,
     private readonly accounts: InternalAccountsService,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       PAYMENTS_CUSTOMERS_CONSUMER,
       'customers.events.>',
-      handleEvents({
-        [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
-        // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-          await this.provision(event);
-          if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
-        },
-      }),
+      this.clock.inPlatformTime(
+        handleEvents({
+          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+          // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
+          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+            await this.provision(event);
+            if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+          },
+        }),
+      ),
     );
   }
 

@@ -18,7 +18,7 @@ import {
   transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CustomersClient } from '../counterparties/customers.client';
@@ -111,12 +111,13 @@ export class QuotesService implements OnModuleInit {
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(UMA_RECEIVER_RESOLVER) private readonly umaReceivers: UmaReceiverResolver,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.register(ADVANCE_QUOTE_JOB, (payload, manager) => this.advance(payload, manager));
     this.scheduler.register(EXPIRE_QUOTE_JOB, async (payload, manager) => {
-      await this.quotes.expire(manager, payload.platformId, payload.quoteId, new Date());
+      await this.quotes.expire(manager, payload.platformId, payload.quoteId, this.clock.now());
     });
   }
 
@@ -145,7 +146,7 @@ export class QuotesService implements OnModuleInit {
     const price = this.price(priced, request);
     const customer = await readiness;
 
-    const now = new Date();
+    const now = this.clock.now();
     const id = newId('Quote');
     const entity: Parameters<QuotesRepository['insert']>[1] = {
       id,
@@ -208,7 +209,7 @@ export class QuotesService implements OnModuleInit {
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
-    return this.toResource(await this.require(ctx.platformId, quoteId), new Date());
+    return this.toResource(await this.require(ctx.platformId, quoteId), this.clock.now());
   }
 
   /**
@@ -224,7 +225,7 @@ export class QuotesService implements OnModuleInit {
       if (earlier) return { result: earlier };
     }
     const quote = await this.require(ctx.platformId, request.quoteId);
-    const now = new Date();
+    const now = this.clock.now();
     this.assertExecutable(quote, now);
     if (quote.sourceType === 'REALTIME_FUNDING') {
       throw ServiceError.invalidInput([
@@ -246,7 +247,7 @@ export class QuotesService implements OnModuleInit {
 
   private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
-      const now = new Date();
+      const now = this.clock.now();
       const executed = await this.executeWithin(manager, ctx, quote, now);
       return this.toResource(executed, now);
     });
@@ -273,7 +274,7 @@ export class QuotesService implements OnModuleInit {
         totalSendingAmount: amountToWire(quote.sendingAmount),
       });
     }
-    const now = new Date();
+    const now = this.clock.now();
     this.assertExecutable(quote, now);
     return this.transactions.run(async (manager) => {
       const executed = await this.executeWithin(manager, ctx, quote, now);

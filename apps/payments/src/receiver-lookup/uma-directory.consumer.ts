@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CUSTOMERS_EVENTS, PAYMENTS_UMA_DIRECTORY_CONSUMER } from '@paykit/contracts';
 import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
 import { ReceiverLookupRepository } from './receiver-lookup.repository';
+import { Clock } from '@paykit/persistence';
 
 /**
  * Keeps the directory of this deployment's customers' UMA addresses from the customers' events
@@ -13,16 +14,19 @@ export class UmaDirectoryConsumer implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly lookups: ReceiverLookupRepository,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       PAYMENTS_UMA_DIRECTORY_CONSUMER,
       'customers.events.>',
-      handleEvents({
-        [CUSTOMERS_EVENTS.customerCreated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
-        [CUSTOMERS_EVENTS.customerUpdated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
-      }),
+      this.clock.inPlatformTime(
+        handleEvents({
+          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
+          [CUSTOMERS_EVENTS.customerUpdated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
+        }),
+      ),
     );
   }
 }

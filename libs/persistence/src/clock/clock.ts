@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EventHandler } from '@paykit/transport';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
 
@@ -31,8 +32,9 @@ export type ClockAdvanceListener = (platformId: string, store: () => Promise<voi
  * working for (each RPC, scheduled job and consumed event runs in its platform's time), real time
  * when no platform is in scope. A platform's time is real time plus the offset its test clock was
  * advanced by, kept in the service's own `platform_clock` table so every replica agrees.
- * Plumbing keeps real time (leases, timeouts, log timestamps, metrics, token expiry at the gateway):
- * it reads `Clock.real()`.
+ * Plumbing keeps real time: leases, timeouts and wake-up timers, log timestamps and metrics, ids
+ * (uuidv7), API token expiry and caching at the gateway, OIDC token lifetimes (set by their issuer),
+ * and the request validation of dates against today.
  */
 @Injectable()
 export class Clock {
@@ -80,6 +82,11 @@ export class Clock {
   /** Whether the code running now works in this platform's time already. */
   inScope(platformId: string): boolean {
     return this.scope.getStore()?.platformId === platformId;
+  }
+
+  /** A consumer's event handler that runs each event in the time of the platform it belongs to. */
+  inPlatformTime(handler: EventHandler): EventHandler {
+    return (event) => this.within(event.platformId, () => handler(event));
   }
 
   /** For an interceptor that cannot await inside the scope it opens: `offsetMs` read beforehand. */
