@@ -65,8 +65,10 @@ export class KycLinksService {
     const link = await this.links.findByTokenHash(hashToken(token));
     if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
     const customer = await this.customers.require(linkContext(link, 'kyc-page'), link.customerId);
+    // The page's caller is no platform: the link's platform's time decides whether it expired.
+    const now = await this.clock.nowFor(link.platformId);
     return {
-      state: stateOf(link, this.clock.now()),
+      state: stateOf(link, now),
       customerType: customer.customerType,
       displayName: (customer.customerType === 'BUSINESS' ? customer.businessInfo?.legalName : customer.fullName) ?? 'customer',
       ...(link.redirectUri ? { redirectUri: link.redirectUri } : {}),
@@ -79,16 +81,19 @@ export class KycLinksService {
    * The hosted page's submit: records the EDD answers the customer lacked, runs the verification
    * and spends the link, all in one transaction. A RESOLVE_ERRORS outcome leaves the link usable.
    */
-  complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
+  async complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
+    // The link's platform's time, read before the transaction (nothing else is read inside it).
+    const found = await this.links.findByTokenHash(hashToken(request.token));
+    const now = found ? await this.clock.nowFor(found.platformId) : this.clock.now();
     return this.transactions.run(async (manager) => {
       const link = await this.links.findByTokenHashForUpdate(manager, hashToken(request.token));
       if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
-      const state = stateOf(link, this.clock.now());
+      const state = stateOf(link, now);
       if (state !== 'ACTIVE') throw new ServiceError('CONFLICT', state === 'USED' ? 'This verification link was already used' : 'This verification link has expired', { state });
       const ctx = linkContext(link, requestId);
       const customer = await this.customers.require(ctx, link.customerId, manager);
       if (applyEddAnswers(customer, request)) {
-        customer.updatedAt = this.clock.now();
+        customer.updatedAt = now;
         await this.repository.save(manager, customer);
         await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerUpdated, platformId: ctx.platformId, resourceId: customer.id, data: toCustomer(customer) });
       }
