@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
@@ -328,5 +329,19 @@ describe('Sandbox test clocks', () => {
     expect((await production.api.post('/sandbox/clock/advance', { seconds: 10 })).status).toBe(403);
     const anonymous = await fetch(`${t.stack.url}/2025-10-13/sandbox/clock`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('does not exist on a production deployment (404)', async () => {
+    // The webhooks service reads its own key from the process environment, and production requires one.
+    process.env.WEBHOOK_KEY_ENCRYPTION_KEY = randomBytes(32).toString('hex');
+    const production = await startTestStack({ env: { DEPLOYMENT_ENV: 'production' } }).finally(() => delete process.env.WEBHOOK_KEY_ENCRYPTION_KEY);
+    try {
+      const platform = await production.newPlatform('production');
+      for (const response of [await platform.api.get('/sandbox/clock'), await platform.api.post('/sandbox/clock/advance', { seconds: 10 })]) {
+        expect(response.status).toBe(404);
+      }
+    } finally {
+      await production.stop();
+    }
   });
 });

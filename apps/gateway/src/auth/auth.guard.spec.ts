@@ -28,6 +28,8 @@ describe(AuthGuard.name, () => {
       ['sandbox deployment, sandbox token, sandbox path', 'sandbox', 'sandbox', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'allowed'],
       ['sandbox deployment, production token, sandbox path', 'sandbox', 'production', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'FORBIDDEN'],
       ['production deployment, any token, sandbox path', 'production', 'production', '/2025-10-13/sandbox/send', 'REFERENCE_NOT_FOUND'],
+      ['production deployment, the test clock', 'production', 'production', '/2025-10-13/sandbox/clock/advance', 'REFERENCE_NOT_FOUND'],
+      ['sandbox deployment, production token, the test clock', 'sandbox', 'production', '/2025-10-13/sandbox/clock', 'FORBIDDEN'],
       ['production deployment, production token, normal path', 'production', 'production', '/2025-10-13/customers', 'allowed'],
       ['sandbox deployment, production token, normal path', 'sandbox', 'production', '/2025-10-13/customers', 'allowed'],
     ] as const)('%s: %s', async (_, deployment, environment, url, outcome) => {
