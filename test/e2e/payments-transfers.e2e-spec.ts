@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, PAYMENTS_SUBJECTS, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { usdExternalAccountBody } from '../support/payments-fixtures';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WebhookReceiver } from './customers.support';
 
 /**
@@ -114,6 +114,8 @@ describe('Payments: transfers and transactions', () => {
         receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
       });
       // (That an accepted transfer holds its amount at once is what the 200-concurrent test below shows.)
+      // Every step is due within 30 s of sandbox time: the test clock passes them, no waiting on real time.
+      await advanceClock(api, 31);
       const final = await settled(created.body.id);
       expect(final.status).toBe(status);
       expect(final.failureReason).toBe(failureReason);
