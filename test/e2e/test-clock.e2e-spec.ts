@@ -51,7 +51,14 @@ describe('Sandbox test clocks', () => {
   }
 
   async function customer(): Promise<string> {
-    const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address });
+    const created = await api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address,
+    });
     expect(created.status).toBe(201);
     return created.body.id;
   }
@@ -201,7 +208,8 @@ describe('Sandbox test clocks', () => {
         expect(link.status).toBe(201);
         const token = String(link.body.kycUrl).split('/').pop()!;
         return async () =>
-          (await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.openKycLink, { token }, { platformId: 'hosted-kyc-page', environment: 'sandbox', requestId: 'test-clock' })).state;
+          (await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.openKycLink, { token }, { platformId: 'hosted-kyc-page', environment: 'sandbox', requestId: 'test-clock' }))
+            .state;
       },
       86_400,
       'ACTIVE',

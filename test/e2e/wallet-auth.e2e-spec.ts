@@ -330,7 +330,13 @@ describe('Embedded wallet authentication', () => {
     it('consumes a challenge issued by another replica on the full path, once across replicas', async () => {
       // A second replica of the service on the same database: its challenges are unknown to the stack's own.
       const app = t.stack.services.get('wallet-auth')!;
-      const otherReplica = new SignedRetryService(app.get(DataSource), app.get(SignedRetryRepository), app.get(TransactionRunner), app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG), app.get(Clock));
+      const otherReplica = new SignedRetryService(
+        app.get(DataSource),
+        app.get(SignedRetryRepository),
+        app.get(TransactionRunner),
+        app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG),
+        app.get(Clock),
+      );
       const other = await t.newPlatform();
       const otherClient = new WalletAuthClient(other.api);
       const exported = await otherClient.createWallet('replicas');

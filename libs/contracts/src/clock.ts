@@ -26,7 +26,13 @@ export type ClockContract = { [S in ClockAdvanceSubject]: { request: AdvancePlat
 
 /** Body of `POST /sandbox/clock/advance`. */
 export class AdvanceSandboxClockBody {
-  @ApiProperty({ description: "How far to move the platform's sandbox time forward, in seconds (1 to 31536000, one year)", type: 'integer', example: 360, minimum: 1, maximum: MAX_CLOCK_ADVANCE_SECONDS })
+  @ApiProperty({
+    description: "How far to move the platform's sandbox time forward, in seconds (1 to 31536000, one year)",
+    type: 'integer',
+    example: 360,
+    minimum: 1,
+    maximum: MAX_CLOCK_ADVANCE_SECONDS,
+  })
   @IsInt()
   @Min(1)
   @Max(MAX_CLOCK_ADVANCE_SECONDS)

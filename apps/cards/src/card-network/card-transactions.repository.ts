@@ -49,7 +49,10 @@ export class CardTransactionsRepository {
       AND NOT EXISTS (SELECT 1 FROM interruption t WHERE t.dedupe_key = i.id || '${INTERRUPTION_KEY_SUFFIX}' AND t.status <> 'PENDING')`,
   };
 
-  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
     this.newRow = new EntityInsert(dataSource, CardTransactionEntity);
   }
 

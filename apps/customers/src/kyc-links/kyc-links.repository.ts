@@ -6,7 +6,10 @@ import { Clock } from '@paykit/persistence';
 /** Links are found by their token's digest, not by platform: the token is the hosted page's only credential. */
 @Injectable()
 export class KycLinksRepository {
-  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(link: KycLinkEntity): Promise<void> {
     await this.dataSource.manager.insert(KycLinkEntity, link);

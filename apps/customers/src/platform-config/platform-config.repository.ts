@@ -16,7 +16,10 @@ export class PlatformConfigRepository {
   /** Read on every customer creation: concurrent reads share a statement. */
   private readonly byPlatform: EntityReader<PlatformConfigEntity>;
 
-  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
     this.byPlatform = new EntityReader(dataSource, PlatformConfigEntity, ['platformId']);
   }
 

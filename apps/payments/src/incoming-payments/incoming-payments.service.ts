@@ -152,7 +152,9 @@ export class IncomingPaymentsService implements OnModuleInit {
   async approve(ctx: CallerContext, request: ApprovePaymentMessage): Promise<Transaction> {
     await this.requireTransaction(ctx.platformId, request.transactionId);
     return this.transactions.run(async (manager) => {
-      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', this.clock.now(), { receiverCustomerInfo: request.receiverCustomerInfo });
+      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', this.clock.now(), {
+        receiverCustomerInfo: request.receiverCustomerInfo,
+      });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
       const current = (await this.transactionsRepo.findById(ctx.platformId, request.transactionId, manager, true))!;
       // Checked under the account's lock: a closed account receives nothing.

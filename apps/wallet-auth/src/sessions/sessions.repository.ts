@@ -6,7 +6,10 @@ import { AuthSessionEntity } from './entities/auth-session.entity';
 /** Every query takes the platform first: another platform's session does not exist here. */
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(manager: EntityManager, session: AuthSessionEntity): Promise<void> {
     await manager.insert(AuthSessionEntity, session);

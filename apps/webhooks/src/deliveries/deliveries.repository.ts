@@ -64,8 +64,7 @@ export interface RecordedAttempt {
 }
 
 /** How far the platform of the row `alias` runs ahead of real time (its sandbox test clock). */
-const PLATFORM_AHEAD = (alias: string): string =>
-  `COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = ${alias}.platform_id), 0) * interval '1 second'`;
+const PLATFORM_AHEAD = (alias: string): string => `COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = ${alias}.platform_id), 0) * interval '1 second'`;
 
 /**
  * Leases due deliveries: per platform up to `perPlatform` minus its attempts in flight (leases

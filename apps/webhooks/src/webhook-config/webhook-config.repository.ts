@@ -6,7 +6,10 @@ import { Clock } from '@paykit/persistence';
 /** A platform's webhook settings: one row per platform, keyed by it. */
 @Injectable()
 export class WebhookConfigRepository {
-  constructor(private readonly dataSource: DataSource, private readonly clock: Clock) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   findByPlatform(platformId: string): Promise<WebhookPlatformEntity | null> {
     return this.dataSource.manager.findOne(WebhookPlatformEntity, { where: { platformId } });

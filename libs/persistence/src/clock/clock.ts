@@ -103,10 +103,9 @@ export class Clock {
 
   /** The offset as stored (no cache), in seconds. */
   async storedOffsetSeconds(platformId: string): Promise<number> {
-    const rows = await this.dataSource.query<Array<{ offset_seconds: string }>>(
-      preparedStatement(`SELECT offset_seconds FROM platform_clock WHERE platform_id = $1`),
-      [platformId],
-    );
+    const rows = await this.dataSource.query<Array<{ offset_seconds: string }>>(preparedStatement(`SELECT offset_seconds FROM platform_clock WHERE platform_id = $1`), [
+      platformId,
+    ]);
     return rows.length > 0 ? Number(rows[0].offset_seconds) : 0;
   }
 

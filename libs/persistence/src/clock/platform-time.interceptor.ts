@@ -12,7 +12,7 @@ export class PlatformTimeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    const platformId = (context.switchToRpc().getData() as { ctx?: { platformId?: unknown } } | undefined)?.ctx?.platformId;
+    const platformId = context.switchToRpc().getData<{ ctx?: { platformId?: unknown } } | undefined>()?.ctx?.platformId;
     if (typeof platformId !== 'string' || !platformId) return next.handle();
     // The handler starts on subscription, so it is subscribed inside the scope.
     return from(this.clock.offsetMs(platformId)).pipe(
