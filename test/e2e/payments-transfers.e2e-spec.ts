@@ -79,6 +79,11 @@ describe('Payments: transfers and transactions', () => {
     }, 30_000);
   }
 
+  /** The platform's sandbox time `ms` from now, ISO-8601. */
+  async function platformTimeIn(ms: number): Promise<string> {
+    return new Date(Date.parse((await api.get('/sandbox/clock')).body.now) + ms).toISOString();
+  }
+
   async function readyCustomerWithFunds(suffix: string, funds: number) {
     const customerId = await newCustomer();
     const accountId = await internalAccount(customerId);
@@ -466,10 +471,11 @@ describe('Payments: transfers and transactions', () => {
       ['account', () => `accountId=${accountId}`, [2, 1, 0]],
       ['status', () => `customerId=${customerId}&status=FAILED`, [2]],
       ['type', () => `customerId=${customerId}&type=INCOMING`, [1]],
-      ['created range (none after now)', () => `customerId=${customerId}&createdAfter=${new Date(Date.now() + 60_000).toISOString()}`, []],
-      ['created range (all before the future)', () => `customerId=${customerId}&createdBefore=${new Date(Date.now() + 60_000).toISOString()}`, [2, 1, 0]],
-    ])('filters by %s, newest first', async (_, query, expected) => {
-      const listed = await api.get(`/transactions?${query()}`);
+      // Times in the platform's sandbox time (its test clock was advanced above), a minute from its now.
+      ['created range (none after now)', async () => `customerId=${customerId}&createdAfter=${await platformTimeIn(60_000)}`, []],
+      ['created range (all before the future)', async () => `customerId=${customerId}&createdBefore=${await platformTimeIn(60_000)}`, [2, 1, 0]],
+    ])('filters by %s, newest first', async (_, query: () => string | Promise<string>, expected) => {
+      const listed = await api.get(`/transactions?${await query()}`);
       expect(listed.status).toBe(200);
       expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual(expected.map((i) => ids[i]));
     });
