@@ -66,7 +66,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stack.credentials ??
     (await (async () => {
       const platform = (await credentials.listPlatforms())[0];
-      return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), secretShown: true };
+      return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), generated: true };
     })());
   const main: Credentials = { tokenId: first.token.tokenId, secret: first.token.secret };
   const base = `${stack.url}/${API_VERSION}`;
