@@ -1,8 +1,8 @@
 import { credentialsBanner } from './banner';
-import { GatewayConfig } from '../config/gateway-config';
+import { GatewayConfig, loadGatewayConfig } from '../config/gateway-config';
 import { SandboxCredentials } from '../auth/sandbox-credentials';
 
-const config: GatewayConfig = { host: '0.0.0.0', port: 8080, apiPrefix: '', bodyLimitBytes: 1024 * 1024 } as GatewayConfig;
+const config: GatewayConfig = { ...loadGatewayConfig({}), host: '0.0.0.0', port: 8080 };
 const SECRET = 'the-secret-value-0123456789-abcdefghij';
 
 function credentials(generated: boolean): SandboxCredentials {
