@@ -89,7 +89,10 @@ describe('Logs: secrets and personal data never logged, by any service or databa
       t.api.post('/customers/external-accounts', {
         customerId: customer.body.id,
         currency: accountInfo.accountType === 'EUR_ACCOUNT' ? 'EUR' : 'PHP',
-        accountInfo: { ...accountInfo, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: { line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } } },
+        accountInfo: {
+          ...accountInfo,
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: { line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } },
+        },
       });
     const eur = { accountType: 'EUR_ACCOUNT', iban: IBAN, swiftCode: 'COBADEFFXXX', bankName: 'Commerzbank' };
     expect((await account(eur)).status).toBe(201);

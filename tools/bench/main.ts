@@ -277,7 +277,15 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
 async function embeddedScenario(): Promise<void> {
   const dataDir = freshPgliteDataDir();
   rmSync(dataDir, { recursive: true, force: true });
-  const embeddedEnv = { DATA_DIR: dataDir, PORT: String(EMBEDDED_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET, ...UNREACHED_RATE_LIMITS };
+  const embeddedEnv = {
+    DATA_DIR: dataDir,
+    PORT: String(EMBEDDED_PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SANDBOX_TOKEN_ID: TOKEN_ID,
+    SANDBOX_TOKEN_SECRET: TOKEN_SECRET,
+    ...UNREACHED_RATE_LIMITS,
+  };
   let started = Date.now();
   let embedded = startProcess('embedded-first-start', 'dist/apps/embedded/src/main.js', embeddedEnv);
   await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);

@@ -36,7 +36,10 @@ function readTrustProxy(read: EnvReader): boolean | number | string[] {
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** The gateway's own settings; the shared ones come from loadRuntimeConfig. */

@@ -184,9 +184,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     const limit = this.limits.requestsPerWindow;
     const share = this.share();
     const failures =
-      tokenId !== undefined && this.limits.authFailuresPerToken > 0
-        ? windowOf(this.tokenFailureKey(tokenId), this.clock(), this.limits.authFailureWindowSeconds)
-        : undefined;
+      tokenId !== undefined && this.limits.authFailuresPerToken > 0 ? windowOf(this.tokenFailureKey(tokenId), this.clock(), this.limits.authFailureWindowSeconds) : undefined;
     const { total, other } = await this.store.add(counter, share, failures);
     const granted = Math.max(0, Math.min(share, limit - (total - share)));
     budget.remaining += granted;
