@@ -23,3 +23,4 @@ export * from './amount-column';
 export * from './clock/clock';
 export * from './clock/clock-handlers';
 export * from './clock/platform-clock.entity';
+export * from './database-logger';
