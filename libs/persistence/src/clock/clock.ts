@@ -39,7 +39,8 @@ export type ClockAdvanceListener = (platformId: string, store: () => Promise<voi
 @Injectable()
 export class Clock {
   private readonly scope = new AsyncLocalStorage<PlatformTime>();
-  private readonly offsets = new Map<string, { offsetMs: number; readAt: number }>();
+  /** Each platform's offset as last read (or being read: concurrent callers share one query). */
+  private readonly offsets = new Map<string, { offsetMs: Promise<number>; readAt: number }>();
   private readonly listeners: ClockAdvanceListener[] = [];
 
   constructor(private readonly dataSource: DataSource) {}
@@ -95,10 +96,14 @@ export class Clock {
   }
 
   /** How far the platform's time runs ahead of real time, in ms (cached, see PLATFORM_OFFSET_STALENESS_MS). */
-  async offsetMs(platformId: string): Promise<number> {
+  offsetMs(platformId: string): Promise<number> {
     const cached = this.offsets.get(platformId);
     if (cached && Date.now() - cached.readAt < PLATFORM_OFFSET_STALENESS_MS) return cached.offsetMs;
-    return this.remember(platformId, await this.storedOffsetSeconds(platformId));
+    const reading = this.storedOffsetSeconds(platformId).then((seconds) => seconds * 1000);
+    this.offsets.set(platformId, { offsetMs: reading, readAt: Date.now() });
+    // A failed read is not kept: the next caller reads again.
+    reading.catch(() => this.offsets.get(platformId)?.offsetMs === reading && this.offsets.delete(platformId));
+    return reading;
   }
 
   /** The offset as stored (no cache), in seconds. */
@@ -152,7 +157,7 @@ export class Clock {
 
   private remember(platformId: string, offsetSeconds: number): number {
     const offsetMs = offsetSeconds * 1000;
-    this.offsets.set(platformId, { offsetMs, readAt: Date.now() });
+    this.offsets.set(platformId, { offsetMs: Promise.resolve(offsetMs), readAt: Date.now() });
     return offsetMs;
   }
 }
