@@ -13,7 +13,9 @@ export class ContractValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const type = metadata.metatype;
     if ((metadata.type !== 'body' && metadata.type !== 'query') || !type || PRIMITIVES.has(type)) return value;
-    const input = metadata.type === 'body' && (value === undefined || value === null) ? {} : value;
+    // No body at all reads as an empty object (every field absent); a JSON `null` is a body that is
+    // not an object, and is refused like any other (validateContract).
+    const input = metadata.type === 'body' && value === undefined ? {} : value;
     return validateContract(type as ClassConstructor<object>, input);
   }
 }
