@@ -1,5 +1,5 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
-import { ValidationError, validateSync } from 'class-validator';
+import { getMetadataStorage, ValidationError, ValidationTypes, validateSync } from 'class-validator';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { toFieldErrors } from './field-errors';
 import { cacheValidationMetadata } from './metadata-cache';
@@ -60,6 +60,7 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (unacceptable.length > 0) throw ServiceError.invalidInput(unacceptable);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, options.unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
+  errors.push(...arraysInPlaceOfObjects(instance).filter((e) => !errors.some((reported) => reported.field === e.field)));
   const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(options.ownerRules?.(instance) ?? [])];
   // A field already reported (or inside one) is not reported twice.
   const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
@@ -92,6 +93,33 @@ function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
     if (RESERVED_KEYS.includes(key)) errors.push({ field, message: `${field} is not a recognised field` });
     else if (UNSTORABLE_TEXT.test(key)) errors.push({ field: path, message: `${path || 'the body'} has a field name with a NUL character or an unpaired surrogate` });
     else errors.push(...rawInputErrors((value as Record<string, unknown>)[key], field, depth + 1));
+  }
+  return errors;
+}
+
+/**
+ * A nested object (`@ValidateNested()` without `each`) sent as an array: class-validator validates
+ * an array's elements in place of the object, so `personalInfo: []` (no elements, no errors) or
+ * `merchant: [{...}]` would pass and reach the service as an array. Each is reported like any
+ * other wrong type. Contracts declare arrays of objects with `each: true`, which this leaves alone.
+ */
+function arraysInPlaceOfObjects(value: object, path = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const rules = getMetadataStorage().getTargetValidationMetadatas(value.constructor, '', true, false);
+  for (const rule of rules) {
+    if (rule.type !== ValidationTypes.NESTED_VALIDATION) continue;
+    const child = (value as Record<string, unknown>)[rule.propertyName];
+    if (typeof child !== 'object' || child === null) continue;
+    const field = path ? `${path}.${rule.propertyName}` : rule.propertyName;
+    if (Array.isArray(child) && !rule.each) {
+      if (!errors.some((e) => e.field === field)) errors.push({ field, message: `${field} must be an object`, constraint: { format: 'object' } });
+      continue;
+    }
+    // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
+    const items = Array.isArray(child) ? child.map((item, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    for (const [item, itemPath] of items) {
+      if (typeof item === 'object' && item !== null && !Array.isArray(item)) errors.push(...arraysInPlaceOfObjects(item, itemPath));
+    }
   }
   return errors;
 }
