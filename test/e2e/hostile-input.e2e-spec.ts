@@ -1,5 +1,6 @@
 import { API_VERSION } from '@paykit/contracts';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { usdExternalAccountBody } from '../support/payments-fixtures';
 import { isErrorEnvelope, RawRequest, RawResponse, rawRequest } from '../support/raw-http';
 
 const BASE = `/${API_VERSION}`;
@@ -106,7 +107,7 @@ describe('Hostile input at the edge', () => {
     expect(fieldsOf(expectEnvelope(await simulate({ amount: 100, currency: { code: 'USD' }, merchant: [] }), 400))).toContain('merchant');
   });
 
-  it('transfers without source or destination, platformAccountId: null, personalInfo: [] are 400 naming the field', async () => {
+  it('transfers without source or destination and personalInfo: [] or [{...}] are 400 naming the field; platformAccountId: null on PATCH clears it', async () => {
     const post = (path: string, body: unknown, method = 'POST') => send({ method, path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (const path of ['/transfer-out', '/transfer-in']) {
       expect(fieldsOf(expectEnvelope(await post(path, { amount: 100 }), 400))).toEqual(expect.arrayContaining(['source', 'destination']));
@@ -119,6 +120,13 @@ describe('Hostile input at the edge', () => {
     }
     const before = await send({ method: 'GET', path: `/beneficial-owners?customerId=${business.json.id}` });
     expect(before.json.data).toEqual([]);
+    const account = await post('/platform/external-accounts', usdExternalAccountBody('001'));
+    expect(account.status).toBe(201);
+    // A PATCH null clears the optional field (merge-patch): answered, not a 500 as it once was.
+    const patched = await post(`/platform/external-accounts/${account.json.id}`, { platformAccountId: null }, 'PATCH');
+    expect(patched.status).toBe(200);
+    const cleared = await send({ method: 'GET', path: `/platform/external-accounts/${account.json.id}` });
+    expect(cleared.json.platformAccountId).toBeUndefined();
     const emoji = await post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: ['InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'], platformCardId: '😀' });
     expect(emoji.status).toBeLessThan(500);
     if (emoji.status >= 400) expectEnvelope(emoji, emoji.status);
