@@ -81,9 +81,11 @@ const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\
 
 /**
  * What no contract accepts, found before any contract is applied: reserved keys, text that cannot
- * be stored, and nesting deeper than any contract. Each is reported with its field.
+ * be stored, and nesting deeper than any contract. Each is reported with its field. The gateway
+ * runs it on every parsed body before anything else walks it (a signature digest, an idempotency
+ * hash); every contract validation runs it again.
  */
-function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
+export function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
   if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? [{ field: path, message: `${path} must be valid text without NUL characters or unpaired surrogates` }] : [];
   if (typeof value !== 'object' || value === null) return [];
   if (depth >= MAX_DEPTH) return [{ field: path, message: `${path} is nested more than ${MAX_DEPTH} levels deep` }];

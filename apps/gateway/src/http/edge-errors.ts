@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@paykit/errors';
+import { rawInputErrors } from '@paykit/validation';
 import { sendError, toEnvelope } from '../errors/http-error.filter';
 
 /**
@@ -88,4 +89,17 @@ export async function refuseUnreadableBodies(request: FastifyRequest, reply: Fas
 export function multipartReadError(error: unknown): unknown {
   if (error instanceof ServiceError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
   return ServiceError.invalidInput([{ field: '', message: `The multipart body is malformed: ${(error as Error)?.message}` }], 'Malformed multipart body');
+}
+
+/**
+ * The Fastify hook that refuses a parsed body no contract could accept (nesting deeper than any
+ * contract, NUL, unpaired surrogates, reserved keys) before any interceptor walks it: a signature
+ * digest or an idempotency hash recursing through 10,000 levels would exhaust the stack (a 500).
+ */
+export async function refuseUnacceptableBodies(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (request.body === undefined || request.body === null) return undefined;
+  const errors = rawInputErrors(request.body);
+  if (errors.length === 0) return undefined;
+  sendError(reply, ServiceError.invalidInput(errors));
+  return reply;
 }

@@ -12,7 +12,7 @@ import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { serveApiDocs } from './api-docs';
-import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnreadableBodies } from './edge-errors';
+import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -111,6 +111,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
   fastify.addHook('onRequest', refuseUnreadableBodies);
+  fastify.addHook('preValidation', refuseUnacceptableBodies);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });
