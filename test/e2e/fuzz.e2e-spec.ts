@@ -127,7 +127,7 @@ class SchemaArbitraries {
   /** A generated body with one hostile value put somewhere in it (or in place of all of it). */
   hostileBody(schema: Schema): fc.Arbitrary<string> {
     return fc.tuple(this.of(schema), hostileValues(this.foreignId), fc.nat(), fc.boolean()).map(([generated, hostile, pick, whole]) => {
-      const body = whole || typeof generated !== 'object' || generated === null ? hostile : plantHostile(generated as object, hostile, pick);
+      const body = whole || typeof generated !== 'object' || generated === null ? hostile : plantHostile(generated, hostile, pick);
       return toJsonText(body);
     });
   }

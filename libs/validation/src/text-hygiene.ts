@@ -5,7 +5,6 @@ import { Transform } from 'class-transformer';
  * and the marks (U+200E, U+200F, U+061C). In a file name they make `invoice‮fdp.exe` display as
  * `invoiceexe.pdf`; no legitimate name needs them.
  */
-// eslint-disable-next-line no-misleading-character-class -- the controls are matched one by one, on purpose
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 /** A file name as stored and shown: bidirectional controls removed, Unicode NFC (one spelling per name). */

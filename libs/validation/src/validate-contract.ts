@@ -118,7 +118,7 @@ function arraysInPlaceOfObjects(value: object, path = ''): FieldError[] {
       continue;
     }
     // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
-    const items = Array.isArray(child) ? child.map((item, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    const items: Array<readonly [unknown, string]> = Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
     for (const [item, itemPath] of items) {
       if (typeof item === 'object' && item !== null && !Array.isArray(item)) errors.push(...arraysInPlaceOfObjects(item, itemPath));
     }
