@@ -333,5 +333,5 @@ describe('Fuzzing every operation from its schema', () => {
       `fuzz (${t.mode}, seed ${SEED}): ${tried} requests over ${operations.length} operations; ${serverErrors} answered 5xx; ${outsideEnvelope} errors outside the envelope; ${storedOn4xx} operations stored on a 4xx\n`,
     );
     expect(failures.slice(0, 25)).toEqual([]);
-  });
+  }, 300_000);
 });
