@@ -71,6 +71,14 @@ describe('Hostile input at the edge', () => {
       );
       expect(body.details.errors.length).toBeGreaterThan(0);
     }
+    // Named by the gateway itself, before any service or query (the gateway's own /tokens included).
+    for (const [path, field] of [
+      ['/tokens/Token:x%00', 'tokenId'],
+      ['/customers/%00', 'customerId'],
+      ['/internal-accounts/a%00', 'accountId'],
+    ]) {
+      expect(fieldsOf(expectEnvelope(await send({ method: 'GET', path }), 400, 'INVALID_INPUT'))).toEqual([field]);
+    }
     expectEnvelope(await send({ method: 'GET', path: '/customers/%ED%A0%80' }), 400, 'INVALID_INPUT');
     expectEnvelope(await send({ method: 'GET', path: `/customers/${'a'.repeat(5000)}` }), 404, 'REFERENCE_NOT_FOUND');
     expectEnvelope(await send({ method: 'DELETE', path: `/cards/${'C'.repeat(5000)}/transactions` }), 404);
