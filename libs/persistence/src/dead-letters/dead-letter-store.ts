@@ -182,7 +182,7 @@ export class DeadLetterStore implements OnApplicationBootstrap, BeforeApplicatio
     );
     let replayed = 0;
     for (const { id } of claimed) {
-      if (this.stopped) break;
+      if (this.stopping.signal.aborted) break;
       const letter = await this.dataSource.getRepository(DeadLetterEntity).findOneByOrFail({ id });
       const replayer = this.replayerOf(letter);
       if (!replayer) {
