@@ -1025,7 +1025,12 @@ describe('Cards', () => {
       const id = `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
       expect(await webhookTypes(id, 1)).toEqual(['CARD_TRANSACTION.SETTLED']);
 
-      const letter = await eventually(() => cards.getRepository(DeadLetterEntity).findOneBy({ messageId: poison.eventId }).then((row) => row ?? undefined));
+      const letter = await eventually(() =>
+        cards
+          .getRepository(DeadLetterEntity)
+          .findOneBy({ messageId: poison.eventId })
+          .then((row) => row ?? undefined),
+      );
       expect(letter).toMatchObject({
         source: 'event-consumer',
         consumer: CARDS_WORKER_CONSUMER,
@@ -1046,7 +1051,12 @@ describe('Cards', () => {
       expect(await deadLetterCommand(['list'], databases, (text) => output.push(text))).toBe(0);
       expect(output.join('')).toContain(`${letter.id}  cards  event-consumer  ${CARDS_WORKER_CONSUMER}`);
       expect(await deadLetterCommand(['replay', letter.id], databases, (text) => output.push(text))).toBe(0);
-      const again = await eventually(() => cards.getRepository(DeadLetterEntity).findOneBy({ id: letter.id }).then((row) => (row && row.parkedCount === 2 ? row : undefined)));
+      const again = await eventually(() =>
+        cards
+          .getRepository(DeadLetterEntity)
+          .findOneBy({ id: letter.id })
+          .then((row) => (row && row.parkedCount === 2 ? row : undefined)),
+      );
       expect(again).toMatchObject({ replayRequestedAt: null, replayedAt: null, attempts: 1 });
     });
   });

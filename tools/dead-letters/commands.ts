@@ -56,7 +56,9 @@ export async function deadLetterCommand(args: string[], databases: Map<string, D
     case 'replay': {
       const { service, dataSource, letter } = await locate(databases, rest[0] ?? '');
       await deadLetterQueries.requestReplay(dataSource, letter.id);
-      write(`replay of ${letter.id} (${letter.source} message ${letter.messageId}) requested from ${service}; it runs once, when ${service} next polls (within a second while it runs)\n`);
+      write(
+        `replay of ${letter.id} (${letter.source} message ${letter.messageId}) requested from ${service}; it runs once, when ${service} next polls (within a second while it runs)\n`,
+      );
       return 0;
     }
     default:
