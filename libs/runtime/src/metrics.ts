@@ -8,7 +8,7 @@ export class ProcessMetrics {
 
   increment(name: string, labels: Record<string, string> = {}, by = 1): void {
     let series = this.counters.get(name);
-    if (!series) this.counters.set(name, (series = new Map()));
+    if (!series) this.counters.set(name, (series = new Map<string, number>()));
     const key = Object.entries(labels)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([label, value]) => `${label}="${value.replace(/["\\\n]/g, '_')}"`)
