@@ -1,6 +1,7 @@
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
 import { processMetrics, RuntimeConfig } from '@paykit/runtime';
 import { EventBus, InProcessBroker, InProcessEventBus, UnreadableEvent } from '@paykit/transport';
 import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
@@ -91,6 +92,8 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
     expect(isTransientFailure(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isTransientFailure({ message: 'query failed', driverError: { code: '55P03' } })).toBe(true);
     expect(isTransientFailure(new TransientFailure('stopping'))).toBe(true);
+    expect(isTransientFailure(new ServiceError('SERVICE_UNAVAILABLE', 'payments is not answering'))).toBe(true);
+    expect(isTransientFailure(new ServiceError('INVALID_INPUT', 'Request validation failed'))).toBe(false);
     expect(isTransientFailure(new TypeError("Cannot read properties of undefined (reading 'descriptor')"))).toBe(false);
     expect(isTransientFailure(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
     expect(isTransientFailure(new UnreadableEvent('bad payload'))).toBe(false);
