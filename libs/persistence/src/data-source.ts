@@ -1,5 +1,6 @@
 import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { RuntimeConfig, ServiceName } from '@paykit/runtime';
+import { DatabaseLogger } from './database-logger';
 import { pgliteDriver } from './pglite-pool';
 import { pgliteHost } from './pglite-host';
 import { PreparingClient } from './prepared-statements';
@@ -8,7 +9,7 @@ import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity';
 import { CreatePlumbingTables1732233600000 } from './migrations/1732233600000-CreatePlumbingTables';
 import { DeletePublishedOutboxEvents1764000000000 } from './migrations/1764000000000-DeletePublishedOutboxEvents';
-import { CreateDeadLetters1764300000000 } from './migrations/1764300000000-CreateDeadLetters';
+import { CreateDeadLetters1764310000000 } from './migrations/1764310000000-CreateDeadLetters';
 import { DeadLetterEntity } from './dead-letters/dead-letter.entity';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -40,11 +41,13 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   const common = {
     type: 'postgres' as const,
     entities: [...PLUMBING_ENTITIES, ...(options.entities as unknown[])] as EntityList,
-    migrations: [CreatePlumbingTables1732233600000, DeletePublishedOutboxEvents1764000000000, CreateDeadLetters1764300000000, ...options.migrations],
+    migrations: [CreatePlumbingTables1732233600000, DeletePublishedOutboxEvents1764000000000, CreateDeadLetters1764310000000, ...options.migrations],
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
-    logging: ['error'] as ('error' | 'warn')[],
+    // Through the application logger (LOG_LEVEL, redaction), never TypeORM's console printer,
+    // which writes a failing statement's parameters in clear whatever the level.
+    logger: new DatabaseLogger(options.service),
     applicationName: `paykit-${options.service}`,
   };
   if (config.mode === 'embedded') {

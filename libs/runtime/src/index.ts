@@ -5,3 +5,4 @@ export * from './bootstrap';
 export * from './process';
 export * from './probes';
 export * from './metrics';
+export * from './redaction';

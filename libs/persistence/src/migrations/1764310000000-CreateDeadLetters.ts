@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * a non-transient error is parked here instead of holding up what comes after it. A parked job
  * keeps its scheduled_job row, marked DEAD, so its dedupe key stays taken.
  */
-export class CreateDeadLetters1764300000000 implements MigrationInterface {
-  name = 'CreateDeadLetters1764300000000';
+export class CreateDeadLetters1764310000000 implements MigrationInterface {
+  name = 'CreateDeadLetters1764310000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
