@@ -9,15 +9,16 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
 import { IdempotencyStore } from './idempotency/idempotency-store';
+import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { Clock } from './clock/clock';
 import { clockHandlersModule } from './clock/clock-handlers';
 import { PlatformTimeInterceptor } from './clock/platform-time.interceptor';
 
-/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, the platform clock. */
+/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, dead letters, the platform clock. */
 @Module({})
 export class PersistenceModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
-    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore, Clock];
+    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore, DeadLetterStore, Clock];
     return {
       module: PersistenceModule,
       global: true,

@@ -15,6 +15,7 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { JobKind, JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
 import { Clock } from './clock/clock';
+import { DeadLetterStore } from './dead-letters/dead-letter-store';
 
 class TestCardJob {
   @IsString()
@@ -31,7 +32,8 @@ class RecordingBus implements EventBus {
   async publish(event: DomainEvent): Promise<void> {
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
-      throw new Error('bus down');
+      // A broker that does not answer: transient, so retried for as long as it lasts.
+      throw Object.assign(new Error('bus down'), { code: 'CONNECTION_REFUSED' });
     }
     this.published.push(event);
   }
@@ -54,12 +56,14 @@ describe('Outbox, relay and scheduler on the service database', () => {
   let bus: RecordingBus;
   let relay: OutboxRelay;
   let transactions: TransactionRunner;
+  let deadLetters: DeadLetterStore;
   const config = { mode: 'embedded', sandboxTimeScale: 0.001 } as RuntimeConfig;
 
   beforeAll(async () => {
     dataDir = freshPgliteDataDir();
     dataSource = new DataSource(serviceDataSourceOptions({ ...config, embeddedDataDir: dataDir }, { service: 'customers', entities: [], migrations: [] }));
     await dataSource.initialize();
+    deadLetters = new DeadLetterStore(dataSource, config);
   });
 
   afterAll(async () => {
@@ -70,7 +74,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   beforeEach(() => {
     bus = new RecordingBus();
-    relay = new OutboxRelay(dataSource, bus, { whenReady: Promise.resolve() });
+    relay = new OutboxRelay(dataSource, bus, { whenReady: Promise.resolve() }, deadLetters);
     transactions = new TransactionRunner(dataSource, relay);
   });
 
@@ -153,7 +157,10 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   it('runs a scheduled sandbox delay scaled by SANDBOX_TIME_SCALE, exactly once across two replicas', async () => {
     const runs: string[] = [];
-    const schedulers = [new JobScheduler(dataSource, transactions, config, new Clock(dataSource)), new JobScheduler(dataSource, transactions, config, new Clock(dataSource))];
+    const schedulers = [
+      new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource)),
+      new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource)),
+    ];
     for (const scheduler of schedulers) {
       scheduler.register(ACTIVATE_JOB, async (payload) => {
         runs.push(payload.cardId);
@@ -176,7 +183,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('runs jobs due together in one transaction; one failing rolls the batch back, and each job still takes effect once', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config, new Clock(dataSource));
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
     let badRuns = 0;
     const runs: string[] = [];
     scheduler.register(BATCHED_JOB, async (payload, manager) => {
@@ -206,7 +213,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('retries a failing job and rolls back its partial work each time', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config, new Clock(dataSource));
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
     let attempts = 0;
     scheduler.register(FLAKY_JOB, async (_payload, manager) => {
       attempts += 1;
@@ -224,7 +231,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   it("runs a platform's jobs when its test clock passes their due time, in due order, follow-ups counted from their due time; other platforms' stay", async () => {
     const clock = new Clock(dataSource);
-    const scheduler = new JobScheduler(dataSource, transactions, config, clock);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, clock);
     scheduler.onApplicationBootstrap();
     const runs: Array<{ step: string; at: number }> = [];
     const startedAt = Date.now();

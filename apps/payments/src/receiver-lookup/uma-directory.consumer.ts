@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CUSTOMERS_EVENTS, PAYMENTS_UMA_DIRECTORY_CONSUMER } from '@paykit/contracts';
+import { DeadLetterStore, Clock } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
 import { ReceiverLookupRepository } from './receiver-lookup.repository';
-import { Clock } from '@paykit/persistence';
 
 /**
  * Keeps the directory of this deployment's customers' UMA addresses from the customers' events
@@ -14,6 +14,7 @@ export class UmaDirectoryConsumer implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly lookups: ReceiverLookupRepository,
+    private readonly deadLetters: DeadLetterStore,
     private readonly clock: Clock,
   ) {}
 
@@ -22,10 +23,13 @@ export class UmaDirectoryConsumer implements OnApplicationBootstrap {
       PAYMENTS_UMA_DIRECTORY_CONSUMER,
       'customers.events.>',
       this.clock.inPlatformTime(
-        handleEvents({
-          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
-          [CUSTOMERS_EVENTS.customerUpdated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
-        }),
+        this.deadLetters.guard(
+          PAYMENTS_UMA_DIRECTORY_CONSUMER,
+          handleEvents({
+            [CUSTOMERS_EVENTS.customerCreated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
+            [CUSTOMERS_EVENTS.customerUpdated]: (event) => this.lookups.setAddress(event.platformId, event.data.id, event.data.umaAddress),
+          }),
+        ),
       ),
     );
   }
