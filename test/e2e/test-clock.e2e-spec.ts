@@ -366,5 +366,6 @@ describe('Sandbox test clocks', () => {
     } finally {
       await production.stop();
     }
-  });
+    // It starts a stack of its own: as long as a spec's beforeAll may take.
+  }, 120_000);
 });
