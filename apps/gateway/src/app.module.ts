@@ -20,6 +20,13 @@ import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from './migrations/1764070000000-AddTokenPermissions';
 import { TokensController } from './tokens/tokens.controller';
+import { AgentOperationsController } from './agents/agent-operations.controller';
+import { AgentsController } from './agents/agents.controller';
+import { AgentsRepository } from './agents/agents.repository';
+import { AgentsService } from './agents/agents.service';
+import { AgentDeviceCodeEntity } from './agents/entities/agent-device-code.entity';
+import { AgentEntity } from './agents/entities/agent.entity';
+import { CreateAgents1764090000000 } from './migrations/1764090000000-CreateAgents';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -46,8 +53,8 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
   imports: [
     PersistenceModule.forService({
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateAgents1764090000000],
     }),
   ],
   controllers: [
@@ -85,10 +92,14 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     SandboxCardsController,
     CardRevealPageController,
     TokensController,
+    AgentOperationsController,
+    AgentsController,
   ],
   providers: [
     CredentialsService,
     CredentialsRepository,
+    AgentsService,
+    AgentsRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
