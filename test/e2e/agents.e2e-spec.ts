@@ -185,7 +185,7 @@ describe('Agents', () => {
     });
 
     it('declares the scheme of each agent operation in the OpenAPI document', async () => {
-      const document = (await api.get('/openapi.json', { auth: null })).body;
+      const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
       expect(document.paths['/agents/me'].get.security).toEqual([{ AgentAuth: [] }]);
       expect(document.paths['/agents/me/transfer-out'].post.security).toEqual([{ AgentAuth: [] }]);
       expect(document.paths['/agents/device-codes/{code}/redeem'].post.security).toEqual([]);
@@ -264,11 +264,11 @@ describe('Agents', () => {
     });
 
     it.each([
-      ['under the threshold in AUTO mode', {}, 10_000, 'APPROVED'],
-      ['over the approval threshold', { approvalThresholds: { currency: 'USD', amount: 20_000 } }, 30_000, 'PENDING_APPROVAL'],
-      ['in APPROVAL_REQUIRED mode', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 1_000, 'PENDING_APPROVAL'],
-      ['on an account whose rule requires approval', { accountRestrictions: { accountRules: [{ accountId: 'SELF', executionMode: 'APPROVAL_REQUIRED' }] } }, 1_000, 'PENDING_APPROVAL'],
-    ])('a transfer %s is %s', async (_, overrides, amount, status) => {
+      ['under the threshold in AUTO mode', 'APPROVED', {}, 10_000],
+      ['over the approval threshold', 'PENDING_APPROVAL', { approvalThresholds: { currency: 'USD', amount: 20_000 } }, 30_000],
+      ['in APPROVAL_REQUIRED mode', 'PENDING_APPROVAL', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 1_000],
+      ['on an account whose rule requires approval', 'PENDING_APPROVAL', { accountRestrictions: { accountRules: [{ accountId: 'SELF', executionMode: 'APPROVAL_REQUIRED' }] } }, 1_000],
+    ])('a transfer %s is %s', async (_, status, overrides, amount) => {
       const { customerId, accountId, externalId } = await fundedCustomer();
       const withSelf = JSON.parse(JSON.stringify(overrides).replaceAll('SELF', accountId));
       const { agentId, agent } = await connectedAgent(customerId, policy(withSelf));
@@ -319,14 +319,14 @@ describe('Agents', () => {
         const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: actionId }, ctx);
         return received.find((event) => event.webhookType === 'AGENT_ACTION.PENDING_APPROVAL');
       }, 30_000);
-      expect(announced.data).toMatchObject({ id: actionId, agentId, status: 'PENDING_APPROVAL' });
+      expect(announced).toMatchObject({ resourceId: actionId, subject: 'payments.events.agent-action.pending-approval' });
     });
 
     it.each([
       ['approved through the agent action', 'action', 'APPROVED', 'COMPLETED'],
       ['approved through POST /transactions/{id}/approve', 'transaction', 'APPROVED', 'COMPLETED'],
       ['rejected', 'reject', 'REJECTED', 'FAILED'],
-    ] as const)('%s: the action is %s and its transfer ends %s', async (_, how, actionStatus, transactionStatus) => {
+    ] as const)('%s (%s): the action is %s and its transfer ends %s', async (_, how, actionStatus, transactionStatus) => {
       const { agentId, actionId, agent, accountId } = await pendingAction();
       let decided: ApiResponse;
       if (how === 'action') decided = await api.post(`/agents/${agentId}/actions/${actionId}/approve`);

@@ -7,6 +7,10 @@ import {
   CallerContext,
   CardTransaction,
   CreateCustomerExternalAccountRequest,
+  CreateQuoteMessage,
+  CreateQuoteRequest,
+  Quote,
+  QUOTES_SUBJECTS,
   EXTERNAL_ACCOUNTS_SUBJECTS,
   ExternalAccount,
   ExternalAccountPage,
@@ -29,6 +33,8 @@ import { ApiTransactionListWithCardsResponse, ApiTransactionOrCardTransactionRes
 import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from '../external-accounts/dto/external-account.response';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { InternalAccountListResponseDto, publicInternalAccount } from '../payments/dto/internal-account.response';
+import { createQuoteMessage } from '../quotes/quotes.controller';
+import { QuoteResponseDto } from '../quotes/dto/quote.response';
 import { AGENT_ACTION_ID_EXAMPLE, AgentActionDto, AgentActionListResponseDto, AgentDto, AgentResource, ListOwnActionsQuery } from './agents.dto';
 import { AgentsService } from './agents.service';
 
@@ -207,7 +213,7 @@ export class AgentOperationsController {
     return this.services.request(
       AGENT_ACTIONS_SUBJECTS.transferOut,
       {
-        agent: { agentId: agent.agentId, customerId: agent.customerId, policy: agent.policy },
+        agent: scopeOf(agent),
         transfer: {
           source: { accountId: body.source.accountId },
           destination: { accountId: body.destination.accountId, ...(body.destination.paymentRail !== undefined ? { paymentRail: body.destination.paymentRail } : {}) },
@@ -239,7 +245,7 @@ export class AgentOperationsController {
     return this.services.request(
       AGENT_ACTIONS_SUBJECTS.transferIn,
       {
-        agent: { agentId: agent.agentId, customerId: agent.customerId, policy: agent.policy },
+        agent: scopeOf(agent),
         transfer: {
           source: { accountId: body.source.accountId },
           destination: { accountId: body.destination.accountId },
@@ -249,6 +255,69 @@ export class AgentOperationsController {
           ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
         },
       },
+      caller,
+    );
+  }
+
+  @Post('quotes')
+  @HttpCode(201)
+  @RequiresAgentPermission('CREATE_QUOTES')
+  @ApiOperation({
+    summary: 'Create a quote for the customer',
+    description:
+      'Needs CREATE_QUOTES. As POST /quotes, from the customer’s own accounts only (another source answers 404). With `immediatelyExecute` the quote is ' +
+      'submitted for execution as an agent action, checked against the policy like POST /agents/me/quotes/{quoteId}/execute.',
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({ type: QuoteResponseDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async createQuote(
+    @Body() body: CreateQuoteRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Caller() caller: CallerContext,
+  ): Promise<Quote> {
+    // An agent's execution always goes through its policy: the quote is created, then executed as an action.
+    const { immediatelyExecute, ...message } = createQuoteMessage(body, idempotencyKey);
+    const quote = await this.services.request(QUOTES_SUBJECTS.createQuote, message as CreateQuoteMessage, caller);
+    if (!immediatelyExecute) return quote;
+    await this.services.request(AGENT_ACTIONS_SUBJECTS.executeQuote, { agent: scopeOf(agent), quoteId: quote.id }, caller);
+    return this.services.request(QUOTES_SUBJECTS.getQuote, { quoteId: quote.id }, caller);
+  }
+
+  @Get('quotes/:quoteId')
+  @RequiresAgentPermission('CREATE_QUOTES')
+  @ApiOperation({ summary: 'Get one of the customer’s quotes', description: "Needs CREATE_QUOTES. Another customer's quote answers 404." })
+  @ApiParam({ name: 'quoteId', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiOkResponse({ type: QuoteResponseDto })
+  @ApiErrors(401, 404)
+  quote(@Param('quoteId') quoteId: string, @Caller() caller: CallerContext): Promise<Quote> {
+    return this.services.request(QUOTES_SUBJECTS.getQuote, { quoteId }, caller);
+  }
+
+  @Post('quotes/:quoteId/execute')
+  @HttpCode(200)
+  @RequiresAgentPermission('EXECUTE_QUOTES')
+  @ApiOperation({
+    summary: 'Execute one of the customer’s quotes',
+    description:
+      'Needs EXECUTE_QUOTES. Checked against the policy with the quote’s sending amount (limits: 403 VELOCITY_LIMIT_EXCEEDED). In APPROVAL_REQUIRED mode or above the ' +
+      'threshold the action waits PENDING_APPROVAL (webhook AGENT_ACTION.PENDING_APPROVAL) and the quote executes when the platform approves it (FAILED if it expired ' +
+      'meanwhile); otherwise it executes now and the action is APPROVED. Quotes paid from an embedded wallet need the customer’s signature: agents cannot execute them (403).',
+  })
+  @ApiParam({ name: 'quoteId', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOkResponse({ type: AgentActionDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  executeQuote(
+    @Param('quoteId') quoteId: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Caller() caller: CallerContext,
+  ): Promise<AgentAction> {
+    return this.services.request(
+      AGENT_ACTIONS_SUBJECTS.executeQuote,
+      { agent: scopeOf(agent), quoteId, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) },
       caller,
     );
   }
@@ -269,4 +338,9 @@ export class AgentOperationsController {
   action(@Param('actionId') actionId: string, @CurrentAgent() agent: AuthenticatedAgent, @Caller() caller: CallerContext): Promise<AgentAction> {
     return this.services.request(AGENT_ACTIONS_SUBJECTS.get, { agentId: agent.agentId, actionId }, caller);
   }
+}
+
+/** The agent as payments checks it: its customer and policy as of this request. */
+function scopeOf(agent: AuthenticatedAgent): { agentId: string; customerId: string; policy: AuthenticatedAgent['policy'] } {
+  return { agentId: agent.agentId, customerId: agent.customerId, policy: agent.policy };
 }

@@ -5,6 +5,7 @@ import {
   AgentAction,
   AgentActionDecisionMessage,
   AgentActionRef,
+  AgentExecuteQuoteMessage,
   AgentTransferInMessage,
   AgentTransferOutMessage,
   AgentUsageMessage,
@@ -28,6 +29,11 @@ export class AgentActionsHandlers {
   @MessagePattern(AGENT_ACTIONS_SUBJECTS.transferIn)
   transferIn(@Payload(new EnvelopePipe(AgentTransferInMessage)) { ctx, payload }: MessageEnvelope<AgentTransferInMessage>): Promise<AgentAction> {
     return this.actions.transferIn(ctx, payload);
+  }
+
+  @MessagePattern(AGENT_ACTIONS_SUBJECTS.executeQuote)
+  executeQuote(@Payload(new EnvelopePipe(AgentExecuteQuoteMessage)) { ctx, payload }: MessageEnvelope<AgentExecuteQuoteMessage>): Promise<AgentAction> {
+    return this.actions.executeQuote(ctx, payload);
   }
 
   @MessagePattern(AGENT_ACTIONS_SUBJECTS.get)

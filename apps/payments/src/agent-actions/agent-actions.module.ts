@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
+import { QuotesModule } from '../quotes/quotes.module';
 import { TransfersModule } from '../transfers/transfers.module';
 import { AgentActionsHandlers } from './agent-actions.handlers';
 import { AgentActionsRepository } from './agent-actions.repository';
@@ -7,7 +8,7 @@ import { AgentActionsService } from './agent-actions.service';
 
 /** Agents' money movements checked against their policy, their pending actions and usage. */
 @Module({
-  imports: [InternalAccountsModule, TransfersModule],
+  imports: [InternalAccountsModule, TransfersModule, QuotesModule],
   controllers: [AgentActionsHandlers],
   providers: [AgentActionsService, AgentActionsRepository],
   exports: [AgentActionsService],

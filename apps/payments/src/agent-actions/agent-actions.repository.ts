@@ -14,6 +14,7 @@ export interface AgentActionRow {
   type: AgentActionType;
   transferDetails: AgentTransferDetails | null;
   transactionId: string | null;
+  quoteId: string | null;
   rejectionReason: string | null;
   usageDay: string;
   usageMonth: string;
@@ -53,6 +54,7 @@ function toRow(raw: Raw): AgentActionRow {
     type: raw.type as AgentActionType,
     transferDetails: json<AgentTransferDetails>(raw.transfer_details),
     transactionId: (raw.transaction_id as string | null) ?? null,
+    quoteId: (raw.quote_id as string | null) ?? null,
     rejectionReason: (raw.rejection_reason as string | null) ?? null,
     usageDay: raw.usage_day as string,
     usageMonth: raw.usage_month as string,
@@ -124,8 +126,8 @@ export class AgentActionsRepository {
   async insert(manager: EntityManager, row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'>): Promise<void> {
     await manager.query(
       `INSERT INTO agent_action (id, platform_id, agent_id, customer_id, platform_customer_id, status, type, transfer_details, transaction_id,
-         rejection_reason, usage_day, usage_month, usage_amount, pending_steps)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         rejection_reason, usage_day, usage_month, usage_amount, pending_steps, quote_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         row.id,
         row.platformId,
@@ -141,6 +143,7 @@ export class AgentActionsRepository {
         row.usageMonth,
         row.usageAmount.toString(),
         row.pendingSteps === null ? null : JSON.stringify(row.pendingSteps),
+        row.quoteId,
       ],
     );
   }
@@ -152,6 +155,11 @@ export class AgentActionsRepository {
 
   async findByTransaction(platformId: string, transactionId: string, manager: EntityManager = this.dataSource.manager): Promise<AgentActionRow | undefined> {
     const rows = (await manager.query(`SELECT * FROM agent_action WHERE platform_id = $1 AND transaction_id = $2`, [platformId, transactionId])) as Raw[];
+    return rows[0] ? toRow(rows[0]) : undefined;
+  }
+
+  async findByQuote(platformId: string, quoteId: string): Promise<AgentActionRow | undefined> {
+    const rows = (await this.dataSource.query(`SELECT * FROM agent_action WHERE platform_id = $1 AND quote_id = $2`, [platformId, quoteId])) as Raw[];
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 

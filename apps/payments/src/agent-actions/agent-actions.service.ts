@@ -7,6 +7,7 @@ import {
   AgentActionDecisionMessage,
   AgentActionRef,
   AgentActionType,
+  AgentExecuteQuoteMessage,
   AgentScope,
   AgentTransferInMessage,
   AgentTransferOutMessage,
@@ -17,12 +18,14 @@ import {
   ListAgentActionsMessage,
   newId,
   Page,
+  Quote,
   Transaction,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { QuotesService } from '../quotes/quotes.service';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { CheckedTransfer, incoming, outgoing, TransferRequest, TransfersService } from '../transfers/transfers.service';
 import { AgentActionRow, AgentActionsRepository } from './agent-actions.repository';
@@ -51,6 +54,7 @@ export class AgentActionsService {
     private readonly accounts: InternalAccountsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly quotes: QuotesService,
   ) {}
 
   transferOut(ctx: CallerContext, message: AgentTransferOutMessage): Promise<AgentAction> {
@@ -92,6 +96,7 @@ export class AgentActionsService {
           type,
           transferDetails: transferDetails(type, checked),
           transactionId: transaction.id,
+          quoteId: null,
           rejectionReason: null,
           usageDay: day,
           usageMonth: month,
@@ -101,19 +106,90 @@ export class AgentActionsService {
         await this.repository.insert(manager, row);
         // Nothing moved: the action counts against no limit.
         if (failed) await this.repository.releaseUsage(manager, row as AgentActionRow);
-        if (row.status === 'PENDING_APPROVAL') {
-          const now = new Date();
-          await this.outbox.add(manager, {
-            subject: AGENT_ACTIONS_EVENTS.pendingApproval,
-            platformId: ctx.platformId,
-            resourceId: actionId,
-            webhookType: AGENT_ACTION_WEBHOOK_TYPES.pendingApproval,
-            data: this.toResource({ ...row, createdAt: now, updatedAt: now }, undefined),
-          });
-        }
+        if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, undefined);
       },
     });
     return this.get(ctx, { agentId: agent.agentId, actionId });
+  }
+
+  /**
+   * An agent executes its customer's quote: checked against the policy with the quote's sending
+   * amount, its usage reserved with the action; executed at once, or when the platform approves
+   * (a quote that expired meanwhile then fails the action). A failed execution gives the usage back.
+   */
+  async executeQuote(ctx: CallerContext, message: AgentExecuteQuoteMessage): Promise<AgentAction> {
+    const { agent } = message;
+    const quote = await this.quotes.get(ctx, message.quoteId);
+    const submitted = await this.repository.findByQuote(ctx.platformId, quote.id);
+    // A repeated Idempotency-Key: the action its first call recorded.
+    if (submitted && message.idempotencyKey !== undefined && submitted.agentId === agent.agentId) return this.resource(ctx, submitted);
+    if (submitted) {
+      throw new ServiceError('CONFLICT', `Quote ${quote.id} was already submitted by an agent`, { quoteId: quote.id });
+    }
+    if (quote.source.sourceType !== 'ACCOUNT' || !quote.source.accountId) {
+      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid' }]);
+    }
+    const account = await this.accounts.findById(ctx.platformId, quote.source.accountId);
+    if (!account || account.customerId !== agent.customerId) throw new ServiceError('QUOTE_NOT_FOUND', `Quote ${quote.id} not found`);
+    if (account.type === 'EMBEDDED_WALLET') {
+      throw new ServiceError('FORBIDDEN', 'An agent cannot move money from an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: account.id });
+    }
+    const amount = BigInt(quote.totalSendingAmount);
+    const decision = evaluatePolicy(agent.policy, { internalAccountId: account.id, amount, currency: quote.sendingCurrency.code });
+    const { day, month } = usagePeriod(new Date());
+    const platformCustomerId = (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId))?.platformCustomerId ?? agent.customerId;
+    const row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'> = {
+      id: newId('AgentAction'),
+      platformId: ctx.platformId,
+      agentId: agent.agentId,
+      customerId: agent.customerId,
+      platformCustomerId,
+      status: decision.requiresApproval ? 'PENDING_APPROVAL' : 'APPROVED',
+      type: 'EXECUTE_QUOTE',
+      transferDetails: null,
+      transactionId: quote.transactionId,
+      quoteId: quote.id,
+      rejectionReason: null,
+      usageDay: day,
+      usageMonth: month,
+      usageAmount: amount,
+      pendingSteps: null,
+    };
+    await this.transactions.run(async (manager) => {
+      const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
+      await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, amount));
+      await this.repository.insert(manager, row);
+      if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
+    });
+    if (!decision.requiresApproval) {
+      try {
+        await this.quotes.execute(ctx, { quoteId: quote.id, ...(message.idempotencyKey !== undefined ? { idempotencyKey: message.idempotencyKey } : {}) });
+      } catch (error) {
+        await this.failed(ctx, row.id);
+        throw error;
+      }
+    }
+    return this.get(ctx, { agentId: agent.agentId, actionId: row.id });
+  }
+
+  /** The action ended without moving money: FAILED, and its usage given back. */
+  private async failed(ctx: CallerContext, actionId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const action = (await this.repository.find(ctx.platformId, actionId, manager, true))!;
+      await this.repository.decide(manager, action.id, 'FAILED', null);
+      await this.repository.releaseUsage(manager, action);
+    });
+  }
+
+  private async announcePending(manager: EntityManager, row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'>, quote: Quote | undefined): Promise<void> {
+    const now = new Date();
+    await this.outbox.add(manager, {
+      subject: AGENT_ACTIONS_EVENTS.pendingApproval,
+      platformId: row.platformId,
+      resourceId: row.id,
+      webhookType: AGENT_ACTION_WEBHOOK_TYPES.pendingApproval,
+      data: this.toResource({ ...row, createdAt: now, updatedAt: now }, undefined, quote),
+    });
   }
 
   /** A repeated Idempotency-Key: the action its first call recorded. */
@@ -180,6 +256,12 @@ export class AgentActionsService {
       if (action.status !== 'PENDING_APPROVAL') {
         throw new ServiceError('INVALID_STATE_TRANSITION', `Agent action ${action.id} is ${action.status}, not PENDING_APPROVAL`, { status: action.status });
       }
+      if (action.type === 'EXECUTE_QUOTE') {
+        // The quote executes after this decision commits (its execution is a transaction of its own).
+        await this.repository.decide(manager, action.id, decision, decision === 'REJECTED' ? (reason ?? null) : null);
+        if (decision === 'REJECTED') await this.repository.releaseUsage(manager, action);
+        return (await this.repository.find(ctx.platformId, action.id, manager))!;
+      }
       const transaction = action.transactionId ? await this.transactionsRepo.findById(ctx.platformId, action.transactionId, manager, true) : undefined;
       const stillPending = transaction?.status === 'PENDING';
       if (decision === 'APPROVED' && stillPending) {
@@ -194,6 +276,16 @@ export class AgentActionsService {
       }
       return (await this.repository.find(ctx.platformId, action.id, manager))!;
     });
+    if (decided.type === 'EXECUTE_QUOTE' && decided.status === 'APPROVED') {
+      try {
+        await this.quotes.execute(ctx, { quoteId: decided.quoteId! });
+      } catch (error) {
+        // E.g. the quote expired while it waited: the action fails, nothing moved.
+        if (!(error instanceof ServiceError)) throw error;
+        await this.failed(ctx, decided.id);
+      }
+      return this.get(ctx, ref);
+    }
     return this.resource(ctx, decided);
   }
 
@@ -217,10 +309,13 @@ export class AgentActionsService {
   /** The action as the API answers it: its transaction once it was decided (not while waiting, nor once rejected). */
   private async resource(ctx: CallerContext, action: AgentActionRow): Promise<AgentAction> {
     const shown = action.transactionId && (action.status === 'APPROVED' || action.status === 'FAILED');
-    return this.toResource(action, shown ? await this.transfers.get(ctx, action.transactionId!) : undefined);
+    // A quote's transaction exists once it executed.
+    const transaction = shown ? await this.transfers.get(ctx, action.transactionId!).catch(() => undefined) : undefined;
+    const quote = action.quoteId ? await this.quotes.get({ ...ctx, agent: undefined }, action.quoteId) : undefined;
+    return this.toResource(action, transaction, quote);
   }
 
-  private toResource(action: AgentActionRow, transaction: Transaction | undefined): AgentAction {
+  private toResource(action: AgentActionRow, transaction: Transaction | undefined, quote?: Quote): AgentAction {
     return {
       id: action.id,
       agentId: action.agentId,
@@ -228,6 +323,7 @@ export class AgentActionsService {
       platformCustomerId: action.platformCustomerId,
       status: action.status,
       type: action.type,
+      ...(quote ? { quote } : {}),
       ...(action.transferDetails ? { transferDetails: action.transferDetails } : {}),
       ...(transaction ? { transaction } : {}),
       ...(action.rejectionReason !== null ? { rejectionReason: action.rejectionReason } : {}),

@@ -32,6 +32,7 @@ export class CreateAgentActions1764090100000 implements MigrationInterface {
         type text NOT NULL,
         transfer_details jsonb,
         transaction_id text,
+        quote_id text,
         rejection_reason text,
         usage_day text NOT NULL,
         usage_month text NOT NULL,
@@ -41,6 +42,7 @@ export class CreateAgentActions1764090100000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT pk_agent_action PRIMARY KEY (id),
         CONSTRAINT uq_agent_action_transaction UNIQUE (transaction_id),
+        CONSTRAINT uq_agent_action_quote UNIQUE (quote_id),
         CONSTRAINT ck_agent_action_status CHECK (status IN ('PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED')),
         CONSTRAINT ck_agent_action_type CHECK (type IN ('EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN'))
       )`);

@@ -227,6 +227,22 @@ export class AgentTransferInMessage {
   transfer!: TransferInMessage;
 }
 
+export class AgentExecuteQuoteMessage {
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => AgentScope)
+  agent!: AgentScope;
+
+  @IsString()
+  @IsNotEmpty()
+  quoteId!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  idempotencyKey?: string;
+}
+
 export class AgentActionRef {
   @IsString()
   @IsNotEmpty()
@@ -292,6 +308,7 @@ export interface AgentUsageReply {
 export const AGENT_ACTIONS_SUBJECTS = {
   transferOut: 'payments.agent-action.transfer-out',
   transferIn: 'payments.agent-action.transfer-in',
+  executeQuote: 'payments.agent-action.execute-quote',
   get: 'payments.agent-action.get',
   list: 'payments.agent-action.list',
   approve: 'payments.agent-action.approve',
@@ -309,6 +326,7 @@ export const AGENT_ACTION_WEBHOOK_TYPES = { pendingApproval: 'AGENT_ACTION.PENDI
 export interface AgentActionsContract {
   [AGENT_ACTIONS_SUBJECTS.transferOut]: { request: AgentTransferOutMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.transferIn]: { request: AgentTransferInMessage; reply: AgentAction };
+  [AGENT_ACTIONS_SUBJECTS.executeQuote]: { request: AgentExecuteQuoteMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.get]: { request: AgentActionRef; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.list]: { request: ListAgentActionsMessage; reply: { data: AgentAction[]; hasMore: boolean; nextCursor?: string; totalCount?: number } };
   [AGENT_ACTIONS_SUBJECTS.approve]: { request: AgentActionRef; reply: AgentAction };
