@@ -1,6 +1,6 @@
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
-import { usdExternalAccountBody } from '../support/payments-fixtures';
+import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
 const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
@@ -292,6 +292,58 @@ describe('Agents', () => {
       expect(answers.filter((answer) => answer.status === 403).every((answer) => answer.body.code === 'VELOCITY_LIMIT_EXCEEDED')).toBe(true);
       expect(await balanceOf(accountId)).toBe(1_000_000 - 10_000);
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 10, dailySpend: 10_000 });
+    });
+  });
+
+  describe('quotes', () => {
+    async function quoteFor(agent: AgentCaller, accountId: string, customerId: string, amount = 10_000): Promise<ApiResponse> {
+      const payee = await api.post('/customers/external-accounts', { customerId, ...mxnExternalAccountBody('001') });
+      expect(payee.status).toBe(201);
+      return agent.post('/agents/me/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId },
+        destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: amount,
+      });
+    }
+
+    it("creates, reads and executes the customer's quotes; another customer's account or quote is unknown", async () => {
+      const mine = await fundedCustomer();
+      const other = await fundedCustomer();
+      const { agentId, agent } = await connectedAgent(mine.customerId);
+      const quote = await quoteFor(agent, mine.accountId, mine.customerId);
+      expect(quote.status).toBe(201);
+      expect((await agent.get(`/agents/me/quotes/${quote.body.id}`)).body.id).toBe(quote.body.id);
+      expect((await quoteFor(agent, other.accountId, other.customerId)).status).toBe(404);
+      const theirs = await api.post('/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: other.accountId },
+        destination: { destinationType: 'ACCOUNT', accountId: other.externalId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_000,
+      });
+      expect((await agent.get(`/agents/me/quotes/${theirs.body.id}`)).status).toBe(404);
+
+      const executed = await agent.post(`/agents/me/quotes/${quote.body.id}/execute`);
+      expect(executed.status).toBe(200);
+      expect(executed.body).toMatchObject({ agentId, type: 'EXECUTE_QUOTE', status: 'APPROVED', quote: { id: quote.body.id }, transaction: { id: quote.body.transactionId } });
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: quote.body.totalSendingAmount });
+      expect((await agent.post(`/agents/me/quotes/${quote.body.id}/execute`)).status).toBe(409);
+    });
+
+    it('a quote over the threshold waits for approval and executes when approved; over the limit it is refused', async () => {
+      const { customerId, accountId } = await fundedCustomer();
+      const { agentId, agent } = await connectedAgent(customerId, policy({ approvalThresholds: { amount: 5_000 } }, { perTransactionLimit: 20_000 }));
+      const quote = await quoteFor(agent, accountId, customerId, 10_000);
+      const submitted = await agent.post(`/agents/me/quotes/${quote.body.id}/execute`);
+      expect(submitted.body).toMatchObject({ status: 'PENDING_APPROVAL', quote: { id: quote.body.id, status: 'PENDING' } });
+      expect(submitted.body.transaction).toBeUndefined();
+      const approved = await api.post(`/agents/${agentId}/actions/${submitted.body.id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ status: 'APPROVED', transaction: { id: quote.body.transactionId } });
+      const big = await quoteFor(agent, accountId, customerId, 30_000);
+      const refused = await agent.post(`/agents/me/quotes/${big.body.id}/execute`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('VELOCITY_LIMIT_EXCEEDED');
     });
   });
 
