@@ -193,6 +193,44 @@ describe('Agents', () => {
       expect(document.paths['/customers/external-accounts'].get.security ?? document.security).toEqual([{ BasicAuth: [] }]);
     });
 
+    it('every AgentAuth operation of the document answers 403 exactly where the policy lacks its permission, and never a 5xx', async () => {
+      const needs: Record<string, string | undefined> = {
+        'GET /agents/me': undefined,
+        'GET /agents/me/internal-accounts': 'VIEW_TRANSACTIONS',
+        'GET /agents/me/transactions': 'VIEW_TRANSACTIONS',
+        'GET /agents/me/transactions/{transactionId}': 'VIEW_TRANSACTIONS',
+        'GET /agents/me/external-accounts': 'MANAGE_EXTERNAL_ACCOUNTS',
+        'POST /agents/me/external-accounts': 'MANAGE_EXTERNAL_ACCOUNTS',
+        'GET /agents/me/external-accounts/{externalAccountId}': 'MANAGE_EXTERNAL_ACCOUNTS',
+        'DELETE /agents/me/external-accounts/{externalAccountId}': 'MANAGE_EXTERNAL_ACCOUNTS',
+        'POST /agents/me/transfer-in': 'CREATE_TRANSFERS',
+        'POST /agents/me/transfer-out': 'CREATE_TRANSFERS',
+        'POST /agents/me/quotes': 'CREATE_QUOTES',
+        'GET /agents/me/quotes/{quoteId}': 'CREATE_QUOTES',
+        'POST /agents/me/quotes/{quoteId}/execute': 'EXECUTE_QUOTES',
+        'GET /agents/me/actions': undefined,
+        'GET /agents/me/actions/{actionId}': undefined,
+      };
+      const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
+      const operations = Object.entries<Record<string, { security?: Record<string, unknown>[] }>>(document.paths).flatMap(([path, item]) =>
+        ['get', 'post', 'patch', 'delete']
+          .filter((method) => item[method]?.security?.some((scheme) => 'AgentAuth' in scheme))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(operations.sort()).toEqual(Object.keys(needs).sort());
+      const { customerId } = await fundedCustomer(0);
+      const { agent: powerless } = await connectedAgent(customerId, policy({ permissions: [] }));
+      const mismatches: string[] = [];
+      for (const operation of operations) {
+        const [method, path] = operation.split(' ');
+        const concrete = path.replace(/\{[^}]+\}/g, 'Unknown:00000000-0000-7000-8000-000000000000');
+        const response = await (method === 'GET' ? powerless.get(concrete) : method === 'DELETE' ? powerless.delete(concrete) : powerless.post(concrete, {}));
+        const refused = response.status === 403 && response.body.details?.requiredPermission;
+        if (response.status >= 500 || (refused || undefined) !== needs[operation]) mismatches.push(`${operation}: ${response.status} ${JSON.stringify(response.body?.details ?? {})}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+
     it("answers 403 FORBIDDEN naming the policy permission the agent lacks", async () => {
       const { customerId } = await fundedCustomer(0);
       const { agent } = await connectedAgent(customerId, policy({ permissions: ['VIEW_TRANSACTIONS'] }));
