@@ -47,7 +47,14 @@ describe('Agents', () => {
 
   /** A customer with a funded USD account and an external account that settles (suffix 001). */
   async function fundedCustomer(funds = 1_000_000, client = api): Promise<{ customerId: string; accountId: string; externalId: string }> {
-    const created = await client.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com', birthDate: '1990-04-12', nationality: 'GB', address: ADDRESS });
+    const created = await client.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      birthDate: '1990-04-12',
+      nationality: 'GB',
+      address: ADDRESS,
+    });
     expect(created.status).toBe(201);
     const customerId = created.body.id;
     const accountId = await eventually(async () => {
@@ -151,11 +158,11 @@ describe('Agents', () => {
 
     it.each([
       ['an empty body', {}, ['name', 'customerId', 'policy']],
-      ['a bad policy', { name: 'x', customerId: 'Customer:x', policy: { permissions: ['FLY'], defaultExecutionMode: 'SOMETIMES', spendingLimits: { currency: 'USD' } } }, [
-        'policy.permissions',
-        'policy.defaultExecutionMode',
-        'policy.spendingLimits.perTransactionLimit',
-      ]],
+      [
+        'a bad policy',
+        { name: 'x', customerId: 'Customer:x', policy: { permissions: ['FLY'], defaultExecutionMode: 'SOMETIMES', spendingLimits: { currency: 'USD' } } },
+        ['policy.permissions', 'policy.defaultExecutionMode', 'policy.spendingLimits.perTransactionLimit'],
+      ],
     ])('refuses %s with 400 listing every bad field', async (_, body, fields) => {
       const response = await api.post('/agents', body);
       expect(response.status).toBe(400);
@@ -213,9 +220,7 @@ describe('Agents', () => {
       };
       const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
       const operations = Object.entries<Record<string, { security?: Record<string, unknown>[] }>>(document.paths).flatMap(([path, item]) =>
-        ['get', 'post', 'patch', 'delete']
-          .filter((method) => item[method]?.security?.some((scheme) => 'AgentAuth' in scheme))
-          .map((method) => `${method.toUpperCase()} ${path}`),
+        ['get', 'post', 'patch', 'delete'].filter((method) => item[method]?.security?.some((scheme) => 'AgentAuth' in scheme)).map((method) => `${method.toUpperCase()} ${path}`),
       );
       expect(operations.sort()).toEqual(Object.keys(needs).sort());
       const { customerId } = await fundedCustomer(0);
@@ -226,12 +231,13 @@ describe('Agents', () => {
         const concrete = path.replace(/\{[^}]+\}/g, 'Unknown:00000000-0000-7000-8000-000000000000');
         const response = await (method === 'GET' ? powerless.get(concrete) : method === 'DELETE' ? powerless.delete(concrete) : powerless.post(concrete, {}));
         const refused = response.status === 403 && response.body.details?.requiredPermission;
-        if (response.status >= 500 || (refused || undefined) !== needs[operation]) mismatches.push(`${operation}: ${response.status} ${JSON.stringify(response.body?.details ?? {})}`);
+        if (response.status >= 500 || (refused || undefined) !== needs[operation])
+          mismatches.push(`${operation}: ${response.status} ${JSON.stringify(response.body?.details ?? {})}`);
       }
       expect(mismatches).toEqual([]);
     });
 
-    it("answers 403 FORBIDDEN naming the policy permission the agent lacks", async () => {
+    it('answers 403 FORBIDDEN naming the policy permission the agent lacks', async () => {
       const { customerId } = await fundedCustomer(0);
       const { agent } = await connectedAgent(customerId, policy({ permissions: ['VIEW_TRANSACTIONS'] }));
       expect((await agent.get('/agents/me/internal-accounts')).status).toBe(200);
@@ -284,8 +290,22 @@ describe('Agents', () => {
       ['daily limit', {}, { dailyLimit: 50_000 }, [30_000, 30_000], 'VELOCITY_LIMIT_EXCEEDED', 'dailyLimit'],
       ['monthly limit', {}, { monthlyLimit: 50_000 }, [30_000, 30_000], 'VELOCITY_LIMIT_EXCEEDED', 'monthlyLimit'],
       ['daily transaction count', {}, { dailyTransactionLimit: 2 }, [1_000, 1_000, 1_000], 'VELOCITY_LIMIT_EXCEEDED', 'dailyTransactionLimit'],
-      ['allowed accounts', { accountRestrictions: { allowedAccountIds: ['InternalAccount:00000000-0000-7000-8000-000000000000'] } }, {}, [1_000], 'FORBIDDEN', 'ACCOUNT_NOT_ALLOWED'],
-      ['per-account limit override', { accountRestrictions: { accountRules: [{ accountId: 'SELF', perTransactionLimit: 500 }] } }, {}, [1_000], 'VELOCITY_LIMIT_EXCEEDED', 'perTransactionLimit'],
+      [
+        'allowed accounts',
+        { accountRestrictions: { allowedAccountIds: ['InternalAccount:00000000-0000-7000-8000-000000000000'] } },
+        {},
+        [1_000],
+        'FORBIDDEN',
+        'ACCOUNT_NOT_ALLOWED',
+      ],
+      [
+        'per-account limit override',
+        { accountRestrictions: { accountRules: [{ accountId: 'SELF', perTransactionLimit: 500 }] } },
+        {},
+        [1_000],
+        'VELOCITY_LIMIT_EXCEEDED',
+        'perTransactionLimit',
+      ],
     ])('refuses a transfer over the %s, and moves nothing', async (_, overrides, limits, amounts, code, rule) => {
       const { customerId, accountId, externalId } = await fundedCustomer();
       const withSelf = JSON.parse(JSON.stringify(overrides).replaceAll('SELF', accountId));
@@ -305,14 +325,25 @@ describe('Agents', () => {
       ['under the threshold in AUTO mode', 'APPROVED', {}, 10_000],
       ['over the approval threshold', 'PENDING_APPROVAL', { approvalThresholds: { currency: 'USD', amount: 20_000 } }, 30_000],
       ['in APPROVAL_REQUIRED mode', 'PENDING_APPROVAL', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 1_000],
-      ['on an account whose rule requires approval', 'PENDING_APPROVAL', { accountRestrictions: { accountRules: [{ accountId: 'SELF', executionMode: 'APPROVAL_REQUIRED' }] } }, 1_000],
+      [
+        'on an account whose rule requires approval',
+        'PENDING_APPROVAL',
+        { accountRestrictions: { accountRules: [{ accountId: 'SELF', executionMode: 'APPROVAL_REQUIRED' }] } },
+        1_000,
+      ],
     ])('a transfer %s is %s', async (_, status, overrides, amount) => {
       const { customerId, accountId, externalId } = await fundedCustomer();
       const withSelf = JSON.parse(JSON.stringify(overrides).replaceAll('SELF', accountId));
       const { agentId, agent } = await connectedAgent(customerId, policy(withSelf));
       const response = await transferOut(agent, accountId, externalId, amount);
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ agentId, customerId, status, type: 'TRANSFER_OUT', transferDetails: { amount, currency: 'USD', sourceAccountId: accountId, destinationAccountId: externalId } });
+      expect(response.body).toMatchObject({
+        agentId,
+        customerId,
+        status,
+        type: 'TRANSFER_OUT',
+        transferDetails: { amount, currency: 'USD', sourceAccountId: accountId, destinationAccountId: externalId },
+      });
       if (status === 'APPROVED') expect(response.body.transaction).toMatchObject({ type: 'OUTGOING', sentAmount: { amount } });
       else expect(response.body.transaction).toBeUndefined();
       // Held either way: a waiting transfer keeps its funds aside for the decision.

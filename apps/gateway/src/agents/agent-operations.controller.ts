@@ -1,5 +1,17 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiPropertyOptional, ApiTags, PickType } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPropertyOptional,
+  ApiTags,
+  PickType,
+} from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   AGENT_ACTIONS_SUBJECTS,
@@ -29,7 +41,13 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { AuthenticatedAgent, Caller, CurrentAgent } from '../auth/caller.decorator';
 import { RequiresAgentPermission } from '../auth/permissions';
 import { AgentAuthOnly } from '../auth/public.decorator';
-import { ApiTransactionListWithCardsResponse, ApiTransactionOrCardTransactionResponse, getCardTransaction, isCardTransactionId, listWithCardTransactions } from '../cards/card-transaction-lookup';
+import {
+  ApiTransactionListWithCardsResponse,
+  ApiTransactionOrCardTransactionResponse,
+  getCardTransaction,
+  isCardTransactionId,
+  listWithCardTransactions,
+} from '../cards/card-transaction-lookup';
 import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from '../external-accounts/dto/external-account.response';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { InternalAccountListResponseDto, publicInternalAccount } from '../payments/dto/internal-account.response';
@@ -189,7 +207,11 @@ export class AgentOperationsController {
   @ApiParam({ name: 'transactionId', example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @ApiTransactionOrCardTransactionResponse()
   @ApiErrors(401, 404)
-  async transaction(@Param('transactionId') transactionId: string, @CurrentAgent() agent: AuthenticatedAgent, @Caller() caller: CallerContext): Promise<Transaction | CardTransaction> {
+  async transaction(
+    @Param('transactionId') transactionId: string,
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Caller() caller: CallerContext,
+  ): Promise<Transaction | CardTransaction> {
     const found = isCardTransactionId(transactionId)
       ? await getCardTransaction(this.services, transactionId, caller)
       : await this.services.request(PAYMENTS_SUBJECTS.getTransaction, { transactionId }, caller);
@@ -315,11 +337,7 @@ export class AgentOperationsController {
     @CurrentAgent() agent: AuthenticatedAgent,
     @Caller() caller: CallerContext,
   ): Promise<AgentAction> {
-    return this.services.request(
-      AGENT_ACTIONS_SUBJECTS.executeQuote,
-      { agent: scopeOf(agent), quoteId, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) },
-      caller,
-    );
+    return this.services.request(AGENT_ACTIONS_SUBJECTS.executeQuote, { agent: scopeOf(agent), quoteId, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }, caller);
   }
 
   @Get('actions')

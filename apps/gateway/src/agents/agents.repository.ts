@@ -66,10 +66,10 @@ export class AgentsRepository {
 
   /** A live agent of the platform (another platform's, or a deleted one, is null). */
   async find(platformId: string, agentId: string, manager: EntityManager = this.dataSource.manager): Promise<AgentRow | null> {
-    const rows = (await manager.query(`SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE a.platform_id = $1 AND a.id = $2 AND a.deleted_at IS NULL`, [
+    const rows = await manager.query<RawAgent[]>(`SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE a.platform_id = $1 AND a.id = $2 AND a.deleted_at IS NULL`, [
       platformId,
       agentId,
-    ])) as RawAgent[];
+    ]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 
@@ -90,10 +90,10 @@ export class AgentsRepository {
     if (filter.updatedBefore) add('a.updated_at <= ?', filter.updatedBefore);
     if (beforeId !== undefined) add('a.id < ?', beforeId);
     params.push(limit + 1);
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<RawAgent[]>(
       `SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
       params,
-    )) as RawAgent[];
+    );
     return rows.map(toRow);
   }
 

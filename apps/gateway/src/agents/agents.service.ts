@@ -1,13 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AGENT_ACTIONS_SUBJECTS,
-  AgentPolicy,
-  AgentUsage,
-  CallerContext,
-  CUSTOMERS_SUBJECTS,
-  newId,
-} from '@paykit/contracts';
+import { AGENT_ACTIONS_SUBJECTS, AgentPolicy, AgentUsage, CallerContext, CUSTOMERS_SUBJECTS, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { AgentFilter, AgentRow, AgentsRepository } from './agents.repository';
@@ -73,7 +66,12 @@ export class AgentsService {
         customerId: request.customerId,
         policy: normalizedPolicy(request.policy),
       });
-      return this.repository.insertDeviceCode(manager, { codeSha256: codeDigest(code), platformId: caller.platformId, agentId, expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS) });
+      return this.repository.insertDeviceCode(manager, {
+        codeSha256: codeDigest(code),
+        platformId: caller.platformId,
+        agentId,
+        expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS),
+      });
     });
     return { agent: await this.get(caller, agentId), deviceCode: toDeviceCode(code, deviceCode) };
   }

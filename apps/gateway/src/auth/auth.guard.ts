@@ -106,7 +106,9 @@ export class AuthGuard implements CanActivate {
     if (scheme !== 'basic') {
       // An agent access token is for the agent's own routes only.
       throw ServiceError.unauthorized(
-        scheme === 'bearer' ? 'This endpoint accepts Basic authentication only (an agent access token works on /agents/me routes)' : 'This endpoint accepts Basic authentication only',
+        scheme === 'bearer'
+          ? 'This endpoint accepts Basic authentication only (an agent access token works on /agents/me routes)'
+          : 'This endpoint accepts Basic authentication only',
       );
     }
     const decoded = Buffer.from(value, 'base64').toString('utf8');

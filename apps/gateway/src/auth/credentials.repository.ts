@@ -15,6 +15,16 @@ export interface AgentTokenHolder {
   isPaused: boolean;
 }
 
+interface AgentTokenRow {
+  id: string;
+  platform_id: string;
+  environment: Environment;
+  customer_id: string;
+  name: string;
+  policy: AgentPolicy | string;
+  is_paused: boolean;
+}
+
 export interface TokenFilter {
   name?: string;
   createdAfter?: Date;
@@ -88,12 +98,12 @@ export class CredentialsRepository {
 
   /** The agent behind a live access token, as it is now (one statement: a pause or deletion counts at once). */
   async findAgentTokenHolder(tokenSha256: string): Promise<AgentTokenHolder | null> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<AgentTokenRow[]>(
       `SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused
          FROM agent_access_token t JOIN agent a ON a.id = t.agent_id
         WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND a.deleted_at IS NULL`,
       [tokenSha256],
-    )) as Array<{ id: string; platform_id: string; environment: Environment; customer_id: string; name: string; policy: AgentPolicy | string; is_paused: boolean }>;
+    );
     const row = rows[0];
     if (!row) return null;
     return {

@@ -86,7 +86,7 @@ export class AgentActionsRepository {
    */
   async lockUsage(manager: EntityManager, platformId: string, agentId: string, day: string, month: string): Promise<UsageCounters> {
     await manager.query(`INSERT INTO agent_usage (agent_id, platform_id, day, month) VALUES ($1, $2, $3, $4) ON CONFLICT (agent_id) DO NOTHING`, [agentId, platformId, day, month]);
-    const [raw] = (await manager.query(`SELECT * FROM agent_usage WHERE agent_id = $1 FOR UPDATE`, [agentId])) as Raw[];
+    const [raw] = await manager.query<Raw[]>(`SELECT * FROM agent_usage WHERE agent_id = $1 FOR UPDATE`, [agentId]);
     const stored = toUsage(raw);
     return {
       dailyCount: stored.day === day ? stored.dailyCount : 0,
@@ -119,7 +119,7 @@ export class AgentActionsRepository {
   }
 
   async usageOf(platformId: string, agentIds: string[]): Promise<Array<StoredUsage & { agentId: string }>> {
-    const rows = (await this.dataSource.query(`SELECT * FROM agent_usage WHERE platform_id = $1 AND agent_id = ANY($2)`, [platformId, agentIds])) as Raw[];
+    const rows = await this.dataSource.query<Raw[]>(`SELECT * FROM agent_usage WHERE platform_id = $1 AND agent_id = ANY($2)`, [platformId, agentIds]);
     return rows.map((raw) => ({ ...toUsage(raw), agentId: raw.agent_id as string }));
   }
 
@@ -149,17 +149,17 @@ export class AgentActionsRepository {
   }
 
   async find(platformId: string, id: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<AgentActionRow | undefined> {
-    const rows = (await manager.query(`SELECT * FROM agent_action WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id])) as Raw[];
+    const rows = await manager.query<Raw[]>(`SELECT * FROM agent_action WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id]);
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
   async findByTransaction(platformId: string, transactionId: string, manager: EntityManager = this.dataSource.manager): Promise<AgentActionRow | undefined> {
-    const rows = (await manager.query(`SELECT * FROM agent_action WHERE platform_id = $1 AND transaction_id = $2`, [platformId, transactionId])) as Raw[];
+    const rows = await manager.query<Raw[]>(`SELECT * FROM agent_action WHERE platform_id = $1 AND transaction_id = $2`, [platformId, transactionId]);
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
   async findByQuote(platformId: string, quoteId: string): Promise<AgentActionRow | undefined> {
-    const rows = (await this.dataSource.query(`SELECT * FROM agent_action WHERE platform_id = $1 AND quote_id = $2`, [platformId, quoteId])) as Raw[];
+    const rows = await this.dataSource.query<Raw[]>(`SELECT * FROM agent_action WHERE platform_id = $1 AND quote_id = $2`, [platformId, quoteId]);
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
@@ -182,10 +182,10 @@ export class AgentActionsRepository {
     if (filter.until) add('created_at <= ?', filter.until);
     if (filter.afterId !== undefined) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterId);
     params.push(filter.limit);
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<Raw[]>(
       `SELECT * FROM agent_action WHERE ${where.join(' AND ')} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
       params,
-    )) as Raw[];
+    );
     return rows.map(toRow);
   }
 }

@@ -438,7 +438,8 @@ export class QuotesService implements OnModuleInit {
   }
 
   private async resolveSourceOf(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
-    const source = ctx.agent && request.source.sourceType === 'REALTIME_FUNDING' ? { ...request.source, customerId: request.source.customerId ?? ctx.agent.customerId } : request.source;
+    const source =
+      ctx.agent && request.source.sourceType === 'REALTIME_FUNDING' ? { ...request.source, customerId: request.source.customerId ?? ctx.agent.customerId } : request.source;
     if (source.sourceType === 'REALTIME_FUNDING') {
       const currency = source.currency!;
       if (!(await this.currencies.find(currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${currency}`, { field: 'source.currency' });
