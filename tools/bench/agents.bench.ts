@@ -13,7 +13,7 @@ export async function runAgentsBench(ctx: BenchContext): Promise<BenchFigure[]> 
   const call = async <T>(method: string, path: string, body?: unknown, authorization: string | null = ctx.authorization): Promise<T> => {
     const response = await fetch(`${ctx.baseUrl}${path}`, {
       method,
-      headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json' },
+      headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
