@@ -49,11 +49,13 @@ export async function runAgentsBench(ctx: BenchContext): Promise<BenchFigure[]> 
   // Both hot before either is counted.
   await ctx.load({ ...basic, durationSeconds: 2 });
   await ctx.load({ ...agent, durationSeconds: 2 });
-  const basicResult = await ctx.load(basic);
-  const agentResult = await ctx.load(agent);
-  for (const result of [basicResult, agentResult]) {
+  // Basic, agent, agent, basic: a load that drifts during the run (the machine is shared) weighs on both alike.
+  const runs = [await ctx.load(basic), await ctx.load(agent), await ctx.load(agent), await ctx.load(basic)];
+  for (const result of runs) {
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
+  const basicResult = { requestsPerSecond: (runs[0].requestsPerSecond + runs[3].requestsPerSecond) / 2 };
+  const agentResult = { requestsPerSecond: (runs[1].requestsPerSecond + runs[2].requestsPerSecond) / 2, p99Ms: Math.max(runs[1].p99Ms, runs[2].p99Ms) };
   const ratio = agentResult.requestsPerSecond / basicResult.requestsPerSecond;
   return [
     { scenario: 'agents (distributed)', metric: 'BasicAuth req/s', value: Math.round(basicResult.requestsPerSecond), unit: 'req/s' },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentPolicy, Environment } from '@paykit/contracts';
+import { preparedStatement } from '@paykit/persistence';
 import { PlatformEntity } from './entities/platform.entity';
 
 /** What an AgentAuth bearer token resolves to: its agent as it is now. */
@@ -98,10 +99,11 @@ export class CredentialsRepository {
 
   /** The agent behind a live access token, as it is now (one statement: a pause or deletion counts at once). */
   async findAgentTokenHolder(tokenSha256: string): Promise<AgentTokenHolder | null> {
+    // Prepared: it runs on every agent request.
     const rows = await this.dataSource.query<AgentTokenRow[]>(
-      `SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused
+      preparedStatement(`SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused
          FROM agent_access_token t JOIN agent a ON a.id = t.agent_id
-        WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND a.deleted_at IS NULL`,
+        WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND a.deleted_at IS NULL`),
       [tokenSha256],
     );
     const row = rows[0];
