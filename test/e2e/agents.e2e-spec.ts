@@ -285,6 +285,12 @@ describe('Agents', () => {
   });
 
   describe('policy', () => {
+    // One funded customer for the whole table (each row has its own agent, so its own usage); balances are compared as deltas.
+    let shared: { customerId: string; accountId: string; externalId: string };
+    beforeAll(async () => {
+      shared = await fundedCustomer(10_000_000);
+    });
+
     it.each([
       ['per-transaction limit', {}, {}, [60_000], 'VELOCITY_LIMIT_EXCEEDED', 'perTransactionLimit'],
       ['daily limit', {}, { dailyLimit: 50_000 }, [30_000, 30_000], 'VELOCITY_LIMIT_EXCEEDED', 'dailyLimit'],
@@ -307,7 +313,8 @@ describe('Agents', () => {
         'perTransactionLimit',
       ],
     ])('refuses a transfer over the %s, and moves nothing', async (_, overrides, limits, amounts, code, rule) => {
-      const { customerId, accountId, externalId } = await fundedCustomer();
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
       const withSelf = JSON.parse(JSON.stringify(overrides).replaceAll('SELF', accountId));
       const { agent } = await connectedAgent(customerId, policy(withSelf, limits));
       const answers = [];
@@ -318,7 +325,7 @@ describe('Agents', () => {
       expect(last.body.code).toBe(code);
       expect(JSON.stringify(last.body.details)).toContain(rule);
       const moved = amounts.slice(0, -1).reduce((sum, amount) => sum + amount, 0);
-      expect(await balanceOf(accountId)).toBe(1_000_000 - moved);
+      expect(await balanceOf(accountId)).toBe(before - moved);
     });
 
     it.each([
@@ -332,7 +339,8 @@ describe('Agents', () => {
         1_000,
       ],
     ])('a transfer %s is %s', async (_, status, overrides, amount) => {
-      const { customerId, accountId, externalId } = await fundedCustomer();
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
       const withSelf = JSON.parse(JSON.stringify(overrides).replaceAll('SELF', accountId));
       const { agentId, agent } = await connectedAgent(customerId, policy(withSelf));
       const response = await transferOut(agent, accountId, externalId, amount);
@@ -347,19 +355,20 @@ describe('Agents', () => {
       if (status === 'APPROVED') expect(response.body.transaction).toMatchObject({ type: 'OUTGOING', sentAmount: { amount } });
       else expect(response.body.transaction).toBeUndefined();
       // Held either way: a waiting transfer keeps its funds aside for the decision.
-      expect(await balanceOf(accountId)).toBe(1_000_000 - amount);
+      expect(await balanceOf(accountId)).toBe(before - amount);
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: amount, monthlySpend: amount });
     });
 
     it('holds the daily limit under concurrency: 50 transfers against a limit worth 10 let exactly 10 through', async () => {
-      const { customerId, accountId, externalId } = await fundedCustomer();
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
       const { agent } = await connectedAgent(customerId, policy({}, { dailyLimit: 10_000, dailyTransactionLimit: 100 }));
       const answers = await Promise.all(Array.from({ length: 50 }, () => transferOut(agent, accountId, externalId, 1_000)));
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(10);
       expect(statuses.filter((status) => status === 403)).toHaveLength(40);
       expect(answers.filter((answer) => answer.status === 403).every((answer) => answer.body.code === 'VELOCITY_LIMIT_EXCEEDED')).toBe(true);
-      expect(await balanceOf(accountId)).toBe(1_000_000 - 10_000);
+      expect(await balanceOf(accountId)).toBe(before - 10_000);
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 10, dailySpend: 10_000 });
     });
   });
