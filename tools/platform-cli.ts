@@ -24,7 +24,7 @@ import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.enti
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
-import { CreateAgents1764090000000 } from '../apps/gateway/src/migrations/1764090000000-CreateAgents';
+import { CreateAgents1764310000000 } from '../apps/gateway/src/migrations/1764310000000-CreateAgents';
 import { AgentEntity } from '../apps/gateway/src/agents/entities/agent.entity';
 import { AgentDeviceCodeEntity } from '../apps/gateway/src/agents/entities/agent-device-code.entity';
 
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateAgents1764090000000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateAgents1764310000000],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

@@ -19,6 +19,9 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from './migrations/1764070000000-AddTokenPermissions';
+import { CreateRateLimitWindows1764300000000 } from './migrations/1764300000000-CreateRateLimitWindows';
+import { RateLimiter } from './rate-limits/rate-limiter';
+import { RateLimitStore } from './rate-limits/rate-limit-store';
 import { TokensController } from './tokens/tokens.controller';
 import { AgentOperationsController } from './agents/agent-operations.controller';
 import { AgentsController } from './agents/agents.controller';
@@ -26,7 +29,7 @@ import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
 import { AgentDeviceCodeEntity } from './agents/entities/agent-device-code.entity';
 import { AgentEntity } from './agents/entities/agent.entity';
-import { CreateAgents1764090000000 } from './migrations/1764090000000-CreateAgents';
+import { CreateAgents1764310000000 } from './migrations/1764310000000-CreateAgents';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -54,7 +57,7 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     PersistenceModule.forService({
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateAgents1764090000000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
     }),
   ],
   controllers: [
@@ -100,6 +103,8 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     CredentialsRepository,
     AgentsService,
     AgentsRepository,
+    RateLimitStore,
+    RateLimiter,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { RateLimiter } from '../rate-limits/rate-limiter';
 import { CredentialsService } from './credentials.service';
 import { AuthenticatedRequest } from './caller.decorator';
 import { AGENT_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
@@ -36,6 +37,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,7 +49,12 @@ export class AuthGuard implements CanActivate {
       throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
     if (rules.agentOnly) return this.activateAgent(request, rules.agentPermission);
-    const { permissions, ...caller } = await this.authenticateBasic(request.headers.authorization);
+    const tokenId = basicTokenIdOf(request.headers.authorization);
+    const { permissions, ...caller } = await this.withinLimits(
+      request,
+      () => this.authenticateBasic(request.headers.authorization),
+      () => `token:${tokenId}`,
+    );
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
     }
@@ -64,11 +71,18 @@ export class AuthGuard implements CanActivate {
 
   /** An agent route: the bearer's agent, running (a paused or deleted one is 401), with the policy permission the route needs. */
   private async activateAgent(request: FastifyRequest & AuthenticatedRequest, needed: AgentPermission | undefined): Promise<boolean> {
-    const { scheme, value } = splitAuthorization(request.headers.authorization);
-    if (scheme !== 'bearer') throw ServiceError.unauthorized('This endpoint accepts an AgentAuth bearer token only (the accessToken of a redeemed device code)');
-    const verified = await this.credentials.verifyBearer(value);
-    if (!verified) throw ServiceError.unauthorized('Invalid, expired or revoked agent access token');
-    if (verified.isPaused) throw ServiceError.unauthorized('This agent is paused');
+    const verified = await this.withinLimits(
+      request,
+      async () => {
+        const { scheme, value } = splitAuthorization(request.headers.authorization);
+        if (scheme !== 'bearer') throw ServiceError.unauthorized('This endpoint accepts an AgentAuth bearer token only (the accessToken of a redeemed device code)');
+        const agent = await this.credentials.verifyBearer(value);
+        if (!agent) throw ServiceError.unauthorized('Invalid, expired or revoked agent access token');
+        if (agent.isPaused) throw ServiceError.unauthorized('This agent is paused');
+        return agent;
+      },
+      (agent) => `agent:${agent.agent.agentId}`,
+    );
     if (needed && !verified.agent.policy.permissions.includes(needed)) {
       throw new ServiceError('FORBIDDEN', `The agent's policy lacks the ${needed} permission this operation needs`, {
         requiredPermission: needed,
@@ -101,6 +115,24 @@ export class AuthGuard implements CanActivate {
     return rules;
   }
 
+  /**
+   * Authentication under the brute-force limits (failures per presented token id and per client
+   * address), then the request rate limit of the token or agent it authenticated.
+   */
+  private async withinLimits<T>(request: FastifyRequest, authenticate: () => Promise<T>, callerKey: (verified: T) => string): Promise<T> {
+    const tokenId = basicTokenIdOf(request.headers.authorization);
+    this.rateLimiter.assertNotLocked(tokenId, request.ip);
+    let verified: T;
+    try {
+      verified = await authenticate();
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) await this.rateLimiter.authenticationFailed(tokenId, request.ip);
+      throw error;
+    }
+    await this.rateLimiter.admit(callerKey(verified), tokenId);
+    return verified;
+  }
+
   private async authenticateBasic(header: string | undefined) {
     const { scheme, value } = splitAuthorization(header);
     if (scheme !== 'basic') {
@@ -124,4 +156,12 @@ function splitAuthorization(header: string | undefined): { scheme: string; value
   if (!header) throw ServiceError.unauthorized('Missing Authorization header');
   const space = header.indexOf(' ');
   return { scheme: header.slice(0, space).toLowerCase(), value: header.slice(space + 1).trim() };
+}
+
+/** The token id a Basic Authorization header presents (right or wrong), if it is one. */
+function basicTokenIdOf(header: string | undefined): string | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : undefined;
 }
