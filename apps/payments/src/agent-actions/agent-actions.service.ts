@@ -22,7 +22,7 @@ import {
   Transaction,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { QuotesService } from '../quotes/quotes.service';
@@ -55,6 +55,7 @@ export class AgentActionsService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     private readonly quotes: QuotesService,
+    private readonly clock: Clock,
   ) {}
 
   transferOut(ctx: CallerContext, message: AgentTransferOutMessage): Promise<AgentAction> {
@@ -76,7 +77,7 @@ export class AgentActionsService {
     const checked = await this.transfers.check(ctx, request);
     if ('earlier' in checked) return this.answerFor(ctx, checked.earlier);
     const decision = evaluatePolicy(agent.policy, { internalAccountId: checked.account.id, amount: checked.amount, currency: checked.currency.code });
-    const { day, month } = usagePeriod(new Date());
+    const { day, month } = usagePeriod(this.clock.now());
     const actionId = newId('AgentAction');
     await this.transfers.move(ctx, checked, {
       awaitApproval: decision.requiresApproval,
@@ -136,7 +137,7 @@ export class AgentActionsService {
     }
     const amount = BigInt(quote.totalSendingAmount);
     const decision = evaluatePolicy(agent.policy, { internalAccountId: account.id, amount, currency: quote.sendingCurrency.code });
-    const { day, month } = usagePeriod(new Date());
+    const { day, month } = usagePeriod(this.clock.now());
     const platformCustomerId = (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId))?.platformCustomerId ?? agent.customerId;
     const row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'> = {
       id: newId('AgentAction'),
@@ -182,7 +183,7 @@ export class AgentActionsService {
   }
 
   private async announcePending(manager: EntityManager, row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'>, quote: Quote | undefined): Promise<void> {
-    const now = new Date();
+    const now = this.clock.now();
     await this.outbox.add(manager, {
       subject: AGENT_ACTIONS_EVENTS.pendingApproval,
       platformId: row.platformId,
@@ -290,7 +291,7 @@ export class AgentActionsService {
   }
 
   async usage(ctx: CallerContext, agentIds: string[]): Promise<AgentUsageReply> {
-    const now = new Date();
+    const now = this.clock.now();
     const { day, month } = usagePeriod(now);
     const resets = resetDates(now);
     const stored = await this.repository.usageOf(ctx.platformId, agentIds);
