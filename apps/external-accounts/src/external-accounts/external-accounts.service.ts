@@ -28,6 +28,7 @@ import {
 import { FieldError, ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
 import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
@@ -62,6 +63,7 @@ export class ExternalAccountsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
   ) {}
 
   onModuleInit(): void {
@@ -242,7 +244,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   private review(ctx: CallerContext, info: AccountInfo, ownershipType: ExternalAccountEntity['ownershipType'] | undefined): Review {
-    const outcome: ReviewOutcome = reviewDestination(info, ctx.environment === 'sandbox', ownershipType);
+    const outcome: ReviewOutcome = reviewDestination(info, this.sandbox.applyTo(ctx), ownershipType);
     if (outcome.kind === 'REJECTED') {
       throw new ServiceError('INVALID_BANK_ACCOUNT', 'The destination account is invalid or cannot receive funds');
     }

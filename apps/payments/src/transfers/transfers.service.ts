@@ -24,6 +24,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyInfo } from '../currencies/currencies.repository';
@@ -111,6 +112,7 @@ export class TransfersService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
   ) {}
 
   onModuleInit(): void {
@@ -184,7 +186,7 @@ export class TransfersService implements OnModuleInit {
     }
     assertAmountInRange(amount, currency);
     const customer = account.customerId ? await this.customers.assertReady(ctx, account.customerId, account.currencyCode) : undefined;
-    const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
+    const outcome = transferOutcome(this.sandbox.applyTo(ctx), external.routing.primaryIdentifierLast3);
     // A customer service of the previous release does not tell the platform's id: the customer id stands in.
     const platformCustomerId = customer ? (customer.platformCustomerId ?? customer.customerId) : ctx.platformId;
     return { request, hash, account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
