@@ -41,7 +41,7 @@ import { CardTransactionsRepository, interruptionKeyOf } from './card-transactio
 import { DELAYED_PULL_JOB, INTERRUPTED_AUTHORIZATION_JOB, InterruptedAuthorizationJob } from './card-network.jobs';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
-import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
+import { NETWORK_APPROVE, NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
 
 const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 
@@ -324,7 +324,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     if (!entity || entity.status !== 'PENDING') return;
     const ctx = tenantContext(platformId, `pull:${cardTransactionId}`);
     if (entity.direction === 'CREDIT' && !(await this.transactions.run((manager) => this.cardTransactions.claimCredit(manager, platformId, entity.id)))) return;
-    const outcome = sandboxNetworkOutcome(entity.merchant.descriptor);
+    const outcome = this.networkOutcome(ctx, entity.merchant.descriptor);
     const result = await this.moveMoney(ctx, entity, outcome);
     const next = await this.transactions.run(async (manager) => {
       const moved = await this.cardTransactions.transition(manager, entity, ['PENDING'], result);
@@ -401,7 +401,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       createdAt: now,
       updatedAt: now,
     };
-    const outcome = sandboxNetworkOutcome(message.merchant.descriptor);
+    const outcome = this.networkOutcome(ctx, message.merchant.descriptor);
     const decline = stateDecline(card) ?? limitDecline(card, message) ?? (outcome.kind === 'DECLINE' ? outcome.reason : undefined);
     if (decline) return this.record({ ...entity, status: 'DECLINED', declineReason: decline });
     // Nothing to hold or pull: an approved balance inquiry is done at once.
@@ -597,6 +597,11 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   private async announce(manager: EntityManager, entity: CardTransactionEntity): Promise<void> {
     await this.outbox.add(manager, statusEventOf(entity));
+  }
+
+  /** The descriptor suffix table decides only where sandbox rules apply. */
+  private networkOutcome(ctx: CallerContext, descriptor: string): NetworkOutcome {
+    return this.sandbox.applyTo(ctx) ? sandboxNetworkOutcome(descriptor) : NETWORK_APPROVE;
   }
 
   private assertSandbox(ctx: CallerContext): void {

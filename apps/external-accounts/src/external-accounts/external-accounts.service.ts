@@ -23,6 +23,7 @@ import {
   OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
+  tenantContext,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
@@ -354,7 +355,8 @@ export class ExternalAccountsService implements OnModuleInit {
     const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
     // Replaced by a newer challenge, removed, or already done: nothing to do (jobs may run more than once).
     if (!entity || entity.ownershipChallenge?.id !== challengeId || entity.status !== 'PENDING_OWNERSHIP_VERIFICATION') return;
-    entity.status = sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
+    const sandbox = this.sandbox.applyTo(tenantContext(platformId, `liveness:${challengeId}`));
+    entity.status = !sandbox || sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
     entity.ownershipChallenge = null;
     entity.updatedAt = new Date();
     await this.accounts.save(manager, entity);

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { environmentTenantId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { CredentialsService } from './credentials.service';
@@ -18,8 +19,8 @@ interface RouteRules {
 }
 
 /**
- * Resolves every request to its platform and environment (BasicAuth, or AgentAuth bearer)
- * and enforces the sandbox rules: in a production deployment `/sandbox/*` does not exist;
+ * Resolves every request to its platform and environment (BasicAuth, or AgentAuth bearer),
+ * hands services the tenant of that pair (`environmentTenantId`), and enforces the sandbox rules: in a production deployment `/sandbox/*` does not exist;
  * in a sandbox deployment a production token may not use it.
  */
 @Injectable()
@@ -53,7 +54,8 @@ export class AuthGuard implements CanActivate {
         missingPermissions: [required],
       });
     }
-    request.caller = { ...caller, requestId: String(request.id) };
+    // Services scope by tenant: a platform's sandbox and production data are two tenants (DESIGN "Tenancy and environments").
+    request.caller = { ...caller, platformId: environmentTenantId(caller.platformId, caller.environment), requestId: String(request.id) };
     return true;
   }
 
