@@ -706,7 +706,6 @@ function issuerTokenOf(cardTransactionId: string): string {
   return `itx_${cardTransactionId.slice('CardTransaction:'.length).replace(/-/g, '')}`;
 }
 
-
 function notClearable(entity: CardTransactionEntity, why: string): ServiceError {
   return new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} cannot be cleared: ${why}`, { status: entity.status });
 }

@@ -12,7 +12,10 @@ import { isSandboxIneligibleFundingSource } from './cards.sandbox';
  */
 @Injectable()
 export class FundingSourcesService {
-  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient, private readonly sandbox: SandboxRules) {}
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   /** Returns the currency code the sources share. */
   async assertEligible(ctx: CallerContext, cardholderId: string, accountIds: string[], cardCurrency?: string): Promise<string> {

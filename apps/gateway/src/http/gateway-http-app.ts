@@ -57,8 +57,7 @@ const SANDBOX_PATH = /^\/sandbox(\/|$)/;
  */
 function withoutSandboxPaths(document: OpenAPIObject): OpenAPIObject {
   const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !SANDBOX_PATH.test(path)));
-  const tagsOf = (items: OpenAPIObject['paths']) =>
-    new Set(Object.values(items).flatMap((item) => OPERATION_METHODS.flatMap((method) => item[method]?.tags ?? [])));
+  const tagsOf = (items: OpenAPIObject['paths']) => new Set(Object.values(items).flatMap((item) => OPERATION_METHODS.flatMap((method) => item[method]?.tags ?? [])));
   const kept = tagsOf(paths);
   const dropped = [...tagsOf(document.paths)].filter((tag) => !kept.has(tag));
   const tags = document.tags?.filter((tag) => !dropped.includes(tag.name));

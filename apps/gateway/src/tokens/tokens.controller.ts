@@ -58,7 +58,10 @@ export class TokensController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List API tokens', description: 'Live tokens of the platform in the calling environment, newest first, cursor-paginated; filter by name and by creation or update time.' })
+  @ApiOperation({
+    summary: 'List API tokens',
+    description: 'Live tokens of the platform in the calling environment, newest first, cursor-paginated; filter by name and by creation or update time.',
+  })
   @ApiOkResponse({ type: ApiTokenPageDto })
   @ApiErrors(400, 401, 403)
   async list(@Query() query: ListApiTokensRequest, @Caller() caller: CallerContext): Promise<Page<ApiToken>> {

@@ -19,7 +19,10 @@ import { InternalAccountsService } from './internal-accounts.service';
 
 @Controller()
 export class InternalAccountsHandlers {
-  constructor(private readonly accounts: InternalAccountsService, private readonly sandbox: SandboxRules) {}
+  constructor(
+    private readonly accounts: InternalAccountsService,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   @MessagePattern(PAYMENTS_SUBJECTS.getInternalAccount)
   get(@Payload(new EnvelopePipe(GetInternalAccountRequest)) { ctx, payload }: MessageEnvelope<GetInternalAccountRequest>): Promise<InternalAccountRecord> {

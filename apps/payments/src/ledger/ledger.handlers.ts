@@ -20,7 +20,10 @@ import { LedgerService } from './ledger.service';
 
 @Controller()
 export class LedgerHandlers {
-  constructor(private readonly ledger: LedgerService, private readonly sandbox: SandboxRules) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   @MessagePattern(PAYMENTS_SUBJECTS.fundInternalAccount)
   fund(@Payload(new EnvelopePipe(FundInternalAccountRequest)) { ctx, payload }: MessageEnvelope<FundInternalAccountRequest>): Promise<InternalAccount> {

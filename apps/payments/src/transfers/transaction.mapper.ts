@@ -1,4 +1,13 @@
-import { amountToWire, IncomingFailureReason, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, OutgoingFailureReason, Transaction, TransactionType, tenantPlatformId } from '@paykit/contracts';
+import {
+  amountToWire,
+  IncomingFailureReason,
+  INCOMING_FAILURE_REASONS,
+  OUTGOING_FAILURE_REASONS,
+  OutgoingFailureReason,
+  Transaction,
+  TransactionType,
+  tenantPlatformId,
+} from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { toCurrency } from '../currencies/currency-catalog';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
