@@ -14,6 +14,7 @@ import {
   PurposeOfPayment,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
+  tenantPlatformId,
   Transaction,
   TransactionType,
   transactionWebhookType,
@@ -305,8 +306,8 @@ export class TransfersService implements OnModuleInit {
       accountIds: [query.accountId, query.accountIdentifier].filter((id): id is string => id !== undefined),
       senderAccountId: query.senderAccountIdentifier,
       receiverAccountId: query.receiverAccountIdentifier,
-      // The platform's own id selects the transactions of its own accounts (they have no customer).
-      owner: query.customerId === undefined ? undefined : query.customerId === ctx.platformId ? { platform: true } : { customerId: query.customerId },
+      // The platform's own id (as the wire shows it, not the tenant's) selects the transactions of its own accounts (they have no customer).
+      owner: query.customerId === undefined ? undefined : query.customerId === tenantPlatformId(ctx.platformId) ? { platform: true } : { customerId: query.customerId },
       platformCustomerId: query.platformCustomerId,
       status: query.status,
       type: query.type,
