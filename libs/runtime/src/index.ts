@@ -5,3 +5,4 @@ export * from './bootstrap';
 export * from './process';
 export * from './probes';
 export * from './sandbox-rules';
+export * from './redaction';

@@ -70,7 +70,8 @@ const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
  * The answers the gateway itself can give on any route, whatever the route's own decorators say:
  * the owning service unreachable (503) or too slow (504), and for routes that take a body, one
  * over the size limit (413) or of a media type the route does not read (415); and on every route
- * behind credentials, an API token without the permission the route needs (403).
+ * behind credentials, an API token without the permission the route needs (403) and the rate
+ * limits (429 with `Retry-After`).
  */
 function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
   const envelope = { $ref: getSchemaPath(ErrorResponseDto) };
@@ -83,6 +84,12 @@ function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
       operation.responses['504'] ??= answer('The service that owns the resource did not answer in time (`SERVICE_TIMEOUT`)');
       if ((operation.security ?? document.security ?? []).length > 0) {
         operation.responses['403'] ??= answer('The API token lacks the permission this operation needs (`FORBIDDEN`, `details.requiredPermission`)');
+        // An operation with a 429 of its own (an OTP re-send) gains the header; the others, the whole answer.
+        const tooMany = (operation.responses['429'] ??= answer(
+          'Too many requests for this API token in the current window, or too many failed authentications for this token id or ' +
+            'client address (`RATE_LIMITED`, `details.reason`); retry after `Retry-After` seconds',
+        )) as { headers?: Record<string, unknown> };
+        tooMany.headers = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } }, ...tooMany.headers };
       }
       if (operation.requestBody) {
         operation.responses['413'] ??= answer('The body is over the size limit (`PAYLOAD_TOO_LARGE`)');
@@ -110,6 +117,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     },
     // Request logging is the gateway's own (pino, below); Fastify's would duplicate it.
     logger: false,
+    // The client address that failed authentications are counted by (TRUST_PROXY).
+    trustProxy: config.trustProxy,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayShellModule, adapter, {
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
