@@ -11,6 +11,9 @@ describe('environments', () => {
     expect(tenantEnvironment(platformId)).toBe('sandbox');
     expect(tenantPlatformId(production)).toBe(platformId);
     expect(tenantPlatformId(platformId)).toBe(platformId);
+    // Given a tenant id already, the mapping names the same tenants (never a tenant of a tenant).
+    expect(environmentTenantId(production, 'production')).toBe(production);
+    expect(environmentTenantId(production, 'sandbox')).toBe(platformId);
   });
 
   it('gives work a service starts by itself the environment of its tenant', () => {

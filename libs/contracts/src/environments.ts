@@ -10,9 +10,10 @@ import { CallerContext, Environment } from './common';
  */
 const PRODUCTION_TENANT_MARK = '/production';
 
-/** The tenant services scope by, for a platform's token of `environment`. */
+/** The tenant services scope by, for a platform's token of `environment` (given a tenant id, its platform's). */
 export function environmentTenantId(platformId: string, environment: Environment): string {
-  return environment === 'production' ? `${platformId}${PRODUCTION_TENANT_MARK}` : platformId;
+  const platform = tenantPlatformId(platformId);
+  return environment === 'production' ? `${platform}${PRODUCTION_TENANT_MARK}` : platform;
 }
 
 /** The environment a tenant id belongs to. */
