@@ -5,4 +5,5 @@ export * from './bootstrap';
 export * from './process';
 export * from './probes';
 export * from './sandbox-rules';
+export * from './metrics';
 export * from './redaction';

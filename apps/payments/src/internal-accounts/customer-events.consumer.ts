@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER, tenantContext } from '@paykit/contracts';
+import { DeadLetterStore } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
@@ -15,20 +16,24 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly customers: CustomersClient,
     private readonly accounts: InternalAccountsService,
+    private readonly deadLetters: DeadLetterStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       PAYMENTS_CUSTOMERS_CONSUMER,
       'customers.events.>',
-      handleEvents({
-        [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
-        // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-          await this.provision(event);
-          if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
-        },
-      }),
+      this.deadLetters.guard(
+        PAYMENTS_CUSTOMERS_CONSUMER,
+        handleEvents({
+          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+          // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
+          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+            await this.provision(event);
+            if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+          },
+        }),
+      ),
     );
   }
 
