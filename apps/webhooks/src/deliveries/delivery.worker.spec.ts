@@ -2,7 +2,6 @@ import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { WebhooksConfig } from '../config/webhooks-config';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
@@ -143,7 +142,6 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       { signingKey: async (platformId: string) => keys.get(platformId)! } as unknown as WebhookConfigService,
       config,
       {} as ServiceClient,
-      { deployment: 'sandbox' } as RuntimeConfig,
       deadLetters,
     );
     worker.onApplicationBootstrap();
