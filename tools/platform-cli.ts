@@ -23,7 +23,7 @@ import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entit
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
 import { CreateRateLimitWindows1764300000000 } from '../apps/gateway/src/migrations/1764300000000-CreateRateLimitWindows';
-import { CreateAgents1764310000000 } from '../apps/gateway/src/migrations/1764310000000-CreateAgents';
+import { CreateAgents1764320000000 } from '../apps/gateway/src/migrations/1764320000000-CreateAgents';
 import { AgentEntity } from '../apps/gateway/src/agents/entities/agent.entity';
 import { AgentDeviceCodeEntity } from '../apps/gateway/src/agents/entities/agent-device-code.entity';
 import { assertEmbeddedServerStopped } from './embedded-data';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

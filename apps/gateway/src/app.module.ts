@@ -29,7 +29,7 @@ import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
 import { AgentDeviceCodeEntity } from './agents/entities/agent-device-code.entity';
 import { AgentEntity } from './agents/entities/agent.entity';
-import { CreateAgents1764310000000 } from './migrations/1764310000000-CreateAgents';
+import { CreateAgents1764320000000 } from './migrations/1764320000000-CreateAgents';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -58,7 +58,7 @@ import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller
     PersistenceModule.forService({
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
     }),
   ],
   controllers: [

@@ -11,6 +11,7 @@ export * from './amounts';
 export * from './common';
 export * from './ids';
 export * from './sandbox-suffix';
+export * from './environments';
 export * from './customers';
 export * from './webhooks';
 export * from './payments';

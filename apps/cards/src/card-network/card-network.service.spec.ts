@@ -1,7 +1,7 @@
 import { CallerContext, SimulateAuthorizationRequest } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Clock, JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
+import { RuntimeConfig, SandboxRules } from '@paykit/runtime';
 import { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository';
 import { CardEntity } from '../cards/entities/card.entity';
@@ -106,6 +106,7 @@ function setup(maxSpendPerTransaction: bigint | null = null) {
     outbox as unknown as Outbox,
     scheduler as unknown as JobScheduler,
     { deployment: 'sandbox', rpcTimeoutMs: 5000 } as RuntimeConfig,
+    new SandboxRules('sandbox'),
     { now: () => new Date() } as Clock,
   );
   return { service, cards, cardTransactions, ledger, outbox, scheduler };

@@ -20,8 +20,8 @@ import {
   UpdateCardRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
-import { rootLogger } from '@paykit/runtime';
+import { Clock, decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { rootLogger, SandboxRules } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
 import { cardNotFound } from './cards.errors';
@@ -50,6 +50,7 @@ export class CardsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -61,7 +62,7 @@ export class CardsService implements OnModuleInit {
     const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId: request.cardholderId }, ctx);
     assertReady(customer);
     const currency = await this.funding.assertEligible(ctx, request.cardholderId, request.fundingSources);
-    const sandbox = ctx.environment === 'sandbox';
+    const sandbox = this.sandbox.applyTo(ctx);
     const outcome: IssuanceOutcome = sandbox ? sandboxIssuanceOutcome(request.platformCardId, request.cardholderId) : { state: 'ACTIVE' };
     const now = this.clock.now();
     const closed = outcome.state === 'CLOSED';

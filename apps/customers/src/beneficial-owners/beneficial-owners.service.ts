@@ -12,7 +12,8 @@ import {
   UpdateBeneficialOwnerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { CustomersService } from '../customers/customers.service';
 import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
 import { BeneficialOwnersRepository } from './beneficial-owners.repository';
@@ -58,6 +59,7 @@ export class BeneficialOwnersService {
     private readonly customers: CustomersService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -76,7 +78,7 @@ export class BeneficialOwnersService {
       ownershipPercentage: request.ownershipPercentage ?? 0,
       personalInfo: personalInfoFrom(info),
       // The owner's KYC runs on registration (sandbox table by last name; production stays PENDING).
-      kycStatus: ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
+      kycStatus: this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
       createdAt: now,
       updatedAt: now,
     };
@@ -107,7 +109,7 @@ export class BeneficialOwnersService {
       if (changes.personalInfo !== undefined) {
         const renamed = changes.personalInfo.lastName !== undefined && changes.personalInfo.lastName !== entity.personalInfo.lastName;
         entity.personalInfo = personalInfoFrom(changes.personalInfo, entity.personalInfo);
-        if (renamed) entity.kycStatus = ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
+        if (renamed) entity.kycStatus = this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
       }
       entity.updatedAt = this.clock.now();
       await this.owners.save(manager, entity);

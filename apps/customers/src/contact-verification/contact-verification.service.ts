@@ -2,7 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CallerContext, ContactChannel, ContactCodeSent, Customer, CUSTOMERS_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner, Clock } from '@paykit/persistence';
+import { Clock, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -29,6 +30,7 @@ export class ContactVerificationService {
     private readonly codes: ContactCodesRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -50,7 +52,7 @@ export class ContactVerificationService {
         );
       }
       // Sandbox: the fixed code and no delivery. Production has no email/SMS provider wired here.
-      const code = ctx.environment === 'sandbox' ? SANDBOX_CONTACT_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = this.sandbox.applyTo(ctx) ? SANDBOX_CONTACT_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row: ContactCodeEntity = {
         customerId,
         channel,

@@ -26,6 +26,7 @@ import { FieldError, ServiceError } from '@paykit/errors';
 import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
@@ -51,6 +52,7 @@ export class CustomersService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -114,7 +116,7 @@ export class CustomersService {
       annualIncomeRange: null,
       netWorthRange: null,
       pepStatus: null,
-      contactVerification: contactVerificationFor(ctx, { email, phone: phoneNumber }, undefined),
+      contactVerification: contactVerificationFor(this.sandbox.applyTo(ctx), { email, phone: phoneNumber }, undefined),
       kycStatus: isBusiness ? null : (request.kycStatus ?? initialStatus),
       kybStatus: isBusiness ? (request.kybStatus ?? initialStatus) : null,
       deletedAt: null,
@@ -259,7 +261,7 @@ export class CustomersService {
         const before = { verification: entity.contactVerification, values: { email: entity.email, phone: entity.phoneNumber } };
         applyFields(entity, changes);
         if (umaAddress !== undefined) entity.umaAddress = umaAddress;
-        entity.contactVerification = contactVerificationFor(ctx, { email: entity.email, phone: entity.phoneNumber }, before);
+        entity.contactVerification = contactVerificationFor(this.sandbox.applyTo(ctx), { email: entity.email, phone: entity.phoneNumber }, before);
         // A changed destination needs a fresh code.
         for (const channel of ['email', 'phone'] as const) {
           if (before.values[channel] !== (channel === 'email' ? entity.email : entity.phoneNumber)) {

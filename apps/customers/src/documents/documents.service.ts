@@ -17,7 +17,8 @@ import {
   StartDocumentUploadRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { BeneficialOwnersRepository } from '../beneficial-owners/beneficial-owners.repository';
 import { CustomersService } from '../customers/customers.service';
 import { VerificationsRepository } from '../verification/verifications.repository';
@@ -69,6 +70,7 @@ export class DocumentsService {
     private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -180,7 +182,7 @@ export class DocumentsService {
       }
       const hash = createHash('sha256');
       for (const chunk of chunks) hash.update(chunk);
-      const review: DocumentReview = ctx.environment === 'sandbox' ? documentReview(document.fileName) : { status: 'PENDING' };
+      const review: DocumentReview = this.sandbox.applyTo(ctx) ? documentReview(document.fileName) : { status: 'PENDING' };
       if (target !== staged) {
         // A replacement: the stored document takes the new bytes and metadata, keeps its id.
         await this.documents.moveChunks(manager, staged.id, target.id);

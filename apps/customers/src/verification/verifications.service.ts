@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CallerContext, CUSTOMERS_EVENTS, CUSTOMER_WEBHOOK_TYPES, KycStatus, ListVerificationsRequest, newId, Page, Verification } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -39,6 +40,7 @@ export class VerificationsService {
     private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -73,7 +75,7 @@ export class VerificationsService {
    * hosted KYC page), records it, and moves the customer's status with its webhook event.
    */
   async verify(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<Verification> {
-    const decision = decideVerification(ctx, customer);
+    const decision = decideVerification(this.sandbox.applyTo(ctx), customer);
     await this.transition(manager, ctx, customer, decision.status);
     const now = this.clock.now();
     const record: VerificationEntity = {

@@ -23,11 +23,13 @@ import {
   OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
+  tenantContext,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
 import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
@@ -62,6 +64,7 @@ export class ExternalAccountsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -244,7 +247,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   private review(ctx: CallerContext, info: AccountInfo, ownershipType: ExternalAccountEntity['ownershipType'] | undefined): Review {
-    const outcome: ReviewOutcome = reviewDestination(info, ctx.environment === 'sandbox', ownershipType);
+    const outcome: ReviewOutcome = reviewDestination(info, this.sandbox.applyTo(ctx), ownershipType);
     if (outcome.kind === 'REJECTED') {
       throw new ServiceError('INVALID_BANK_ACCOUNT', 'The destination account is invalid or cannot receive funds');
     }
@@ -355,7 +358,8 @@ export class ExternalAccountsService implements OnModuleInit {
     const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
     // Replaced by a newer challenge, removed, or already done: nothing to do (jobs may run more than once).
     if (!entity || entity.ownershipChallenge?.id !== challengeId || entity.status !== 'PENDING_OWNERSHIP_VERIFICATION') return;
-    entity.status = sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
+    const sandbox = this.sandbox.applyTo(tenantContext(platformId, `liveness:${challengeId}`));
+    entity.status = !sandbox || sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
     entity.ownershipChallenge = null;
     entity.updatedAt = this.clock.now();
     await this.accounts.save(manager, entity);

@@ -39,7 +39,8 @@ describe(AuthGuard.name, () => {
       const { context, request } = contextFor(url, basic);
       if (outcome === 'allowed') {
         await expect(guard.canActivate(context)).resolves.toBe(true);
-        expect(request.caller).toEqual({ platformId: 'Platform:1', environment, requestId: 'req-1' });
+        // A production token's caller is the platform's production tenant, never its sandbox one.
+        expect(request.caller).toEqual({ platformId: environment === 'production' ? 'Platform:1/production' : 'Platform:1', environment, requestId: 'req-1' });
       } else {
         await expect(guard.canActivate(context)).rejects.toMatchObject({ code: outcome });
       }

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { environmentTenantId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { RateLimiter } from '../rate-limits/rate-limiter';
@@ -25,8 +26,9 @@ interface RouteRules {
 /**
  * Resolves every request to its platform and environment: BasicAuth on platform routes, the
  * AgentAuth bearer on the agent's own routes (`@AgentAuthOnly()`), never the other way round;
- * and enforces the sandbox rules: in a production deployment `/sandbox/*` does not exist;
- * in a sandbox deployment a production token may not use it.
+ * hands services the tenant of that pair (`environmentTenantId`), and enforces the sandbox
+ * rules: in a production deployment `/sandbox/*` does not exist; in a sandbox deployment a
+ * production token may not use it.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -65,7 +67,8 @@ export class AuthGuard implements CanActivate {
         missingPermissions: [required],
       });
     }
-    request.caller = { ...caller, requestId: String(request.id) };
+    // Services scope by tenant: a platform's sandbox and production data are two tenants (DESIGN "Tenancy and environments").
+    request.caller = { ...caller, platformId: environmentTenantId(caller.platformId, caller.environment), requestId: String(request.id) };
     return true;
   }
 
@@ -90,7 +93,8 @@ export class AuthGuard implements CanActivate {
       });
     }
     request.caller = {
-      platformId: verified.platformId,
+      // Agents are created by a tenant's token, so their platform id is already a tenant id (mapped to itself).
+      platformId: environmentTenantId(verified.platformId, verified.environment),
       environment: verified.environment,
       requestId: String(request.id),
       agent: { agentId: verified.agent.agentId, customerId: verified.agent.customerId },

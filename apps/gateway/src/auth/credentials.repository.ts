@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
+import { Environment } from '@paykit/contracts';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentPolicy, Environment } from '@paykit/contracts';
 import { preparedStatement } from '@paykit/persistence';
@@ -57,14 +58,14 @@ export class CredentialsRepository {
     return repository.findOneByOrFail({ id: token.id });
   }
 
-  /** A platform's live token by its public id (another platform's id answers null). */
-  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
-    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, publicId, revokedAt: IsNull() });
+  /** A platform's live token of one environment by its public id (another platform's or environment's id answers null). */
+  findPlatformToken(platformId: string, environment: Environment, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, environment, publicId, revokedAt: IsNull() });
   }
 
-  /** A page of the platform's live tokens, newest first (`limit + 1` rows: see toPage). */
-  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
-    const where: FindOptionsWhere<ApiTokenEntity> = { platformId, revokedAt: IsNull() };
+  /** A page of the platform's live tokens of one environment, newest first (`limit + 1` rows: see toPage). */
+  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    const where: FindOptionsWhere<ApiTokenEntity> = { platformId, environment, revokedAt: IsNull() };
     if (filter.name !== undefined) where.label = filter.name;
     const range = (after?: Date, before?: Date): FindOperator<Date> | undefined => {
       if (after && before) return And(MoreThanOrEqual(after), LessThanOrEqual(before));

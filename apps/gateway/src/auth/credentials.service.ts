@@ -87,12 +87,12 @@ export class CredentialsService {
     return this.repository.findToken(tokenId);
   }
 
-  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
-    return this.repository.findPlatformToken(platformId, publicId);
+  findPlatformToken(platformId: string, environment: Environment, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.repository.findPlatformToken(platformId, environment, publicId);
   }
 
-  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
-    return this.repository.pageTokens(platformId, filter, limit, beforePublicId);
+  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    return this.repository.pageTokens(platformId, environment, filter, limit, beforePublicId);
   }
 
   async revokeToken(tokenId: string): Promise<void> {

@@ -15,7 +15,8 @@ import {
   WebhookDecisionOutcome,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
+import { Clock, JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -61,6 +62,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -80,7 +82,7 @@ export class IncomingPaymentsService implements OnModuleInit {
 
   /** POST /sandbox/uma/receive: a sandbox counterparty pays a customer of the caller's platform. */
   async sandboxReceive(ctx: CallerContext, request: SandboxUmaReceiveRequest): Promise<Transaction> {
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const sender = parseUmaAddress(request.senderUmaAddress, 'senderUmaAddress');
     const counterparty = sandboxUmaReceiver(sender);
     if (!counterparty) throw new ServiceError('UMA_NOT_FOUND', `${sender} is not a sandbox UMA counterparty`, { field: 'senderUmaAddress' });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS } from '@paykit/contracts';
+import { amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS, tenantEnvironment } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
@@ -83,7 +83,9 @@ export class InvitationsService {
 
   async claim(ctx: CallerContext, request: ClaimInvitationMessage): Promise<Invitation> {
     const inviteeUma = parseUmaAddress(request.inviteeUma, 'inviteeUma');
-    const found = await this.invitations.findAnywhere(request.code);
+    const issued = await this.invitations.findAnywhere(request.code);
+    // Any platform of the deployment may claim, within the caller's environment only.
+    const found = issued && tenantEnvironment(issued.platformId) === tenantEnvironment(ctx.platformId) ? issued : undefined;
     if (!found) throw new ServiceError('INVITATION_NOT_FOUND', `Invitation ${request.code} not found`);
     if (inviteeUma === found.inviterUma) throw ServiceError.invalidInput([{ field: 'inviteeUma', message: 'an inviter cannot claim its own invitation' }]);
     const now = this.clock.now();

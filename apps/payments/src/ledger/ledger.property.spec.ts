@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CallerContext, ExternalAccountWithRouting, newId, Transaction, TransferOutMessage } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Clock, IdempotencyStore, JobScheduler, Outbox, OutboxRelay, ScheduleRequest, serviceDataSourceOptions, TransactionRunner } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
+import { RuntimeConfig, SandboxRules } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
@@ -137,6 +137,7 @@ describe('ledger invariants (property)', () => {
       outbox,
       dataSource,
       noWalletAuth,
+      new SandboxRules('sandbox'),
     );
   }, 60_000);
 

@@ -20,6 +20,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
@@ -111,6 +112,7 @@ export class QuotesService implements OnModuleInit {
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(UMA_RECEIVER_RESOLVER) private readonly umaReceivers: UmaReceiverResolver,
+    private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
   ) {}
 
@@ -258,7 +260,7 @@ export class QuotesService implements OnModuleInit {
    * quote executes by itself (the source leg comes from external clearing).
    */
   async sandboxSend(ctx: CallerContext, request: SandboxSendRequest): Promise<Transaction> {
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const quote = await this.require(ctx.platformId, request.quoteId);
     if (quote.sourceType !== 'REALTIME_FUNDING') {
       throw ServiceError.invalidInput([
@@ -313,7 +315,7 @@ export class QuotesService implements OnModuleInit {
 
   /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
   private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity): Promise<QuoteEntity> {
-    const outcome = started.sandboxOutcome !== null && ctx.environment === 'sandbox' ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
+    const outcome = started.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
       await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
       return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
@@ -489,7 +491,7 @@ export class QuotesService implements OnModuleInit {
       currency: external.currency,
       accountId: external.id,
       umaAddress: null,
-      sandboxOutcome: ctx.environment === 'sandbox' ? external.routing.primaryIdentifierLast3 : null,
+      sandboxOutcome: this.sandbox.applyTo(ctx) ? external.routing.primaryIdentifierLast3 : null,
     };
   }
 

@@ -14,6 +14,7 @@ import {
   PurposeOfPayment,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
+  tenantPlatformId,
   Transaction,
   TransactionType,
   transactionWebhookType,
@@ -24,6 +25,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyInfo } from '../currencies/currencies.repository';
@@ -136,6 +138,7 @@ export class TransfersService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
   ) {}
 
   onModuleInit(): void {
@@ -201,7 +204,7 @@ export class TransfersService implements OnModuleInit {
     }
     assertAmountInRange(amount, currency);
     const customer = account.customerId ? await this.customers.assertReady(ctx, account.customerId, account.currencyCode) : undefined;
-    const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
+    const outcome = transferOutcome(this.sandbox.applyTo(ctx), external.routing.primaryIdentifierLast3);
     // A customer service of the previous release does not tell the platform's id: the customer id stands in.
     const platformCustomerId = customer ? (customer.platformCustomerId ?? customer.customerId) : ctx.platformId;
     return { request, hash, account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
@@ -328,8 +331,8 @@ export class TransfersService implements OnModuleInit {
       accountIds: [query.accountId, query.accountIdentifier].filter((id): id is string => id !== undefined),
       senderAccountId: query.senderAccountIdentifier,
       receiverAccountId: query.receiverAccountIdentifier,
-      // The platform's own id selects the transactions of its own accounts (they have no customer).
-      owner: query.customerId === undefined ? undefined : query.customerId === ctx.platformId ? { platform: true } : { customerId: query.customerId },
+      // The platform's own id (as the wire shows it, not the tenant's) selects the transactions of its own accounts (they have no customer).
+      owner: query.customerId === undefined ? undefined : query.customerId === tenantPlatformId(ctx.platformId) ? { platform: true } : { customerId: query.customerId },
       platformCustomerId: query.platformCustomerId,
       status: query.status,
       type: query.type,

@@ -143,7 +143,6 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       { signingKey: async (platformId: string) => keys.get(platformId)! } as unknown as WebhookConfigService,
       config,
       {} as ServiceClient,
-      { deployment: 'sandbox' } as RuntimeConfig,
       deadLetters,
       // No platform's clock is advanced here: every offset is zero.
       { offsetMs: async () => 0, onAdvance: () => undefined } as unknown as Clock,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { INCOMING_SUBJECTS } from '@paykit/contracts';
+import { INCOMING_SUBJECTS, tenantContext } from '@paykit/contracts';
 import { backoffAfter, Clock, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
@@ -72,7 +72,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly platforms: WebhookConfigService,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
     private readonly deadLetters: DeadLetterStore,
     private readonly clock: Clock,
   ) {
@@ -270,7 +269,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       await this.services.request(
         INCOMING_SUBJECTS.webhookDecision,
         { transactionId, approved, ...(receiverCustomerInfo ? { receiverCustomerInfo } : {}) },
-        { platformId: delivery.platformId, environment: this.runtime.deployment, requestId: `webhook:${delivery.id}` },
+        tenantContext(delivery.platformId, `webhook:${delivery.id}`),
       );
     } catch (error) {
       this.logger.warn(`Webhook ${delivery.id}: the platform's decision could not be passed on: ${(error as Error).message}`);

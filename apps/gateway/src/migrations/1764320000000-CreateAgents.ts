@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (digests only). Agent access tokens already have their table; a token is looked up with its
  * agent in one statement, so pausing or deleting an agent stops its tokens at once.
  */
-export class CreateAgents1764310000000 implements MigrationInterface {
-  name = 'CreateAgents1764310000000';
+export class CreateAgents1764320000000 implements MigrationInterface {
+  name = 'CreateAgents1764320000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
