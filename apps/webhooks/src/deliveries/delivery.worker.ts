@@ -3,7 +3,6 @@ import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { INCOMING_SUBJECTS, tenantContext } from '@paykit/contracts';
 import { backoffAfter, Clock, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
-import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
