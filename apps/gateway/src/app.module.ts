@@ -40,14 +40,19 @@ import { WalletAccountsController } from './wallet-auth/wallet-accounts.controll
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
+import { CreateSandboxRequestLog1764080000000 } from './migrations/1764080000000-CreateSandboxRequestLog';
+import { RequestLogEntryEntity } from './request-log/entities/request-log-entry.entity';
+import { RequestLogController } from './request-log/request-log.controller';
+import { RequestLogRecorder } from './request-log/request-log.recorder';
+import { RequestLogRepository } from './request-log/request-log.repository';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
   imports: [
     PersistenceModule.forService({
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, RequestLogEntryEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000],
     }),
   ],
   controllers: [
@@ -85,10 +90,13 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     SandboxCardsController,
     CardRevealPageController,
     TokensController,
+    RequestLogController,
   ],
   providers: [
     CredentialsService,
     CredentialsRepository,
+    RequestLogRepository,
+    RequestLogRecorder,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -20,6 +20,7 @@ export * from './event-map';
 export * from './event-payloads';
 export * from './contract-versions';
 export * from './health';
+export * from './sandbox';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.

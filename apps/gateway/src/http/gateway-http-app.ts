@@ -11,6 +11,10 @@ import { GatewayAppModule } from '../app.module';
 import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { ErrorResponseDto } from '../errors/error-response.dto';
+import { ErroredRequest } from '../errors/http-error.filter';
+import { AuthenticatedRequest } from '../auth/caller.decorator';
+import { REQUEST_LOG_ROUTE } from '../request-log/request-log.controller';
+import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
 import { GATEWAY_CONFIG } from './tokens';
 
@@ -108,6 +112,26 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });
+  const recorder = app.get(RequestLogRecorder);
+  if (recorder.enabled) {
+    const ownRoute = `${basePath(config)}/${REQUEST_LOG_ROUTE}`;
+    fastify.addHook('onResponse', async (request: FastifyRequest & AuthenticatedRequest & ErroredRequest, reply: FastifyReply) => {
+      // Sandbox platforms' authenticated requests; reading the log is not an entry of it.
+      const caller = request.caller;
+      if (caller?.environment !== 'sandbox' || request.routeOptions.url === ownRoute) return;
+      recorder.record({
+        platformId: caller.platformId,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        // Never the query string (filters may carry account numbers); bearer-token paths masked.
+        path: loggableUrl(request.url.split('?')[0]),
+        status: reply.statusCode,
+        errorCode: request.errorCode ?? null,
+        durationMs: Math.round(reply.elapsedTime),
+        requestId: String(request.id),
+      });
+    });
+  }
   // Per-request lines are debug output: the hook costs nothing when they are off.
   if (requestLog.isLevelEnabled('debug')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
