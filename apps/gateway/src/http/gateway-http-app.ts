@@ -113,7 +113,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     void reply.header('x-request-id', String(request.id));
   });
   const recorder = app.get(RequestLogRecorder);
-  if (recorder.enabled) {
+  // A production deployment has no `/sandbox/*` path to read the log from: nothing to record.
+  if (recorder.enabled && runtime.config.deployment === 'sandbox') {
     const ownRoute = `${basePath(config)}/${REQUEST_LOG_ROUTE}`;
     fastify.addHook('onResponse', async (request: FastifyRequest & AuthenticatedRequest & ErroredRequest, reply: FastifyReply) => {
       // Sandbox platforms' authenticated requests; reading the log is not an entry of it.
