@@ -16,6 +16,7 @@ import { AuthenticatedRequest } from '../auth/caller.decorator';
 import { REQUEST_LOG_ROUTE } from '../request-log/request-log.controller';
 import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
+import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -106,6 +107,11 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   app.setGlobalPrefix(basePath(config).slice(1), { exclude: ['/', 'health', 'ready', 'kyc/:token', REVEAL_PAGE_ROUTE, 'end-user-terms/:version'] });
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
+
+  // The sandbox console: static files (no credentials needed to load them; every action it takes
+  // is an API call with the token the developer signs in with). Sandbox deployments only.
+  const consoleAssets = runtime.config.deployment === 'sandbox' ? findConsoleAssets() : undefined;
+  if (consoleAssets) app.useStaticAssets({ root: consoleAssets, prefix: CONSOLE_PATH, redirect: true });
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
