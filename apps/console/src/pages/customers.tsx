@@ -117,7 +117,7 @@ function CustomerDetail({ customerId, onChanged }: { customerId: string; onChang
   const { call, notify } = useConsole();
   const customer = useLoad(() => call<Customer>('GET', `/customers/${encodeURIComponent(customerId)}`), [customerId]);
   const accounts = useLoad(() => call<Page<InternalAccount>>('GET', `/customers/internal-accounts${query({ customerId, limit: 100 })}`), [customerId]);
-  const [fundAmount, setFundAmount] = useState('100000');
+  const [fundAmount, setFundAmount] = useState('100000000');
   const status = customer.value?.customerType === 'BUSINESS' ? customer.value?.kybStatus : customer.value?.kycStatus;
   return (
     <section class="detail customer-detail">
