@@ -143,7 +143,10 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
     'advances the test clock by 60 s and sees the 005 card turn ACTIVE',
     async () => {
       await open('Test clock');
-      await page.locator('.clock-now').filter({ hasText: /\d{4}-/ }).waitFor();
+      await page
+        .locator('.clock-now')
+        .filter({ hasText: /\d{4}-/ })
+        .waitFor();
       await page.getByLabel('Seconds to advance').fill('60');
       await page.getByRole('button', { name: 'Advance clock' }).click();
       await page.locator('.clock-advanced', { hasText: '60 s' }).waitFor();

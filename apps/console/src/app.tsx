@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, discoverBaseUrl, loadSession, saveSession, Session } from './api';
-import { ConsoleContext, describeError } from './shared';
+import { ConsoleContext, describeError, field } from './shared';
 import { CardsPage } from './pages/cards';
 import { ClockPage } from './pages/clock';
 import { CustomersPage } from './pages/customers';
@@ -105,7 +105,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
         const form = new FormData(event.currentTarget);
         setBusy(true);
         try {
-          const session: Session = { tokenId: String(form.get('tokenId')).trim(), secret: String(form.get('secret')).trim(), baseUrl: await discoverBaseUrl() };
+          const session: Session = { tokenId: field(form, 'tokenId').trim(), secret: field(form, 'secret').trim(), baseUrl: await discoverBaseUrl() };
           await call(session, 'GET', '/sandbox/request-log?limit=1');
           onSignedIn(session);
         } catch (failure) {

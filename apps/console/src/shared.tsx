@@ -5,17 +5,23 @@ import { ApiError, call, Session } from './api';
 export interface ConsoleContextValue {
   session: Session;
   /** Shows the error in the banner (an API error envelope in full). */
-  report(error: unknown): void;
+  report: (error: unknown) => void;
   /** Shows a short confirmation in the banner. */
-  notify(message: string): void;
+  notify: (message: string) => void;
 }
 
 export const ConsoleContext = createContext<ConsoleContextValue | undefined>(undefined);
 
-export function useConsole(): ConsoleContextValue & { call<T>(method: string, path: string, body?: unknown): Promise<T> } {
+export function useConsole(): ConsoleContextValue & { call: <T>(method: string, path: string, body?: unknown) => Promise<T> } {
   const context = useContext(ConsoleContext);
   if (!context) throw new Error('useConsole outside the console');
   return { ...context, call: <T,>(method: string, path: string, body?: unknown) => call<T>(context.session, method, path, body) };
+}
+
+/** A text field of a submitted form ('' when absent). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
 }
 
 export function describeError(error: unknown): string {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { SANDBOX_CARD_ISSUANCE_SUFFIX_TABLE, SANDBOX_DESCRIPTOR_SUFFIX_TABLE, SandboxSuffixRow } from '@paykit/contracts/cards/sandbox';
 import { money, Page, query } from '../api';
-import { ActionButton, LoadError, Status, useConsole, useLoad, When } from '../shared';
+import { ActionButton, field, LoadError, Status, useConsole, useLoad, When } from '../shared';
 import { Amount, Customer, customerName, InternalAccount } from './customers';
 
 interface Card {
@@ -30,7 +30,14 @@ interface CardTransaction {
 }
 
 /** Simulators that start a card transaction (SPEC.md "Card sandbox simulators"). */
-const NEW_TRANSACTION_SIMULATORS = ['authorization', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization', 'credit_authorization_advice', 'balance_inquiry'];
+const NEW_TRANSACTION_SIMULATORS = [
+  'authorization',
+  'credit_authorization',
+  'financial_authorization',
+  'financial_credit_authorization',
+  'credit_authorization_advice',
+  'balance_inquiry',
+];
 /** Simulators that act on a chosen card transaction, and whether they take an amount. */
 const TRANSACTION_SIMULATORS: Array<{ name: string; label: string; amount: boolean }> = [
   { name: 'clearing', label: 'Clearing', amount: true },
@@ -84,7 +91,13 @@ export function CardsPage() {
         </thead>
         <tbody>
           {(cards.value?.data ?? []).map((card) => (
-            <tr key={card.id} data-id={card.id} data-platform-card-id={card.platformCardId} class={card.id === selected ? 'selected' : undefined} onClick={() => setSelected(card.id)}>
+            <tr
+              key={card.id}
+              data-id={card.id}
+              data-platform-card-id={card.platformCardId}
+              class={card.id === selected ? 'selected' : undefined}
+              onClick={() => setSelected(card.id)}
+            >
               <td class="id">{card.id}</td>
               <td>{card.last4}</td>
               <td class="card-state">
@@ -111,9 +124,7 @@ function IssueCard({ onIssued }: { onIssued: (card: Card) => Promise<void> }) {
   // Cards are funded in USDC (SPEC.md): the cardholder's USDC internal accounts.
   const sources = useLoad(
     async () =>
-      cardholderId
-        ? (await call<Page<InternalAccount>>('GET', `/customers/internal-accounts${query({ customerId: cardholderId, currency: 'USDC', limit: 100 })}`)).data
-        : [],
+      cardholderId ? (await call<Page<InternalAccount>>('GET', `/customers/internal-accounts${query({ customerId: cardholderId, currency: 'USDC', limit: 100 })}`)).data : [],
     [cardholderId],
   );
   return (
@@ -122,12 +133,12 @@ function IssueCard({ onIssued }: { onIssued: (card: Card) => Promise<void> }) {
       onSubmit={async (event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        const suffix = String(form.get('issuanceSuffix'));
+        const suffix = field(form, 'issuanceSuffix');
         const body = {
           cardholderId,
           form: 'VIRTUAL',
           platformCardId: `console-${Date.now().toString(36)}-${suffix}`,
-          fundingSources: [String(form.get('fundingSource'))],
+          fundingSources: [field(form, 'fundingSource')],
         };
         try {
           const card = await call<Card>('POST', '/cards', body);
@@ -170,7 +181,11 @@ function CardDetail({ cardId, onChanged }: { cardId: string; onChanged: () => Pr
     await Promise.all([card.reload(), transactions.reload(), onChanged()]);
   };
   const simulate = async (simulator: string, body: Record<string, unknown>) => {
-    const result = await call<{ id?: string; status?: string; issuerTransactionToken?: string }>('POST', `/sandbox/cards/${encodeURIComponent(cardId)}/simulate/${simulator}`, body);
+    const result = await call<{ id?: string; status?: string; issuerTransactionToken?: string }>(
+      'POST',
+      `/sandbox/cards/${encodeURIComponent(cardId)}/simulate/${simulator}`,
+      body,
+    );
     notify(`${simulator}: ${result.id ?? result.issuerTransactionToken ?? ''} ${result.status ?? 'accepted'}`);
     await refresh();
   };
@@ -185,8 +200,8 @@ function CardDetail({ cardId, onChanged }: { cardId: string; onChanged: () => Pr
         onSubmit={async (event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          const simulator = String(form.get('simulator'));
-          const merchant = { descriptor: `${String(form.get('descriptor')).trim()} ${String(form.get('descriptorSuffix'))}`, mcc: '5814', country: 'US' };
+          const simulator = field(form, 'simulator');
+          const merchant = { descriptor: `${field(form, 'descriptor').trim()} ${field(form, 'descriptorSuffix')}`, mcc: '5814', country: 'US' };
           try {
             await simulate(simulator, simulator === 'balance_inquiry' ? { merchant } : { amount: Number(amount), currency: { code: card.value?.currency ?? 'USDC' }, merchant });
           } catch (error) {

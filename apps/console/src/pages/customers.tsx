@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { money, Page, query } from '../api';
-import { ActionButton, LoadError, Status, useConsole, useLoad, When } from '../shared';
+import { ActionButton, field, LoadError, Status, useConsole, useLoad, When } from '../shared';
 
 export interface Customer {
   id: string;
@@ -84,9 +84,9 @@ function CreateCustomer({ onCreated }: { onCreated: (customer: Customer) => Prom
       onSubmit={async (event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        const customerType = String(form.get('customerType'));
-        const name = String(form.get('name'));
-        const email = String(form.get('email'));
+        const customerType = field(form, 'customerType');
+        const name = field(form, 'name');
+        const email = field(form, 'email');
         const body =
           customerType === 'BUSINESS'
             ? { customerType, businessInfo: { legalName: name }, ...(email ? { email } : {}) }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Page } from '../api';
-import { ActionButton, LoadError, Status, useConsole, useLoad, When } from '../shared';
+import { ActionButton, field, LoadError, Status, useConsole, useLoad, When } from '../shared';
 
 interface Delivery {
   id: string;
@@ -54,7 +54,13 @@ export function WebhooksPage() {
         </thead>
         <tbody>
           {(deliveries.value?.data ?? []).map((delivery) => (
-            <tr key={delivery.id} data-id={delivery.id} data-resource-id={delivery.resourceId} class={delivery.id === selected ? 'selected' : undefined} onClick={() => setSelected(delivery.id)}>
+            <tr
+              key={delivery.id}
+              data-id={delivery.id}
+              data-resource-id={delivery.resourceId}
+              class={delivery.id === selected ? 'selected' : undefined}
+              onClick={() => setSelected(delivery.id)}
+            >
               <td>{delivery.type}</td>
               <td class="id">{delivery.resourceId}</td>
               <td>
@@ -83,7 +89,7 @@ function Endpoint() {
       class="inline-form endpoint"
       onSubmit={async (event) => {
         event.preventDefault();
-        const webhookEndpoint = String(new FormData(event.currentTarget).get('webhookEndpoint'));
+        const webhookEndpoint = field(new FormData(event.currentTarget), 'webhookEndpoint');
         try {
           await call('PATCH', '/config', { webhookEndpoint });
           notify(`Webhook endpoint set to ${webhookEndpoint}`);

@@ -60,9 +60,9 @@ export class RequestLogRecorder implements OnModuleInit, BeforeApplicationShutdo
       return;
     }
     this.buffer.push({ ...record, id: newId(REQUEST_LOG_ID_TYPE), createdAt: new Date() });
-    if (this.buffer.length >= FLUSH_ROWS) this.flush();
+    if (this.buffer.length >= FLUSH_ROWS) void this.flush();
     // Armed only while rows wait: an idle gateway has no timer for the request log.
-    else this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
   }
 
   /** Sends what is buffered; resolves when it (and every earlier flush) is written or given up. */

@@ -56,13 +56,13 @@ export class RequestLogRepository {
   async list(platformId: string, request: { limit?: number; cursor?: string }): Promise<Page<RequestLogEntry>> {
     const limit = pageLimit(request.limit);
     const before = decodeCursor(request.cursor, CURSOR);
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<RequestLogRow[]>(
       `SELECT id, method, route, path, status, error_code AS "errorCode", duration_ms AS "durationMs", request_id AS "requestId", created_at AS "createdAt"
          FROM sandbox_request_log
         WHERE platform_id = $1 AND ($2::text IS NULL OR id < $2)
         ORDER BY id DESC LIMIT $3`,
       [platformId, before ?? null, limit + 1],
-    )) as RequestLogRow[];
+    );
     return toPage(rows, limit, toEntry, CURSOR);
   }
 
