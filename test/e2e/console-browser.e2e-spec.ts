@@ -123,6 +123,8 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
       await delivery.waitFor();
       await delivery.click();
       await page.locator('.delivery-detail pre.payload', { hasText: cardTransactionId }).waitFor();
+      // Checked in the page with WebCrypto against GET /config's webhookPublicKey, as a receiver would.
+      await page.locator('.delivery-detail .signature-check', { hasText: 'valid (verified with the platform public key)' }).waitFor();
       await screenshot('3-webhooks');
 
       await open('Request log');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Page } from '../api';
 import { ActionButton, field, LoadError, Status, useConsole, useLoad, When } from '../shared';
+import { checkSignature, SignatureCheck } from '../signature';
 
 interface Delivery {
   id: string;
@@ -27,7 +28,15 @@ interface Attempt {
 interface DeliveryDetail extends Delivery {
   payload: unknown;
   attempts: Attempt[];
+  body?: string;
+  signature?: string;
 }
+
+const SIGNATURE_TEXT: Record<SignatureCheck, string> = {
+  valid: 'valid (verified with the platform public key)',
+  invalid: 'INVALID',
+  unavailable: 'not checked (WebCrypto needs https or localhost)',
+};
 
 /** How often the delivery log is read while the page is visible. */
 const POLL_MS = 2000;
@@ -118,6 +127,12 @@ function Endpoint() {
 function DeliveryView({ deliveryId }: { deliveryId: string }) {
   const { call, notify } = useConsole();
   const delivery = useLoad(() => call<DeliveryDetail>('GET', `/webhooks/deliveries/${encodeURIComponent(deliveryId)}`), [deliveryId], POLL_MS);
+  // The body and signature do not change: checked once, with the key a receiver would use.
+  const signature = useLoad(async (): Promise<SignatureCheck | undefined> => {
+    const detail = await call<DeliveryDetail>('GET', `/webhooks/deliveries/${encodeURIComponent(deliveryId)}`);
+    const { webhookPublicKey } = await call<{ webhookPublicKey?: string }>('GET', '/config');
+    return detail.body && detail.signature && webhookPublicKey ? checkSignature(webhookPublicKey, detail.body, detail.signature) : undefined;
+  }, [deliveryId]);
   return (
     <section class="detail delivery-detail">
       <h2>
@@ -131,7 +146,10 @@ function DeliveryView({ deliveryId }: { deliveryId: string }) {
           }}
         />
       </h2>
-      <LoadError error={delivery.error} />
+      <LoadError error={delivery.error ?? signature.error} />
+      <p>
+        Signature check: <span class={`signature-check signature-${signature.value ?? 'pending'}`}>{signature.value ? SIGNATURE_TEXT[signature.value] : '…'}</span>
+      </p>
       <table class="attempts">
         <thead>
           <tr>
