@@ -111,7 +111,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   // The sandbox console: static files (no credentials needed to load them; every action it takes
   // is an API call with the token the developer signs in with). Sandbox deployments only.
   const consoleAssets = runtime.config.deployment === 'sandbox' ? findConsoleAssets() : undefined;
-  if (consoleAssets) app.useStaticAssets({ root: consoleAssets, prefix: CONSOLE_PATH, redirect: true });
+  // Prefix without the slash: `/console` then redirects to `/console/`.
+  if (consoleAssets) app.useStaticAssets({ root: consoleAssets, prefix: CONSOLE_PATH.slice(0, -1), redirect: true });
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
