@@ -44,7 +44,7 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
       if (!path.startsWith('/console/')) apiRequests.push(`${request.method()} ${path}`);
     });
     // Starting a stack and a browser on a shared, loaded machine.
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
