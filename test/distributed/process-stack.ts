@@ -5,6 +5,7 @@ import { createServer as createHttpServer, IncomingMessage, Server, ServerRespon
 import { AddressInfo, createConnection, createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UNREACHED_RATE_LIMITS } from '../support/test-stack';
 
 /**
  * Helpers for specs that run apps as real processes (the deployed shape) and break what they
@@ -63,7 +64,15 @@ async function ended(child: ChildProcess | undefined, signal: NodeJS.Signals): P
  * killed webhooks process's attempts taken again 2 s after they started (1 s timeout + 1 s margin).
  */
 export function killableStackEnv(resources: { env: Record<string, string> }, natsUrl: string): Record<string, string> {
-  return { ...resources.env, NATS_URL: natsUrl, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001', WEBHOOK_DELIVERY_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MARGIN_MS: '1000' };
+  return {
+    ...resources.env,
+    NATS_URL: natsUrl,
+    LOG_LEVEL: 'warn',
+    SANDBOX_TIME_SCALE: '0.001',
+    WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
+    WEBHOOK_LEASE_MARGIN_MS: '1000',
+    ...UNREACHED_RATE_LIMITS,
+  };
 }
 
 export class AppProcesses {

@@ -6,6 +6,16 @@ import { ApiClient, Credentials } from './api-client';
 import { checkResponsesAgainstServedDocument } from './openapi-conformance';
 import { createDistributedResources, DistributedResources, freshPgliteDataDir, removeDataDir } from '@paykit/testing';
 
+/**
+ * Every spec of a stack runs with one token from one address: the limits are on (the limiter runs
+ * on every request) but out of reach, except where a spec sets its own (rate-limits.e2e-spec.ts).
+ */
+export const UNREACHED_RATE_LIMITS = {
+  RATE_LIMIT_REQUESTS: '1000000000',
+  AUTH_FAILURE_LIMIT_PER_TOKEN: '1000000000',
+  AUTH_FAILURE_LIMIT_PER_ADDRESS: '1000000000',
+};
+
 declare const STACK_MODE: RunMode | undefined;
 
 /** The mode the current jest project runs the end-to-end suite in. */
@@ -58,7 +68,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     resources = await createDistributedResources();
     env = { ...resources.env };
   }
-  env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX_TIME_SCALE: '0.001', PORT: '0', HOST: '127.0.0.1', ...env, ...options.env };
+  env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX_TIME_SCALE: '0.001', PORT: '0', HOST: '127.0.0.1', ...UNREACHED_RATE_LIMITS, ...env, ...options.env };
   const stack = await startStack(mode, env);
   const http = stack.http;
   const credentials = http.get(CredentialsService);
@@ -66,7 +76,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stack.credentials ??
     (await (async () => {
       const platform = (await credentials.listPlatforms())[0];
-      return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), secretShown: true };
+      return { token: await credentials.issueToken(platform.id, 'sandbox', 'test'), generated: true };
     })());
   const main: Credentials = { tokenId: first.token.tokenId, secret: first.token.secret };
   const base = `${stack.url}/${API_VERSION}`;

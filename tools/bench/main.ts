@@ -26,6 +26,14 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : undefined;
 const selected = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
+/**
+ * The loads send tens of thousands of requests a second with one token: far over the default
+ * request limit (RATE_LIMIT_REQUESTS). They run with a limit they never reach, so the limiter's
+ * cost is in every figure while no request is refused. `RATE_LIMIT_REQUESTS=0` in the bench's
+ * environment turns the limiter off instead, to measure what it costs.
+ */
+const UNREACHED_RATE_LIMITS = { RATE_LIMIT_REQUESTS: process.env.RATE_LIMIT_REQUESTS ?? '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' };
+
 /** Ports used: BASE (distributed gateway), +5 (embedded), +10 (bare route), +11 (Prism), +20 and on (added replicas' probes). Two runs at once need different bases. */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18080);
 const DISTRIBUTED_PORT = PORT_BASE;
@@ -129,7 +137,7 @@ interface DistributedStack {
 
 async function startDistributed(port: number): Promise<DistributedStack> {
   const resources = await createDistributedResources();
-  const env = { ...resources.env, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001' };
+  const env = { ...resources.env, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001', ...UNREACHED_RATE_LIMITS };
   const processes = new Map<string, ChildProcess>();
   const start = (service: string) => processes.set(service, startProcess(`distributed-${service}`, `dist/apps/${service}/src/main.js`, env, [], profiling(service)));
   for (const service of SERVICES) start(service);
@@ -270,7 +278,15 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
 async function embeddedScenario(): Promise<void> {
   const dataDir = freshPgliteDataDir();
   rmSync(dataDir, { recursive: true, force: true });
-  const embeddedEnv = { DATA_DIR: dataDir, PORT: String(EMBEDDED_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_TOKEN_ID: TOKEN_ID, SANDBOX_TOKEN_SECRET: TOKEN_SECRET };
+  const embeddedEnv = {
+    DATA_DIR: dataDir,
+    PORT: String(EMBEDDED_PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SANDBOX_TOKEN_ID: TOKEN_ID,
+    SANDBOX_TOKEN_SECRET: TOKEN_SECRET,
+    ...UNREACHED_RATE_LIMITS,
+  };
   let started = Date.now();
   let embedded = startProcess('embedded-first-start', 'dist/apps/embedded/src/main.js', embeddedEnv);
   await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);

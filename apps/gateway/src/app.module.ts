@@ -19,6 +19,9 @@ import { ContractValidationPipe } from './http/contract-validation.pipe';
 import { RootController } from './http/root.controller';
 import { CreatePlatformsAndTokens1732300200000 } from './migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from './migrations/1764070000000-AddTokenPermissions';
+import { CreateRateLimitWindows1764300000000 } from './migrations/1764300000000-CreateRateLimitWindows';
+import { RateLimiter } from './rate-limits/rate-limiter';
+import { RateLimitStore } from './rate-limits/rate-limit-store';
 import { TokensController } from './tokens/tokens.controller';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
@@ -52,7 +55,7 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     PersistenceModule.forService({
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, RequestLogEntryEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000],
     }),
   ],
   controllers: [
@@ -97,6 +100,8 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     CredentialsRepository,
     RequestLogRepository,
     RequestLogRecorder,
+    RateLimitStore,
+    RateLimiter,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },

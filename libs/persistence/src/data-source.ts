@@ -1,5 +1,6 @@
 import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { RuntimeConfig, ServiceName } from '@paykit/runtime';
+import { DatabaseLogger } from './database-logger';
 import { pgliteDriver } from './pglite-pool';
 import { pgliteHost } from './pglite-host';
 import { PreparingClient } from './prepared-statements';
@@ -42,7 +43,9 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
-    logging: ['error'] as ('error' | 'warn')[],
+    // Through the application logger (LOG_LEVEL, redaction), never TypeORM's console printer,
+    // which writes a failing statement's parameters in clear whatever the level.
+    logger: new DatabaseLogger(options.service),
     applicationName: `paykit-${options.service}`,
   };
   if (config.mode === 'embedded') {

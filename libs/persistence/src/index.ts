@@ -20,3 +20,4 @@ export * from './entity-insert';
 export * from './prepared-statements';
 export * from './pagination';
 export * from './amount-column';
+export * from './database-logger';

@@ -32,6 +32,9 @@ export class PgliteHost {
     // Loaded lazily: distributed processes never pay for the WASM module.
     const { PGlite } = await import('@electric-sql/pglite');
     const options = {
+      // PGlite prints its server's output (notices, errors) with console only at debug > 0;
+      // at 0 errors reach TypeORM as exceptions and are logged, redacted, by DatabaseLogger.
+      debug: 0 as const,
       // int8 and numeric stay strings (as with `pg`): amounts must never pass through a float.
       parsers: { 20: (v: string) => v, 1700: (v: string) => v },
       serializers: Object.fromEntries(TEXT_SERIALIZED_TYPES.map((oid) => [oid, toText])),
@@ -82,8 +85,9 @@ function initialiseDataDir(dir: string): void {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
   mkdirSync(dir, { recursive: true });
   const script = `require('@electric-sql/pglite').PGlite.create({ dataDir: ${JSON.stringify(dir)} }).then((db) => db.close())`;
-  const result = spawnSync(process.execPath, ['-e', script], { stdio: 'inherit', cwd: process.cwd() });
-  if (result.status !== 0) throw new Error(`Could not initialise the embedded database in ${dir}`);
+  // Its output is kept out of the process's own stdout (which carries only logger lines).
+  const result = spawnSync(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'], cwd: process.cwd(), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`Could not initialise the embedded database in ${dir}: ${String(result.stderr).slice(-2000)}`);
 }
 
 const hosts = new Map<string, Promise<PgliteHost>>();

@@ -4,3 +4,4 @@ export * from './service-runtime';
 export * from './bootstrap';
 export * from './process';
 export * from './probes';
+export * from './redaction';

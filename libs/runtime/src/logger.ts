@@ -1,40 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
-
-/**
- * Paths that may carry secrets; pino replaces them before anything is written.
- * Callers still must not log secrets on purpose — this is the safety net.
- */
-const REDACTED_PATHS = [
-  'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
-  'secret',
-  '*.secret',
-  'tokenSecret',
-  '*.tokenSecret',
-  'password',
-  '*.password',
-  'otpCode',
-  '*.otpCode',
-  'privateKey',
-  '*.privateKey',
-  'accountNumber',
-  '*.accountNumber',
-  'iban',
-  '*.iban',
-  'threeDSecurePassword',
-  '*.threeDSecurePassword',
-  'pan',
-  '*.pan',
-  'cvv',
-  '*.cvv',
-  'panEmbedUrl',
-  '*.panEmbedUrl',
-  '["service-wallet-signature"]',
-  '*["service-wallet-signature"]',
-];
+import { redactLogLine } from './redaction';
 
 let root: Logger | undefined;
 
@@ -49,7 +15,9 @@ export function createRootLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       base: { pid: process.pid },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Every line, whoever writes it (the application, Nest, the database drivers), passes the
+      // one redaction list on its way out: secrets and personal data by key and by shape.
+      hooks: { streamWrite: redactLogLine },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

@@ -4,6 +4,7 @@ import { ServiceError } from '@paykit/errors';
 import { RuntimeConfig } from '@paykit/runtime';
 import { AuthGuard } from './auth.guard';
 import { CredentialsService, VerifiedCaller } from './credentials.service';
+import { RateLimiter } from '../rate-limits/rate-limiter';
 
 function contextFor(url: string, authorization?: string): { context: ExecutionContext; request: Record<string, unknown> } {
   const request: Record<string, unknown> = { url, method: 'GET', id: 'req-1', headers: authorization ? { authorization } : {} };
@@ -17,7 +18,8 @@ function contextFor(url: string, authorization?: string): { context: ExecutionCo
 
 function guardWith(deployment: 'sandbox' | 'production', caller: VerifiedCaller | undefined): AuthGuard {
   const credentials = { verifyBasic: jest.fn().mockResolvedValue(caller), verifyBearer: jest.fn().mockResolvedValue(undefined) } as unknown as CredentialsService;
-  return new AuthGuard(new Reflector(), credentials, { deployment } as RuntimeConfig);
+  const rateLimiter = { assertNotLocked: jest.fn(), authenticationFailed: jest.fn(), admit: jest.fn() } as unknown as RateLimiter;
+  return new AuthGuard(new Reflector(), credentials, { deployment } as RuntimeConfig, rateLimiter);
 }
 
 const basic = `Basic ${Buffer.from('tok_1:secret').toString('base64')}`;

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { RateLimiter } from '../rate-limits/rate-limiter';
 import { CredentialsService } from './credentials.service';
 import { AuthenticatedRequest } from './caller.decorator';
 import { BASIC_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
@@ -31,6 +32,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,7 +44,7 @@ export class AuthGuard implements CanActivate {
       throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
     const basicOnly = rules.basicOnly || isSandboxPath;
-    const { permissions, ...caller } = await this.authenticate(request.headers.authorization, basicOnly);
+    const { permissions, ...caller } = await this.authenticateWithinLimits(request, basicOnly);
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
     }
@@ -72,6 +74,25 @@ export class AuthGuard implements CanActivate {
     return rules;
   }
 
+  /**
+   * Authentication under the brute-force limits (failures per presented token id and per client
+   * address), then the request rate limit of the token or agent it authenticated.
+   */
+  private async authenticateWithinLimits(request: FastifyRequest, basicOnly: boolean) {
+    const header = request.headers.authorization;
+    const tokenId = basicTokenIdOf(header);
+    this.rateLimiter.assertNotLocked(tokenId, request.ip);
+    let verified: Awaited<ReturnType<AuthGuard['authenticate']>>;
+    try {
+      verified = await this.authenticate(header, basicOnly);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) await this.rateLimiter.authenticationFailed(tokenId, request.ip);
+      throw error;
+    }
+    await this.rateLimiter.admit(verified.agent ? `agent:${verified.agent.agentId}` : `token:${tokenId}`, tokenId);
+    return verified;
+  }
+
   private async authenticate(header: string | undefined, basicOnly: boolean) {
     if (!header) throw ServiceError.unauthorized('Missing Authorization header');
     const space = header.indexOf(' ');
@@ -92,4 +113,12 @@ export class AuthGuard implements CanActivate {
     }
     throw ServiceError.unauthorized(basicOnly ? 'This endpoint accepts Basic authentication only' : 'Unsupported authorization scheme');
   }
+}
+
+/** The token id a Basic Authorization header presents (right or wrong), if it is one. */
+function basicTokenIdOf(header: string | undefined): string | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : undefined;
 }

@@ -4,8 +4,11 @@ import { CredentialsService, IssuedToken } from './credentials.service';
 
 export interface SandboxCredentials {
   token: IssuedToken;
-  /** False when the secret was generated at an earlier start and cannot be shown again. */
-  secretShown: boolean;
+  /**
+   * True only when this start generated the secret (the first start): the one time it may be
+   * shown. A pinned SANDBOX_TOKEN_SECRET is the operator's own and is never printed.
+   */
+  generated: boolean;
 }
 
 /**
@@ -23,9 +26,9 @@ export async function ensureSandboxCredentials(app: INestApplicationContext, con
       tokenId: config.sandboxTokenId,
       secret: config.sandboxTokenSecret,
     });
-    return { token, secretShown: true };
+    return { token, generated: false };
   }
   if (platforms.length > 0) return undefined;
   const platform = await credentials.createPlatform('Sandbox platform');
-  return { token: await credentials.issueToken(platform.id, 'sandbox', 'first start'), secretShown: true };
+  return { token: await credentials.issueToken(platform.id, 'sandbox', 'first start'), generated: true };
 }

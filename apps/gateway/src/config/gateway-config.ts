@@ -12,6 +12,36 @@ export interface GatewayConfig {
   sandboxTokenSecret?: string;
   /** The sandbox request log (`REQUEST_LOG=off` stops recording; the route still answers). */
   requestLog: { enabled: boolean; retentionRows: number; retentionDays: number };
+  rateLimits: RateLimitConfig;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (Fastify's `trustProxy`):
+   * off, every hop (`true`), a hop count, or a list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+/** Request rate per API token and failed authentications, counted across every gateway replica. */
+export interface RateLimitConfig {
+  /** Requests per API token per window; 0 turns the limit off. */
+  requestsPerWindow: number;
+  requestWindowSeconds: number;
+  /** Failed authentications per presented token id, and per client address, per window; 0 turns each off. */
+  authFailuresPerToken: number;
+  authFailuresPerAddress: number;
+  authFailureWindowSeconds: number;
+  /** Past half a limit, each further failure is answered this much later per failure (up to 10 steps). */
+  authFailureDelayMs: number;
+}
+
+function readTrustProxy(read: EnvReader): boolean | number | string[] {
+  const raw = read.string('TRUST_PROXY', '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** The gateway's own settings; the shared ones come from loadRuntimeConfig. */
@@ -31,6 +61,17 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
       retentionRows: read.number('REQUEST_LOG_RETENTION_ROWS', 10_000, { min: 1, max: 1_000_000, integer: true }),
       retentionDays: read.number('REQUEST_LOG_RETENTION_DAYS', 7, { min: 1, max: 90, integer: true }),
     },
+    // No published figures for the hosted sandbox: 100 requests/s per token on average (bursts
+    // within a 10 s window), 10 wrong secrets per token id and 50 failures per address in 5 minutes.
+    rateLimits: {
+      requestsPerWindow: read.number('RATE_LIMIT_REQUESTS', 1000, { min: 0, max: 1_000_000_000, integer: true }),
+      requestWindowSeconds: read.number('RATE_LIMIT_WINDOW_SECONDS', 10, { min: 1, max: 86400, integer: true }),
+      authFailuresPerToken: read.number('AUTH_FAILURE_LIMIT_PER_TOKEN', 10, { min: 0, max: 1_000_000_000, integer: true }),
+      authFailuresPerAddress: read.number('AUTH_FAILURE_LIMIT_PER_ADDRESS', 50, { min: 0, max: 1_000_000_000, integer: true }),
+      authFailureWindowSeconds: read.number('AUTH_FAILURE_WINDOW_SECONDS', 300, { min: 1, max: 86400, integer: true }),
+      authFailureDelayMs: read.number('AUTH_FAILURE_DELAY_MS', 250, { min: 0, max: 10000, integer: true }),
+    },
+    trustProxy: readTrustProxy(read),
   };
   if (Boolean(config.sandboxTokenId) !== Boolean(config.sandboxTokenSecret)) {
     read.problems.push('SANDBOX_TOKEN_ID and SANDBOX_TOKEN_SECRET must be set together');

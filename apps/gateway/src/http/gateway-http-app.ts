@@ -17,6 +17,7 @@ import { REQUEST_LOG_ROUTE } from '../request-log/request-log.controller';
 import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
 import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
+import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -59,7 +60,8 @@ const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
  * The answers the gateway itself can give on any route, whatever the route's own decorators say:
  * the owning service unreachable (503) or too slow (504), and for routes that take a body, one
  * over the size limit (413) or of a media type the route does not read (415); and on every route
- * behind credentials, an API token without the permission the route needs (403).
+ * behind credentials, an API token without the permission the route needs (403) and the rate
+ * limits (429 with `Retry-After`).
  */
 function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
   const envelope = { $ref: getSchemaPath(ErrorResponseDto) };
@@ -72,6 +74,12 @@ function documentGatewayAnswers(document: OpenAPIObject): OpenAPIObject {
       operation.responses['504'] ??= answer('The service that owns the resource did not answer in time (`SERVICE_TIMEOUT`)');
       if ((operation.security ?? document.security ?? []).length > 0) {
         operation.responses['403'] ??= answer('The API token lacks the permission this operation needs (`FORBIDDEN`, `details.requiredPermission`)');
+        // An operation with a 429 of its own (an OTP re-send) gains the header; the others, the whole answer.
+        const tooMany = (operation.responses['429'] ??= answer(
+          'Too many requests for this API token in the current window, or too many failed authentications for this token id or ' +
+            'client address (`RATE_LIMITED`, `details.reason`); retry after `Retry-After` seconds',
+        )) as { headers?: Record<string, unknown> };
+        tooMany.headers = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } }, ...tooMany.headers };
       }
       if (operation.requestBody) {
         operation.responses['413'] ??= answer('The body is over the size limit (`PAYLOAD_TOO_LARGE`)');
@@ -99,6 +107,12 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     },
     // Request logging is the gateway's own (pino, below); Fastify's would duplicate it.
     logger: false,
+    // Failures before any route runs answer in the error envelope too (edge-errors.ts).
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+    // The client address that failed authentications are counted by (TRUST_PROXY).
+    trustProxy: config.trustProxy,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayShellModule, adapter, {
     logger: new PinoNestLogger(rootLogger().child({ service: 'gateway' })),
@@ -116,6 +130,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
+  fastify.addHook('onRequest', refuseUnreadableBodies);
+  fastify.addHook('preValidation', refuseUnacceptableBodies);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });

@@ -1,10 +1,10 @@
 import { CallHandler, ExecutionContext } from '@nestjs/common';
 import { firstValueFrom, of } from 'rxjs';
 import { canonicalRequestDigest, SignedRetryOutcome } from '@paykit/contracts';
-import { GatewayConfig } from '../config/gateway-config';
+import { GatewayConfig, loadGatewayConfig } from '../config/gateway-config';
 import { SignedActionInterceptor, SignedActionRequest } from './signed-action.interceptor';
 
-const config: GatewayConfig = { host: '127.0.0.1', port: 0, apiPrefix: 'paykit', bodyLimitBytes: 1024 * 1024, requestLog: { enabled: false, retentionRows: 1, retentionDays: 1 } };
+const config: GatewayConfig = { ...loadGatewayConfig({}), host: '127.0.0.1', port: 0, apiPrefix: 'paykit' };
 const challenge = { payloadToSign: '{"type":"SIGNED_REQUEST"}', requestId: 'Request:1', expiresAt: '2025-10-13T12:05:00.000Z' };
 
 /** One signed-action route call: the request and reply the interceptor sees, and what it answers for `outcome`. */

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { returningRows } from '@paykit/persistence';
+
+/** One counter: a key (what is counted) in one fixed window (its start, epoch ms). */
+export interface WindowCounter {
+  key: string;
+  windowStart: number;
+  /** When the row may be swept: the window's end. */
+  expiresAt: Date;
+}
+
+/**
+ * The fixed-window counters in the gateway's database, so every replica counts against the
+ * same totals. One upsert per reservation or failure; rows outlive their window only until the
+ * next sweep.
+ */
+@Injectable()
+export class RateLimitStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Adds `amount` to a counter and answers its new total; with `alsoRead`, also the total of
+   * another counter (the token's failed authentications) in the same round trip.
+   */
+  async add(counter: WindowCounter, amount: number, alsoRead?: WindowCounter): Promise<{ total: number; other: number }> {
+    const rows = await returningRows<{ total: string | number; other: string | number | null }>(
+      this.dataSource,
+      `WITH counted AS (
+         INSERT INTO rate_limit_window (key, window_start, hits, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_window.hits + EXCLUDED.hits
+         RETURNING hits
+       )
+       SELECT (SELECT hits FROM counted) AS total,
+              (SELECT hits FROM rate_limit_window WHERE key = $5 AND window_start = $6) AS other`,
+      [counter.key, counter.windowStart, amount, counter.expiresAt, alsoRead?.key ?? '', alsoRead?.windowStart ?? 0],
+    );
+    return { total: Number(rows[0].total), other: Number(rows[0].other ?? 0) };
+  }
+
+  /** Adds one to each counter and answers their new totals, by key. */
+  async increment(counters: WindowCounter[]): Promise<Map<string, number>> {
+    const values: unknown[] = [];
+    const tuples = counters.map((counter, i) => {
+      values.push(counter.key, counter.windowStart, counter.expiresAt);
+      return `($${i * 3 + 1}, $${i * 3 + 2}, 1, $${i * 3 + 3})`;
+    });
+    const rows = await returningRows<{ key: string; hits: string | number }>(
+      this.dataSource,
+      `INSERT INTO rate_limit_window (key, window_start, hits, expires_at) VALUES ${tuples.join(', ')}
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_window.hits + 1
+       RETURNING key, hits`,
+      values,
+    );
+    return new Map(rows.map((row) => [row.key, Number(row.hits)]));
+  }
+
+  /** Deletes the counters of windows that have ended (any replica may; they race harmlessly). */
+  async sweep(now: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM rate_limit_window WHERE expires_at < $1`, [now]);
+  }
+}

@@ -1,0 +1,121 @@
+import { Writable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { createRootLogger } from '@paykit/runtime';
+import { SERVICE_APPS } from '../../apps/embedded/src/stack';
+import { startTestStack, TestStack } from '../support/test-stack';
+
+// Every line the stack logs while this file runs (debug level: everything), and everything
+// written to the console, to prove no secret or personal data reaches either.
+let logged = '';
+createRootLogger({
+  level: 'debug',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  }),
+});
+
+const IBAN = 'DE89370400440532013000';
+const EMAIL = 'ada.redaction@example.com';
+const PHONE = '+442071234567';
+const BIRTH_DATE = '1815-12-10';
+const ACCOUNT_NUMBER = '001234567890';
+
+interface LogLine {
+  level: string;
+  service?: string;
+  component?: string;
+  msg?: string;
+  parameterCount?: number;
+}
+
+describe('Logs: secrets and personal data never logged, by any service or database driver', () => {
+  let t: TestStack;
+  const consoleWrites: string[] = [];
+  const spies: jest.SpyInstance[] = [];
+
+  beforeAll(async () => {
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      spies.push(jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleWrites.push(args.map(String).join(' '))));
+    }
+    t = await startTestStack({ env: { LOG_LEVEL: 'debug' } });
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+    for (const spy of spies) spy.mockRestore();
+  });
+
+  it('logs a failing statement of every service (PostgreSQL or PGlite) without its parameters or the values the database echoes', async () => {
+    const dataSources: Array<[string, DataSource]> = [
+      ['gateway', t.stack.http.get(DataSource)],
+      ...SERVICE_APPS.map(([name]) => [name, t.stack.services.get(name)!.get(DataSource)] as [string, DataSource]),
+    ];
+    for (const [, dataSource] of dataSources) {
+      // The database echoes a value it cannot convert in its message: the redaction list must
+      // catch it there too, not only in the parameters.
+      await expect(dataSource.query('SELECT $1::integer AS email, $2::uuid AS iban', [EMAIL, IBAN])).rejects.toThrow(/invalid input syntax/);
+      await expect(dataSource.query('INSERT INTO redaction_probe_missing (iban, phone) VALUES ($1, $2)', [IBAN, PHONE])).rejects.toThrow(/does not exist/);
+    }
+    const failures = logged
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LogLine)
+      .filter((line) => line.component === 'database' && line.msg?.startsWith('query failed'));
+    for (const [service] of dataSources) {
+      const own = failures.filter((line) => line.service === service);
+      expect({ service, lines: own.length }).toEqual({ service, lines: 2 });
+      expect(own.every((line) => line.level === 'warn' && line.parameterCount === 2)).toBe(true);
+      // The database did echo the e-mail address in its message; the line carries it redacted.
+      expect(own.some((line) => line.msg?.includes('invalid input syntax') && line.msg.includes('[redacted]'))).toBe(true);
+    }
+  });
+
+  it('answers requests that carry personal data, and a duplicate that fails a unique index, without logging the data', async () => {
+    const customer = await t.api.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      platformCustomerId: 'log-redaction-1',
+      fullName: 'Ada Lovelace',
+      birthDate: BIRTH_DATE,
+      email: EMAIL,
+      phoneNumber: PHONE,
+      nationality: 'GB',
+      address: { line1: '1 Main St', city: 'London', postalCode: 'N1 7GU', country: 'GB' },
+    });
+    expect(customer.status).toBe(201);
+    const account = (accountInfo: Record<string, unknown>) =>
+      t.api.post('/customers/external-accounts', {
+        customerId: customer.body.id,
+        currency: accountInfo.accountType === 'EUR_ACCOUNT' ? 'EUR' : 'PHP',
+        accountInfo: {
+          ...accountInfo,
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', address: { line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'DE' } },
+        },
+      });
+    const eur = { accountType: 'EUR_ACCOUNT', iban: IBAN, swiftCode: 'COBADEFFXXX', bankName: 'Commerzbank' };
+    expect((await account(eur)).status).toBe(201);
+    // The same account again: the product's answer to a duplicate, whatever statement it took.
+    expect((await account(eur)).status).toBeLessThan(500);
+    expect((await account({ accountType: 'PHP_ACCOUNT', bankName: 'BDO Unibank', accountNumber: ACCOUNT_NUMBER })).status).toBe(201);
+    // A wrong secret and the right one: neither is logged.
+    expect((await t.api.get('/customers', { auth: { tokenId: t.credentials.tokenId, secret: 'wrong-secret-value-1234567890' } })).status).toBe(401);
+    expect((await t.api.get(`/customers/${customer.body.id}`)).status).toBe(200);
+  });
+
+  it('wrote every service into the log and no secret or personal data into the log or the console', () => {
+    const services = new Set(
+      logged
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as LogLine).service),
+    );
+    for (const name of ['gateway', ...SERVICE_APPS.map(([service]) => service)]) expect(services).toContain(name);
+    const output = logged + consoleWrites.join('\n');
+    for (const value of [IBAN, EMAIL, PHONE, BIRTH_DATE, ACCOUNT_NUMBER, t.credentials.secret, 'wrong-secret-value-1234567890']) {
+      expect({ value, found: output.includes(value) }).toEqual({ value, found: false });
+    }
+    expect(output).not.toMatch(/PARAMETERS:/);
+  });
+});
