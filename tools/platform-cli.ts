@@ -12,8 +12,6 @@
  * must run while `npm start` is stopped (PGlite is single-process).
  */
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
 import { closePgliteHosts, openServiceDataSource, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
@@ -24,6 +22,12 @@ import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.enti
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
+import { CreateSandboxRequestLog1764080000000 } from '../apps/gateway/src/migrations/1764080000000-CreateSandboxRequestLog';
+import { CreateRateLimitWindows1764300000000 } from '../apps/gateway/src/migrations/1764300000000-CreateRateLimitWindows';
+import { CreateAgents1764310000000 } from '../apps/gateway/src/migrations/1764310000000-CreateAgents';
+import { AgentEntity } from '../apps/gateway/src/agents/entities/agent.entity';
+import { AgentDeviceCodeEntity } from '../apps/gateway/src/agents/entities/agent-device-code.entity';
+import { assertEmbeddedServerStopped } from './embedded-data';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -36,18 +40,6 @@ function environmentOption(args: string[]): Environment {
   return value as Environment;
 }
 
-function assertEmbeddedServerStopped(dataDir: string): void {
-  const pidFile = join(dataDir, 'paykit.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return;
-  }
-  throw new Error(`The embedded server (pid ${pid}) is using ${dataDir}; stop it first (PGlite serves one process).`);
-}
-
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   const distributed = Boolean(process.env.GATEWAY_DATABASE_URL);
@@ -56,8 +48,8 @@ async function main(): Promise<void> {
   const dataSource = await openServiceDataSource(
     serviceDataSourceOptions(config, {
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

@@ -23,6 +23,13 @@ import { CreateRateLimitWindows1764300000000 } from './migrations/1764300000000-
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { RateLimitStore } from './rate-limits/rate-limit-store';
 import { TokensController } from './tokens/tokens.controller';
+import { AgentOperationsController } from './agents/agent-operations.controller';
+import { AgentsController } from './agents/agents.controller';
+import { AgentsRepository } from './agents/agents.repository';
+import { AgentsService } from './agents/agents.service';
+import { AgentDeviceCodeEntity } from './agents/entities/agent-device-code.entity';
+import { AgentEntity } from './agents/entities/agent.entity';
+import { CreateAgents1764310000000 } from './migrations/1764310000000-CreateAgents';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -54,8 +61,8 @@ import { RequestLogRepository } from './request-log/request-log.repository';
   imports: [
     PersistenceModule.forService({
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, RequestLogEntryEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity, RequestLogEntryEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
     }),
   ],
   controllers: [
@@ -94,12 +101,16 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     CardRevealPageController,
     TokensController,
     RequestLogController,
+    AgentOperationsController,
+    AgentsController,
   ],
   providers: [
     CredentialsService,
     CredentialsRepository,
     RequestLogRepository,
     RequestLogRecorder,
+    AgentsService,
+    AgentsRepository,
     RateLimitStore,
     RateLimiter,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,6 +1,6 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
-import { DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
+import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
@@ -32,6 +32,7 @@ export type MessageMap = CustomersContract &
   QuotesContract &
   IncomingContract &
   DirectoryContract &
+  AgentActionsContract &
   WalletAuthContract &
   ExternalAccountsContract &
   CardsContract &

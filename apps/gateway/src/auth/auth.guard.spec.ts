@@ -48,7 +48,13 @@ describe(AuthGuard.name, () => {
       const { context } = contextFor('/2025-10-13/sandbox/send', 'Bearer abc');
       const failure = guard.canActivate(context);
       await expect(failure).rejects.toBeInstanceOf(ServiceError);
-      await expect(failure).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'This endpoint accepts Basic authentication only' } });
+      await expect(failure).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: expect.stringContaining('This endpoint accepts Basic authentication only') } });
+    });
+
+    it('refuses AgentAuth bearer tokens on platform routes without looking them up', async () => {
+      const guard = guardWith('sandbox', undefined);
+      const { context } = contextFor('/2025-10-13/customers', 'Bearer gat_abc');
+      await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: expect.stringContaining('/agents/me') } });
     });
 
     it('refuses malformed Basic credentials', async () => {

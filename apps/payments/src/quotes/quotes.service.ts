@@ -207,7 +207,7 @@ export class QuotesService implements OnModuleInit {
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
-    return this.toResource(await this.require(ctx.platformId, quoteId), new Date());
+    return this.toResource(await this.requireFor(ctx, quoteId), new Date());
   }
 
   /**
@@ -222,7 +222,7 @@ export class QuotesService implements OnModuleInit {
       const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, request.idempotencyKey, hash);
       if (earlier) return { result: earlier };
     }
-    const quote = await this.require(ctx.platformId, request.quoteId);
+    const quote = await this.requireFor(ctx, request.quoteId);
     const now = new Date();
     this.assertExecutable(quote, now);
     if (quote.sourceType === 'REALTIME_FUNDING') {
@@ -427,7 +427,19 @@ export class QuotesService implements OnModuleInit {
   }
 
   private async resolveSource(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
-    const { source } = request;
+    const resolved = await this.resolveSourceOf(ctx, request);
+    // An agent pays from its customer's money only: any other source is unknown to it.
+    if (ctx.agent && resolved.customerId !== ctx.agent.customerId) {
+      throw request.source.sourceType === 'REALTIME_FUNDING'
+        ? new ServiceError('USER_NOT_FOUND', `Customer ${request.source.customerId} not found`, { field: 'source.customerId' })
+        : accountNotFound(request.source.accountId!, { field: 'source.accountId' });
+    }
+    return resolved;
+  }
+
+  private async resolveSourceOf(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
+    const source =
+      ctx.agent && request.source.sourceType === 'REALTIME_FUNDING' ? { ...request.source, customerId: request.source.customerId ?? ctx.agent.customerId } : request.source;
     if (source.sourceType === 'REALTIME_FUNDING') {
       const currency = source.currency!;
       if (!(await this.currencies.find(currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${currency}`, { field: 'source.currency' });
@@ -524,6 +536,13 @@ export class QuotesService implements OnModuleInit {
       );
     }
     return price;
+  }
+
+  /** An agent sees its customer's quotes only: any other is unknown to it. */
+  private async requireFor(ctx: CallerContext, quoteId: string): Promise<QuoteEntity> {
+    const quote = await this.require(ctx.platformId, quoteId);
+    if (ctx.agent && quote.customerId !== ctx.agent.customerId) throw new ServiceError('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    return quote;
   }
 
   private async require(platformId: string, quoteId: string): Promise<QuoteEntity> {

@@ -43,7 +43,7 @@ import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
 
-interface TransferRequest {
+export interface TransferRequest {
   type: TransactionType;
   internalAccountId: string;
   externalAccountId: string;
@@ -58,7 +58,7 @@ interface TransferRequest {
 }
 
 /** A transfer that passed every check before the database transaction, ready to move. */
-interface CheckedTransfer {
+export interface CheckedTransfer {
   request: TransferRequest;
   hash: string;
   account: InternalAccountWithBalance;
@@ -73,7 +73,32 @@ interface CheckedTransfer {
   rail?: { paymentRail: PaymentRail; mode: 'AUTO' | 'MANUAL' };
 }
 
-function outgoing(request: TransferOutMessage): TransferRequest {
+/**
+ * What an agent's transfer adds to `move`: its policy step inside the transfer's database
+ * transaction, and whether the transfer waits for the platform's approval.
+ */
+export interface MoveHooks {
+  /** After the account lock, before anything is written (an agent's usage reservation; throwing refuses the transfer). */
+  beforeWrite?: (manager: EntityManager) => Promise<void>;
+  /** After the transfer is written, in the same transaction (the agent action that records it). */
+  afterWrite?: (manager: EntityManager, transaction: Transaction) => Promise<void>;
+  /** Hold the funds and write the transfer PENDING, but schedule its steps only when approved (`startApproved`). */
+  awaitApproval?: boolean;
+}
+
+export function incoming(request: TransferInMessage): TransferRequest {
+  return {
+    type: 'INCOMING',
+    internalAccountId: request.destination.accountId,
+    externalAccountId: request.source.accountId,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    idempotencyKey: request.idempotencyKey,
+  };
+}
+
+export function outgoing(request: TransferOutMessage): TransferRequest {
   return {
     type: 'OUTGOING',
     internalAccountId: request.source.accountId,
@@ -135,15 +160,7 @@ export class TransfersService implements OnModuleInit {
   }
 
   async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
-    const checked = await this.check(ctx, {
-      type: 'INCOMING',
-      internalAccountId: request.destination.accountId,
-      externalAccountId: request.source.accountId,
-      amount: request.amount,
-      currency: request.currency,
-      description: request.description,
-      idempotencyKey: request.idempotencyKey,
-    });
+    const checked = await this.check(ctx, incoming(request));
     return 'earlier' in checked ? checked.earlier : this.move(ctx, checked);
   }
 
@@ -151,7 +168,7 @@ export class TransfersService implements OnModuleInit {
    * Every check that comes before the database transaction (those that need another service
    * included), or the earlier answer of a repeated Idempotency-Key.
    */
-  private async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
+  async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
     const { idempotencyKey, ...body } = request;
     const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
     if (idempotencyKey) {
@@ -191,12 +208,13 @@ export class TransfersService implements OnModuleInit {
   }
 
   /** The transfer, its hold or entry, its event and its idempotency record, in one transaction. */
-  private async move(ctx: CallerContext, checked: CheckedTransfer): Promise<Transaction> {
+  async move(ctx: CallerContext, checked: CheckedTransfer, hooks: MoveHooks = {}): Promise<Transaction> {
     const { request, hash, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
     const { idempotencyKey } = request;
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
       // Checked again under the account's lock: it may have been frozen or closed since the check above.
       await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
+      await hooks.beforeWrite?.(manager);
       if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
       const id = newId('Transaction');
       let holdId: string | null = null;
@@ -230,7 +248,8 @@ export class TransfersService implements OnModuleInit {
       });
       const transaction = toTransaction(entity, currency, ctx.platformId);
       await this.announce(manager, ctx.platformId, transaction);
-      if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      if (outcome.kind === 'ACCEPTED' && !hooks.awaitApproval) await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      await hooks.afterWrite?.(manager, transaction);
       return transaction;
     });
   }
@@ -270,6 +289,11 @@ export class TransfersService implements OnModuleInit {
     if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
     await this.announce(manager, payload.platformId, await this.toResource(updated));
     await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
+  }
+
+  /** A transfer that waited for the platform's approval proceeds: its steps, as its outcome gave them when it was written. */
+  async startApproved(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
+    await this.scheduleSteps(manager, platformId, transactionId, steps);
   }
 
   /** Schedules the first of `steps`, carrying the rest: a transfer's steps never overtake each other. */
