@@ -49,7 +49,13 @@ async function main(): Promise<void> {
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
+      migrations: [
+        CreatePlatformsAndTokens1732300200000,
+        AddTokenPermissions1764070000000,
+        CreateSandboxRequestLog1764080000000,
+        CreateRateLimitWindows1764300000000,
+        CreateAgents1764310000000,
+      ],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

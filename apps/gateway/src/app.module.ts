@@ -62,7 +62,13 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     PersistenceModule.forService({
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity, RequestLogEntryEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateSandboxRequestLog1764080000000, CreateRateLimitWindows1764300000000, CreateAgents1764310000000],
+      migrations: [
+        CreatePlatformsAndTokens1732300200000,
+        AddTokenPermissions1764070000000,
+        CreateSandboxRequestLog1764080000000,
+        CreateRateLimitWindows1764300000000,
+        CreateAgents1764310000000,
+      ],
     }),
   ],
   controllers: [
