@@ -1053,13 +1053,16 @@ describe('Cards', () => {
       expect(await deadLetterCommand(['list'], databases, (text) => output.push(text))).toBe(0);
       expect(output.join('')).toContain(`${letter.id}  cards  event-consumer  ${CARDS_WORKER_CONSUMER}`);
       expect(await deadLetterCommand(['replay', letter.id], databases, (text) => output.push(text))).toBe(0);
-      const again = await eventually(() =>
-        cards
-          .getRepository(DeadLetterEntity)
-          .findOneBy({ id: letter.id })
-          .then((row) => (row && row.parkedCount === 2 ? row : undefined)),
+      const again = await eventually(
+        () =>
+          cards
+            .getRepository(DeadLetterEntity)
+            .findOneBy({ id: letter.id })
+            .then((row) => (row && row.parkedCount === 2 ? row : undefined)),
+        // The service looks for requested replays every 10 s.
+        30_000,
       );
       expect(again).toMatchObject({ replayRequestedAt: null, replayedAt: null, attempts: 1 });
-    });
+    }, 60_000);
   });
 });

@@ -2,7 +2,6 @@ import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Clock, DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { WebhooksConfig } from '../config/webhooks-config';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';

@@ -12,7 +12,7 @@ import { nextRetryAt } from './retry-schedule';
 import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
 /** Idle poll: picks up retries, other replicas' expired leases and anything a kick missed. */
-const POLL_MS = 250;
+const POLL_MS = 2_000;
 /** Retry times kept for a timely wake-up; later ones are found by the poll. */
 const MAX_WAKE_TIMES = 10_000;
 /** The webhook whose answer is a decision on an incoming payment (200 approves, 403 rejects). */

@@ -26,7 +26,7 @@ export interface ParkRequest {
 export type DeadLetterReplayer = (letter: DeadLetterEntity) => Promise<void>;
 
 /** How often a process looks for replays an operator asked for (`npm run dead-letters -- replay`). */
-const REPLAY_POLL_MS = 1000;
+const REPLAY_POLL_MS = 10_000;
 const REPLAY_CLAIM_SECONDS = 60;
 
 /** The metric every parked message increments, by service and source (served on the probe port's /metrics). */

@@ -8,7 +8,8 @@ import { DeadLetterStore } from '../dead-letters/dead-letter-store';
 import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
 const BATCH_SIZE = 100;
-const IDLE_POLL_MS = 250;
+/** Commits kick the relay (TransactionRunner); the poll only picks up an expired claim of a replica that died. */
+const IDLE_POLL_MS = 10_000;
 /** A pass that published rows ends; their deletion rides on the next claim, or runs this soon. */
 const SETTLE_DELAY_MS = 10;
 const MAX_BACKOFF_MS = 5000;

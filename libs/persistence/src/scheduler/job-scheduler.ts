@@ -52,7 +52,14 @@ interface ClaimedJob {
   offsetMs: number;
 }
 
-const POLL_MS = 100;
+/**
+ * Idle polling: a process wakes itself when a job it scheduled (or retried) falls due; polls only
+ * cover what it cannot see coming (a late commit, another replica's job or expired lease), so
+ * they back off from POLL_MIN_MS to POLL_MAX_MS while nothing runs: an idle service costs a
+ * statement every few seconds, not ten a second.
+ */
+const POLL_MIN_MS = 100;
+const POLL_MAX_MS = 10_000;
 /** How soon a claim of a process that died is taken again (the row lock, not the lease, keeps a job from running twice). */
 const LEASE_SECONDS = 15;
 
@@ -72,6 +79,13 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger(JobScheduler.name);
   private readonly handlers = new Map<string, JobHandler<unknown>>();
   private timer?: NodeJS.Timeout;
+  /** When the armed timer fires (epoch ms). */
+  private armedFor = Number.POSITIVE_INFINITY;
+  /** Due times (epoch ms, real time) of jobs this process scheduled and has not yet polled for. */
+  private wakeTimes: number[] = [];
+  private idleDelay = POLL_MIN_MS;
+  /** Bumped by every wake-up asked for: a pass that overlapped one does not back off. */
+  private wakeRequests = 0;
   private running = false;
   private stopped = true;
   private turn: Promise<void> = Promise.resolve();
@@ -122,8 +136,11 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    */
   async scheduleBatch<P extends object>(requests: Array<ScheduleRequest<P>>, runner: DataSource | EntityManager = this.dataSource): Promise<void> {
     if (requests.length === 0) return;
+    const scheduledAt = Date.now();
     const rows = requests.map((request) => {
       const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
+      // Due when real time has moved on by the (scaled) delay, whatever the platform's offset.
+      this.wakeAt(scheduledAt + Math.max(0, Math.round(request.delayMs * scale)));
       // run_at is in the job's platform time (real time for a job of no platform). The platform in
       // scope (a request's, or a job's at its due time) gives it here; another platform's offset is
       // added by the statement, in the caller's transaction (embedded mode has one session).
@@ -173,24 +190,49 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private arm(delay: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    this.armedFor = Date.now() + delay;
     this.timer = setTimeout(() => void this.tick(), delay);
+  }
+
+  /**
+   * Polls soon after `dueAt`, and briefly keeps polling often: the job becomes visible when its
+   * transaction commits, which may be a little later.
+   */
+  private wakeAt(dueAt: number): void {
+    if (this.wakeTimes.length < 10_000) this.wakeTimes.push(dueAt);
+    this.idleDelay = POLL_MIN_MS;
+    this.wakeRequests += 1;
+    if (!this.running && dueAt < this.armedFor) this.arm(Math.max(0, dueAt - Date.now()));
+  }
+
+  /** Until the next due time this process knows of, or the idle poll, whichever is sooner. */
+  private nextDelay(): number {
+    const now = Date.now();
+    this.wakeTimes = this.wakeTimes.filter((dueAt) => dueAt > now);
+    const nextWake = this.wakeTimes.reduce((soonest, dueAt) => Math.min(soonest, dueAt), Number.POSITIVE_INFINITY);
+    return Math.max(0, Math.min(this.idleDelay, nextWake - now));
   }
 
   private async tick(): Promise<void> {
     if (this.running || this.stopped) return;
     this.running = true;
     try {
+      let ranAny = false;
+      const wakeRequests = this.wakeRequests;
       await this.exclusively(async () => {
         let ran: number;
         do {
           ran = await this.runDueJobs();
+          ranAny ||= ran > 0;
         } while (ran > 0 && !this.stopped);
       });
+      this.idleDelay = ranAny || wakeRequests !== this.wakeRequests ? POLL_MIN_MS : Math.min(POLL_MAX_MS, this.idleDelay * 2);
     } catch (error) {
+      this.idleDelay = POLL_MIN_MS;
       if (!this.stopped) this.logger.warn(`Scheduler poll failed: ${(error as Error).message}`);
     } finally {
       this.running = false;
-      this.arm(POLL_MS);
+      this.arm(this.nextDelay());
     }
   }
 
@@ -286,7 +328,9 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         return;
       }
       // In the job's platform time, like its run_at.
-      const retryAt = new Date(Date.now() + job.offsetMs + backoffAfter(this.deadLetters.policy, job.attempts));
+      const backoff = backoffAfter(this.deadLetters.policy, job.attempts);
+      const retryAt = new Date(Date.now() + job.offsetMs + backoff);
+      this.wakeAt(Date.now() + backoff);
       this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${transient ? ', transient' : ''}): ${message}`);
       await this.dataSource.query(
         `UPDATE scheduled_job SET status = 'PENDING', run_at = $2, locked_until = NULL, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $4`,
