@@ -134,6 +134,15 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     await this.transactions.run(async (manager) => {
       if (!(await this.accounts.insertIfAbsent(manager, account))) return;
       if (account.walletEmail) await this.addInitialEmailOtp(manager, account, account.walletEmail);
+      // The customer's wallet is usable from this commit on: the customers service marks it ready.
+      if (account.customerId) {
+        await this.outbox.add(manager, {
+          subject: WALLET_AUTH_EVENTS.walletProvisioned,
+          platformId,
+          resourceId: account.customerId,
+          data: { customerId: account.customerId, accountId: account.id },
+        });
+      }
     });
     const stored = await this.accounts.findById(platformId, record.id);
     if (!stored) throw new Error(`Wallet account ${record.id} vanished after provisioning`);
