@@ -29,7 +29,13 @@ import { VerificationsModule } from './verification/verifications.module';
     PersistenceModule.forService({
       service: 'customers',
       entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
-      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000, CustomerReferenceFields1732600000000, CustomerProvisioning1732700000000],
+      migrations: [
+        CreateCustomers1732300000000,
+        CustomerOnboarding1732400000000,
+        PlatformEmbeddedWallets1732500000000,
+        CustomerReferenceFields1732600000000,
+        CustomerProvisioning1732700000000,
+      ],
     }),
     PlatformConfigModule,
     CustomersModule,

@@ -53,15 +53,17 @@ export class ProvisioningService implements OnApplicationBootstrap {
 }
 
 export function toProvisioning(customerId: string, row: ProvisioningRow | null): CustomerProvisioning {
-  const accountsReady = row?.accountsReadyAt != null;
+  const accountsReadyAt = row?.accountsReadyAt ?? null;
+  const walletReadyAt = row?.walletReadyAt ?? null;
   // Whether a wallet is owed is known from the accounts' event; until then it is pending.
-  const embeddedWallet: ProvisioningPartStatus = row?.walletReadyAt ? 'READY' : !accountsReady ? 'PENDING' : row!.walletExpected ? 'PENDING' : 'NOT_REQUIRED';
-  const ready = accountsReady && embeddedWallet !== 'PENDING';
-  const readyAt = ready ? new Date(Math.max(row!.accountsReadyAt!.getTime(), row!.walletExpected && row!.walletReadyAt ? row!.walletReadyAt.getTime() : 0)) : undefined;
+  const walletOwed = accountsReadyAt === null || row?.walletExpected === true;
+  const embeddedWallet: ProvisioningPartStatus = walletReadyAt ? 'READY' : walletOwed ? 'PENDING' : 'NOT_REQUIRED';
+  const ready = accountsReadyAt !== null && embeddedWallet !== 'PENDING';
+  const readyAt = ready ? new Date(Math.max(accountsReadyAt.getTime(), row?.walletExpected && walletReadyAt ? walletReadyAt.getTime() : 0)) : null;
   return {
     customerId,
     status: ready ? 'READY' : 'PENDING',
-    internalAccounts: accountsReady ? 'READY' : 'PENDING',
+    internalAccounts: accountsReadyAt ? 'READY' : 'PENDING',
     embeddedWallet,
     ...(readyAt ? { readyAt: readyAt.toISOString() } : {}),
   };

@@ -201,7 +201,8 @@ export class CustomerProvisioningDto implements CustomerProvisioning {
   internalAccounts!: Exclude<ProvisioningPartStatus, 'NOT_REQUIRED'>;
   @ApiProperty({
     enum: PROVISIONING_PART_STATUSES,
-    description: "The embedded wallet's key and EMAIL_OTP credential; NOT_REQUIRED when the customer gets none (no email, wallets turned off, no USDC); PENDING until the accounts exist",
+    description:
+      "The embedded wallet's key and EMAIL_OTP credential; NOT_REQUIRED when the customer gets none (no email, wallets turned off, no USDC); PENDING until the accounts exist",
     example: 'READY',
   })
   embeddedWallet!: ProvisioningPartStatus;
