@@ -12,8 +12,6 @@
  * must run while `npm start` is stopped (PGlite is single-process).
  */
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
 import { closePgliteHosts, openServiceDataSource, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
@@ -24,6 +22,7 @@ import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.enti
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
+import { assertEmbeddedServerStopped } from './embedded-data';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -34,18 +33,6 @@ function environmentOption(args: string[]): Environment {
   const value = option(args, 'environment') ?? 'sandbox';
   if (!(ENVIRONMENTS as readonly string[]).includes(value)) throw new Error(`--environment must be one of ${ENVIRONMENTS.join(', ')}`);
   return value as Environment;
-}
-
-function assertEmbeddedServerStopped(dataDir: string): void {
-  const pidFile = join(dataDir, 'paykit.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return;
-  }
-  throw new Error(`The embedded server (pid ${pid}) is using ${dataDir}; stop it first (PGlite serves one process).`);
 }
 
 async function main(): Promise<void> {

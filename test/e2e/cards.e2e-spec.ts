@@ -1,7 +1,22 @@
 import { createServer, Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { createRootLogger } from '@paykit/runtime';
-import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, ReceivedEvent, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { DataSource } from 'typeorm';
+import {
+  CallerContext,
+  CARDS_WORK_EVENTS,
+  CARDS_WORKER_CONSUMER,
+  contractVersion,
+  CUSTOMERS_SUBJECTS,
+  DomainEvent,
+  InternalAccount,
+  newId,
+  ReceivedEvent,
+  uuidv7,
+  WEBHOOKS_SUBJECTS,
+} from '@paykit/contracts';
+import { DeadLetterEntity } from '@paykit/persistence';
+import { deadLetterCommand } from '../../tools/dead-letters/commands';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client';
@@ -643,6 +658,7 @@ describe('Cards', () => {
         ['authorization', { amount: 100, currency: { code: 'USD' }, merchant: [] }, ['merchant']],
         ['authorization', { amount: 100, currency: [], merchant: { descriptor: 'X 100' } }, ['currency']],
         ['credit_authorization_advice', { amount: 100, currency: { code: 'USD' }, merchant: 'shop' }, ['merchant']],
+        ['credit_authorization_advice', { amount: 100, currency: { code: 'USD' }, merchant: [] }, ['merchant']],
         ['balance_inquiry', { merchant: [] }, ['merchant']],
         ['authorization_advice', { cardTransactionId: 7, amount: 0 }, ['amount', 'cardTransactionId']],
         ['return_reversal', {}, ['cardTransactionId']],
@@ -981,6 +997,67 @@ describe('Cards', () => {
       expect(statuses.filter((s) => s === 'DECLINED')).toHaveLength(50);
       expect(results.filter((r) => r.body.status === 'DECLINED').every((r) => r.body.declineReason === 'INSUFFICIENT_FUNDS')).toBe(true);
       expect(await balance(who.wallet)).toBe(0);
+    });
+  });
+  describe('poison messages (issue 19)', () => {
+    it("a poisoned advice event behind the validation is parked by the cards worker, another platform's later advice is applied, and an operator replay runs it once more", async () => {
+      const card = await activeCard();
+      const other = await t.newPlatform();
+      const cards = t.stack.services.get('cards')!.get(DataSource);
+      // What `merchant: []` used to become (the simulator now answers 400): written straight into the
+      // cards outbox, as a bug or an older release could, for another platform's card transaction.
+      const poisonId = newId('CardTransaction');
+      const poison: DomainEvent = {
+        eventId: uuidv7(),
+        subject: CARDS_WORK_EVENTS.adviceReceived,
+        occurredAt: new Date().toISOString(),
+        platformId: other.platformId,
+        schemaVersion: contractVersion(CARDS_WORK_EVENTS.adviceReceived),
+        resourceId: poisonId,
+        data: { cardId: card.id, cardTransactionId: poisonId, issuerTransactionToken: 'itx_poison', amount: 100, currency: USDC, merchant: [] },
+      };
+      await cards.query(`INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)`, [poison.eventId, poison.subject, JSON.stringify(poison)]);
+
+      // Published after it, and applied: nothing waits behind the poison.
+      const response = await authorize(card.id, 250_000, 'REFUND DESK 100', 'credit_authorization_advice');
+      expect(response.status).toBe(202);
+      const token: string = response.body.issuerTransactionToken;
+      const id = `CardTransaction:${token.slice(4, 12)}-${token.slice(12, 16)}-${token.slice(16, 20)}-${token.slice(20, 24)}-${token.slice(24)}`;
+      expect(await webhookTypes(id, 1)).toEqual(['CARD_TRANSACTION.SETTLED']);
+
+      const letter = await eventually(() =>
+        cards
+          .getRepository(DeadLetterEntity)
+          .findOneBy({ messageId: poison.eventId })
+          .then((row) => row ?? undefined),
+      );
+      expect(letter).toMatchObject({
+        source: 'event-consumer',
+        consumer: CARDS_WORKER_CONSUMER,
+        subject: CARDS_WORK_EVENTS.adviceReceived,
+        resourceKey: poisonId,
+        platformId: other.platformId,
+        // Unreadable (it breaks the event contract): no retry can cure it, so parked at the first failure.
+        attempts: 1,
+        error: expect.stringContaining('merchant'),
+        parkedCount: 1,
+      });
+      expect((await cards.query(`SELECT count(*)::int AS n FROM outbox_event WHERE id = $1`, [poison.eventId]))[0].n).toBe(0);
+      expect((await api.get(`/card-transactions/${poisonId}`)).status).toBe(404);
+
+      // The operator command: listed, then replayed once by the running service (it fails again, so it is parked again).
+      const output: string[] = [];
+      const databases = new Map([['cards', cards]]);
+      expect(await deadLetterCommand(['list'], databases, (text) => output.push(text))).toBe(0);
+      expect(output.join('')).toContain(`${letter.id}  cards  event-consumer  ${CARDS_WORKER_CONSUMER}`);
+      expect(await deadLetterCommand(['replay', letter.id], databases, (text) => output.push(text))).toBe(0);
+      const again = await eventually(() =>
+        cards
+          .getRepository(DeadLetterEntity)
+          .findOneBy({ id: letter.id })
+          .then((row) => (row && row.parkedCount === 2 ? row : undefined)),
+      );
+      expect(again).toMatchObject({ replayRequestedAt: null, replayedAt: null, attempts: 1 });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { ClassConstructor, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validation';
 import { Environment, ENVIRONMENTS } from './common';
 import { AdviceReceivedData, AuthorizationInterruptedData, CardClosedData, CardMerchantInput, CARDS_WORK_EVENTS, PullDueData } from './cards';
@@ -105,10 +105,14 @@ export class AdviceReceivedPayload implements AdviceReceivedData {
   @IsPositiveMinorAmount()
   amount!: number;
 
+  // Objects, not arrays or strings: ValidateNested alone passes `[]` (no element to check), which
+  // the worker could never apply (issue 19).
+  @IsObject()
   @ValidateNested()
   @Type(() => AdviceCurrencyPayload)
   currency!: AdviceCurrencyPayload;
 
+  @IsObject()
   @ValidateNested()
   @Type(() => CardMerchantInput)
   merchant!: CardMerchantInput;

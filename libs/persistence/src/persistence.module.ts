@@ -8,12 +8,13 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
 import { IdempotencyStore } from './idempotency/idempotency-store';
+import { DeadLetterStore } from './dead-letters/dead-letter-store';
 
-/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency. */
+/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, dead letters. */
 @Module({})
 export class PersistenceModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
-    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore];
+    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore, DeadLetterStore];
     return {
       module: PersistenceModule,
       global: true,

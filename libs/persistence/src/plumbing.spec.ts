@@ -14,6 +14,7 @@ import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { JobKind, JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
+import { DeadLetterStore } from './dead-letters/dead-letter-store';
 
 class TestCardJob {
   @IsString()
@@ -29,7 +30,8 @@ class RecordingBus implements EventBus {
   async publish(event: DomainEvent): Promise<void> {
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
-      throw new Error('bus down');
+      // A broker that does not answer: transient, so retried for as long as it lasts.
+      throw Object.assign(new Error('bus down'), { code: 'CONNECTION_REFUSED' });
     }
     this.published.push(event);
   }
@@ -52,12 +54,14 @@ describe('Outbox, relay and scheduler on the service database', () => {
   let bus: RecordingBus;
   let relay: OutboxRelay;
   let transactions: TransactionRunner;
+  let deadLetters: DeadLetterStore;
   const config = { mode: 'embedded', sandboxTimeScale: 0.001 } as RuntimeConfig;
 
   beforeAll(async () => {
     dataDir = freshPgliteDataDir();
     dataSource = new DataSource(serviceDataSourceOptions({ ...config, embeddedDataDir: dataDir }, { service: 'customers', entities: [], migrations: [] }));
     await dataSource.initialize();
+    deadLetters = new DeadLetterStore(dataSource, config);
   });
 
   afterAll(async () => {
@@ -68,7 +72,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   beforeEach(() => {
     bus = new RecordingBus();
-    relay = new OutboxRelay(dataSource, bus, { whenReady: Promise.resolve() });
+    relay = new OutboxRelay(dataSource, bus, { whenReady: Promise.resolve() }, deadLetters);
     transactions = new TransactionRunner(dataSource, relay);
   });
 
@@ -151,7 +155,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   it('runs a scheduled sandbox delay scaled by SANDBOX_TIME_SCALE, exactly once across two replicas', async () => {
     const runs: string[] = [];
-    const schedulers = [new JobScheduler(dataSource, transactions, config), new JobScheduler(dataSource, transactions, config)];
+    const schedulers = [new JobScheduler(dataSource, transactions, config, deadLetters), new JobScheduler(dataSource, transactions, config, deadLetters)];
     for (const scheduler of schedulers) {
       scheduler.register(ACTIVATE_JOB, async (payload) => {
         runs.push(payload.cardId);
@@ -174,7 +178,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('runs jobs due together in one transaction; one failing rolls the batch back, and each job still takes effect once', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters);
     let badRuns = 0;
     const runs: string[] = [];
     scheduler.register(BATCHED_JOB, async (payload, manager) => {
@@ -204,7 +208,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('retries a failing job and rolls back its partial work each time', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters);
     let attempts = 0;
     scheduler.register(FLAKY_JOB, async (_payload, manager) => {
       attempts += 1;

@@ -4,4 +4,5 @@ export * from './service-runtime';
 export * from './bootstrap';
 export * from './process';
 export * from './probes';
+export * from './metrics';
 export * from './redaction';

@@ -1,4 +1,5 @@
 import { ProbeServer, ReadinessCheck } from './probes';
+import { processMetrics } from './metrics';
 
 describe(ProbeServer.name, () => {
   let probes: ProbeServer;
@@ -40,7 +41,14 @@ describe(ProbeServer.name, () => {
     expect((await get('/livez')).status).toBe(200);
   });
 
+  it("serves the process's counters at /metrics in the Prometheus text format", async () => {
+    processMetrics.increment('paykit_probe_spec_total', { service: 'cards', source: 'scheduler' });
+    const response = await fetch(`http://127.0.0.1:${probes.port}/metrics`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('paykit_probe_spec_total{service="cards",source="scheduler"} 1\n');
+  });
+
   it('answers 404 elsewhere', async () => {
-    expect((await get('/metrics')).status).toBe(404);
+    expect((await get('/other')).status).toBe(404);
   });
 });

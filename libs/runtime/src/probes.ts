@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { processMetrics } from './metrics';
 import { ServiceRuntime } from './service-runtime';
 
 /** One dependency a process needs to do its work; `run` rejects while it is not usable. */
@@ -52,7 +53,8 @@ type Phase = 'starting' | 'running' | 'stopping';
  * The probe listener of one process (distributed mode, `HEALTH_PORT`): `GET /livez` answers 200
  * as long as the process's event loop turns; `GET /readyz` answers 200 when every readiness check
  * passes and 503 otherwise (naming what failed), while the process starts (migrations) and from
- * the moment it is asked to stop. Plain node:http on a port of its own, so a probe never waits
+ * the moment it is asked to stop; `GET /metrics` answers the process's counters (`processMetrics`,
+ * e.g. messages dead-lettered) in the Prometheus text format. Plain node:http on a port of its own, so a probe never waits
  * behind API traffic and the same code serves the gateway and every service.
  */
 export class ProbeServer {
@@ -118,6 +120,11 @@ export class ProbeServer {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '').split('?')[0];
+    if (request.method === 'GET' && path === '/metrics') {
+      response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4', 'cache-control': 'no-store' });
+      response.end(processMetrics.text());
+      return;
+    }
     if (request.method !== 'GET' || (path !== '/livez' && path !== '/readyz')) return send(response, 404, { status: 'not found' });
     if (path === '/livez') return send(response, 200, { status: 'ok' });
     const { ready, status, checks } = await this.readiness();

@@ -31,6 +31,9 @@ export interface ConsumeOptions {
    * after another, in stream order; only events about different resources overlap. An event whose
    * handler fails is retried until it succeeds, holding its slot: its resource's later events wait
    * for it (as on the in-process bus, where the relay retries it), the other resources use the rest.
+   * Consumers wrap their handler in the dead-letter guard (libs/persistence `DeadLetterStore.guard`),
+   * which parks a poison event after bounded retries and returns: only transient failures reach
+   * this retry, so it lasts only as long as the outage.
    */
   concurrency?: number;
 }

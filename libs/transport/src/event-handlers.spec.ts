@@ -1,6 +1,6 @@
 import { CARDS_WORK_EVENTS, ContractChanges, CUSTOMERS_EVENTS, DomainEvent, PAYMENTS_EVENTS } from '@paykit/contracts';
 import { NewerContractVersion } from './contract-reading';
-import { handleEvents, ReadEvent } from './event-handlers';
+import { handleEvents, ReadEvent, UnreadableEvent } from './event-handlers';
 
 const CUSTOMER_ID = 'Customer:0190a5b8-0000-7000-8000-000000000001';
 
@@ -39,9 +39,11 @@ describe(handleEvents.name, () => {
     expect(received).toEqual([]);
   });
 
-  it('drops an event whose payload breaks its contract (no retry would make it valid)', async () => {
+  it('fails an event whose payload breaks its contract as unreadable, naming the fields (no retry would make it valid: it is parked)', async () => {
     const { handle, received } = recorder();
-    await expect(handle(customerCreated({ id: 'not a customer id', email: 7 }))).resolves.toBeUndefined();
+    const failure = handle(customerCreated({ id: 'not a customer id', email: 7 }));
+    await expect(failure).rejects.toBeInstanceOf(UnreadableEvent);
+    await expect(failure).rejects.toMatchObject({ retryable: false, message: expect.stringMatching(/"field":"id".*"field":"email"|"field":"email".*"field":"id"/) });
     expect(received).toEqual([]);
   });
 

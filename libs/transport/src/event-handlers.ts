@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { CONTRACT_CHANGES, ContractChanges, DomainEvent, EVENT_PAYLOAD_CONTRACTS, EventPayloadMap, ReadEventSubject } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { validateContract } from '@paykit/validation';
@@ -11,14 +10,25 @@ export type ReadEvent<S extends ReadEventSubject> = Omit<DomainEvent, 'subject' 
 /** A consumer's handlers, one per subject it reads. */
 export type EventHandlers = { [S in ReadEventSubject]?: (event: ReadEvent<S>) => Promise<void> };
 
-const logger = new Logger('EventHandlers');
+/** An event whose payload breaks its subject's contract: no retry makes it readable, so it is parked at the first failure. */
+export class UnreadableEvent extends Error {
+  readonly retryable = false;
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'UnreadableEvent';
+  }
+}
 
 /**
  * The handler a consumer gives `EventBus.consume`: each event of a subject it handles is brought
  * to its contract's current version and validated before its handler runs; events of other
- * subjects (its filter may match more) are acknowledged unread. An event that fails validation is
- * logged and dropped, as no retry would make it valid; one from a newer release fails, so the
- * bus retries it until an upgraded replica takes it.
+ * subjects (its filter may match more) are acknowledged unread. An event that fails validation
+ * fails with `UnreadableEvent`, which no retry makes valid: the consumer's dead-letter guard
+ * (libs/persistence `DeadLetterStore.guard`) parks it at once. One from a newer release fails
+ * too, as transient, so the bus retries it until an upgraded replica takes it.
  */
 export function handleEvents(handlers: EventHandlers, changes: ContractChanges = CONTRACT_CHANGES): EventHandler {
   return async (event) => {
@@ -34,8 +44,7 @@ async function dispatch<S extends ReadEventSubject>(handlers: EventHandlers, sub
     data = validateContract(EVENT_PAYLOAD_CONTRACTS[subject], readAtCurrentVersion(subject, event.schemaVersion, event.data, changes), { unknownFields: 'drop' });
   } catch (error) {
     if (error instanceof NewerContractVersion || !(error instanceof ServiceError)) throw error;
-    logger.error(`Event ${event.eventId} (${subject}) dropped: ${error.message} ${JSON.stringify(error.details ?? {})}`);
-    return;
+    throw new UnreadableEvent(`Event ${event.eventId} (${subject}) breaks its contract: ${error.message} ${JSON.stringify(error.details ?? {})}`, error.details);
   }
   await handler({ ...event, subject, data });
 }

@@ -1,3 +1,4 @@
 export * from './decorators';
 export * from './field-errors';
 export * from './validate-contract';
+export * from './text-hygiene';

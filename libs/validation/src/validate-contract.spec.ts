@@ -10,6 +10,7 @@ class Inner {
 class Outer {
   @IsOptional() @IsString() label?: string;
   @IsOptional() @ValidateNested() @Type(() => Inner) inner?: Inner;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => Outer) children?: Outer[];
 }
 
 function fieldsRefused(plain: unknown): string[] {
@@ -45,5 +46,17 @@ describe('validateContract: what no contract accepts', () => {
       deep = next;
     }
     expect(fieldsRefused(root)).toHaveLength(1);
+  });
+
+  it.each([
+    ['an empty array', { inner: [] }, ['inner']],
+    ['an array of valid objects', { inner: [{ name: 'x' }] }, ['inner']],
+    ['an array inside an array of objects', { children: [{ inner: [] }] }, ['children.0.inner']],
+  ])('refuses %s in place of a nested object, naming it', (_case, plain, fields) => {
+    expect(fieldsRefused(plain)).toEqual(fields);
+  });
+
+  it('accepts an array where the contract declares one (each)', () => {
+    expect(fieldsRefused({ children: [{ inner: { name: 'x' } }, {}] })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
-import { ValidationError, validateSync } from 'class-validator';
+import { getMetadataStorage, ValidationError, ValidationTypes, validateSync } from 'class-validator';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { toFieldErrors } from './field-errors';
 import { cacheValidationMetadata } from './metadata-cache';
@@ -60,6 +60,7 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (unacceptable.length > 0) throw ServiceError.invalidInput(unacceptable);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, options.unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
+  errors.push(...arraysInPlaceOfObjects(instance).filter((e) => !errors.some((reported) => reported.field === e.field)));
   const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(options.ownerRules?.(instance) ?? [])];
   // A field already reported (or inside one) is not reported twice.
   const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
@@ -80,9 +81,11 @@ const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\
 
 /**
  * What no contract accepts, found before any contract is applied: reserved keys, text that cannot
- * be stored, and nesting deeper than any contract. Each is reported with its field.
+ * be stored, and nesting deeper than any contract. Each is reported with its field. The gateway
+ * runs it on every parsed body before anything else walks it (a signature digest, an idempotency
+ * hash); every contract validation runs it again.
  */
-function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
+export function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
   if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? [{ field: path, message: `${path} must be valid text without NUL characters or unpaired surrogates` }] : [];
   if (typeof value !== 'object' || value === null) return [];
   if (depth >= MAX_DEPTH) return [{ field: path, message: `${path} is nested more than ${MAX_DEPTH} levels deep` }];
@@ -92,6 +95,33 @@ function rawInputErrors(value: unknown, path = '', depth = 0): FieldError[] {
     if (RESERVED_KEYS.includes(key)) errors.push({ field, message: `${field} is not a recognised field` });
     else if (UNSTORABLE_TEXT.test(key)) errors.push({ field: path, message: `${path || 'the body'} has a field name with a NUL character or an unpaired surrogate` });
     else errors.push(...rawInputErrors((value as Record<string, unknown>)[key], field, depth + 1));
+  }
+  return errors;
+}
+
+/**
+ * A nested object (`@ValidateNested()` without `each`) sent as an array: class-validator validates
+ * an array's elements in place of the object, so `personalInfo: []` (no elements, no errors) or
+ * `merchant: [{...}]` would pass and reach the service as an array. Each is reported like any
+ * other wrong type. Contracts declare arrays of objects with `each: true`, which this leaves alone.
+ */
+function arraysInPlaceOfObjects(value: object, path = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const rules = getMetadataStorage().getTargetValidationMetadatas(value.constructor, '', true, false);
+  for (const rule of rules) {
+    if (rule.type !== ValidationTypes.NESTED_VALIDATION) continue;
+    const child = (value as Record<string, unknown>)[rule.propertyName];
+    if (typeof child !== 'object' || child === null) continue;
+    const field = path ? `${path}.${rule.propertyName}` : rule.propertyName;
+    if (Array.isArray(child) && !rule.each) {
+      if (!errors.some((e) => e.field === field)) errors.push({ field, message: `${field} must be an object`, constraint: { format: 'object' } });
+      continue;
+    }
+    // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
+    const items: Array<readonly [unknown, string]> = Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    for (const [item, itemPath] of items) {
+      if (typeof item === 'object' && item !== null && !Array.isArray(item)) errors.push(...arraysInPlaceOfObjects(item, itemPath));
+    }
   }
   return errors;
 }

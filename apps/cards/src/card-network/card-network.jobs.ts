@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsString, ValidateNested } from 'class-validator';
+import { IsNotEmpty, IsObject, IsString, ValidateNested } from 'class-validator';
 import { AuthorizationInterruptedPayload } from '@paykit/contracts';
 import { JobKind } from '@paykit/persistence';
 
@@ -21,6 +21,7 @@ export class InterruptedAuthorizationJob {
   @IsNotEmpty()
   platformId!: string;
 
+  @IsObject()
   @ValidateNested()
   @Type(() => AuthorizationInterruptedPayload)
   data!: AuthorizationInterruptedPayload;

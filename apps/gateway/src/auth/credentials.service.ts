@@ -35,6 +35,9 @@ function sha256(value: string): Buffer {
 }
 
 /** Platforms and their API credentials: issued here, stored as digests, checked in constant time. */
+/** Every token id there can be: issued ones are 32 hex digits, pinned ones (SANDBOX_TOKEN_ID) 8-64 of [A-Za-z0-9_-]. */
+const TOKEN_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 @Injectable()
 export class CredentialsService {
   private readonly verified = new Map<string, { digest: Buffer; caller: VerifiedCaller; until: number }>();
@@ -92,6 +95,12 @@ export class CredentialsService {
   /** BasicAuth `<token id>:<secret>`; undefined when unknown, revoked or wrong. */
   async verifyBasic(tokenId: string, secret: string): Promise<VerifiedCaller | undefined> {
     const presented = sha256(secret);
+    if (!TOKEN_ID.test(tokenId)) {
+      // Not an id any token has (issued ids are hex, pinned ones [A-Za-z0-9_-]): no query, and
+      // nothing the database cannot store (a NUL) ever reaches it.
+      timingSafeEqual(presented, presented);
+      return undefined;
+    }
     const cached = this.verified.get(tokenId);
     if (cached && cached.until > Date.now()) {
       return timingSafeEqual(cached.digest, presented) ? cached.caller : undefined;

@@ -51,6 +51,10 @@ const BATCHES_IN_FLIGHT = 2;
  * (broken quoting, not UTF-8, too large, unusable header) fails the job with the reason.
  */
 export async function importCustomersCsv(services: ServiceClient, caller: CallerContext, fileName: string | undefined, file: Readable): Promise<BulkImportJob> {
+  // The upload may fail (a body cut short) while the job is being started: kept, not lost.
+  let uploadError: Error | undefined;
+  const keepUploadError = (error: Error) => (uploadError ??= error);
+  file.on('error', keepUploadError);
   const job = await services.request(CUSTOMERS_SUBJECTS.startBulkImport, { fileName }, caller);
   let columns: string[] | undefined;
   let batch: string[][] = [];
@@ -88,6 +92,10 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
   // pipe() does not forward errors: a failing upload or decoder ends the parse with its error.
   file.once('error', (error) => parser.destroy(error));
   decoder.once('error', (error) => parser.destroy(error));
+  file.off('error', keepUploadError);
+  // Failed before the pipe was set up: it will emit nothing more, so the parse ends here.
+  const earlier = uploadError ?? file.errored;
+  if (earlier) parser.destroy(earlier);
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row += 1;

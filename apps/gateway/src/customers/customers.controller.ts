@@ -26,6 +26,7 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { RequiresPermission } from '../auth/permissions';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { multipartReadError } from '../http/edge-errors';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { importCustomersCsv } from './customers-csv-import';
 import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerProvisioningDto, CustomerResponseDto, EndUserTermsDto, KycLinkResponseDto } from './dto/customer.response';
@@ -101,7 +102,9 @@ export class CustomersController {
   async importCsv(@Req() request: FastifyRequest, @Caller() caller: CallerContext): Promise<BulkImportJob> {
     if (!request.isMultipart()) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV as multipart/form-data with a `file` part');
     // Larger files are cut at the limit; the import then fails the job with a clear reason.
-    const file = await request.file({ limits: { fileSize: BULK_CSV_MAX_BYTES, files: 1 } });
+    const file = await request.file({ limits: { fileSize: BULK_CSV_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
+      throw multipartReadError(error);
+    });
     if (!file) throw ServiceError.invalidField('file', 'file is required');
     return importCustomersCsv(this.services, caller, file.filename || undefined, file.file);
   }

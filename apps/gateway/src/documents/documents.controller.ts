@@ -20,6 +20,7 @@ import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { multipartReadError } from '../http/edge-errors';
 import { DocumentPageDto, DocumentReplaceFields, DocumentReplaceFormDto, DocumentResponseDto, DocumentUploadFields, DocumentUploadFormDto } from './dto/document.dto';
 
 interface ReceivedFile {
@@ -128,14 +129,18 @@ async function readMultipart(request: FastifyRequest, route: string): Promise<{ 
   if (!request.isMultipart()) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', `${route} takes multipart/form-data`);
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      file = { fileName: part.filename, mimeType: part.mimetype, chunks };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        file = { fileName: part.filename, mimeType: part.mimetype, chunks };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw multipartReadError(error);
   }
   return { fields, file };
 }

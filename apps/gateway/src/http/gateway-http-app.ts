@@ -12,6 +12,7 @@ import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { serveApiDocs } from './api-docs';
+import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -101,6 +102,10 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     },
     // Request logging is the gateway's own (pino, below); Fastify's would duplicate it.
     logger: false,
+    // Failures before any route runs answer in the error envelope too (edge-errors.ts).
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     // The client address that failed authentications are counted by (TRUST_PROXY).
     trustProxy: config.trustProxy,
   });
@@ -114,6 +119,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
+  fastify.addHook('onRequest', refuseUnreadableBodies);
+  fastify.addHook('preValidation', refuseUnacceptableBodies);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });

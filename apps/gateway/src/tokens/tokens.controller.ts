@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CallerContext, Page } from '@paykit/contracts';
+import { CallerContext, isTypedId, Page } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, pageLimit, toPage } from '@paykit/persistence';
 import { Caller } from '../auth/caller.decorator';
@@ -99,7 +99,8 @@ export class TokensController {
   }
 
   private async owned(caller: CallerContext, tokenId: string): Promise<ApiTokenEntity> {
-    const token = await this.credentials.findPlatformToken(caller.platformId, tokenId);
+    // Public token ids are `Token:<uuid>`: anything else is no token, answered without a query.
+    const token = isTypedId(tokenId, 'Token') ? await this.credentials.findPlatformToken(caller.platformId, tokenId) : null;
     if (!token) throw new ServiceError('TOKEN_NOT_FOUND', 'API token not found', { tokenId });
     return token;
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CallerContext, CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { DeadLetterStore } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
@@ -17,20 +18,24 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     private readonly customers: CustomersClient,
     private readonly accounts: InternalAccountsService,
+    private readonly deadLetters: DeadLetterStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       PAYMENTS_CUSTOMERS_CONSUMER,
       'customers.events.>',
-      handleEvents({
-        [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
-        // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-          await this.provision(event);
-          if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
-        },
-      }),
+      this.deadLetters.guard(
+        PAYMENTS_CUSTOMERS_CONSUMER,
+        handleEvents({
+          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+          // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
+          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+            await this.provision(event);
+            if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+          },
+        }),
+      ),
     );
   }
 

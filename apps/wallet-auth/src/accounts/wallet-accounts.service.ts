@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CallerContext, CUSTOMERS_EVENTS, InternalAccountRecord, newId, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { DeadLetterStore, Outbox, TransactionRunner } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { EntityManager } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
@@ -43,6 +43,7 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     private readonly outbox: Outbox,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly deadLetters: DeadLetterStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -50,25 +51,31 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     await this.bus.consume(
       WALLET_AUTH_ACCOUNTS_CONSUMER,
       PAYMENTS_EVENTS.internalAccountCreated,
-      handleEvents({
-        [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
-          if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
-        },
-      }),
+      this.deadLetters.guard(
+        WALLET_AUTH_ACCOUNTS_CONSUMER,
+        handleEvents({
+          [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
+            if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
+          },
+        }),
+      ),
     );
     await this.bus.consume(
       WALLET_AUTH_CUSTOMERS_CONSUMER,
       CUSTOMERS_EVENTS.customerUpdated,
-      handleEvents({
-        /**
-         * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
-         * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
-         * that call failed after the customer was updated, and for updates that needed no signature.
-         */
-        [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-          if (event.data.email) await this.syncCustomerEmail(event.platformId, event.data.id, event.data.email);
-        },
-      }),
+      this.deadLetters.guard(
+        WALLET_AUTH_CUSTOMERS_CONSUMER,
+        handleEvents({
+          /**
+           * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
+           * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
+           * that call failed after the customer was updated, and for updates that needed no signature.
+           */
+          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+            if (event.data.email) await this.syncCustomerEmail(event.platformId, event.data.id, event.data.email);
+          },
+        }),
+      ),
     );
   }
 

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, FindOptionsWhere, LessThan } from 'typeorm';
 import { WebhookAttemptTrigger, WebhookDeliveryStatus } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { DeadLetterStore, ParkRequest, returningRows } from '@paykit/persistence';
 import { WebhookDeliveryAttemptEntity } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+
+/** The dead-letter consumer name of webhook deliveries that could not be attempted. */
+export const DELIVERY_WORKER = 'webhook-delivery-worker';
 
 export interface DeliveryFilter {
   type?: string;
@@ -239,6 +242,60 @@ export class DeliveriesRepository {
   /** Gives leases back without an attempt (e.g. a claim the worker could not start). */
   async release(id: string, leaseToken: string): Promise<void> {
     await this.dataSource.query(`UPDATE webhook_delivery SET locked_until = NULL, lease_token = NULL WHERE id = $1 AND lease_token = $2`, [id, leaseToken]);
+  }
+
+  /** Gives a delivery that could not be attempted back, due again at `retryAt` (not at once: no spinning on it). */
+  async postpone(id: string, leaseToken: string, retryAt: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE webhook_delivery SET locked_until = NULL, lease_token = NULL, next_attempt_at = $3 WHERE id = $1 AND lease_token = $2`, [
+      id,
+      leaseToken,
+      retryAt,
+    ]);
+  }
+
+  /**
+   * Parks a delivery that could never be attempted: FAILED (so its resource's later webhooks go
+   * out) and a dead letter, in one transaction; false when the lease was lost meanwhile.
+   */
+  async park(
+    delivery: ClaimedDelivery,
+    leaseToken: string,
+    deadLetters: DeadLetterStore,
+    failure: Omit<ParkRequest, 'source' | 'consumer' | 'messageId' | 'subject' | 'platformId' | 'payload'>,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const owned = await returningRows<{ resource_id: string | null }>(
+        manager,
+        `UPDATE webhook_delivery SET status = 'FAILED', next_attempt_at = NULL, locked_until = NULL, lease_token = NULL, updated_at = now()
+          WHERE id = $1 AND lease_token = $2 AND status = 'PENDING' RETURNING resource_id`,
+        [delivery.id, leaseToken],
+      );
+      if (owned.length === 0) return false;
+      await deadLetters.park(
+        {
+          ...failure,
+          source: 'webhook-delivery',
+          consumer: DELIVERY_WORKER,
+          messageId: delivery.id,
+          subject: delivery.type,
+          resourceKey: owned[0].resource_id,
+          platformId: delivery.platformId,
+          // The webhook body stays in webhook_delivery: the dead letter names it, it does not copy it.
+          payload: { deliveryId: delivery.id, type: delivery.type },
+        },
+        manager,
+      );
+      return true;
+    });
+  }
+
+  /** A replayed dead letter: the delivery is due again now, a fresh retry round, attempted as MANUAL. */
+  async revive(id: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_delivery SET status = 'PENDING', next_attempt_at = $2, round_failures = 0, round_started_at = NULL, redeliver_requested_at = $2, updated_at = $2
+        WHERE id = $1 AND status = 'FAILED'`,
+      [id, now],
+    );
   }
 }
 

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { INCOMING_SUBJECTS } from '@paykit/contracts';
-import { StatementBatcher } from '@paykit/persistence';
+import { backoffAfter, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
-import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, LeaseTerms, RecordedAttempt } from './deliveries.repository';
+import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
 import { nextRetryAt } from './retry-schedule';
 import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
@@ -31,6 +31,12 @@ const SHUTDOWN_GRACE_MS = 2_000;
  * The network call happens outside any transaction; its outcome is recorded afterwards in one
  * statement, with the others that ended together. Concurrency is bounded per platform (so a
  * hanging receiver only ever holds its own platform's slots) and per process.
+ *
+ * A receiver's failures follow the retry schedule (retry-schedule.ts). A delivery that cannot even
+ * be attempted (an error of ours, not the receiver's) is postponed with backoff; when the error is
+ * not transient and repeats `maxAttempts` times, the delivery is parked (FAILED, plus a dead letter:
+ * `npm run dead-letters -- replay` makes it due again), so it neither spins nor holds up its
+ * resource's later webhooks.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -38,6 +44,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly attempts = new Set<Promise<void>>();
   /** Leased deliveries whose receiver has answered, their attempt still being recorded: their slot is free. */
   private readonly answered = new Set<string>();
+  /** Deliveries that could not be attempted: how often in a row, since when (in memory: a restart counts afresh). */
+  private readonly unattemptable = new Map<string, { failures: number; firstFailedAt: Date }>();
   private readonly shutdown = new AbortController();
   private inFlight = 0;
   private stopped = true;
@@ -63,7 +71,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
-  ) {}
+    private readonly deadLetters: DeadLetterStore,
+  ) {
+    deadLetters.onReplay('webhook-delivery', DELIVERY_WORKER, async (letter) => {
+      await this.deliveries.revive(letter.messageId, new Date());
+      this.kick();
+    });
+  }
 
   onApplicationBootstrap(): void {
     // Every attempt in flight listens for shutdown on this one signal.
@@ -144,10 +158,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private start(delivery: ClaimedDelivery, leaseToken: string): void {
     this.inFlight += 1;
     const attempt = this.attempt(delivery, leaseToken)
-      .catch(async (error: unknown) => {
-        this.logger.error(`Webhook delivery ${delivery.id} could not be attempted: ${(error as Error).message}`);
-        await this.deliveries.release(delivery.id, leaseToken).catch(() => undefined);
-      })
+      .then(
+        () => void this.unattemptable.delete(delivery.id),
+        // Not recorded at all (the database is away): the lease expires and the delivery comes back.
+        (error: unknown) =>
+          this.notAttempted(delivery, leaseToken, error).catch((recording: unknown) =>
+            this.logger.warn(`Webhook delivery ${delivery.id} could not be attempted nor given back: ${(recording as Error).message}`),
+          ),
+      )
       .finally(() => {
         this.attempts.delete(attempt);
         this.inFlight -= 1;
@@ -198,6 +216,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     );
     if (next) this.wakeAt(next);
     if (decision !== undefined) await this.reportDecision(delivery, decision === 200, outcome.responseBody);
+  }
+
+  /** A delivery that could not be attempted: postponed with backoff, or parked once a non-transient error has repeated enough. */
+  private async notAttempted(delivery: ClaimedDelivery, leaseToken: string, error: unknown): Promise<void> {
+    const transient = isTransientFailure(error);
+    const failing = this.unattemptable.get(delivery.id) ?? { failures: 0, firstFailedAt: new Date() };
+    failing.failures += 1;
+    this.unattemptable.set(delivery.id, failing);
+    if (!transient && failing.failures >= this.deadLetters.policy.maxAttempts) {
+      this.unattemptable.delete(delivery.id);
+      await this.deliveries.park(delivery, leaseToken, this.deadLetters, { error, attempts: failing.failures, firstFailedAt: failing.firstFailedAt });
+      return;
+    }
+    const retryAt = new Date(Date.now() + backoffAfter(this.deadLetters.policy, failing.failures));
+    this.logger.warn(`Webhook delivery ${delivery.id} could not be attempted (${failing.failures}${transient ? ', transient' : ''}): ${(error as Error).message}`);
+    await this.deliveries.postpone(delivery.id, leaseToken, retryAt);
+    this.wakeAt(retryAt);
   }
 
   /**

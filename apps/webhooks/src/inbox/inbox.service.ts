@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ALL_EVENTS_FILTER, CallerContext, currentWebhookType, DomainEvent, newId, ReceivedEvent, WEBHOOKS_CONSUMER } from '@paykit/contracts';
-import { StatementBatcher } from '@paykit/persistence';
+import { DeadLetterStore, StatementBatcher, TransientFailure } from '@paykit/persistence';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { webhookBody } from '../deliveries/delivery.mapper';
 import { LeaseTerms } from '../deliveries/deliveries.repository';
@@ -45,22 +45,28 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly inbox: InboxRepository,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly worker: DeliveryWorker,
+    private readonly deadLetters: DeadLetterStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.accepting = true;
-    await this.bus.consume(WEBHOOKS_CONSUMER, ALL_EVENTS_FILTER, (event) => this.receive(event), { concurrency: RECEIVE_CONCURRENCY });
+    await this.bus.consume(
+      WEBHOOKS_CONSUMER,
+      ALL_EVENTS_FILTER,
+      this.deadLetters.guard(WEBHOOKS_CONSUMER, (event) => this.receive(event)),
+      { concurrency: RECEIVE_CONCURRENCY },
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     // Refused events stay with the bus (unacknowledged) until a running instance takes them;
     // batches being stored finish before the database closes.
     this.accepting = false;
-    await this.receipts.close(new Error('The webhooks service is stopping'));
+    await this.receipts.close(new TransientFailure('The webhooks service is stopping'));
   }
 
   receive(event: DomainEvent): Promise<void> {
-    if (!this.accepting) return Promise.reject(new Error('The webhooks service is stopping'));
+    if (!this.accepting) return Promise.reject(new TransientFailure('The webhooks service is stopping'));
     return this.receipts.add(event);
   }
 

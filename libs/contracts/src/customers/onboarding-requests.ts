@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
+import { IsCalendarDate, IsCountryCode, IsE164Phone, IsOneOf, MatchesPattern, NormalisedFileName } from '@paykit/validation';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -339,6 +339,7 @@ export class StartDocumentUploadRequest extends DocumentMetadataInput {
   @IsNotEmpty()
   replacesDocumentId?: string;
 
+  @NormalisedFileName()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -413,6 +414,7 @@ export class ListDocumentsRequest extends PageQuery {
 }
 
 export class StartBulkImportRequest {
+  @NormalisedFileName()
   @IsOptional()
   @IsString()
   @MaxLength(255)

@@ -4,6 +4,8 @@ import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { EVENTS_READY, EventsReadyGate } from '@paykit/runtime';
 import { returningRows } from '../query-rows';
+import { DeadLetterStore } from '../dead-letters/dead-letter-store';
+import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
 const BATCH_SIZE = 100;
 const IDLE_POLL_MS = 250;
@@ -32,6 +34,11 @@ const SETTLE_AND_CLAIM_SQL = `WITH settled AS (
  * them once published (the bus has them then). Rows are claimed with a lease (FOR UPDATE
  * SKIP LOCKED), so replicas share the work and a crashed relay's claim expires. Publishing
  * happens outside any transaction.
+ *
+ * A row the bus keeps refusing with a non-transient error (the consumers park what they cannot
+ * handle themselves, so this is the bus refusing the event) is retried `maxAttempts` times and then
+ * moved to the dead-letter table, so the rows behind it go out; a transient failure (the bus
+ * unreachable) holds the relay, retried with backoff, for as long as it lasts.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -44,12 +51,26 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   /** Rows published and not yet deleted: the next claim deletes them in the same statement. */
   private published: string[] = [];
+  /** Non-transient failures of the row that failed first, by seq (in memory: a restart starts the count again). */
+  private readonly failing = new Map<string, { failures: number; firstFailedAt: Date }>();
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(EVENTS_READY) private readonly eventsReady: EventsReadyGate,
-  ) {}
+    private readonly deadLetters: DeadLetterStore,
+  ) {
+    // A replayed row goes back into the outbox, under its event id, and out with the next pass.
+    deadLetters.onReplay('outbox-relay', '*', async (letter) => {
+      const event = letter.payload as DomainEvent;
+      await this.dataSource.query(`INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+        event.eventId,
+        event.subject,
+        JSON.stringify(event),
+      ]);
+      this.kick();
+    });
+  }
 
   onApplicationBootstrap(): void {
     void this.eventsReady.whenReady.then(() => {
@@ -106,7 +127,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       this.failures = 0;
     } catch (error) {
       this.failures += 1;
-      delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** this.failures);
+      delay = Math.min(MAX_BACKOFF_MS, backoffAfter(this.deadLetters.policy, this.failures));
       if (!this.stopped) this.logger.warn(`Outbox publish failed (retry in ${delay} ms): ${(error as Error).message}`);
     } finally {
       this.running = false;
@@ -134,10 +155,46 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         published,
         claimed.slice(published.length).map((row) => row.seq),
       );
-      throw (results[firstFailure] as PromiseRejectedResult).reason;
+      const reason: unknown = (results[firstFailure] as PromiseRejectedResult).reason;
+      if (await this.parkedAfterFailure(claimed[firstFailure], reason)) {
+        // Moved aside: the rows behind it go out in the next pass, at once.
+        this.rerun = true;
+        return claimed.length;
+      }
+      throw reason;
     }
+    for (const row of claimed) this.failing.delete(row.seq);
     this.published = published;
     return claimed.length;
+  }
+
+  /** Counts a non-transient failure of the row; at the limit, moves it to the dead-letter table (true). */
+  private async parkedAfterFailure(row: { seq: string; event: DomainEvent }, reason: unknown): Promise<boolean> {
+    if (isTransientFailure(reason)) return false;
+    const failing = this.failing.get(row.seq) ?? { failures: 0, firstFailedAt: new Date() };
+    failing.failures += 1;
+    this.failing.set(row.seq, failing);
+    if (failing.failures < this.deadLetters.policy.maxAttempts) return false;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM outbox_event WHERE seq = $1`, [row.seq]);
+      await this.deadLetters.park(
+        {
+          source: 'outbox-relay',
+          consumer: 'relay',
+          messageId: row.event.eventId,
+          subject: row.event.subject,
+          resourceKey: row.event.resourceId,
+          platformId: row.event.platformId,
+          payload: row.event,
+          error: reason,
+          attempts: failing.failures,
+          firstFailedAt: failing.firstFailedAt,
+        },
+        manager,
+      );
+    });
+    this.failing.delete(row.seq);
+    return true;
   }
 
   private async settle(published: string[], unpublished: string[]): Promise<void> {

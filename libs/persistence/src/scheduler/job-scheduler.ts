@@ -7,6 +7,8 @@ import { validateContract } from '@paykit/validation';
 import { TransactionRunner } from '../transaction-runner';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
+import { DeadLetterStore } from '../dead-letters/dead-letter-store';
+import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
 /**
  * A kind of job and its payload contract: the scheduler takes only that payload for it, and
@@ -42,13 +44,17 @@ interface ClaimedJob {
 const POLL_MS = 100;
 /** How soon a claim of a process that died is taken again (the row lock, not the lease, keeps a job from running twice). */
 const LEASE_SECONDS = 15;
-const MAX_ATTEMPTS = 10;
 
 /**
  * Durable delayed jobs on the service's own database. A job runs in one transaction with
  * the row that marks it done, and that transaction first locks the row and checks the claim is
  * still its own, so it takes effect exactly once even when replicas race or a process dies
  * mid-run (the lease expires and another replica retries it).
+ *
+ * A failing job is retried later with exponential backoff, never holding up the other due jobs.
+ * A transient failure (database, NATS or another service unavailable) is retried for as long as
+ * it lasts; any other, once the job has had `maxAttempts` attempts, marks it DEAD and parks it in
+ * the dead-letter table in the same transaction (`npm run dead-letters -- replay` queues it again).
  */
 @Injectable()
 export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -62,12 +68,22 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+    private readonly deadLetters: DeadLetterStore,
+  ) {
+    // A replayed job is due again at once, with its attempts counted afresh.
+    deadLetters.onReplay('scheduler', '*', async (letter) => {
+      await this.dataSource.query(
+        `UPDATE scheduled_job SET status = 'PENDING', attempts = 0, run_at = now(), locked_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1 AND status = 'DEAD'`,
+        [letter.messageId],
+      );
+      this.arm(0);
+    });
+  }
 
   /**
    * Fields a payload does not declare are dropped: a replica one release behind may have
    * scheduled the job (docs/compatibility.md). A payload that fails validation fails its job,
-   * which is retried and then left FAILED with the error, like any other failure.
+   * which is retried and then parked as DEAD with the error, like any other non-transient failure.
    */
   register<P extends object>(kind: JobKind<P>, handler: JobHandler<P>): void {
     this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, { unknownFields: 'drop' }), manager));
@@ -206,13 +222,45 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       await this.transactions.run((manager) => this.runWithin(manager, job));
     } catch (error) {
       const message = (error as Error).message ?? String(error);
-      const failed = job.attempts >= MAX_ATTEMPTS;
-      const retryAt = new Date(Date.now() + Math.min(60_000, 250 * 2 ** job.attempts));
-      this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${failed ? ', giving up' : ''}): ${message}`);
+      const transient = isTransientFailure(error);
+      if (!transient && job.attempts >= this.deadLetters.policy.maxAttempts) {
+        await this.park(job, error);
+        return;
+      }
+      const retryAt = new Date(Date.now() + backoffAfter(this.deadLetters.policy, job.attempts));
+      this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${transient ? ', transient' : ''}): ${message}`);
       await this.dataSource.query(
-        `UPDATE scheduled_job SET status = $2, run_at = $3, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $5`,
-        [job.id, failed ? 'FAILED' : 'PENDING', retryAt, message.slice(0, 1000), job.attempts],
+        `UPDATE scheduled_job SET status = 'PENDING', run_at = $2, locked_until = NULL, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $4`,
+        [job.id, retryAt, message.slice(0, 1000), job.attempts],
       );
     }
+  }
+
+  /** Marks the job DEAD (if this pass still owns it) and parks it, in one transaction. */
+  private async park(job: ClaimedJob, error: unknown): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      // The job's creation stands for its first failure, which is not recorded.
+      const owned = await returningRows<{ firstFailedAt: Date }>(
+        manager,
+        `UPDATE scheduled_job SET status = 'DEAD', locked_until = NULL, last_error = $2, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $3 RETURNING created_at AS "firstFailedAt"`,
+        [job.id, ((error as Error).message ?? String(error)).slice(0, 1000), job.attempts],
+      );
+      if (owned.length === 0) return;
+      const platformId = (job.payload as { platformId?: unknown } | null)?.platformId;
+      await this.deadLetters.park(
+        {
+          source: 'scheduler',
+          consumer: job.kind,
+          messageId: job.id,
+          subject: job.kind,
+          platformId: typeof platformId === 'string' ? platformId : null,
+          payload: job.payload,
+          error,
+          attempts: job.attempts,
+          firstFailedAt: owned[0].firstFailedAt,
+        },
+        manager,
+      );
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type ScheduledJobStatus = 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
+/** FAILED: given up before dead letters existed; DEAD: parked in the dead-letter table. */
+export type ScheduledJobStatus = 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED' | 'DEAD';
 
 @Entity({ name: 'scheduled_job' })
 export class ScheduledJobEntity {

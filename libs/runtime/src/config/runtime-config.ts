@@ -24,6 +24,12 @@ export interface RuntimeConfig {
    * orchestrator such as Kubernetes; no listener when unset.
    */
   healthPort?: number;
+  /**
+   * Poison isolation (libs/persistence dead letters): a message or job failing with a non-transient
+   * error is retried this many times, the waits doubling from `backoffMs`, then parked. Absent in
+   * hand-made configs (tests): the defaults apply.
+   */
+  deadLetters?: { maxAttempts: number; backoffMs: number };
   /** Distributed mode: the PostgreSQL URL of each service's own database. */
   databaseUrls: Partial<Record<ServiceName, string>>;
   /**
@@ -154,6 +160,10 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
     rpcTimeoutMs: read.number('RPC_TIMEOUT_MS', 5000, { min: 50, max: 120000, integer: true }),
     // Read only where it means something, so a deployment is not asked for it.
     embeddedDataDir: mode === 'embedded' ? read.string('DATA_DIR', '.data') : '',
+    deadLetters: {
+      maxAttempts: read.number('DEAD_LETTER_MAX_ATTEMPTS', 5, { min: 1, max: 100, integer: true }),
+      backoffMs: read.number('DEAD_LETTER_BACKOFF_MS', 100, { min: 1, max: 60_000, integer: true }),
+    },
     databaseUrls,
     env: { ...env },
   };

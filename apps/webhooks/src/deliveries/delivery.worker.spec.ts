@@ -1,0 +1,167 @@
+import { generateKeyPairSync, KeyObject } from 'node:crypto';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
+import { RuntimeConfig } from '@paykit/runtime';
+import { ServiceClient } from '@paykit/transport';
+import { WebhooksConfig } from '../config/webhooks-config';
+import { WebhookConfigService } from '../webhook-config/webhook-config.service';
+import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
+import { DeliveryWorker } from './delivery.worker';
+
+const MAX_ATTEMPTS = 3;
+
+interface Row extends ClaimedDelivery {
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  nextAttemptAt: Date;
+  leaseToken: string | null;
+}
+
+/** The delivery table's behaviour the worker relies on, in memory. */
+class FakeDeliveries {
+  readonly rows = new Map<string, Row>();
+  readonly parked: Array<{ id: string; failure: Omit<ParkRequest, 'source' | 'consumer' | 'messageId' | 'subject' | 'platformId' | 'payload'> }> = [];
+  claims = new Map<string, number>();
+
+  add(id: string, platformId: string, endpointUrl: string): void {
+    this.rows.set(id, {
+      id,
+      platformId,
+      type: 'CUSTOMER.CREATED',
+      body: JSON.stringify({ id }),
+      endpointUrl,
+      redeliverRequestedAt: null,
+      roundFailures: 0,
+      roundStartedAt: null,
+      status: 'PENDING',
+      nextAttemptAt: new Date(0),
+      leaseToken: null,
+    });
+  }
+
+  async claimDue(terms: LeaseTerms): Promise<ClaimedDelivery[]> {
+    const due = [...this.rows.values()].filter((row) => row.status === 'PENDING' && row.leaseToken === null && row.nextAttemptAt <= terms.now).slice(0, terms.limit);
+    for (const row of due) {
+      row.leaseToken = terms.leaseToken;
+      this.claims.set(row.id, (this.claims.get(row.id) ?? 0) + 1);
+    }
+    return due.map((row) => ({ ...row }));
+  }
+
+  async recordAttempts(records: AttemptRecord[]): Promise<RecordedAttempt[]> {
+    return records.map((record) => {
+      const row = this.rows.get(record.deliveryId)!;
+      row.leaseToken = null;
+      row.status = record.next.status as Row['status'];
+      if (record.next.nextAttemptAt) row.nextAttemptAt = record.next.nextAttemptAt;
+      return { effect: 'MOVED', number: 1 };
+    });
+  }
+
+  async release(id: string): Promise<void> {
+    this.rows.get(id)!.leaseToken = null;
+  }
+
+  async postpone(id: string, leaseToken: string, retryAt: Date): Promise<void> {
+    const row = this.rows.get(id)!;
+    if (row.leaseToken !== leaseToken) return;
+    row.leaseToken = null;
+    row.nextAttemptAt = retryAt;
+  }
+
+  async park(delivery: ClaimedDelivery, leaseToken: string, _deadLetters: DeadLetterStore, failure: FakeDeliveries['parked'][number]['failure']): Promise<boolean> {
+    const row = this.rows.get(delivery.id)!;
+    if (row.leaseToken !== leaseToken) return false;
+    Object.assign(row, { status: 'FAILED', leaseToken: null });
+    this.parked.push({ id: delivery.id, failure });
+    return true;
+  }
+
+  async revive(id: string, now: Date): Promise<void> {
+    Object.assign(this.rows.get(id)!, { status: 'PENDING', nextAttemptAt: now, redeliverRequestedAt: now });
+  }
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
+  let receiver: Server;
+  let endpoint: string;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push((JSON.parse(body) as { id: string }).id);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  });
+
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("is postponed with backoff, then parked (FAILED and a dead letter) after the bounded retries; other platforms' deliveries go out; a replay makes it due again once", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    // The poisoned platform's key opens as something that cannot sign (a public key): an error of ours, every time.
+    const keys = new Map<string, KeyObject>([
+      ['Platform:poisoned', publicKey],
+      ['Platform:fine', privateKey],
+    ]);
+    const deliveries = new FakeDeliveries();
+    deliveries.add('Webhook:poison', 'Platform:poisoned', endpoint);
+    deliveries.add('Webhook:fine', 'Platform:fine', endpoint);
+    const replayers = new Map<string, DeadLetterReplayer>();
+    const deadLetters = {
+      policy: { maxAttempts: MAX_ATTEMPTS, backoffMs: 5 },
+      onReplay: (source: string, consumer: string, replayer: DeadLetterReplayer) => replayers.set(`${source}/${consumer}`, replayer),
+    } as unknown as DeadLetterStore;
+    const config = {
+      deliveryTimeoutMs: 2_000,
+      leaseMarginMs: 1_000,
+      maxConcurrencyPerPlatform: 4,
+      maxConcurrency: 8,
+      retryWindowMs: 60_000,
+      firstRetryDelayMs: 10,
+      maxRetryDelayMs: 100,
+      timeScale: 1,
+    } as WebhooksConfig;
+    const worker = new DeliveryWorker(
+      deliveries as unknown as DeliveriesRepository,
+      { signingKey: async (platformId: string) => keys.get(platformId)! } as unknown as WebhookConfigService,
+      config,
+      {} as ServiceClient,
+      { deployment: 'sandbox' } as RuntimeConfig,
+      deadLetters,
+    );
+    worker.onApplicationBootstrap();
+    try {
+      await until(() => deliveries.parked.length === 1);
+      expect(received).toEqual(['Webhook:fine']);
+      expect(deliveries.rows.get('Webhook:poison')!.status).toBe('FAILED');
+      expect(deliveries.claims.get('Webhook:poison')).toBe(MAX_ATTEMPTS);
+      expect(deliveries.parked[0]).toMatchObject({ id: 'Webhook:poison', failure: { attempts: MAX_ATTEMPTS } });
+
+      // The key is repaired; the operator replays the dead letter: delivered once.
+      keys.set('Platform:poisoned', privateKey);
+      await replayers.get(`webhook-delivery/${DELIVERY_WORKER}`)!({ messageId: 'Webhook:poison' } as never);
+      await until(() => received.includes('Webhook:poison'));
+      await until(() => deliveries.rows.get('Webhook:poison')!.status === 'SUCCEEDED');
+      expect(received.filter((id) => id === 'Webhook:poison')).toHaveLength(1);
+    } finally {
+      await worker.beforeApplicationShutdown();
+    }
+  });
+});
