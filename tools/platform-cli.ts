@@ -22,6 +22,10 @@ import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.enti
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
+import { CreateRateLimitWindows1764300000000 } from '../apps/gateway/src/migrations/1764300000000-CreateRateLimitWindows';
+import { CreateAgents1764320000000 } from '../apps/gateway/src/migrations/1764320000000-CreateAgents';
+import { AgentEntity } from '../apps/gateway/src/agents/entities/agent.entity';
+import { AgentDeviceCodeEntity } from '../apps/gateway/src/agents/entities/agent-device-code.entity';
 import { assertEmbeddedServerStopped } from './embedded-data';
 
 function option(args: string[], name: string): string | undefined {
@@ -43,8 +47,8 @@ async function main(): Promise<void> {
   const dataSource = await openServiceDataSource(
     serviceDataSourceOptions(config, {
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

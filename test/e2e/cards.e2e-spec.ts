@@ -18,7 +18,7 @@ import {
 import { DeadLetterEntity } from '@paykit/persistence';
 import { deadLetterCommand } from '../../tools/dead-letters/commands';
 import { ApiClient, ApiResponse } from '../support/api-client';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client';
 
 /**
@@ -161,13 +161,12 @@ describe('Cards', () => {
       expect(fetched.body).toEqual(suffix === '005' ? { ...created.body, state: fetched.body.state, updatedAt: fetched.body.updatedAt } : created.body);
     });
 
-    it('suffix 005 activates after about 30 s (scaled) and announces CARD.STATE_CHANGE with state ACTIVE', async () => {
+    it('suffix 005 activates after about 30 s (on the test clock) and announces CARD.STATE_CHANGE with state ACTIVE', async () => {
       const created = await issue({ platformCardId: 'late-005' });
       expect(created.body.state).toBe('PROCESSING');
-      const active = await eventually(async () => {
-        const fetched = await api.get(`/cards/${created.body.id}`);
-        return fetched.body.state === 'ACTIVE' ? fetched.body : undefined;
-      });
+      await advanceClock(api, 31);
+      const active = (await api.get(`/cards/${created.body.id}`)).body;
+      expect(active.state).toBe('ACTIVE');
       expect(active.last4).toBe('0005');
       expect(await webhookTypes(created.body.id, 1)).toEqual(['CARD.STATE_CHANGE']);
     });
@@ -421,6 +420,8 @@ describe('Cards', () => {
       const before = await balance(who.wallet);
       const response = await authorize(card.id, 2_000_000, 'SLOW SHOP 005');
       expect(response.body.status).toBe('PENDING');
+      // The pull is due 30 s later on the test clock; it then goes through the card network's queue.
+      await advanceClock(api, 31);
       const confirmed = await eventually(async () => {
         const fetched = await api.get(`/card-transactions/${response.body.id}`);
         return fetched.body.status === 'CONFIRMED' ? fetched.body : undefined;
@@ -503,6 +504,7 @@ describe('Cards', () => {
       const before = await balance(who.wallet);
       const response = await authorize(card.id, 300_000, 'REFUND DESK 005', 'credit_authorization');
       expect(response.body).toMatchObject({ status: 'PENDING', direction: 'CREDIT' });
+      await advanceClock(api, 31);
       const settled = await eventually(async () => {
         const fetched = await api.get(`/card-transactions/${response.body.id}`);
         return fetched.body.status === 'SETTLED' ? fetched.body : undefined;

@@ -36,15 +36,36 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
     await t?.stop();
   });
 
-  /** Authorizes the page with the platform's Basic credentials through the Authorize dialog. */
-  async function authorize(page: Page): Promise<void> {
+  /**
+   * Authorizes the page through the Authorize dialog: the platform's Basic credentials and, when
+   * given, an agent's access token (AgentAuth, the scheme of the `/agents/me*` operations).
+   */
+  async function authorize(page: Page, agentToken?: string): Promise<void> {
     await page.locator('.auth-wrapper button.authorize').click();
     const basicAuth = page.locator('.auth-container', { has: page.locator('h4', { hasText: 'BasicAuth' }) });
     await basicAuth.getByLabel('auth-basic-username').fill(t.credentials.tokenId);
     await basicAuth.getByLabel('auth-basic-password').fill(t.credentials.secret);
     await basicAuth.getByRole('button', { name: 'Apply credentials' }).click();
     await basicAuth.getByText('Authorized', { exact: true }).waitFor();
-    await basicAuth.getByRole('button', { name: 'Close' }).click();
+    if (agentToken) {
+      const agentAuth = page.locator('.auth-container', { has: page.locator('h4', { hasText: 'AgentAuth' }) });
+      await agentAuth.getByLabel('auth-bearer-value').fill(agentToken);
+      await agentAuth.getByRole('button', { name: 'Apply credentials' }).click();
+      await agentAuth.getByText('Authorized', { exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Close' }).first().click();
+  }
+
+  /** An agent's access token (a customer, an agent for it, its device code redeemed). */
+  async function agentToken(): Promise<string> {
+    const customer = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' });
+    const policy = {
+      permissions: ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'],
+      defaultExecutionMode: 'AUTO',
+      spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 },
+    };
+    const agent = await t.api.post('/agents', { name: 'Docs agent', customerId: customer.body.id, policy });
+    return (await t.api.post(`/agents/device-codes/${agent.body.deviceCode.code}/redeem`, undefined, { auth: null })).body.accessToken;
   }
 
   /** Opens `/docs` and records every uncaught error of the page. */
@@ -112,13 +133,17 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
       const document = await (await fetch(`${t.stack.url}/openapi.json`)).json();
       const operations = [...operationsOf(document)];
       const { page, pageErrors } = await openDocs();
-      await authorize(page);
+      await authorize(page, await agentToken());
       const unauthorized: string[] = [];
       const answers = new Map<string, number>();
       const mismatches: string[] = [];
       page.on('request', (request) => {
         if (request.url().startsWith(`${t.stack.url}/`) && !request.url().includes('/docs') && !request.url().endsWith('/openapi.json')) {
-          if (!request.headers().authorization?.startsWith('Basic ')) unauthorized.push(`${request.method()} ${request.url()}`);
+          // Agent operations take the agent's bearer; a device code is redeemed without credentials (the code is one).
+          const { pathname } = new URL(request.url());
+          const scheme = /\/agents\/device-codes\/[^/]+\/redeem$/.test(pathname) ? undefined : /\/agents\/me(\/|$)/.test(pathname) ? 'Bearer ' : 'Basic ';
+          const authorization = request.headers().authorization;
+          if (scheme ? !authorization?.startsWith(scheme) : authorization !== undefined) unauthorized.push(`${request.method()} ${request.url()}`);
         }
       });
       page.on('response', async (response) => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { EXTERNAL_ACCOUNTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { createRootLogger } from '@paykit/runtime';
 import { ApiClient } from '../support/api-client';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 
 // Everything the product logs while this file runs, to prove identifiers never reach the logs.
 let logged = '';
@@ -434,15 +434,13 @@ describe('External accounts and discoveries', () => {
       expect(response).toMatchObject({ status: 400, body: { code: 'INVALID_BANK_ACCOUNT' } });
     });
 
-    it('104 resolves on the scheduler: PENDING becomes ACTIVE/MATCHED and a STATUS_UPDATED webhook carries the account', async () => {
+    it('104 resolves on the scheduler after about 30 s (on the test clock): PENDING becomes ACTIVE/MATCHED and a STATUS_UPDATED webhook carries the account', async () => {
       const created = await create(customerId, body('GBP_ACCOUNT', { accountNumber: '12345104' }));
       expect(created.body).toMatchObject({ status: 'PENDING', beneficiaryVerificationStatus: 'PENDING' });
 
-      const resolved = await eventually(async () => {
-        const response = await t.api.get(`/customers/external-accounts/${created.body.id}`);
-        return response.body.status === 'ACTIVE' ? response.body : undefined;
-      });
-      expect(resolved.beneficiaryVerificationStatus).toBe('MATCHED');
+      await advanceClock(t.api, 31);
+      const resolved = (await t.api.get(`/customers/external-accounts/${created.body.id}`)).body;
+      expect(resolved).toMatchObject({ status: 'ACTIVE', beneficiaryVerificationStatus: 'MATCHED' });
       const events = await eventually(async () => {
         const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.id }, ctx());
         return received.some((e) => e.webhookType === 'EXTERNAL_ACCOUNT.STATUS_UPDATED') ? received : undefined;

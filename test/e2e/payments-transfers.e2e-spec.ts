@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, PAYMENTS_SUBJECTS, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { usdExternalAccountBody } from '../support/payments-fixtures';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WebhookReceiver } from './customers.support';
 
 /**
@@ -79,6 +79,11 @@ describe('Payments: transfers and transactions', () => {
     }, 30_000);
   }
 
+  /** The platform's sandbox time `ms` from now, ISO-8601. */
+  async function platformTimeIn(ms: number): Promise<string> {
+    return new Date(Date.parse((await api.get('/sandbox/clock')).body.now) + ms).toISOString();
+  }
+
   async function readyCustomerWithFunds(suffix: string, funds: number) {
     const customerId = await newCustomer();
     const accountId = await internalAccount(customerId);
@@ -114,6 +119,8 @@ describe('Payments: transfers and transactions', () => {
         receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
       });
       // (That an accepted transfer holds its amount at once is what the 200-concurrent test below shows.)
+      // Every step is due within 30 s of sandbox time: the test clock passes them, no waiting on real time.
+      await advanceClock(api, 31);
       const final = await settled(created.body.id);
       expect(final.status).toBe(status);
       expect(final.failureReason).toBe(failureReason);
@@ -464,10 +471,11 @@ describe('Payments: transfers and transactions', () => {
       ['account', () => `accountId=${accountId}`, [2, 1, 0]],
       ['status', () => `customerId=${customerId}&status=FAILED`, [2]],
       ['type', () => `customerId=${customerId}&type=INCOMING`, [1]],
-      ['created range (none after now)', () => `customerId=${customerId}&createdAfter=${new Date(Date.now() + 60_000).toISOString()}`, []],
-      ['created range (all before the future)', () => `customerId=${customerId}&createdBefore=${new Date(Date.now() + 60_000).toISOString()}`, [2, 1, 0]],
-    ])('filters by %s, newest first', async (_, query, expected) => {
-      const listed = await api.get(`/transactions?${query()}`);
+      // Times in the platform's sandbox time (its test clock was advanced above), a minute from its now.
+      ['created range (none after now)', async () => `customerId=${customerId}&createdAfter=${await platformTimeIn(60_000)}`, []],
+      ['created range (all before the future)', async () => `customerId=${customerId}&createdBefore=${await platformTimeIn(60_000)}`, [2, 1, 0]],
+    ])('filters by %s, newest first', async (_, query: () => string | Promise<string>, expected) => {
+      const listed = await api.get(`/transactions?${await query()}`);
       expect(listed.status).toBe(200);
       expect(listed.body.data.map((tx: Transaction) => tx.id)).toEqual(expected.map((i) => ids[i]));
     });

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Quote, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WalletAuthClient } from '../support/wallet-auth-client';
 import { WebhookReceiver } from './customers.support';
 
@@ -278,7 +278,10 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       const executed = await api.post(`/quotes/${created.body.id}/execute`, {});
       expect(executed.status).toBe(200);
       expect(executed.body.status).toBe(suffix === '002' ? 'FAILED' : 'PROCESSING');
-      // The 005 row completes before the return: wait for that too.
+      // Every step is due within 6 minutes and 30 s of sandbox time (003 completes after about 6
+      // minutes, 005 is returned 30 s after completing): the test clock passes them all.
+      await advanceClock(api, 400);
+      // The 005 row completes before the return: wait for its webhooks too.
       const final = await eventually(async () => {
         const fetched = await api.get(`/transactions/${created.body.transactionId}`);
         const types = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: created.body.transactionId }, ctx);

@@ -22,6 +22,17 @@ const MANAGE_OPERATIONS = new Set([
   'GET /tokens',
   'GET /tokens/{tokenId}',
   'DELETE /tokens/{tokenId}',
+  'POST /agents',
+  'GET /agents',
+  'GET /agents/approvals',
+  'GET /agents/{agentId}',
+  'PATCH /agents/{agentId}',
+  'DELETE /agents/{agentId}',
+  'PATCH /agents/{agentId}/policy',
+  'POST /agents/{agentId}/device-codes',
+  'POST /agents/{agentId}/actions/{actionId}/approve',
+  'POST /agents/{agentId}/actions/{actionId}/reject',
+  'GET /agents/device-codes/{code}/status',
 ]);
 
 function expectedPermission(method: string, path: string): Permission {
@@ -158,7 +169,9 @@ describe('API tokens', () => {
     for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
         const operation = item[method];
-        if (!operation || !(operation.security ?? document.security ?? []).length) continue;
+        const security: Record<string, unknown>[] = operation?.security ?? document.security ?? [];
+        // Agent operations take the agent's bearer, not API tokens: test/e2e/agents.e2e-spec.ts sweeps their policy permissions.
+        if (!operation || !security.length || security.some((scheme) => 'AgentAuth' in scheme)) continue;
         operations.push({ method: method.toUpperCase(), path });
       }
     }

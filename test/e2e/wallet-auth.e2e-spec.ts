@@ -5,14 +5,14 @@ import { oidcNonceForClientPublicKey } from '../../apps/wallet-auth/src/crypto/o
 import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
 import { DataSource } from 'typeorm';
 import { canonicalRequestDigest } from '@paykit/contracts';
-import { TransactionRunner } from '@paykit/persistence';
+import { Clock, TransactionRunner } from '@paykit/persistence';
 import { createRootLogger } from '@paykit/runtime';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
 import { SignedRetryRepository } from '../../apps/wallet-auth/src/signed-retry/signed-retry.repository';
 import { SignedRetryService } from '../../apps/wallet-auth/src/signed-retry/signed-retry.service';
 import { WalletExportService } from '../../apps/wallet-auth/src/accounts/wallet-export.service';
 import { ServiceError } from '@paykit/errors';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { ClientKey, newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
 
 // Every log line of the stack lands here, so the test can prove no secret was ever logged.
@@ -188,10 +188,10 @@ describe('Embedded wallet authentication', () => {
       const key = newClientKey();
       const challenge = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
       expect(challenge.status).toBe(200);
-      const expiresAt = Date.now() + OTP_TTL_SECONDS * 1000;
       const { encryptOtpCodeToBundle } = await import('@turnkey/crypto');
       const bundle = await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, await client.enclaveKey());
-      await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 200));
+      // The platform's test clock passes the expiry: no waiting on real time.
+      await advanceClock(t.api, OTP_TTL_SECONDS + 1);
       const late = await t.api.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: bundle });
       expect(late.status).toBe(401);
       expect(late.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED', details: { reason: 'OTP has expired; request a new one' } });
@@ -305,7 +305,7 @@ describe('Embedded wallet authentication', () => {
 
     it('refuses a retry after expiresAt', async () => {
       const challenge = await challengeFor(smsBody());
-      await new Promise((resolve) => setTimeout(resolve, SIGNED_RETRY_TTL_SECONDS * 1000 + 200));
+      await advanceClock(t.api, SIGNED_RETRY_TTL_SECONDS + 1);
       const response = await t.api.post('/auth/credentials', smsBody(), {
         headers: { 'service-wallet-signature': await stamp(challenge.payloadToSign, session.key), 'request-id': challenge.requestId },
       });
@@ -330,7 +330,13 @@ describe('Embedded wallet authentication', () => {
     it('consumes a challenge issued by another replica on the full path, once across replicas', async () => {
       // A second replica of the service on the same database: its challenges are unknown to the stack's own.
       const app = t.stack.services.get('wallet-auth')!;
-      const otherReplica = new SignedRetryService(app.get(DataSource), app.get(SignedRetryRepository), app.get(TransactionRunner), app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG));
+      const otherReplica = new SignedRetryService(
+        app.get(DataSource),
+        app.get(SignedRetryRepository),
+        app.get(TransactionRunner),
+        app.get<WalletAuthConfig>(WALLET_AUTH_CONFIG),
+        app.get(Clock),
+      );
       const other = await t.newPlatform();
       const otherClient = new WalletAuthClient(other.api);
       const exported = await otherClient.createWallet('replicas');

@@ -278,31 +278,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       expect(log.body.data).toHaveLength(1);
     });
 
-    it('retries a failing receiver with growing delays until it answers 2xx, recording every attempt', async () => {
-      const { api, receiver } = await platformWithReceiver();
-      const failures = 3;
-      receiver.behaviour = (_, response, attempt) => (attempt <= failures ? response.writeHead(500).end('boom') : response.writeHead(204).end());
-      const customer = await createCustomer(api);
-      const delivery = await deliveryOf(api, customer.id, (d) => d.status === 'SUCCEEDED');
-      expect(delivery.attempts.map((a: any) => [a.number, a.statusCode, a.succeeded])).toEqual([
-        [1, 500, false],
-        [2, 500, false],
-        [3, 500, false],
-        [4, 204, true],
-      ]);
-      expect(delivery.attempts[0].error).toBe('Receiver answered HTTP 500');
-      expect(delivery).toMatchObject({ attemptCount: 4, lastStatusCode: 204, deliveredAt: expect.any(String) });
-      expect(delivery).not.toHaveProperty('lastError');
-      // 1, 2, 4 minutes (x SANDBOX_TIME_SCALE 0.001), each +-20 %, counted from when the previous
-      // attempt started. A retry never starts early, however late a busy machine runs it, so each
-      // gap is at least its shortest jittered delay (less 1 ms: due times are kept in whole ms).
-      const started = delivery.attempts.map((a: any) => Date.parse(a.attemptedAt));
-      const gaps = started.slice(1).map((time: number, i: number) => time - started[i]);
-      expect(gaps[0]).toBeGreaterThanOrEqual(60 * 0.8 - 1);
-      expect(gaps[1]).toBeGreaterThanOrEqual(120 * 0.8 - 1);
-      expect(gaps[2]).toBeGreaterThanOrEqual(240 * 0.8 - 1);
-      expect(new Set(receiver.ofResource(customer.id).map((r) => r.payload.id)).size).toBe(1);
-    });
+    // The growing retry delays are tested on the platform's test clock: test/e2e/test-clock.e2e-spec.ts.
 
     it.each([
       ['closes the connection', closeConnection, /^Connection failed: other side closed/],

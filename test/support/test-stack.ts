@@ -118,3 +118,12 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
   throw new Error(`Condition not met within ${timeoutMs} ms${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
 }
+
+/**
+ * Moves the platform's sandbox test clock forward (`POST /sandbox/clock/advance`): every delayed
+ * sandbox outcome due by then has run when this returns, so a test waits on no real time for it.
+ */
+export async function advanceClock(api: ApiClient, seconds: number): Promise<void> {
+  const response = await api.post('/sandbox/clock/advance', { seconds });
+  if (response.status !== 200) throw new Error(`advancing the clock: ${response.status} ${JSON.stringify(response.body)}`);
+}

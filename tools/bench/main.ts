@@ -22,7 +22,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * `BENCH_ONLY=distributed,ledger` runs just those scenarios: `distributed` and `embedded` (the
  * customers paths, each with its references) and the feature names customers, ledger, webhooks,
- * signed-retry, cards, quotes. Unset: everything.
+ * signed-retry, cards, quotes, agents. Unset: everything.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : undefined;
 const selected = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
@@ -385,6 +385,7 @@ async function runFeatureBenches(): Promise<void> {
     ['signed-retry', 'runSignedRetryBench'],
     ['cards', 'runCardsBench'],
     ['quotes', 'runQuotesBench'],
+    ['agents', 'runAgentsBench'],
   ];
   for (const [file, exported] of features) {
     if (!selected(file)) continue;

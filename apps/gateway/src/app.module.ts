@@ -23,6 +23,13 @@ import { CreateRateLimitWindows1764300000000 } from './migrations/1764300000000-
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { RateLimitStore } from './rate-limits/rate-limit-store';
 import { TokensController } from './tokens/tokens.controller';
+import { AgentOperationsController } from './agents/agent-operations.controller';
+import { AgentsController } from './agents/agents.controller';
+import { AgentsRepository } from './agents/agents.repository';
+import { AgentsService } from './agents/agents.service';
+import { AgentDeviceCodeEntity } from './agents/entities/agent-device-code.entity';
+import { AgentEntity } from './agents/entities/agent.entity';
+import { CreateAgents1764320000000 } from './migrations/1764320000000-CreateAgents';
 import { ConfigController } from './platform-config/config.controller';
 import { SandboxWebhooksController } from './webhooks/sandbox-webhooks.controller';
 import { WebhookDeliveriesController } from './webhooks/webhook-deliveries.controller';
@@ -43,14 +50,15 @@ import { WalletAccountsController } from './wallet-auth/wallet-accounts.controll
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
+import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
   imports: [
     PersistenceModule.forService({
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
+      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
     }),
   ],
   controllers: [
@@ -87,11 +95,16 @@ import { CardRevealPageController } from './cards/card-reveal-page.controller';
     CardsController,
     SandboxCardsController,
     CardRevealPageController,
+    SandboxClockController,
     TokensController,
+    AgentOperationsController,
+    AgentsController,
   ],
   providers: [
     CredentialsService,
     CredentialsRepository,
+    AgentsService,
+    AgentsRepository,
     RateLimitStore,
     RateLimiter,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -12,6 +12,7 @@ import { QuotesModule } from './quotes/quotes.module';
 import { IncomingPaymentsModule } from './incoming-payments/incoming-payments.module';
 import { DirectoryModule } from './directory/directory.module';
 import { InvitationsModule } from './invitations/invitations.module';
+import { AgentActionsModule } from './agent-actions/agent-actions.module';
 
 /** The payments bounded context: internal accounts on a double-entry ledger, holds, transfers and transactions. */
 @Module({
@@ -29,6 +30,7 @@ import { InvitationsModule } from './invitations/invitations.module';
     IncomingPaymentsModule,
     DirectoryModule,
     InvitationsModule,
+    AgentActionsModule,
   ],
 })
 export class PaymentsAppModule {}

@@ -1,15 +1,17 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
-import { DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
+import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 import { HealthContract } from './health';
+import { ClockContract } from './clock';
 
 export * from './amounts';
 export * from './common';
 export * from './ids';
 export * from './sandbox-suffix';
+export * from './environments';
 export * from './customers';
 export * from './webhooks';
 export * from './payments';
@@ -20,6 +22,7 @@ export * from './event-map';
 export * from './event-payloads';
 export * from './contract-versions';
 export * from './health';
+export * from './clock';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.
@@ -31,10 +34,12 @@ export type MessageMap = CustomersContract &
   QuotesContract &
   IncomingContract &
   DirectoryContract &
+  AgentActionsContract &
   WalletAuthContract &
   ExternalAccountsContract &
   CardsContract &
-  HealthContract;
+  HealthContract &
+  ClockContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

@@ -9,6 +9,8 @@ import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity';
 import { CreatePlumbingTables1732233600000 } from './migrations/1732233600000-CreatePlumbingTables';
 import { DeletePublishedOutboxEvents1764000000000 } from './migrations/1764000000000-DeletePublishedOutboxEvents';
+import { CreatePlatformClocks1764500000000 } from './migrations/1764500000000-CreatePlatformClocks';
+import { PlatformClockEntity } from './clock/platform-clock.entity';
 import { CreateDeadLetters1764310000000 } from './migrations/1764310000000-CreateDeadLetters';
 import { DeadLetterEntity } from './dead-letters/dead-letter.entity';
 
@@ -24,8 +26,8 @@ export interface ServiceDatabaseOptions {
   migrations: MigrationList;
 }
 
-/** Entities every service has: its outbox, its scheduled jobs, its idempotency records and its dead letters. */
-export const PLUMBING_ENTITIES = [OutboxEventEntity, ScheduledJobEntity, IdempotencyRecordEntity, DeadLetterEntity];
+/** Entities every service has: its outbox, its scheduled jobs, its idempotency records, its dead letters and its platforms' clocks. */
+export const PLUMBING_ENTITIES = [OutboxEventEntity, ScheduledJobEntity, IdempotencyRecordEntity, DeadLetterEntity, PlatformClockEntity];
 
 /** Schema name of a service inside the shared embedded database. */
 export function embeddedSchemaOf(service: ServiceName): string {
@@ -41,7 +43,13 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
   const common = {
     type: 'postgres' as const,
     entities: [...PLUMBING_ENTITIES, ...(options.entities as unknown[])] as EntityList,
-    migrations: [CreatePlumbingTables1732233600000, DeletePublishedOutboxEvents1764000000000, CreateDeadLetters1764310000000, ...options.migrations],
+    migrations: [
+      CreatePlumbingTables1732233600000,
+      DeletePublishedOutboxEvents1764000000000,
+      CreateDeadLetters1764310000000,
+      CreatePlatformClocks1764500000000,
+      ...options.migrations,
+    ],
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,

@@ -23,4 +23,7 @@ export * from './entity-insert';
 export * from './prepared-statements';
 export * from './pagination';
 export * from './amount-column';
+export * from './clock/clock';
+export * from './clock/clock-handlers';
+export * from './clock/platform-clock.entity';
 export * from './database-logger';

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { serviceDataSourceOptions, ServiceDatabaseOptions } from './data-source';
@@ -9,12 +10,15 @@ import { JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
+import { Clock } from './clock/clock';
+import { clockHandlersModule } from './clock/clock-handlers';
+import { PlatformTimeInterceptor } from './clock/platform-time.interceptor';
 
-/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, dead letters. */
+/** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, dead letters, the platform clock. */
 @Module({})
 export class PersistenceModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
-    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore, DeadLetterStore];
+    const providers = [Outbox, OutboxRelay, JobScheduler, TransactionRunner, IdempotencyStore, DeadLetterStore, Clock];
     return {
       module: PersistenceModule,
       global: true,
@@ -30,8 +34,10 @@ export class PersistenceModule {
           // Replicas that start together against an empty database migrate it once (advisory lock).
           dataSourceFactory: (options) => openServiceDataSource(options!),
         }),
+        // The gateway starts each advance (it fans it out); every other service applies it.
+        ...(options.service === 'gateway' ? [] : [clockHandlersModule(options.service)]),
       ],
-      providers,
+      providers: [...providers, { provide: APP_INTERCEPTOR, useClass: PlatformTimeInterceptor }],
       exports: [...providers, TypeOrmModule],
     };
   }

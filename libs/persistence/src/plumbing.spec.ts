@@ -14,6 +14,7 @@ import { ScheduledJobEntity } from './scheduler/scheduled-job.entity';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { JobKind, JobScheduler } from './scheduler/job-scheduler';
 import { TransactionRunner } from './transaction-runner';
+import { Clock } from './clock/clock';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 
 class TestCardJob {
@@ -23,6 +24,7 @@ class TestCardJob {
 const ACTIVATE_JOB: JobKind<TestCardJob> = { name: 'test.activate', payload: TestCardJob };
 const FLAKY_JOB: JobKind<TestCardJob> = { name: 'test.flaky', payload: TestCardJob };
 const BATCHED_JOB: JobKind<TestCardJob> = { name: 'test.batched', payload: TestCardJob };
+const STEP_JOB: JobKind<TestCardJob> = { name: 'test.step', payload: TestCardJob };
 
 class RecordingBus implements EventBus {
   readonly published: DomainEvent[] = [];
@@ -155,7 +157,10 @@ describe('Outbox, relay and scheduler on the service database', () => {
 
   it('runs a scheduled sandbox delay scaled by SANDBOX_TIME_SCALE, exactly once across two replicas', async () => {
     const runs: string[] = [];
-    const schedulers = [new JobScheduler(dataSource, transactions, config, deadLetters), new JobScheduler(dataSource, transactions, config, deadLetters)];
+    const schedulers = [
+      new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource)),
+      new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource)),
+    ];
     for (const scheduler of schedulers) {
       scheduler.register(ACTIVATE_JOB, async (payload) => {
         runs.push(payload.cardId);
@@ -178,7 +183,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('runs jobs due together in one transaction; one failing rolls the batch back, and each job still takes effect once', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
     let badRuns = 0;
     const runs: string[] = [];
     scheduler.register(BATCHED_JOB, async (payload, manager) => {
@@ -208,7 +213,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
   });
 
   it('retries a failing job and rolls back its partial work each time', async () => {
-    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
     let attempts = 0;
     scheduler.register(FLAKY_JOB, async (_payload, manager) => {
       attempts += 1;
@@ -222,5 +227,33 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await scheduler.onApplicationShutdown();
     const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'flaky-%'`);
     expect(rows.map((r) => r.idempotency_key)).toEqual(['flaky-2']);
+  });
+
+  it("runs a platform's jobs when its test clock passes their due time, in due order, follow-ups counted from their due time; other platforms' stay", async () => {
+    const clock = new Clock(dataSource);
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, clock);
+    scheduler.onApplicationBootstrap();
+    const runs: Array<{ step: string; at: number }> = [];
+    const startedAt = Date.now();
+    scheduler.register(STEP_JOB, async ({ cardId }, manager) => {
+      runs.push({ step: cardId, at: clock.now().getTime() - startedAt });
+      // A follow-up 60 s after this step: within the same advance it is due too.
+      if (cardId === 'first') await scheduler.schedule(manager, { kind: STEP_JOB, payload: { cardId: 'second' }, delayMs: 60_000, platformId: 'Platform:clock-a' });
+    });
+    await transactions.run(async (m) => {
+      await scheduler.schedule(m, { kind: STEP_JOB, payload: { cardId: 'third' }, delayMs: 150_000, platformId: 'Platform:clock-a' });
+      await scheduler.schedule(m, { kind: STEP_JOB, payload: { cardId: 'first' }, delayMs: 30_000, platformId: 'Platform:clock-a' });
+      await scheduler.schedule(m, { kind: STEP_JOB, payload: { cardId: 'later' }, delayMs: 3_600_000, platformId: 'Platform:clock-a' });
+      await scheduler.schedule(m, { kind: STEP_JOB, payload: { cardId: 'other platform' }, delayMs: 30_000, platformId: 'Platform:clock-b' });
+    });
+    expect(await clock.advanceTo('Platform:clock-a', 200)).toBe(200);
+    expect(runs.map((r) => r.step)).toEqual(['first', 'second', 'third']);
+    // Each ran at its due time in the platform's time (30 s, 30 + 60 s, 150 s), give or take the test's own run time.
+    expect(runs.map((r) => Math.round(r.at / 10_000) * 10)).toEqual([30, 90, 150]);
+    // Time only moves forward: a smaller offset leaves it where it is.
+    expect(await clock.advanceTo('Platform:clock-a', 10)).toBe(200);
+    expect(await clock.storedOffsetSeconds('Platform:clock-b')).toBe(0);
+    expect(await countOf(`SELECT count(*)::int AS n FROM scheduled_job WHERE kind = $1 AND status = 'PENDING'`, [STEP_JOB.name])).toBe(2);
+    await scheduler.onApplicationShutdown();
   });
 });

@@ -4,5 +4,6 @@ export * from './service-runtime';
 export * from './bootstrap';
 export * from './process';
 export * from './probes';
+export * from './sandbox-rules';
 export * from './metrics';
 export * from './redaction';

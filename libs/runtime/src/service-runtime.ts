@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_BUS, EventBus, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { RuntimeConfig } from './config/runtime-config';
+import { SandboxRules } from './sandbox-rules';
 
 export const RUNTIME_CONFIG = Symbol('RUNTIME_CONFIG');
 /** Resolves when every consumer of this process's bus is listening; relays publish only then. */
@@ -32,12 +33,13 @@ export class ServiceRuntimeModule {
       module: ServiceRuntimeModule,
       providers: [
         { provide: RUNTIME_CONFIG, useValue: runtime.config },
+        { provide: SandboxRules, useValue: new SandboxRules(runtime.config.deployment) },
         { provide: SERVICE_CLIENT, useValue: runtime.client },
         { provide: EVENT_BUS, useValue: runtime.eventBus },
         // Wrapped: Nest would await a bare promise-valued provider and block the app's start.
         { provide: EVENTS_READY, useValue: { whenReady: runtime.eventsReady ?? Promise.resolve() } satisfies EventsReadyGate },
       ],
-      exports: [RUNTIME_CONFIG, SERVICE_CLIENT, EVENT_BUS, EVENTS_READY],
+      exports: [RUNTIME_CONFIG, SandboxRules, SERVICE_CLIENT, EVENT_BUS, EVENTS_READY],
     };
   }
 }

@@ -15,8 +15,9 @@ export const DESCRIPTOR_OUTCOMES: Readonly<Record<string, NetworkOutcome>> = {
   '005': { kind: 'DELAYED_PULL', delayMs: SANDBOX_PULL_DELAY_MS },
   '006': { kind: 'CONFIRMATION_FAILED' },
 };
-const APPROVE: NetworkOutcome = { kind: 'APPROVE' };
+/** What every message gets where sandbox rules do not apply (and any suffix the table does not list). */
+export const NETWORK_APPROVE: NetworkOutcome = { kind: 'APPROVE' };
 
 export function sandboxNetworkOutcome(descriptor: string): NetworkOutcome {
-  return sandboxOutcome(DESCRIPTOR_OUTCOMES, descriptor, APPROVE);
+  return sandboxOutcome(DESCRIPTOR_OUTCOMES, descriptor, NETWORK_APPROVE);
 }

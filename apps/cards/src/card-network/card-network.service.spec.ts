@@ -1,7 +1,7 @@
 import { CallerContext, SimulateAuthorizationRequest } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, TransactionRunner } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
+import { Clock, JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { RuntimeConfig, SandboxRules } from '@paykit/runtime';
 import { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository';
 import { CardEntity } from '../cards/entities/card.entity';
@@ -103,9 +103,11 @@ function setup(maxSpendPerTransaction: bigint | null = null) {
     cardTransactions as unknown as CardTransactionsRepository,
     ledger as unknown as LedgerClient,
     transactions as unknown as TransactionRunner,
-    outbox,
+    outbox as unknown as Outbox,
     scheduler as unknown as JobScheduler,
     { deployment: 'sandbox', rpcTimeoutMs: 5000 } as RuntimeConfig,
+    new SandboxRules('sandbox'),
+    { now: () => new Date() } as Clock,
   );
   return { service, cards, cardTransactions, ledger, outbox, scheduler };
 }

@@ -29,10 +29,11 @@ import {
   SimulateClearingRequest,
   SimulateReturnRequest,
   SimulateReturnReversalRequest,
+  tenantContext,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
-import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { Clock, decodeCursor, idCursor, InsertWithEvent, JobScheduler, Outbox, pageLimit, ScheduleRequest, StatementBatcher, toPage, TransactionRunner } from '@paykit/persistence';
+import { RUNTIME_CONFIG, RuntimeConfig, SandboxRules } from '@paykit/runtime';
 import { cardNotFound } from '../cards/cards.errors';
 import { CardsRepository, NetworkCard } from '../cards/cards.repository';
 import { toCardTransaction } from './card-transaction.mapper';
@@ -40,7 +41,7 @@ import { CardTransactionsRepository, interruptionKeyOf } from './card-transactio
 import { DELAYED_PULL_JOB, INTERRUPTED_AUTHORIZATION_JOB, InterruptedAuthorizationJob } from './card-network.jobs';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { isAccountRefusal, isInsufficientFunds, LedgerClient } from './ledger.client';
-import { NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
+import { NETWORK_APPROVE, NetworkOutcome, sandboxNetworkOutcome } from './card-network.sandbox';
 
 const CARD_TRANSACTION_CURSOR = idCursor('CardTransaction');
 
@@ -109,6 +110,8 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -165,7 +168,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   // ---- Simulators ----
 
   async authorize(ctx: CallerContext, request: SimulateAuthorizationRequest): Promise<CardTransaction> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const card = await this.requireCard(ctx.platformId, request.cardId);
     const { amount, currency } = inCardCurrency(card, request.currency, amountFromWire(request.amount));
     const id = newId('CardTransaction');
@@ -175,7 +178,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** A zero-amount authorization: decided like any authorization (card state, descriptor table); no money moves. */
   async balanceInquiry(ctx: CallerContext, request: SimulateBalanceInquiryRequest): Promise<SandboxCardSimulationResponse> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const card = await this.requireCard(ctx.platformId, request.cardId);
     const id = newId('CardTransaction');
     const message: NetworkMessage = { id, token: issuerTokenOf(id), type: 'BALANCE_INQUIRY', amount: 0n, currency: cardCurrencyOf(card), merchant: merchantOf(request.merchant) };
@@ -190,7 +193,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * stays and the clearing pulls the difference (the over-authorization path).
    */
   async adviseAuthorization(ctx: CallerContext, request: SimulateAuthorizationAdviceRequest): Promise<SandboxCardSimulationResponse> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
     if (!isOpenAuthorization(entity)) throw notAdjustable(entity, 'only an open authorization (CONFIRMED, not yet cleared) can be re-sized');
     const amount = amountFromWire(request.amount);
@@ -225,7 +228,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * EXCEPTION (RETURN_REVERSAL_FAILED), the high-urgency alert, and stays refunded.
    */
   async reverseReturn(ctx: CallerContext, request: SimulateReturnReversalRequest): Promise<SandboxCardSimulationResponse> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
     if (entity.status !== 'REFUNDED' || entity.direction !== 'DEBIT') throw notAdjustable(entity, 'only a REFUNDED debit has a return to reverse');
     const sequence = await this.transactions.run((manager) => this.cardTransactions.reserveAdjustment(manager, ctx.platformId, entity.id, ['REFUNDED']));
@@ -250,7 +253,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** The advice is accepted now; the card operation it causes is announced later, through events only. */
   async advise(ctx: CallerContext, request: SimulateAdviceRequest): Promise<SandboxCardSimulationResponse> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const card = await this.requireCard(ctx.platformId, request.cardId);
     const { amount, currency } = inCardCurrency(card, request.currency, amountFromWire(request.amount));
     const cardTransactionId = newId('CardTransaction');
@@ -267,7 +270,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   async clear(ctx: CallerContext, request: SimulateClearingRequest): Promise<CardTransaction> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
     const amount = amountFromWire(request.amount);
     if (entity.type !== 'AUTHORIZATION') throw notClearable(entity, `a ${entity.type} is not cleared separately`);
@@ -282,7 +285,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   async return(ctx: CallerContext, request: SimulateReturnRequest): Promise<CardTransaction> {
-    assertSandbox(ctx);
+    this.assertSandbox(ctx);
     const entity = await this.requireTransactionOfCard(ctx.platformId, request.cardId, request.cardTransactionId);
     if (entity.direction !== 'DEBIT' || entity.status !== 'SETTLED' || entity.holdId === null) {
       throw new ServiceError('INVALID_STATE_TRANSITION', `Card transaction ${entity.id} is ${entity.status} ${entity.direction}; only a settled debit can be returned`);
@@ -320,9 +323,9 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
   async completeDelayedPull(platformId: string, cardTransactionId: string): Promise<void> {
     const entity = await this.cardTransactions.findById(platformId, cardTransactionId);
     if (!entity || entity.status !== 'PENDING') return;
-    const ctx = this.workContext(platformId, `pull:${cardTransactionId}`, 'sandbox');
+    const ctx = tenantContext(platformId, `pull:${cardTransactionId}`);
     if (entity.direction === 'CREDIT' && !(await this.transactions.run((manager) => this.cardTransactions.claimCredit(manager, platformId, entity.id)))) return;
-    const outcome = sandboxNetworkOutcome(entity.merchant.descriptor);
+    const outcome = this.networkOutcome(ctx, entity.merchant.descriptor);
     const result = await this.moveMoney(ctx, entity, outcome);
     const next = await this.transactions.run(async (manager) => {
       const moved = await this.cardTransactions.transition(manager, entity, ['PENDING'], result);
@@ -335,7 +338,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** A closed card's open authorizations reconcile to a terminal state. */
   async reconcileClosedCard(platformId: string, cardId: string): Promise<void> {
-    const ctx = this.workContext(platformId, `close:${cardId}`, this.config.deployment);
+    const ctx = tenantContext(platformId, `close:${cardId}`);
     for (const entity of await this.cardTransactions.openOfCard(platformId, cardId)) {
       if (entity.status === 'PENDING') {
         await this.transactions.run(async (manager) => {
@@ -353,7 +356,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     if (await this.cardTransactions.findById(platformId, data.cardTransactionId)) return;
     const card = await this.cards.findForNetwork(platformId, data.cardId);
     if (!card) return;
-    const ctx = this.workContext(platformId, `advice:${data.cardTransactionId}`, 'sandbox');
+    const ctx = tenantContext(platformId, `advice:${data.cardTransactionId}`);
     await this.answer(ctx, card, {
       id: data.cardTransactionId,
       token: data.issuerTransactionToken,
@@ -368,7 +371,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   /** The issuer's answer to a network message: card state first, then the sandbox descriptor table, then the ledger. */
   private async answer(ctx: CallerContext, card: NetworkCard, message: NetworkMessage): Promise<CardTransactionEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     const entity: CardTransactionEntity = {
       id: message.id,
       platformId: ctx.platformId,
@@ -399,7 +402,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       createdAt: now,
       updatedAt: now,
     };
-    const outcome = sandboxNetworkOutcome(message.merchant.descriptor);
+    const outcome = this.networkOutcome(ctx, message.merchant.descriptor);
     const decline = stateDecline(card) ?? limitDecline(card, message) ?? (outcome.kind === 'DECLINE' ? outcome.reason : undefined);
     if (decline) return this.record({ ...entity, status: 'DECLINED', declineReason: decline });
     // Nothing to hold or pull: an approved balance inquiry is done at once.
@@ -408,6 +411,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       return this.record(entity, async (manager) => {
         await this.scheduler.schedule(manager, {
           kind: DELAYED_PULL_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, cardTransactionId: entity.id },
           delayMs: outcome.delayMs,
           sandboxDelay: true,
@@ -471,7 +475,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
    * financial authorization). Idempotent: a second undo finds it done.
    */
   async undoInterrupted(platformId: string, data: AuthorizationInterruptedData): Promise<void> {
-    const ctx = this.workContext(platformId, `interrupted:${data.cardTransactionId}`, data.environment);
+    const ctx = tenantContext(platformId, `interrupted:${data.cardTransactionId}`);
     let hold;
     try {
       hold = await this.ledger.hold(ctx, data.cardTransactionId, 'hold', data.accountId, amountFromWire(data.amount), data.currency);
@@ -494,13 +498,13 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       if (entity.direction === 'CREDIT') {
         await this.ledger.credit(ctx, entity.accountId, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount, settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', settledAmount: amount, settledAt: this.clock.now(), exception };
       }
       const hold = await this.ledger.hold(ctx, entity.id, 'hold', entity.accountId, amount, currency);
       if (entity.type === 'FINANCIAL_AUTHORIZATION') {
         // Single-message: authorized and posted at once.
         await this.ledger.capture(ctx, entity.id, 'capture', hold.id, amount);
-        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount, settledAt: new Date(), exception };
+        return { status: exception ? 'EXCEPTION' : 'SETTLED', holdId: hold.id, settledAmount: amount, settledAt: this.clock.now(), exception };
       }
       return { status: exception ? 'EXCEPTION' : 'CONFIRMED', holdId: hold.id, exception };
     } catch (error) {
@@ -526,7 +530,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     return this.finish(entity, ['CONFIRMED', 'EXCEPTION'], {
       status: exception && exception.reason === 'EXCESS_PULL_FAILED' ? 'EXCEPTION' : 'SETTLED',
       settledAmount,
-      settledAt: new Date(),
+      settledAt: this.clock.now(),
       exception,
     });
   }
@@ -547,7 +551,7 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     try {
       const hold = await this.ledger.hold(ctx, entity.id, 'force-hold', entity.accountId, amount, entity.currency.code);
       await this.ledger.capture(ctx, entity.id, 'force-capture', hold.id, amount);
-      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount, settledAt: new Date() });
+      return await this.finish(entity, ['EXPIRED'], { status: 'SETTLED', holdId: hold.id, forcePosted: true, settledAmount: amount, settledAt: this.clock.now() });
     } catch (error) {
       if (!isInsufficientFunds(error)) throw error;
       return this.finish(entity, ['EXPIRED'], {
@@ -597,8 +601,13 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
     await this.outbox.add(manager, statusEventOf(entity));
   }
 
-  private workContext(platformId: string, requestId: string, environment: CallerContext['environment']): CallerContext {
-    return { platformId, environment, requestId };
+  /** The descriptor suffix table decides only where sandbox rules apply. */
+  private networkOutcome(ctx: CallerContext, descriptor: string): NetworkOutcome {
+    return this.sandbox.applyTo(ctx) ? sandboxNetworkOutcome(descriptor) : NETWORK_APPROVE;
+  }
+
+  private assertSandbox(ctx: CallerContext): void {
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'The card network simulators are sandbox only');
   }
 
   private async requireCard(platformId: string, cardId: string): Promise<NetworkCard> {
@@ -697,10 +706,6 @@ function merchantOf(input: CardMerchant): CardMerchant {
 /** The network's token of a simulated message; it names the card transaction it becomes. */
 function issuerTokenOf(cardTransactionId: string): string {
   return `itx_${cardTransactionId.slice('CardTransaction:'.length).replace(/-/g, '')}`;
-}
-
-function assertSandbox(ctx: CallerContext): void {
-  if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'The card network simulators are sandbox only');
 }
 
 function notClearable(entity: CardTransactionEntity, why: string): ServiceError {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER } from '@paykit/contracts';
-import { DeadLetterStore } from '@paykit/persistence';
+import { DeadLetterStore, Clock } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
 import { CardNetworkService } from './card-network.service';
 
@@ -17,20 +17,23 @@ export class CardNetworkWorker implements OnApplicationBootstrap {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly network: CardNetworkService,
     private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       CARDS_WORKER_CONSUMER,
       CARDS_WORK_FILTER,
-      this.deadLetters.guard(
-        CARDS_WORKER_CONSUMER,
-        handleEvents({
-          [CARDS_WORK_EVENTS.pullDue]: (event) => this.network.completeDelayedPull(event.platformId, event.data.cardTransactionId),
-          [CARDS_WORK_EVENTS.cardClosed]: (event) => this.network.reconcileClosedCard(event.platformId, event.data.cardId),
-          [CARDS_WORK_EVENTS.adviceReceived]: (event) => this.network.applyAdvice(event.platformId, event.data),
-          [CARDS_WORK_EVENTS.authorizationInterrupted]: (event) => this.network.undoInterrupted(event.platformId, event.data),
-        }),
+      this.clock.inPlatformTime(
+        this.deadLetters.guard(
+          CARDS_WORKER_CONSUMER,
+          handleEvents({
+            [CARDS_WORK_EVENTS.pullDue]: (event) => this.network.completeDelayedPull(event.platformId, event.data.cardTransactionId),
+            [CARDS_WORK_EVENTS.cardClosed]: (event) => this.network.reconcileClosedCard(event.platformId, event.data.cardId),
+            [CARDS_WORK_EVENTS.adviceReceived]: (event) => this.network.applyAdvice(event.platformId, event.data),
+            [CARDS_WORK_EVENTS.authorizationInterrupted]: (event) => this.network.undoInterrupted(event.platformId, event.data),
+          }),
+        ),
       ),
     );
   }

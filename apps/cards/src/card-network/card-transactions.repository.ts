@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
-import { amountToColumn, EntityInsert, InsertGuard, returningRows } from '@paykit/persistence';
+import { amountToColumn, EntityInsert, InsertGuard, returningRows, Clock } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 
 const INTERRUPTION_KEY_SUFFIX = ':interrupted';
@@ -49,7 +49,10 @@ export class CardTransactionsRepository {
       AND NOT EXISTS (SELECT 1 FROM interruption t WHERE t.dedupe_key = i.id || '${INTERRUPTION_KEY_SUFFIX}' AND t.status <> 'PENDING')`,
   };
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
     this.newRow = new EntityInsert(dataSource, CardTransactionEntity);
   }
 
@@ -125,7 +128,7 @@ export class CardTransactionsRepository {
     from: CardTransactionStatus[],
     changes: Partial<Omit<CardTransactionEntity, 'id' | 'platformId'>>,
   ): Promise<CardTransactionEntity | undefined> {
-    const updatedAt = new Date();
+    const updatedAt = this.clock.now();
     const result = await manager.update(CardTransactionEntity, { platformId: entity.platformId, id: entity.id, status: In(from) }, { ...changes, updatedAt });
     if ((result.affected ?? 0) === 0) return undefined;
     return (await this.findById(entity.platformId, entity.id, manager))!;
@@ -166,7 +169,7 @@ export class CardTransactionsRepository {
     const result = await manager.update(
       CardTransactionEntity,
       { platformId, id, status: 'PENDING', direction: 'CREDIT', creditClaimedAt: IsNull() },
-      { creditClaimedAt: new Date() },
+      { creditClaimedAt: this.clock.now() },
     );
     return (result.affected ?? 0) > 0;
   }

@@ -20,8 +20,8 @@ import {
   UpdateCardRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
-import { rootLogger } from '@paykit/runtime';
+import { Clock, decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { rootLogger, SandboxRules } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { toCard } from './card.mapper';
 import { cardNotFound } from './cards.errors';
@@ -50,6 +50,8 @@ export class CardsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -60,9 +62,9 @@ export class CardsService implements OnModuleInit {
     const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId: request.cardholderId }, ctx);
     assertReady(customer);
     const currency = await this.funding.assertEligible(ctx, request.cardholderId, request.fundingSources);
-    const sandbox = ctx.environment === 'sandbox';
+    const sandbox = this.sandbox.applyTo(ctx);
     const outcome: IssuanceOutcome = sandbox ? sandboxIssuanceOutcome(request.platformCardId, request.cardholderId) : { state: 'ACTIVE' };
-    const now = new Date();
+    const now = this.clock.now();
     const closed = outcome.state === 'CLOSED';
     // The issuer keeps only a salted hash of the 3-D Secure password (generated when none is given).
     const threeDsPasswordHash = await hashThreeDsPassword(request.threeDSecurePassword ?? generatedThreeDsPassword());
@@ -97,6 +99,7 @@ export class CardsService implements OnModuleInit {
       if (outcome.activateAfterMs !== undefined) {
         await this.scheduler.schedule(manager, {
           kind: ACTIVATE_CARD_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, cardId: entity.id },
           delayMs: outcome.activateAfterMs,
           sandboxDelay: true,
@@ -145,7 +148,7 @@ export class CardsService implements OnModuleInit {
       const entity = await this.cards.lockById(manager, ctx.platformId, request.cardId);
       if (!entity) throw cardNotFound(request.cardId);
       assertChangeAllowed(entity, request);
-      const now = new Date();
+      const now = this.clock.now();
       const stateChanged = request.state !== undefined;
       if (request.state === 'CLOSED') {
         entity.state = 'CLOSED';
@@ -196,7 +199,7 @@ export class CardsService implements OnModuleInit {
       throw new ServiceError('CONFLICT', `Card ${cardId} is ${card.state}: it has no details to reveal`, { state: card.state });
     }
     const token = newRevealToken();
-    const now = new Date();
+    const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
     await this.cards.insertReveal({ tokenHash: revealTokenHash(token), platformId: ctx.platformId, cardId, expiresAt, redeemedAt: null, createdAt: now });
     // The audit line: who asked to see which card, never the URL, its token or the details.
@@ -209,7 +212,7 @@ export class CardsService implements OnModuleInit {
 
   /** The reveal page's one look at the card details (the token is used up). */
   async redeemReveal(token: string): Promise<CardDetails> {
-    const reveal = await this.cards.redeemReveal(revealTokenHash(token), new Date());
+    const reveal = await this.cards.redeemReveal(revealTokenHash(token), this.clock.now());
     if (!reveal) throw new ServiceError('TOKEN_NOT_FOUND', 'This reveal link is unknown, used or expired');
     const card = await this.require(reveal.platformId, reveal.cardId);
     const seed = card.detailsSeed ?? (await this.cards.ensureDetailsSeed(card.platformId, card.id, newDetailsSeed()));
@@ -220,7 +223,7 @@ export class CardsService implements OnModuleInit {
 
   /** Sandbox delayed activation (issuance suffix 005). */
   private async activate(manager: EntityManager, platformId: string, cardId: string): Promise<void> {
-    const activated = await this.cards.activateIfProcessing(manager, platformId, cardId, new Date());
+    const activated = await this.cards.activateIfProcessing(manager, platformId, cardId, this.clock.now());
     if (!activated) return;
     const entity = await this.cards.findById(platformId, cardId, manager);
     await this.announceStateChange(manager, platformId, toCard(entity!));

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CallerContext, CARD_ELIGIBLE_CURRENCIES, InternalAccountRecord, PAYMENTS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { isSandboxIneligibleFundingSource } from './cards.sandbox';
 
 /**
@@ -11,13 +12,16 @@ import { isSandboxIneligibleFundingSource } from './cards.sandbox';
  */
 @Injectable()
 export class FundingSourcesService {
-  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   /** Returns the currency code the sources share. */
   async assertEligible(ctx: CallerContext, cardholderId: string, accountIds: string[], cardCurrency?: string): Promise<string> {
     // Sandbox binding table first: it needs no account to exist.
     accountIds.forEach((accountId, index) => {
-      if (ctx.environment === 'sandbox' && isSandboxIneligibleFundingSource(accountId)) {
+      if (this.sandbox.applyTo(ctx) && isSandboxIneligibleFundingSource(accountId)) {
         throw ineligible(index, accountId, 'the issuer refused to bind this account');
       }
     });

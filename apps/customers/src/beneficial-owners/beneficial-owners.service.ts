@@ -12,7 +12,8 @@ import {
   UpdateBeneficialOwnerBody,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { CustomersService } from '../customers/customers.service';
 import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
 import { BeneficialOwnersRepository } from './beneficial-owners.repository';
@@ -58,6 +59,8 @@ export class BeneficialOwnersService {
     private readonly customers: CustomersService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateBeneficialOwnerRequest): Promise<BeneficialOwner> {
@@ -66,7 +69,7 @@ export class BeneficialOwnersService {
       throw ServiceError.invalidField('customerId', 'Beneficial owners, directors and officers belong to BUSINESS customers only');
     }
     const info = request.personalInfo;
-    const now = new Date();
+    const now = this.clock.now();
     const entity: BeneficialOwnerEntity = {
       id: newId('BeneficialOwner'),
       platformId: ctx.platformId,
@@ -75,7 +78,7 @@ export class BeneficialOwnersService {
       ownershipPercentage: request.ownershipPercentage ?? 0,
       personalInfo: personalInfoFrom(info),
       // The owner's KYC runs on registration (sandbox table by last name; production stays PENDING).
-      kycStatus: ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
+      kycStatus: this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
       createdAt: now,
       updatedAt: now,
     };
@@ -106,9 +109,9 @@ export class BeneficialOwnersService {
       if (changes.personalInfo !== undefined) {
         const renamed = changes.personalInfo.lastName !== undefined && changes.personalInfo.lastName !== entity.personalInfo.lastName;
         entity.personalInfo = personalInfoFrom(changes.personalInfo, entity.personalInfo);
-        if (renamed) entity.kycStatus = ctx.environment === 'sandbox' ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
+        if (renamed) entity.kycStatus = this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
       }
-      entity.updatedAt = new Date();
+      entity.updatedAt = this.clock.now();
       await this.owners.save(manager, entity);
       const owner = toBeneficialOwner(entity);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerUpdated, platformId: ctx.platformId, resourceId: entity.id, data: owner });

@@ -14,7 +14,7 @@ import {
   newId,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
@@ -42,10 +42,11 @@ export class BulkImportService {
     private readonly provisioning: ProvisioningRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   async start(ctx: CallerContext, fileName: string | undefined): Promise<BulkImportJob> {
-    const now = new Date();
+    const now = this.clock.now();
     const job: BulkImportJobEntity = {
       id: newId('BulkUploadJob'),
       platformId: ctx.platformId,
@@ -76,7 +77,7 @@ export class BulkImportService {
     const errors: BulkImportRowError[] = [];
     const valid: Array<{ row: number; entity: CustomerEntity }> = [];
     const umaSeen = new Map<string, number>();
-    const now = new Date();
+    const now = this.clock.now();
     for (const [index, cells] of request.rows.entries()) {
       const row = request.firstRow + index;
       const parsed = parseRow(row, request.columns, cells);
@@ -147,7 +148,7 @@ export class BulkImportService {
       if (job.status !== 'PROCESSING') return this.toJob(job, manager);
       job.status = request.failure ? 'FAILED' : 'COMPLETED';
       job.failure = request.failure ?? null;
-      job.completedAt = new Date();
+      job.completedAt = this.clock.now();
       job.updatedAt = job.completedAt;
       await this.jobs.save(manager, job);
       const result = await this.toJob(job, manager);

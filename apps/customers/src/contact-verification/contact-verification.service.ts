@@ -2,7 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CallerContext, ContactChannel, ContactCodeSent, Customer, CUSTOMERS_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { Clock, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -29,6 +30,8 @@ export class ContactVerificationService {
     private readonly codes: ContactCodesRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   /** verify-email / verify-phone: sends (or re-sends) a one-time code to the channel. */
@@ -37,7 +40,7 @@ export class ContactVerificationService {
       const customer = await this.customers.requireActive(ctx, customerId, manager);
       const status = requiredStatus(customer, channel);
       if (status === 'VERIFIED') throw new ServiceError('CONFLICT', `The customer's ${channel} is already verified`);
-      const now = Date.now();
+      const now = this.clock.now().getTime();
       const previous = await this.codes.find(manager, customerId, channel);
       if (previous && previous.sentAt.getTime() + RESEND_INTERVAL_MS > now) {
         const retryAfter = Math.ceil((previous.sentAt.getTime() + RESEND_INTERVAL_MS - now) / 1000);
@@ -49,7 +52,7 @@ export class ContactVerificationService {
         );
       }
       // Sandbox: the fixed code and no delivery. Production has no email/SMS provider wired here.
-      const code = ctx.environment === 'sandbox' ? SANDBOX_CONTACT_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = this.sandbox.applyTo(ctx) ? SANDBOX_CONTACT_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row: ContactCodeEntity = {
         customerId,
         channel,
@@ -77,7 +80,7 @@ export class ContactVerificationService {
       if (requiredStatus(customer, channel) === 'VERIFIED') return toCustomer(customer);
       const row = await this.codes.findForUpdate(manager, customerId, channel);
       if (!row) return invalidCode(`No code was sent to this ${channel}; POST verify-${channel} first`);
-      if (row.expiresAt.getTime() <= Date.now()) return invalidCode('The code has expired; request a new one');
+      if (row.expiresAt.getTime() <= this.clock.now().getTime()) return invalidCode('The code has expired; request a new one');
       if (row.failedAttempts >= MAX_FAILED_ATTEMPTS) return invalidCode('Too many wrong codes; request a new one');
       if (!timingSafeEqual(hashCode(customerId, channel, code), Buffer.from(row.codeHash, 'hex'))) {
         await this.codes.countFailedAttempt(manager, customerId, channel);
@@ -85,7 +88,7 @@ export class ContactVerificationService {
       }
       await this.codes.delete(manager, customerId, channel);
       customer.contactVerification = { ...customer.contactVerification, [channel]: 'VERIFIED' };
-      customer.updatedAt = new Date();
+      customer.updatedAt = this.clock.now();
       await this.repository.save(manager, customer);
       const result = toCustomer(customer);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.contactVerified, platformId: ctx.platformId, resourceId: customer.id, data: result });

@@ -1,4 +1,4 @@
-import { CallerContext, ContactChannel, ContactVerification } from '@paykit/contracts';
+import { ContactChannel, ContactVerification } from '@paykit/contracts';
 import { CONTACT_VERIFICATION_RULES } from '../contact-verification/contact-verification.sandbox';
 
 /**
@@ -6,11 +6,11 @@ import { CONTACT_VERIFICATION_RULES } from '../contact-verification/contact-veri
  * channels its provider requires (sandbox rule), keeping VERIFIED where the value is unchanged.
  */
 export function contactVerificationFor(
-  ctx: CallerContext,
+  sandbox: boolean,
   values: Record<ContactChannel, string | null>,
   previous: { verification: ContactVerification | null; values: Record<ContactChannel, string | null> } | undefined,
 ): ContactVerification | null {
-  if (ctx.environment !== 'sandbox') return null;
+  if (!sandbox) return null;
   const result: ContactVerification = {};
   for (const channel of ['email', 'phone'] as const) {
     const value = values[channel];

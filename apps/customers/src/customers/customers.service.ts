@@ -23,9 +23,10 @@ import {
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { contactVerificationFor } from './contact-requirements';
@@ -51,6 +52,8 @@ export class CustomersService {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
@@ -71,7 +74,7 @@ export class CustomersService {
    * A new customer from a validated request (POST /customers and each bulk row): UMA address
    * checked against the platform's domain, initial KYC/KYB status from the platform's regime.
    */
-  newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = new Date()): CustomerEntity {
+  newCustomer(ctx: CallerContext, request: CreateCustomerRequest, config: PlatformConfigEntity, now = this.clock.now()): CustomerEntity {
     const id = newIdAvoidingSuffixes('Customer', SANDBOX_CARD_ISSUANCE_SUFFIXES);
     // Every customer has a UMA address: the platform's choice, or $<id's uuid>@<its UMA domain>.
     const umaAddress =
@@ -113,7 +116,7 @@ export class CustomersService {
       annualIncomeRange: null,
       netWorthRange: null,
       pepStatus: null,
-      contactVerification: contactVerificationFor(ctx, { email, phone: phoneNumber }, undefined),
+      contactVerification: contactVerificationFor(this.sandbox.applyTo(ctx), { email, phone: phoneNumber }, undefined),
       kycStatus: isBusiness ? null : (request.kycStatus ?? initialStatus),
       kybStatus: isBusiness ? (request.kybStatus ?? initialStatus) : null,
       deletedAt: null,
@@ -138,7 +141,7 @@ export class CustomersService {
   async delete(ctx: CallerContext, customerId: string): Promise<Customer> {
     return this.transactions.run(async (manager) => {
       const entity = await this.requireActive(ctx, customerId, manager);
-      const now = new Date();
+      const now = this.clock.now();
       entity.deletedAt = now;
       entity.updatedAt = now;
       await this.customers.save(manager, entity);
@@ -153,6 +156,7 @@ export class CustomersService {
     await addOutboxEvents(
       manager,
       entities.map((entity) => createdEventOf(ctx, entity)),
+      this.clock.now(),
     );
   }
 
@@ -258,14 +262,14 @@ export class CustomersService {
         const before = { verification: entity.contactVerification, values: { email: entity.email, phone: entity.phoneNumber } };
         applyFields(entity, changes);
         if (umaAddress !== undefined) entity.umaAddress = umaAddress;
-        entity.contactVerification = contactVerificationFor(ctx, { email: entity.email, phone: entity.phoneNumber }, before);
+        entity.contactVerification = contactVerificationFor(this.sandbox.applyTo(ctx), { email: entity.email, phone: entity.phoneNumber }, before);
         // A changed destination needs a fresh code.
         for (const channel of ['email', 'phone'] as const) {
           if (before.values[channel] !== (channel === 'email' ? entity.email : entity.phoneNumber)) {
             await this.contactCodes.delete(manager, entity.id, channel);
           }
         }
-        entity.updatedAt = new Date();
+        entity.updatedAt = this.clock.now();
         await this.customers.save(manager, entity);
         const customer = toCustomer(entity);
         // Validation only: every check (constraints included) ran; roll the change back.

@@ -17,7 +17,8 @@ import {
   StartDocumentUploadRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { BeneficialOwnersRepository } from '../beneficial-owners/beneficial-owners.repository';
 import { CustomersService } from '../customers/customers.service';
 import { VerificationsRepository } from '../verification/verifications.repository';
@@ -69,6 +70,8 @@ export class DocumentsService {
     private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -81,7 +84,7 @@ export class DocumentsService {
       const target = await this.documents.findUploaded(ctx.platformId, request.replacesDocumentId);
       if (!target || target.documentHolder !== holder.documentHolder) throw documentNotFound(request.replacesDocumentId);
     }
-    const now = new Date();
+    const now = this.clock.now();
     const entity: DocumentEntity = {
       id: newId('Document'),
       platformId: ctx.platformId,
@@ -179,7 +182,7 @@ export class DocumentsService {
       }
       const hash = createHash('sha256');
       for (const chunk of chunks) hash.update(chunk);
-      const review: DocumentReview = ctx.environment === 'sandbox' ? documentReview(document.fileName) : { status: 'PENDING' };
+      const review: DocumentReview = this.sandbox.applyTo(ctx) ? documentReview(document.fileName) : { status: 'PENDING' };
       if (target !== staged) {
         // A replacement: the stored document takes the new bytes and metadata, keeps its id.
         await this.documents.moveChunks(manager, staged.id, target.id);
@@ -198,7 +201,7 @@ export class DocumentsService {
       target.sha256 = hash.digest('hex');
       target.status = review.status;
       target.rejectionReason = review.rejectionReason ?? null;
-      target.updatedAt = new Date();
+      target.updatedAt = this.clock.now();
       await this.documents.save(manager, target);
       const reviewed = toDocument(target);
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.documentReviewed, platformId: ctx.platformId, resourceId: target.id, data: reviewed });

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { KycLinkEntity } from './entities/kyc-link.entity';
+import { Clock } from '@paykit/persistence';
 
 /** Links are found by their token's digest, not by platform: the token is the hosted page's only credential. */
 @Injectable()
 export class KycLinksRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(link: KycLinkEntity): Promise<void> {
     await this.dataSource.manager.insert(KycLinkEntity, link);
@@ -21,6 +25,6 @@ export class KycLinksRepository {
   }
 
   async markUsed(manager: EntityManager, id: string): Promise<void> {
-    await manager.update(KycLinkEntity, { id }, { usedAt: new Date() });
+    await manager.update(KycLinkEntity, { id }, { usedAt: this.clock.now() });
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CallerContext, CompleteKycLinkRequest, CUSTOMERS_EVENTS, EDD_FIELDS, KycLinkCompletion, KycLinkIssued, KycLinkState, KycLinkView, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox, TransactionRunner } from '@paykit/persistence';
+import { Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -27,6 +27,7 @@ export class KycLinksService {
     private readonly verifications: VerificationsService,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   /** A fresh single-use link; earlier links of the customer stay valid. */
@@ -43,7 +44,7 @@ export class KycLinksService {
     }
     // 256 random bits: the token alone grants access to the hosted page.
     const token = randomBytes(32).toString('base64url');
-    const now = new Date();
+    const now = this.clock.now();
     const link: KycLinkEntity = {
       id: newId('KycLink'),
       platformId: ctx.platformId,
@@ -64,8 +65,10 @@ export class KycLinksService {
     const link = await this.links.findByTokenHash(hashToken(token));
     if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
     const customer = await this.customers.require(linkContext(link, 'kyc-page'), link.customerId);
+    // The page's caller is no platform: the link's platform's time decides whether it expired.
+    const now = await this.clock.nowFor(link.platformId);
     return {
-      state: stateOf(link),
+      state: stateOf(link, now),
       customerType: customer.customerType,
       displayName: (customer.customerType === 'BUSINESS' ? customer.businessInfo?.legalName : customer.fullName) ?? 'customer',
       ...(link.redirectUri ? { redirectUri: link.redirectUri } : {}),
@@ -78,16 +81,19 @@ export class KycLinksService {
    * The hosted page's submit: records the EDD answers the customer lacked, runs the verification
    * and spends the link, all in one transaction. A RESOLVE_ERRORS outcome leaves the link usable.
    */
-  complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
+  async complete(request: CompleteKycLinkRequest, requestId: string): Promise<KycLinkCompletion> {
+    // The link's platform's time, read before the transaction (nothing else is read inside it).
+    const found = await this.links.findByTokenHash(hashToken(request.token));
+    const now = found ? await this.clock.nowFor(found.platformId) : this.clock.now();
     return this.transactions.run(async (manager) => {
       const link = await this.links.findByTokenHashForUpdate(manager, hashToken(request.token));
       if (!link) throw new ServiceError('TOKEN_NOT_FOUND', 'This verification link does not exist');
-      const state = stateOf(link);
+      const state = stateOf(link, now);
       if (state !== 'ACTIVE') throw new ServiceError('CONFLICT', state === 'USED' ? 'This verification link was already used' : 'This verification link has expired', { state });
       const ctx = linkContext(link, requestId);
       const customer = await this.customers.require(ctx, link.customerId, manager);
       if (applyEddAnswers(customer, request)) {
-        customer.updatedAt = new Date();
+        customer.updatedAt = now;
         await this.repository.save(manager, customer);
         await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.customerUpdated, platformId: ctx.platformId, resourceId: customer.id, data: toCustomer(customer) });
       }
@@ -100,9 +106,10 @@ export class KycLinksService {
   }
 }
 
-function stateOf(link: KycLinkEntity): KycLinkState {
+/** A link's state at `now`, the platform's time (a test clock may have moved it past the expiry). */
+function stateOf(link: KycLinkEntity, now: Date): KycLinkState {
   if (link.usedAt) return 'USED';
-  return link.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : 'ACTIVE';
+  return link.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'ACTIVE';
 }
 
 /** The platform and environment that issued the link. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { SupportedCurrency } from '@paykit/contracts';
-import { EntityReader } from '@paykit/persistence';
+import { EntityReader, Clock } from '@paykit/persistence';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
 
 /** What an operator or `PATCH /config` may change. */
@@ -16,7 +16,10 @@ export class PlatformConfigRepository {
   /** Read on every customer creation: concurrent reads share a statement. */
   private readonly byPlatform: EntityReader<PlatformConfigEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
     this.byPlatform = new EntityReader(dataSource, PlatformConfigEntity, ['platformId']);
   }
 
@@ -44,7 +47,7 @@ export class PlatformConfigRepository {
     const { supportedCurrencies, embeddedWalletConfig, cardTokenization2faConfig, feeConfigs, ...plain } = changes;
     // JSON columns are written as JSON text: TypeORM would not serialise them in an UPDATE of partial values.
     const json = { supportedCurrencies, embeddedWalletConfig, cardTokenization2faConfig, feeConfigs };
-    const set: Record<string, unknown> = { ...plain, updatedAt: new Date() };
+    const set: Record<string, unknown> = { ...plain, updatedAt: this.clock.now() };
     const parameters: Record<string, string> = {};
     for (const [key, value] of Object.entries(json)) {
       if (value === undefined) continue;

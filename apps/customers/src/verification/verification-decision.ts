@@ -1,4 +1,4 @@
-import { CallerContext, EDD_FIELDS, KycStatus, VerificationError, VerificationStatus } from '@paykit/contracts';
+import { EDD_FIELDS, KycStatus, VerificationError, VerificationStatus } from '@paykit/contracts';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { businessKybOutcome, individualKycOutcome } from './verifications.sandbox';
 
@@ -15,10 +15,10 @@ function missing(resourceId: string, field: string, reason: string): Verificatio
 
 /**
  * What a verification of this customer concludes. Only PENDING customers move; approved ones
- * stay approved (IN_PROGRESS: nothing left to do) and rejected ones stay rejected. Sandbox
- * callers get the spec's suffix tables; production reviews stay PENDING (no provider here).
+ * stay approved (IN_PROGRESS: nothing left to do) and rejected ones stay rejected. Where sandbox
+ * rules apply (`SandboxRules`) the spec's suffix tables decide; elsewhere reviews stay PENDING (no provider here).
  */
-export function decideVerification(ctx: CallerContext, customer: CustomerEntity): VerificationDecision {
+export function decideVerification(sandbox: boolean, customer: CustomerEntity): VerificationDecision {
   const isBusiness = customer.customerType === 'BUSINESS';
   const current = (isBusiness ? customer.kybStatus : customer.kycStatus) ?? 'PENDING';
   if (current === 'APPROVED') return { verificationStatus: 'IN_PROGRESS', status: current };
@@ -31,7 +31,7 @@ export function decideVerification(ctx: CallerContext, customer: CustomerEntity)
     const field = isBusiness ? 'businessInfo.registrationNumber' : 'fullName';
     return { verificationStatus: 'RESOLVE_ERRORS', status: start, errors: [missing(customer.id, field, `${field} is needed to verify this customer`)] };
   }
-  if (ctx.environment !== 'sandbox') return { verificationStatus: 'IN_PROGRESS', status: start };
+  if (!sandbox) return { verificationStatus: 'IN_PROGRESS', status: start };
 
   const outcome = isBusiness ? businessKybOutcome(key) : individualKycOutcome(key);
   if (outcome.requiresEdd) {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CallerContext, CUSTOMERS_EVENTS, CUSTOMER_WEBHOOK_TYPES, KycStatus, ListVerificationsRequest, newId, Page, Verification } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
@@ -39,6 +40,8 @@ export class VerificationsService {
     private readonly verifications: VerificationsRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   /** POST /verifications. */
@@ -72,9 +75,9 @@ export class VerificationsService {
    * hosted KYC page), records it, and moves the customer's status with its webhook event.
    */
   async verify(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<Verification> {
-    const decision = decideVerification(ctx, customer);
+    const decision = decideVerification(this.sandbox.applyTo(ctx), customer);
     await this.transition(manager, ctx, customer, decision.status);
-    const now = new Date();
+    const now = this.clock.now();
     const record: VerificationEntity = {
       id: newId('Verification'),
       platformId: ctx.platformId,
@@ -104,7 +107,7 @@ export class VerificationsService {
     if (from === to) return;
     if (isBusiness) customer.kybStatus = to;
     else customer.kycStatus = to;
-    customer.updatedAt = new Date();
+    customer.updatedAt = this.clock.now();
     await this.repository.save(manager, customer);
     await this.outbox.add(manager, {
       subject: CUSTOMERS_EVENTS.kycStatusChanged,

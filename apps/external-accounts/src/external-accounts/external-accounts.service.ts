@@ -23,11 +23,13 @@ import {
   OwnershipVerifyMessage,
   RemoveExternalAccountRequest,
   UpdateExternalAccountMessage,
+  tenantContext,
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
 import { destinationFingerprint } from './account-identity';
 import { accountWarnings, isAccountType, validateCreateBody, validateUpdateBody } from './account-rules';
@@ -62,6 +64,8 @@ export class ExternalAccountsService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly scheduler: JobScheduler,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -84,7 +88,7 @@ export class ExternalAccountsService implements OnModuleInit {
     }
     const review = this.review(ctx, info, request.ownershipType);
 
-    const now = new Date();
+    const now = this.clock.now();
     const entity: ExternalAccountEntity = {
       id: newId('ExternalAccount'),
       platformId: ctx.platformId,
@@ -183,7 +187,7 @@ export class ExternalAccountsService implements OnModuleInit {
         entity.ownershipChallenge = null;
         entity.reviewVersion += 1;
       }
-      entity.updatedAt = new Date();
+      entity.updatedAt = this.clock.now();
       await this.accounts.save(manager, entity);
       const account = toExternalAccount(entity);
       await this.outbox.add(manager, { subject: EXTERNAL_ACCOUNTS_EVENTS.accountUpdated, platformId: ctx.platformId, resourceId: entity.id, data: account });
@@ -198,7 +202,7 @@ export class ExternalAccountsService implements OnModuleInit {
     return this.transactions.run(async (manager) => {
       const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
       if (entity.status !== 'INACTIVE') {
-        const now = new Date();
+        const now = this.clock.now();
         entity.status = 'INACTIVE';
         entity.removedAt = now;
         entity.updatedAt = now;
@@ -216,7 +220,7 @@ export class ExternalAccountsService implements OnModuleInit {
     if (!entity || entity.reviewVersion !== reviewVersion || entity.status !== 'PENDING' || entity.beneficiaryVerificationStatus !== 'PENDING') return;
     entity.beneficiaryVerificationStatus = 'MATCHED';
     entity.status = 'ACTIVE';
-    entity.updatedAt = new Date();
+    entity.updatedAt = this.clock.now();
     await this.accounts.save(manager, entity);
     await this.announceStatusChange(manager, entity);
   }
@@ -234,6 +238,7 @@ export class ExternalAccountsService implements OnModuleInit {
   private async scheduleResolution(manager: EntityManager, entity: ExternalAccountEntity): Promise<void> {
     await this.scheduler.schedule(manager, {
       kind: RESOLVE_VERIFICATION_JOB,
+      platformId: entity.platformId,
       payload: { platformId: entity.platformId, externalAccountId: entity.id, reviewVersion: entity.reviewVersion },
       delayMs: PENDING_VERIFICATION_DELAY_MS,
       sandboxDelay: true,
@@ -242,7 +247,7 @@ export class ExternalAccountsService implements OnModuleInit {
   }
 
   private review(ctx: CallerContext, info: AccountInfo, ownershipType: ExternalAccountEntity['ownershipType'] | undefined): Review {
-    const outcome: ReviewOutcome = reviewDestination(info, ctx.environment === 'sandbox', ownershipType);
+    const outcome: ReviewOutcome = reviewDestination(info, this.sandbox.applyTo(ctx), ownershipType);
     if (outcome.kind === 'REJECTED') {
       throw new ServiceError('INVALID_BANK_ACCOUNT', 'The destination account is invalid or cannot receive funds');
     }
@@ -288,7 +293,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' && entity.status !== 'UNVERIFIED') {
         throw new ServiceError('CONFLICT', `External account ${entity.id} is ${entity.status}: its ownership needs no verification`);
       }
-      const now = new Date();
+      const now = this.clock.now();
       const challengeId = randomUUID();
       const expiresAt = new Date(now.getTime() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
       const address = String(entity.accountInfo.address);
@@ -305,6 +310,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (challenge.method === 'LIVENESS') {
         await this.scheduler.schedule(manager, {
           kind: COMPLETE_LIVENESS_JOB,
+          platformId: entity.platformId,
           payload: { platformId: entity.platformId, externalAccountId: entity.id, challengeId },
           delayMs: LIVENESS_DELAY_MS,
           sandboxDelay: true,
@@ -327,7 +333,7 @@ export class ExternalAccountsService implements OnModuleInit {
       if (entity.status !== 'PENDING_OWNERSHIP_VERIFICATION' || challenge?.method !== 'WALLET_SIGNATURE' || !challenge.messageToSign) {
         throw new ServiceError('CONFLICT', `External account ${entity.id} has no WALLET_SIGNATURE challenge outstanding`);
       }
-      const now = new Date();
+      const now = this.clock.now();
       const network = CORRIDORS[entity.accountInfo.accountType].network;
       const expired = now.getTime() > Date.parse(challenge.expiresAt);
       const valid = !expired && network !== undefined && isWalletSignature(network, String(entity.accountInfo.address), challenge.messageToSign, request.signature);
@@ -352,9 +358,10 @@ export class ExternalAccountsService implements OnModuleInit {
     const entity = await this.accounts.findById(platformId, externalAccountId, undefined, manager, true);
     // Replaced by a newer challenge, removed, or already done: nothing to do (jobs may run more than once).
     if (!entity || entity.ownershipChallenge?.id !== challengeId || entity.status !== 'PENDING_OWNERSHIP_VERIFICATION') return;
-    entity.status = sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
+    const sandbox = this.sandbox.applyTo(tenantContext(platformId, `liveness:${challengeId}`));
+    entity.status = !sandbox || sandboxLivenessOutcome(entity.accountInfo) === 'PASSED' ? 'ACTIVE' : 'UNVERIFIED';
     entity.ownershipChallenge = null;
-    entity.updatedAt = new Date();
+    entity.updatedAt = this.clock.now();
     await this.accounts.save(manager, entity);
     await this.announceStatusChange(manager, entity);
   }

@@ -30,6 +30,8 @@ describe(AuthGuard.name, () => {
       ['sandbox deployment, sandbox token, sandbox path', 'sandbox', 'sandbox', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'allowed'],
       ['sandbox deployment, production token, sandbox path', 'sandbox', 'production', '/2025-10-13/sandbox/cards/x/simulate/authorization', 'FORBIDDEN'],
       ['production deployment, any token, sandbox path', 'production', 'production', '/2025-10-13/sandbox/send', 'REFERENCE_NOT_FOUND'],
+      ['production deployment, the test clock', 'production', 'production', '/2025-10-13/sandbox/clock/advance', 'REFERENCE_NOT_FOUND'],
+      ['sandbox deployment, production token, the test clock', 'sandbox', 'production', '/2025-10-13/sandbox/clock', 'FORBIDDEN'],
       ['production deployment, production token, normal path', 'production', 'production', '/2025-10-13/customers', 'allowed'],
       ['sandbox deployment, production token, normal path', 'sandbox', 'production', '/2025-10-13/customers', 'allowed'],
     ] as const)('%s: %s', async (_, deployment, environment, url, outcome) => {
@@ -37,7 +39,8 @@ describe(AuthGuard.name, () => {
       const { context, request } = contextFor(url, basic);
       if (outcome === 'allowed') {
         await expect(guard.canActivate(context)).resolves.toBe(true);
-        expect(request.caller).toEqual({ platformId: 'Platform:1', environment, requestId: 'req-1' });
+        // A production token's caller is the platform's production tenant, never its sandbox one.
+        expect(request.caller).toEqual({ platformId: environment === 'production' ? 'Platform:1/production' : 'Platform:1', environment, requestId: 'req-1' });
       } else {
         await expect(guard.canActivate(context)).rejects.toMatchObject({ code: outcome });
       }
@@ -48,7 +51,13 @@ describe(AuthGuard.name, () => {
       const { context } = contextFor('/2025-10-13/sandbox/send', 'Bearer abc');
       const failure = guard.canActivate(context);
       await expect(failure).rejects.toBeInstanceOf(ServiceError);
-      await expect(failure).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: 'This endpoint accepts Basic authentication only' } });
+      await expect(failure).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: expect.stringContaining('This endpoint accepts Basic authentication only') } });
+    });
+
+    it('refuses AgentAuth bearer tokens on platform routes without looking them up', async () => {
+      const guard = guardWith('sandbox', undefined);
+      const { context } = contextFor('/2025-10-13/customers', 'Bearer gat_abc');
+      await expect(guard.canActivate(context)).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { reason: expect.stringContaining('/agents/me') } });
     });
 
     it('refuses malformed Basic credentials', async () => {

@@ -1,27 +1,34 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { environmentTenantId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { RateLimiter } from '../rate-limits/rate-limiter';
 import { CredentialsService } from './credentials.service';
 import { AuthenticatedRequest } from './caller.decorator';
-import { BASIC_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
-import { defaultPermission, Permission, REQUIRED_PERMISSION } from './permissions';
+import { AGENT_AUTH_ONLY, PUBLIC_ROUTE } from './public.decorator';
+import { defaultPermission, Permission, REQUIRED_AGENT_PERMISSION, REQUIRED_PERMISSION } from './permissions';
+import type { AgentPermission } from '@paykit/contracts';
 
 const SANDBOX_PATH = /\/sandbox(\/|$)/;
 
 interface RouteRules {
   isPublic: boolean;
-  basicOnly: boolean;
+  /** `/agents/me*`: AgentAuth bearer only; every other route takes BasicAuth only. */
+  agentOnly: boolean;
   /** Declared with @RequiresPermission; otherwise derived from the HTTP method. */
   permission: Permission | undefined;
+  /** Declared with @RequiresAgentPermission on agent routes: the agent policy permission needed. */
+  agentPermission: AgentPermission | undefined;
 }
 
 /**
- * Resolves every request to its platform and environment (BasicAuth, or AgentAuth bearer)
- * and enforces the sandbox rules: in a production deployment `/sandbox/*` does not exist;
- * in a sandbox deployment a production token may not use it.
+ * Resolves every request to its platform and environment: BasicAuth on platform routes, the
+ * AgentAuth bearer on the agent's own routes (`@AgentAuthOnly()`), never the other way round;
+ * hands services the tenant of that pair (`environmentTenantId`), and enforces the sandbox
+ * rules: in a production deployment `/sandbox/*` does not exist; in a sandbox deployment a
+ * production token may not use it.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -43,8 +50,13 @@ export class AuthGuard implements CanActivate {
     if (isSandboxPath && this.config.deployment === 'production') {
       throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
-    const basicOnly = rules.basicOnly || isSandboxPath;
-    const { permissions, ...caller } = await this.authenticateWithinLimits(request, basicOnly);
+    if (rules.agentOnly) return this.activateAgent(request, rules.agentPermission);
+    const tokenId = basicTokenIdOf(request.headers.authorization);
+    const { permissions, ...caller } = await this.withinLimits(
+      request,
+      () => this.authenticateBasic(request.headers.authorization),
+      () => `token:${tokenId}`,
+    );
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
     }
@@ -55,7 +67,39 @@ export class AuthGuard implements CanActivate {
         missingPermissions: [required],
       });
     }
-    request.caller = { ...caller, requestId: String(request.id) };
+    // Services scope by tenant: a platform's sandbox and production data are two tenants (DESIGN "Tenancy and environments").
+    request.caller = { ...caller, platformId: environmentTenantId(caller.platformId, caller.environment), requestId: String(request.id) };
+    return true;
+  }
+
+  /** An agent route: the bearer's agent, running (a paused or deleted one is 401), with the policy permission the route needs. */
+  private async activateAgent(request: FastifyRequest & AuthenticatedRequest, needed: AgentPermission | undefined): Promise<boolean> {
+    const verified = await this.withinLimits(
+      request,
+      async () => {
+        const { scheme, value } = splitAuthorization(request.headers.authorization);
+        if (scheme !== 'bearer') throw ServiceError.unauthorized('This endpoint accepts an AgentAuth bearer token only (the accessToken of a redeemed device code)');
+        const agent = await this.credentials.verifyBearer(value);
+        if (!agent) throw ServiceError.unauthorized('Invalid, expired or revoked agent access token');
+        if (agent.isPaused) throw ServiceError.unauthorized('This agent is paused');
+        return agent;
+      },
+      (agent) => `agent:${agent.agent.agentId}`,
+    );
+    if (needed && !verified.agent.policy.permissions.includes(needed)) {
+      throw new ServiceError('FORBIDDEN', `The agent's policy lacks the ${needed} permission this operation needs`, {
+        requiredPermission: needed,
+        missingPermissions: [needed],
+      });
+    }
+    request.caller = {
+      // Agents are created by a tenant's token, so their platform id is already a tenant id (mapped to itself).
+      platformId: environmentTenantId(verified.platformId, verified.environment),
+      environment: verified.environment,
+      requestId: String(request.id),
+      agent: { agentId: verified.agent.agentId, customerId: verified.agent.customerId },
+    };
+    request.agent = verified.agent;
     return true;
   }
 
@@ -66,8 +110,9 @@ export class AuthGuard implements CanActivate {
       const targets = [handler, context.getClass()];
       rules = {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)),
-        basicOnly: Boolean(this.reflector.getAllAndOverride<boolean>(BASIC_AUTH_ONLY, targets)),
+        agentOnly: Boolean(this.reflector.getAllAndOverride<boolean>(AGENT_AUTH_ONLY, targets)),
         permission: this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets),
+        agentPermission: this.reflector.getAllAndOverride<AgentPermission | undefined>(REQUIRED_AGENT_PERMISSION, targets),
       };
       this.routeRules.set(handler, rules);
     }
@@ -78,41 +123,43 @@ export class AuthGuard implements CanActivate {
    * Authentication under the brute-force limits (failures per presented token id and per client
    * address), then the request rate limit of the token or agent it authenticated.
    */
-  private async authenticateWithinLimits(request: FastifyRequest, basicOnly: boolean) {
-    const header = request.headers.authorization;
-    const tokenId = basicTokenIdOf(header);
+  private async withinLimits<T>(request: FastifyRequest, authenticate: () => Promise<T>, callerKey: (verified: T) => string): Promise<T> {
+    const tokenId = basicTokenIdOf(request.headers.authorization);
     this.rateLimiter.assertNotLocked(tokenId, request.ip);
-    let verified: Awaited<ReturnType<AuthGuard['authenticate']>>;
+    let verified: T;
     try {
-      verified = await this.authenticate(header, basicOnly);
+      verified = await authenticate();
     } catch (error) {
       if (error instanceof ServiceError && error.status === 401) await this.rateLimiter.authenticationFailed(tokenId, request.ip);
       throw error;
     }
-    await this.rateLimiter.admit(verified.agent ? `agent:${verified.agent.agentId}` : `token:${tokenId}`, tokenId);
+    await this.rateLimiter.admit(callerKey(verified), tokenId);
     return verified;
   }
 
-  private async authenticate(header: string | undefined, basicOnly: boolean) {
-    if (!header) throw ServiceError.unauthorized('Missing Authorization header');
-    const space = header.indexOf(' ');
-    const scheme = header.slice(0, space).toLowerCase();
-    const value = header.slice(space + 1).trim();
-    if (scheme === 'basic') {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon <= 0) throw ServiceError.unauthorized('Malformed Basic credentials');
-      const caller = await this.credentials.verifyBasic(decoded.slice(0, colon), decoded.slice(colon + 1));
-      if (!caller) throw ServiceError.unauthorized('Invalid API token or secret');
-      return caller;
+  private async authenticateBasic(header: string | undefined) {
+    const { scheme, value } = splitAuthorization(header);
+    if (scheme !== 'basic') {
+      // An agent access token is for the agent's own routes only.
+      throw ServiceError.unauthorized(
+        scheme === 'bearer'
+          ? 'This endpoint accepts Basic authentication only (an agent access token works on /agents/me routes)'
+          : 'This endpoint accepts Basic authentication only',
+      );
     }
-    if (scheme === 'bearer' && !basicOnly) {
-      const caller = await this.credentials.verifyBearer(value);
-      if (!caller) throw ServiceError.unauthorized('Invalid or expired agent access token');
-      return caller;
-    }
-    throw ServiceError.unauthorized(basicOnly ? 'This endpoint accepts Basic authentication only' : 'Unsupported authorization scheme');
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) throw ServiceError.unauthorized('Malformed Basic credentials');
+    const caller = await this.credentials.verifyBasic(decoded.slice(0, colon), decoded.slice(colon + 1));
+    if (!caller) throw ServiceError.unauthorized('Invalid API token or secret');
+    return caller;
   }
+}
+
+function splitAuthorization(header: string | undefined): { scheme: string; value: string } {
+  if (!header) throw ServiceError.unauthorized('Missing Authorization header');
+  const space = header.indexOf(' ');
+  return { scheme: header.slice(0, space).toLowerCase(), value: header.slice(space + 1).trim() };
 }
 
 /** The token id a Basic Authorization header presents (right or wrong), if it is one. */

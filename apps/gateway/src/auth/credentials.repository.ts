@@ -1,8 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
+import { Environment } from '@paykit/contracts';
 import { ApiTokenEntity } from './entities/api-token.entity';
-import { AgentAccessTokenEntity } from './entities/agent-access-token.entity';
+import { AgentPolicy, Environment } from '@paykit/contracts';
+import { preparedStatement } from '@paykit/persistence';
 import { PlatformEntity } from './entities/platform.entity';
+
+/** What an AgentAuth bearer token resolves to: its agent as it is now. */
+export interface AgentTokenHolder {
+  agentId: string;
+  platformId: string;
+  environment: Environment;
+  customerId: string;
+  name: string;
+  policy: AgentPolicy;
+  isPaused: boolean;
+}
+
+interface AgentTokenRow {
+  id: string;
+  platform_id: string;
+  environment: Environment;
+  customer_id: string;
+  name: string;
+  policy: AgentPolicy | string;
+  is_paused: boolean;
+}
 
 export interface TokenFilter {
   name?: string;
@@ -35,14 +58,14 @@ export class CredentialsRepository {
     return repository.findOneByOrFail({ id: token.id });
   }
 
-  /** A platform's live token by its public id (another platform's id answers null). */
-  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
-    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, publicId, revokedAt: IsNull() });
+  /** A platform's live token of one environment by its public id (another platform's or environment's id answers null). */
+  findPlatformToken(platformId: string, environment: Environment, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, environment, publicId, revokedAt: IsNull() });
   }
 
-  /** A page of the platform's live tokens, newest first (`limit + 1` rows: see toPage). */
-  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
-    const where: FindOptionsWhere<ApiTokenEntity> = { platformId, revokedAt: IsNull() };
+  /** A page of the platform's live tokens of one environment, newest first (`limit + 1` rows: see toPage). */
+  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    const where: FindOptionsWhere<ApiTokenEntity> = { platformId, environment, revokedAt: IsNull() };
     if (filter.name !== undefined) where.label = filter.name;
     const range = (after?: Date, before?: Date): FindOperator<Date> | undefined => {
       if (after && before) return And(MoreThanOrEqual(after), LessThanOrEqual(before));
@@ -75,7 +98,25 @@ export class CredentialsRepository {
     await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date(), updatedAt: new Date() });
   }
 
-  findUnrevokedAgentToken(tokenSha256: string): Promise<AgentAccessTokenEntity | null> {
-    return this.dataSource.getRepository(AgentAccessTokenEntity).findOneBy({ tokenSha256, revokedAt: IsNull() });
+  /** The agent behind a live access token, as it is now (one statement: a pause or deletion counts at once). */
+  async findAgentTokenHolder(tokenSha256: string): Promise<AgentTokenHolder | null> {
+    // Prepared: it runs on every agent request.
+    const rows = await this.dataSource.query<AgentTokenRow[]>(
+      preparedStatement(`SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused
+         FROM agent_access_token t JOIN agent a ON a.id = t.agent_id
+        WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND a.deleted_at IS NULL`),
+      [tokenSha256],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      agentId: row.id,
+      platformId: row.platform_id,
+      environment: row.environment,
+      customerId: row.customer_id,
+      name: row.name,
+      policy: typeof row.policy === 'string' ? (JSON.parse(row.policy) as AgentPolicy) : row.policy,
+      isPaused: row.is_paused,
+    };
   }
 }

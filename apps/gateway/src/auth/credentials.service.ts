@@ -5,13 +5,21 @@ import { CredentialsRepository, TokenFilter } from './credentials.repository';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ALL_PERMISSIONS, Permission } from './permissions';
 import { PlatformEntity } from './entities/platform.entity';
+import type { AuthenticatedAgent } from './caller.decorator';
 
 export interface VerifiedCaller {
   platformId: string;
   environment: Environment;
-  /** What the API token may do (agents are checked against their policy instead). */
+  /** What the API token may do. */
   permissions: readonly Permission[];
-  agent?: { agentId: string; customerId: string };
+}
+
+/** An AgentAuth caller: the agent as it is now (a paused one is refused by the guard). */
+export interface VerifiedAgent {
+  platformId: string;
+  environment: Environment;
+  agent: AuthenticatedAgent;
+  isPaused: boolean;
 }
 
 export interface IssuedToken {
@@ -79,12 +87,12 @@ export class CredentialsService {
     return this.repository.findToken(tokenId);
   }
 
-  findPlatformToken(platformId: string, publicId: string): Promise<ApiTokenEntity | null> {
-    return this.repository.findPlatformToken(platformId, publicId);
+  findPlatformToken(platformId: string, environment: Environment, publicId: string): Promise<ApiTokenEntity | null> {
+    return this.repository.findPlatformToken(platformId, environment, publicId);
   }
 
-  pageTokens(platformId: string, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
-    return this.repository.pageTokens(platformId, filter, limit, beforePublicId);
+  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+    return this.repository.pageTokens(platformId, environment, filter, limit, beforePublicId);
   }
 
   async revokeToken(tokenId: string): Promise<void> {
@@ -119,11 +127,19 @@ export class CredentialsService {
     return caller;
   }
 
-  /** AgentAuth bearer: bound to the agent's customer until it expires or is revoked. */
-  async verifyBearer(token: string): Promise<VerifiedCaller | undefined> {
-    const digest = sha256(token).toString('hex');
-    const row = await this.repository.findUnrevokedAgentToken(digest);
-    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
-    return { platformId: row.platformId, environment: row.environment, permissions: ALL_PERMISSIONS, agent: { agentId: row.agentId, customerId: row.customerId } };
+  /**
+   * AgentAuth bearer: bound to the agent's customer until it expires, the agent is deleted or the
+   * token revoked. Never cached: the token and its agent are read in one statement per request,
+   * so pausing or deleting an agent stops it at once on every replica.
+   */
+  async verifyBearer(token: string): Promise<VerifiedAgent | undefined> {
+    const holder = await this.repository.findAgentTokenHolder(sha256(token).toString('hex'));
+    if (!holder) return undefined;
+    return {
+      platformId: holder.platformId,
+      environment: holder.environment,
+      isPaused: holder.isPaused,
+      agent: { agentId: holder.agentId, customerId: holder.customerId, name: holder.name, policy: holder.policy },
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { AgentPermission } from '@paykit/contracts';
 
 /** What an API token may do (reference `Permission`). */
 export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const;
@@ -16,3 +17,8 @@ export const RequiresPermission = (permission: Permission): MethodDecorator & Cl
 export function defaultPermission(method: string): Permission {
   return method === 'GET' || method === 'HEAD' ? 'VIEW' : 'TRANSACT';
 }
+
+export const REQUIRED_AGENT_PERMISSION = 'paykit:required-agent-permission';
+
+/** The agent policy permission an AgentAuth route needs (403 FORBIDDEN naming it otherwise). */
+export const RequiresAgentPermission = (permission: AgentPermission): MethodDecorator & ClassDecorator => SetMetadata(REQUIRED_AGENT_PERMISSION, permission);

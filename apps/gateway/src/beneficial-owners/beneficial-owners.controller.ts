@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { BeneficialOwner, CallerContext, CreateBeneficialOwnerRequest, CUSTOMERS_SUBJECTS, ListBeneficialOwnersRequest, Page, UpdateBeneficialOwnerBody } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
@@ -8,7 +8,6 @@ import { BeneficialOwnerPageDto, BeneficialOwnerResponseDto } from './dto/benefi
 
 @ApiTags('KYC/KYB Verifications')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @Controller('beneficial-owners')
 export class BeneficialOwnersController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}

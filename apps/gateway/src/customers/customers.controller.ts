@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -51,7 +51,6 @@ const CONTACT_CONFIRM_DESCRIPTION =
 
 @ApiTags('Customers')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @Controller('customers')
 export class CustomersController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CallerContext, DiscoveryEntry, DiscoveryList, EXTERNAL_ACCOUNTS_SUBJECTS, ListDiscoveriesQuery } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
@@ -18,7 +18,6 @@ class DiscoveryListDto implements DiscoveryList {
 
 @ApiTags('External accounts')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @Controller('discoveries')
 export class DiscoveriesController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -31,7 +31,6 @@ interface ReceivedFile {
 
 @ApiTags('Documents')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @Controller('documents')
 export class DocumentsController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiAccountInfoModels,
   CallerContext,
@@ -29,7 +29,6 @@ const REVIEW =
 
 @ApiTags('External Accounts')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @ApiAccountInfoModels()
 @Controller('customers/external-accounts')
 export class CustomerExternalAccountsController {

@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_VERSION } from '@paykit/contracts';
+import { API_VERSION, Environment } from '@paykit/contracts';
 import { PinoNestLogger, rootLogger, ServiceRuntime, ServiceRuntimeModule } from '@paykit/runtime';
 import { GatewayAppModule } from '../app.module';
 import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
@@ -32,7 +32,7 @@ class GatewayConfigModule {
   }
 }
 
-export function buildOpenApiDocument(app: NestFastifyApplication, config: GatewayConfig): OpenAPIObject {
+export function buildOpenApiDocument(app: NestFastifyApplication, config: GatewayConfig, deployment: Environment): OpenAPIObject {
   const document = new DocumentBuilder()
     .setTitle('Paykit payments API')
     .setDescription(
@@ -46,7 +46,23 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: Gatewa
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Agent `accessToken` from device code redemption' }, 'AgentAuth')
     .addSecurityRequirements('BasicAuth')
     .build();
-  return documentGatewayAnswers(SwaggerModule.createDocument(app, document, { ignoreGlobalPrefix: true }));
+  const served = documentGatewayAnswers(SwaggerModule.createDocument(app, document, { ignoreGlobalPrefix: true }));
+  return deployment === 'production' ? withoutSandboxPaths(served) : served;
+}
+
+const SANDBOX_PATH = /^\/sandbox(\/|$)/;
+
+/**
+ * A production deployment has no `/sandbox/*` routes (they answer 404, AuthGuard), so its document
+ * lists none, nor the tags only they used.
+ */
+function withoutSandboxPaths(document: OpenAPIObject): OpenAPIObject {
+  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !SANDBOX_PATH.test(path)));
+  const tagsOf = (items: OpenAPIObject['paths']) => new Set(Object.values(items).flatMap((item) => OPERATION_METHODS.flatMap((method) => item[method]?.tags ?? [])));
+  const kept = tagsOf(paths);
+  const dropped = [...tagsOf(document.paths)].filter((tag) => !kept.has(tag));
+  const tags = document.tags?.filter((tag) => !dropped.includes(tag.name));
+  return { ...document, paths, ...(tags ? { tags } : {}) };
 }
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -131,7 +147,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     });
   }
 
-  serveApiDocs(app, buildOpenApiDocument(app, config));
+  serveApiDocs(app, buildOpenApiDocument(app, config, runtime.config.deployment));
   app.enableShutdownHooks();
   return app;
 }

@@ -38,41 +38,7 @@ export class QuotesController {
   @ApiCreatedResponse({ type: QuoteResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
   create(@Body() body: CreateQuoteRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Quote> {
-    const message: CreateQuoteMessage = {
-      source: {
-        sourceType: body.source.sourceType,
-        ...(body.source.accountId !== undefined ? { accountId: body.source.accountId } : {}),
-        ...(body.source.customerId !== undefined ? { customerId: body.source.customerId } : {}),
-        ...(body.source.currency !== undefined ? { currency: body.source.currency } : {}),
-        ...(body.source.cryptoNetwork !== undefined ? { cryptoNetwork: body.source.cryptoNetwork } : {}),
-      },
-      destination: {
-        destinationType: body.destination.destinationType,
-        ...(body.destination.accountId !== undefined ? { accountId: body.destination.accountId } : {}),
-        ...(body.destination.paymentRail !== undefined ? { paymentRail: body.destination.paymentRail } : {}),
-        ...(body.destination.umaAddress !== undefined ? { umaAddress: body.destination.umaAddress } : {}),
-        ...(body.destination.currency !== undefined ? { currency: body.destination.currency } : {}),
-      },
-      lockedCurrencySide: body.lockedCurrencySide,
-      lockedCurrencyAmount: body.lockedCurrencyAmount,
-      ...(body.lookupId !== undefined ? { lookupId: body.lookupId } : {}),
-      ...(body.immediatelyExecute !== undefined ? { immediatelyExecute: body.immediatelyExecute } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.remittanceInformation !== undefined ? { remittanceInformation: body.remittanceInformation } : {}),
-      ...(body.purposeOfPayment !== undefined ? { purposeOfPayment: body.purposeOfPayment } : {}),
-      ...(body.platformFeeOverride !== undefined
-        ? {
-            platformFeeOverride: {
-              platformFixedFee: { amount: body.platformFeeOverride.platformFixedFee.amount, currency: body.platformFeeOverride.platformFixedFee.currency },
-              platformVariableFeeBps: body.platformFeeOverride.platformVariableFeeBps,
-            },
-          }
-        : {}),
-      ...(body.scaFactor !== undefined ? { scaFactor: body.scaFactor } : {}),
-      ...(body.senderCustomerInfo !== undefined ? { senderCustomerInfo: body.senderCustomerInfo } : {}),
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-    } as CreateQuoteMessage;
-    return this.services.request(QUOTES_SUBJECTS.createQuote, message, caller);
+    return this.services.request(QUOTES_SUBJECTS.createQuote, createQuoteMessage(body, idempotencyKey), caller);
   }
 
   @Get(':quoteId')
@@ -108,4 +74,42 @@ export class QuotesController {
   ): Promise<SignedRetryOutcome<Quote>> {
     return this.services.request(QUOTES_SUBJECTS.executeQuote, { quoteId, signedRetry, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }, caller);
   }
+}
+
+/** A quote's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header (also the agents' route). */
+export function createQuoteMessage(body: CreateQuoteRequest, idempotencyKey: string | undefined): CreateQuoteMessage {
+  return {
+    source: {
+      sourceType: body.source.sourceType,
+      ...(body.source.accountId !== undefined ? { accountId: body.source.accountId } : {}),
+      ...(body.source.customerId !== undefined ? { customerId: body.source.customerId } : {}),
+      ...(body.source.currency !== undefined ? { currency: body.source.currency } : {}),
+      ...(body.source.cryptoNetwork !== undefined ? { cryptoNetwork: body.source.cryptoNetwork } : {}),
+    },
+    destination: {
+      destinationType: body.destination.destinationType,
+      ...(body.destination.accountId !== undefined ? { accountId: body.destination.accountId } : {}),
+      ...(body.destination.paymentRail !== undefined ? { paymentRail: body.destination.paymentRail } : {}),
+      ...(body.destination.umaAddress !== undefined ? { umaAddress: body.destination.umaAddress } : {}),
+      ...(body.destination.currency !== undefined ? { currency: body.destination.currency } : {}),
+    },
+    lockedCurrencySide: body.lockedCurrencySide,
+    lockedCurrencyAmount: body.lockedCurrencyAmount,
+    ...(body.lookupId !== undefined ? { lookupId: body.lookupId } : {}),
+    ...(body.immediatelyExecute !== undefined ? { immediatelyExecute: body.immediatelyExecute } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.remittanceInformation !== undefined ? { remittanceInformation: body.remittanceInformation } : {}),
+    ...(body.purposeOfPayment !== undefined ? { purposeOfPayment: body.purposeOfPayment } : {}),
+    ...(body.platformFeeOverride !== undefined
+      ? {
+          platformFeeOverride: {
+            platformFixedFee: { amount: body.platformFeeOverride.platformFixedFee.amount, currency: body.platformFeeOverride.platformFixedFee.currency },
+            platformVariableFeeBps: body.platformFeeOverride.platformVariableFeeBps,
+          },
+        }
+      : {}),
+    ...(body.scaFactor !== undefined ? { scaFactor: body.scaFactor } : {}),
+    ...(body.senderCustomerInfo !== undefined ? { senderCustomerInfo: body.senderCustomerInfo } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+  } as CreateQuoteMessage;
 }

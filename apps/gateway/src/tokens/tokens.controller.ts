@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CallerContext, isTypedId, Page } from '@paykit/contracts';
+import { CallerContext, isTypedId, Page, tenantPlatformId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, pageLimit, toPage } from '@paykit/persistence';
 import { Caller } from '../auth/caller.decorator';
@@ -30,7 +30,11 @@ function toApiToken(row: ApiTokenEntity, clientSecret?: string): ApiToken {
 
 const date = (value: string | undefined): Date | undefined => (value === undefined ? undefined : new Date(value));
 
-/** The platform's API tokens: issued with a set of permissions, listed, deleted. Managing them needs MANAGE. */
+/**
+ * The platform's API tokens: issued with a set of permissions, listed, deleted. Managing them needs
+ * MANAGE, and a token manages only tokens of its own environment (a sandbox secret never lists or
+ * revokes production credentials).
+ */
 @ApiTags('API Tokens')
 @ApiBasicAuth('BasicAuth')
 @BasicAuthOnly()
@@ -49,19 +53,23 @@ export class TokensController {
   @ApiCreatedResponse({ type: ApiTokenDto })
   @ApiErrors(400, 401, 403)
   async create(@Body() body: CreateApiTokenRequest, @Caller() caller: CallerContext): Promise<ApiToken> {
-    const issued = await this.credentials.issueToken(caller.platformId, caller.environment, body.name, undefined, body.permissions);
+    const issued = await this.credentials.issueToken(tenantPlatformId(caller.platformId), caller.environment, body.name, undefined, body.permissions);
     return toApiToken(issued.token, issued.secret);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List API tokens', description: 'Live tokens of the platform, newest first, cursor-paginated; filter by name and by creation or update time.' })
+  @ApiOperation({
+    summary: 'List API tokens',
+    description: 'Live tokens of the platform in the calling environment, newest first, cursor-paginated; filter by name and by creation or update time.',
+  })
   @ApiOkResponse({ type: ApiTokenPageDto })
   @ApiErrors(400, 401, 403)
   async list(@Query() query: ListApiTokensRequest, @Caller() caller: CallerContext): Promise<Page<ApiToken>> {
     const limit = pageLimit(query.limit);
     const before = decodeCursor(query.cursor, tokenCursor);
     const rows = await this.credentials.pageTokens(
-      caller.platformId,
+      tenantPlatformId(caller.platformId),
+      caller.environment,
       {
         name: query.name,
         createdAfter: date(query.createdAfter),
@@ -100,7 +108,7 @@ export class TokensController {
 
   private async owned(caller: CallerContext, tokenId: string): Promise<ApiTokenEntity> {
     // Public token ids are `Token:<uuid>`: anything else is no token, answered without a query.
-    const token = isTypedId(tokenId, 'Token') ? await this.credentials.findPlatformToken(caller.platformId, tokenId) : null;
+    const token = isTypedId(tokenId, 'Token') ? await this.credentials.findPlatformToken(tenantPlatformId(caller.platformId), caller.environment, tokenId) : null;
     if (!token) throw new ServiceError('TOKEN_NOT_FOUND', 'API token not found', { tokenId });
     return token;
   }

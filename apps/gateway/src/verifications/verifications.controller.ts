@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CallerContext, CreateVerificationRequest, CUSTOMERS_SUBJECTS, ListVerificationsRequest, Page, Verification } from '@paykit/contracts';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
@@ -8,7 +8,6 @@ import { VerificationPageDto, VerificationResponseDto } from './verification.res
 
 @ApiTags('KYC/KYB Verifications')
 @ApiBasicAuth('BasicAuth')
-@ApiBearerAuth('AgentAuth')
 @Controller('verifications')
 export class VerificationsController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}

@@ -7,6 +7,7 @@ import { CurrencyInfo } from '../currencies/currencies.repository';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { Corridor, feesFor, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
+import { Clock } from '@paykit/persistence';
 
 /** Rates are republished every 5 minutes: each answer carries the start of its window as `updatedAt`. */
 export const RATE_WINDOW_MS = 5 * 60 * 1000;
@@ -31,6 +32,7 @@ export class ExchangeRatesService implements OnModuleInit {
   constructor(
     private readonly currencies: CurrencyCatalog,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -61,7 +63,7 @@ export class ExchangeRatesService implements OnModuleInit {
     return new Date(Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS);
   }
 
-  async list(query: ExchangeRatesQuery, now = new Date()): Promise<ExchangeRateList> {
+  async list(query: ExchangeRatesQuery, now = this.clock.now()): Promise<ExchangeRateList> {
     const destinations = query.destinationCurrency ? new Set(query.destinationCurrency) : undefined;
     const sending = query.sendingAmount === undefined ? DEFAULT_SENDING_AMOUNT : BigInt(query.sendingAmount);
     const updatedAt = this.updatedAt(now).toISOString();

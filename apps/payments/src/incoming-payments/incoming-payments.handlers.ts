@@ -13,10 +13,14 @@ import {
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { IncomingPaymentsService } from './incoming-payments.service';
+import { AgentActionsService } from '../agent-actions/agent-actions.service';
 
 @Controller()
 export class IncomingPaymentsHandlers {
-  constructor(private readonly incoming: IncomingPaymentsService) {}
+  constructor(
+    private readonly incoming: IncomingPaymentsService,
+    private readonly agentActions: AgentActionsService,
+  ) {}
 
   @MessagePattern(INCOMING_SUBJECTS.sandboxUmaReceive)
   sandboxReceive(@Payload(new EnvelopePipe(SandboxUmaReceiveRequest)) { ctx, payload }: MessageEnvelope<SandboxUmaReceiveRequest>): Promise<Transaction> {
@@ -24,8 +28,9 @@ export class IncomingPaymentsHandlers {
   }
 
   @MessagePattern(INCOMING_SUBJECTS.approveTransaction)
-  approve(@Payload(new EnvelopePipe(ApprovePaymentMessage)) { ctx, payload }: MessageEnvelope<ApprovePaymentMessage>): Promise<Transaction> {
-    return this.incoming.approve(ctx, payload);
+  async approve(@Payload(new EnvelopePipe(ApprovePaymentMessage)) { ctx, payload }: MessageEnvelope<ApprovePaymentMessage>): Promise<Transaction> {
+    // The platform's approval of a transfer an agent made waiting for it (SPEC), or of an incoming payment.
+    return (await this.agentActions.approveTransaction(ctx, payload.transactionId)) ?? this.incoming.approve(ctx, payload);
   }
 
   @MessagePattern(INCOMING_SUBJECTS.rejectTransaction)

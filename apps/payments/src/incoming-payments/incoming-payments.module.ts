@@ -6,12 +6,13 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { QuotesModule } from '../quotes/quotes.module';
 import { ReceiverLookupModule } from '../receiver-lookup/receiver-lookup.module';
 import { TransfersModule } from '../transfers/transfers.module';
+import { AgentActionsModule } from '../agent-actions/agent-actions.module';
 import { IncomingPaymentsHandlers } from './incoming-payments.handlers';
 import { IncomingPaymentsRepository } from './incoming-payments.repository';
 import { IncomingPaymentsService } from './incoming-payments.service';
 
 @Module({
-  imports: [PaymentsConfigModule, CurrenciesModule, InternalAccountsModule, LedgerModule, QuotesModule, ReceiverLookupModule, TransfersModule],
+  imports: [PaymentsConfigModule, CurrenciesModule, InternalAccountsModule, LedgerModule, QuotesModule, ReceiverLookupModule, TransfersModule, AgentActionsModule],
   controllers: [IncomingPaymentsHandlers],
   providers: [IncomingPaymentsService, IncomingPaymentsRepository],
 })

@@ -15,7 +15,8 @@ import {
   WebhookDecisionOutcome,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { Clock, JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
+import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
@@ -61,11 +62,13 @@ export class IncomingPaymentsService implements OnModuleInit {
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.register(DECISION_DEADLINE_JOB, async (payload, manager) => {
-      const now = new Date();
+      const now = this.clock.now();
       const decided = await this.decisions.decide(manager, payload.platformId, payload.transactionId, 'TIMED_OUT', now);
       if (decided) {
         await this.fail(manager, payload.platformId, payload.transactionId, 'PAYMENT_APPROVAL_TIMED_OUT');
@@ -79,7 +82,7 @@ export class IncomingPaymentsService implements OnModuleInit {
 
   /** POST /sandbox/uma/receive: a sandbox counterparty pays a customer of the caller's platform. */
   async sandboxReceive(ctx: CallerContext, request: SandboxUmaReceiveRequest): Promise<Transaction> {
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const sender = parseUmaAddress(request.senderUmaAddress, 'senderUmaAddress');
     const counterparty = sandboxUmaReceiver(sender);
     if (!counterparty) throw new ServiceError('UMA_NOT_FOUND', `${sender} is not a sandbox UMA counterparty`, { field: 'senderUmaAddress' });
@@ -91,7 +94,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     if (!account)
       throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
     if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
-    const now = new Date();
+    const now = this.clock.now();
     return this.transactions.run(async (manager) => {
       const entity = await this.transactionsRepo.insert(manager, {
         id: newId('Transaction'),
@@ -118,6 +121,7 @@ export class IncomingPaymentsService implements OnModuleInit {
       await this.decisions.insert(manager, { transactionId: entity.id, platformId: ctx.platformId, decideBy, requestedFields: REQUESTED_RECEIVER_FIELDS });
       await this.scheduler.schedule(manager, {
         kind: DECISION_DEADLINE_JOB,
+        platformId: ctx.platformId,
         payload: { platformId: ctx.platformId, transactionId: entity.id },
         delayMs: this.config.incomingApprovalWindowSeconds * 1000,
         dedupeKey: `${entity.id}:decision-deadline`,
@@ -150,7 +154,9 @@ export class IncomingPaymentsService implements OnModuleInit {
   async approve(ctx: CallerContext, request: ApprovePaymentMessage): Promise<Transaction> {
     await this.requireTransaction(ctx.platformId, request.transactionId);
     return this.transactions.run(async (manager) => {
-      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', new Date(), { receiverCustomerInfo: request.receiverCustomerInfo });
+      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', this.clock.now(), {
+        receiverCustomerInfo: request.receiverCustomerInfo,
+      });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
       const current = (await this.transactionsRepo.findById(ctx.platformId, request.transactionId, manager, true))!;
       // Checked under the account's lock: a closed account receives nothing.
@@ -188,14 +194,14 @@ export class IncomingPaymentsService implements OnModuleInit {
   async reject(ctx: CallerContext, request: ReasonMessage): Promise<Transaction> {
     await this.requireTransaction(ctx.platformId, request.transactionId);
     return this.transactions.run(async (manager) => {
-      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'REJECTED', new Date(), { reason: request.reason });
+      const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'REJECTED', this.clock.now(), { reason: request.reason });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
       return this.fail(manager, ctx.platformId, request.transactionId, 'COMPLIANCE_REJECTED');
     });
   }
 
   async confirm(ctx: CallerContext, request: ConfirmReceiptDeliveryMessage): Promise<Transaction> {
-    const at = request.receiptDeliveryConfirmedAt ? new Date(request.receiptDeliveryConfirmedAt) : new Date();
+    const at = request.receiptDeliveryConfirmedAt ? new Date(request.receiptDeliveryConfirmedAt) : this.clock.now();
     const updated = await this.transactionsRepo.confirmReceipt(ctx.platformId, request.transactionId, at);
     if (!updated) throw new ServiceError('TRANSACTION_NOT_FOUND', `Transaction ${request.transactionId} not found`);
     return this.transfers.toResource(updated);
@@ -213,7 +219,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     if (current.quoteId !== null) return this.quotes.cancel(ctx, current.quoteId);
     if (current.counterpartyUmaAddress !== null && current.type === 'INCOMING') {
       return this.transactions.run(async (manager) => {
-        const decided = await this.decisions.decide(manager, ctx.platformId, current.id, 'REJECTED', new Date(), { reason: request.reason ?? 'cancelled' });
+        const decided = await this.decisions.decide(manager, ctx.platformId, current.id, 'REJECTED', this.clock.now(), { reason: request.reason ?? 'cancelled' });
         if (!decided) throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} was already decided`);
         return this.fail(manager, ctx.platformId, current.id, 'CANCELLED');
       });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { CallerContext, CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER } from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER, tenantContext } from '@paykit/contracts';
+import { Clock, DeadLetterStore } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
-import { DeadLetterStore } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
@@ -15,32 +15,34 @@ import { InternalAccountsService } from './internal-accounts.service';
 export class CustomerEventsConsumer implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     private readonly customers: CustomersClient,
     private readonly accounts: InternalAccountsService,
     private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.consume(
       PAYMENTS_CUSTOMERS_CONSUMER,
       'customers.events.>',
-      this.deadLetters.guard(
-        PAYMENTS_CUSTOMERS_CONSUMER,
-        handleEvents({
-          [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
-          // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-            await this.provision(event);
-            if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
-          },
-        }),
+      this.clock.inPlatformTime(
+        this.deadLetters.guard(
+          PAYMENTS_CUSTOMERS_CONSUMER,
+          handleEvents({
+            [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+            // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
+            [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+              await this.provision(event);
+              if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+            },
+          }),
+        ),
       ),
     );
   }
 
   private async provision(event: ReadEvent<typeof CUSTOMERS_EVENTS.customerCreated | typeof CUSTOMERS_EVENTS.customerUpdated>): Promise<void> {
-    const ctx: CallerContext = { platformId: event.platformId, environment: this.config.deployment, requestId: `event:${event.eventId}` };
+    const ctx = tenantContext(event.platformId, `event:${event.eventId}`);
     const settings = await this.customers.accountSettings(ctx);
     await this.accounts.provision({ platformId: event.platformId, customerId: event.data.id, email: event.data.email }, settings);
   }

@@ -14,11 +14,15 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { EnvelopePipe } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { InternalAccountsService } from './internal-accounts.service';
 
 @Controller()
 export class InternalAccountsHandlers {
-  constructor(private readonly accounts: InternalAccountsService) {}
+  constructor(
+    private readonly accounts: InternalAccountsService,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   @MessagePattern(PAYMENTS_SUBJECTS.getInternalAccount)
   get(@Payload(new EnvelopePipe(GetInternalAccountRequest)) { ctx, payload }: MessageEnvelope<GetInternalAccountRequest>): Promise<InternalAccountRecord> {
@@ -40,7 +44,7 @@ export class InternalAccountsHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.setInternalAccountStatus)
   setStatus(@Payload(new EnvelopePipe(SetInternalAccountStatusRequest)) { ctx, payload }: MessageEnvelope<SetInternalAccountStatusRequest>): Promise<InternalAccount> {
     // A sandbox simulator: a production token never drives it, whatever path it takes.
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Changing an account status needs a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Changing an account status needs a sandbox token');
     return this.accounts.setStatus(ctx, payload.accountId, payload.status);
   }
 }

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS } from '@paykit/contracts';
+import { amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS, tenantEnvironment } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { ReceiverLookupRepository } from '../receiver-lookup/receiver-lookup.repository';
@@ -34,6 +34,7 @@ export class InvitationsService {
     private readonly currencies: CurrencyCatalog,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateInvitationRequest): Promise<Invitation> {
@@ -44,7 +45,7 @@ export class InvitationsService {
         errors: [{ field: 'inviterUma', message: 'not a customer of the platform' }],
       });
     }
-    const now = new Date();
+    const now = this.clock.now();
     const expiresAt = request.expiresAt ? new Date(request.expiresAt) : new Date(now.getTime() + DEFAULT_VALIDITY_MS);
     if (expiresAt <= now) throw ServiceError.invalidInput([{ field: 'expiresAt', message: 'expiresAt must be in the future' }]);
     let amountCurrency: string | null = null;
@@ -77,15 +78,17 @@ export class InvitationsService {
   async get(ctx: CallerContext, code: string): Promise<Invitation> {
     const invitation = await this.invitations.findOwn(ctx.platformId, code);
     if (!invitation) throw new ServiceError('INVITATION_NOT_FOUND', `Invitation ${code} not found`);
-    return this.toInvitation(invitation, new Date());
+    return this.toInvitation(invitation, this.clock.now());
   }
 
   async claim(ctx: CallerContext, request: ClaimInvitationMessage): Promise<Invitation> {
     const inviteeUma = parseUmaAddress(request.inviteeUma, 'inviteeUma');
-    const found = await this.invitations.findAnywhere(request.code);
+    const issued = await this.invitations.findAnywhere(request.code);
+    // Any platform of the deployment may claim, within the caller's environment only.
+    const found = issued && tenantEnvironment(issued.platformId) === tenantEnvironment(ctx.platformId) ? issued : undefined;
     if (!found) throw new ServiceError('INVITATION_NOT_FOUND', `Invitation ${request.code} not found`);
     if (inviteeUma === found.inviterUma) throw ServiceError.invalidInput([{ field: 'inviteeUma', message: 'an inviter cannot claim its own invitation' }]);
-    const now = new Date();
+    const now = this.clock.now();
     return this.transactions.run(async (manager) => {
       const claimed = await this.invitations.claim(manager, found.code, inviteeUma, now);
       if (!claimed) throw this.notClaimable(found, now);
@@ -103,7 +106,7 @@ export class InvitationsService {
   }
 
   async cancel(ctx: CallerContext, code: string): Promise<Invitation> {
-    const now = new Date();
+    const now = this.clock.now();
     const cancelled = await this.invitations.cancel(ctx.platformId, code, now);
     if (cancelled) return this.toInvitation(cancelled, now);
     const found = await this.invitations.findOwn(ctx.platformId, code);

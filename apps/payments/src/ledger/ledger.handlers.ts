@@ -15,16 +15,20 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { EnvelopePipe } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { LedgerService } from './ledger.service';
 
 @Controller()
 export class LedgerHandlers {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly sandbox: SandboxRules,
+  ) {}
 
   @MessagePattern(PAYMENTS_SUBJECTS.fundInternalAccount)
   fund(@Payload(new EnvelopePipe(FundInternalAccountRequest)) { ctx, payload }: MessageEnvelope<FundInternalAccountRequest>): Promise<InternalAccount> {
     // Sandbox money: a production token never mints it, whatever path it takes.
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox funding needs a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox funding needs a sandbox token');
     return this.ledger.fund(ctx, payload);
   }
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { DataSource, EntityManager } from 'typeorm';
 import { CallerContext, ExternalAccountWithRouting, newId, Transaction, TransferOutMessage } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, JobScheduler, Outbox, OutboxRelay, ScheduleRequest, serviceDataSourceOptions, TransactionRunner } from '@paykit/persistence';
-import { RuntimeConfig } from '@paykit/runtime';
+import { Clock, IdempotencyStore, JobScheduler, Outbox, OutboxRelay, ScheduleRequest, serviceDataSourceOptions, TransactionRunner } from '@paykit/persistence';
+import { RuntimeConfig, SandboxRules } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
@@ -123,7 +123,7 @@ describe('ledger invariants (property)', () => {
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource, accounts);
     transfers = new TransfersService(
-      new TransactionsRepository(dataSource),
+      new TransactionsRepository(dataSource, new Clock(dataSource)),
       accountsRepository,
       accounts,
       ledger,
@@ -137,6 +137,7 @@ describe('ledger invariants (property)', () => {
       outbox,
       dataSource,
       noWalletAuth,
+      new SandboxRules('sandbox'),
     );
   }, 60_000);
 

@@ -3,6 +3,7 @@ import { CreateAccountCredits1732300400000 } from './1732300400000-CreateAccount
 import { TransactionFidelity1764000000000 } from './1764000000000-TransactionFidelity';
 import { CreateQuotes1764062000000 } from './1764062000000-CreateQuotes';
 import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNetwork';
+import { CreateAgentActions1764090100000 } from './1764090100000-CreateAgentActions';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const PAYMENTS_MIGRATIONS = [
   TransactionFidelity1764000000000,
   CreateQuotes1764062000000,
   RecordCryptoNetwork1764072100000,
+  CreateAgentActions1764090100000,
 ];

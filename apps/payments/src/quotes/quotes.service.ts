@@ -18,8 +18,9 @@ import {
   transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner } from '@paykit/persistence';
+import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
@@ -111,12 +112,14 @@ export class QuotesService implements OnModuleInit {
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(UMA_RECEIVER_RESOLVER) private readonly umaReceivers: UmaReceiverResolver,
+    private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.register(ADVANCE_QUOTE_JOB, (payload, manager) => this.advance(payload, manager));
     this.scheduler.register(EXPIRE_QUOTE_JOB, async (payload, manager) => {
-      await this.quotes.expire(manager, payload.platformId, payload.quoteId, new Date());
+      await this.quotes.expire(manager, payload.platformId, payload.quoteId, this.clock.now());
     });
   }
 
@@ -145,7 +148,7 @@ export class QuotesService implements OnModuleInit {
     const price = this.price(priced, request);
     const customer = await readiness;
 
-    const now = new Date();
+    const now = this.clock.now();
     const id = newId('Quote');
     const entity: Parameters<QuotesRepository['insert']>[1] = {
       id,
@@ -197,6 +200,7 @@ export class QuotesService implements OnModuleInit {
       } else {
         await this.scheduler.schedule(manager, {
           kind: EXPIRE_QUOTE_JOB,
+          platformId: ctx.platformId,
           payload: { platformId: ctx.platformId, quoteId: id },
           delayMs: this.config.quoteValiditySeconds * 1000,
           dedupeKey: `${id}:expire`,
@@ -207,7 +211,7 @@ export class QuotesService implements OnModuleInit {
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
-    return this.toResource(await this.require(ctx.platformId, quoteId), new Date());
+    return this.toResource(await this.requireFor(ctx, quoteId), this.clock.now());
   }
 
   /**
@@ -222,8 +226,8 @@ export class QuotesService implements OnModuleInit {
       const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, request.idempotencyKey, hash);
       if (earlier) return { result: earlier };
     }
-    const quote = await this.require(ctx.platformId, request.quoteId);
-    const now = new Date();
+    const quote = await this.requireFor(ctx, request.quoteId);
+    const now = this.clock.now();
     this.assertExecutable(quote, now);
     if (quote.sourceType === 'REALTIME_FUNDING') {
       throw ServiceError.invalidInput([
@@ -245,7 +249,7 @@ export class QuotesService implements OnModuleInit {
 
   private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
-      const now = new Date();
+      const now = this.clock.now();
       const executed = await this.executeWithin(manager, ctx, quote, now);
       return this.toResource(executed, now);
     });
@@ -256,7 +260,7 @@ export class QuotesService implements OnModuleInit {
    * quote executes by itself (the source leg comes from external clearing).
    */
   async sandboxSend(ctx: CallerContext, request: SandboxSendRequest): Promise<Transaction> {
-    if (ctx.environment !== 'sandbox') throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
+    if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const quote = await this.require(ctx.platformId, request.quoteId);
     if (quote.sourceType !== 'REALTIME_FUNDING') {
       throw ServiceError.invalidInput([
@@ -272,7 +276,7 @@ export class QuotesService implements OnModuleInit {
         totalSendingAmount: amountToWire(quote.sendingAmount),
       });
     }
-    const now = new Date();
+    const now = this.clock.now();
     this.assertExecutable(quote, now);
     return this.transactions.run(async (manager) => {
       const executed = await this.executeWithin(manager, ctx, quote, now);
@@ -311,7 +315,7 @@ export class QuotesService implements OnModuleInit {
 
   /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
   private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity): Promise<QuoteEntity> {
-    const outcome = started.sandboxOutcome !== null && ctx.environment === 'sandbox' ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
+    const outcome = started.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
       await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
       return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
@@ -419,6 +423,7 @@ export class QuotesService implements OnModuleInit {
     if (!step) return;
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_QUOTE_JOB,
+      platformId: quote.platformId,
       payload: { platformId: quote.platformId, quoteId: quote.id, step, next: rest },
       delayMs: step.delayMs,
       sandboxDelay: true,
@@ -427,7 +432,19 @@ export class QuotesService implements OnModuleInit {
   }
 
   private async resolveSource(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
-    const { source } = request;
+    const resolved = await this.resolveSourceOf(ctx, request);
+    // An agent pays from its customer's money only: any other source is unknown to it.
+    if (ctx.agent && resolved.customerId !== ctx.agent.customerId) {
+      throw request.source.sourceType === 'REALTIME_FUNDING'
+        ? new ServiceError('USER_NOT_FOUND', `Customer ${request.source.customerId} not found`, { field: 'source.customerId' })
+        : accountNotFound(request.source.accountId!, { field: 'source.accountId' });
+    }
+    return resolved;
+  }
+
+  private async resolveSourceOf(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {
+    const source =
+      ctx.agent && request.source.sourceType === 'REALTIME_FUNDING' ? { ...request.source, customerId: request.source.customerId ?? ctx.agent.customerId } : request.source;
     if (source.sourceType === 'REALTIME_FUNDING') {
       const currency = source.currency!;
       if (!(await this.currencies.find(currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${currency}`, { field: 'source.currency' });
@@ -474,7 +491,7 @@ export class QuotesService implements OnModuleInit {
       currency: external.currency,
       accountId: external.id,
       umaAddress: null,
-      sandboxOutcome: ctx.environment === 'sandbox' ? external.routing.primaryIdentifierLast3 : null,
+      sandboxOutcome: this.sandbox.applyTo(ctx) ? external.routing.primaryIdentifierLast3 : null,
     };
   }
 
@@ -524,6 +541,13 @@ export class QuotesService implements OnModuleInit {
       );
     }
     return price;
+  }
+
+  /** An agent sees its customer's quotes only: any other is unknown to it. */
+  private async requireFor(ctx: CallerContext, quoteId: string): Promise<QuoteEntity> {
+    const quote = await this.require(ctx.platformId, quoteId);
+    if (ctx.agent && quote.customerId !== ctx.agent.customerId) throw new ServiceError('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    return quote;
   }
 
   private async require(platformId: string, quoteId: string): Promise<QuoteEntity> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { tenantEnvironment } from '@paykit/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 
 export type LookupKind = 'UMA_ADDRESS' | 'EXTERNAL_ACCOUNT';
@@ -41,14 +42,18 @@ export class ReceiverLookupRepository {
   }
 
   /**
-   * The customer at `address`, across the deployment's platforms: the caller's own customer
-   * first; an address two other platforms both claim resolves to neither.
+   * The customer at `address`, across the deployment's platforms of the caller's environment (a
+   * sandbox tenant never reaches a production one, nor the reverse: sandbox money stays in the
+   * sandbox): the caller's own customer first; an address two other platforms both claim
+   * resolves to neither.
    */
   async findByAddress(callerPlatformId: string, address: string): Promise<DirectoryEntry | undefined> {
-    const rows = await this.dataSource.query<Array<{ platform_id: string; customer_id: string; uma_address: string }>>(
-      `SELECT platform_id, customer_id, uma_address FROM uma_directory WHERE uma_address = $1 ORDER BY (platform_id = $2) DESC LIMIT 2`,
+    // One row per platform at most (an address is unique within a platform): few rows to filter here.
+    const all = await this.dataSource.query<Array<{ platform_id: string; customer_id: string; uma_address: string }>>(
+      `SELECT platform_id, customer_id, uma_address FROM uma_directory WHERE uma_address = $1 ORDER BY (platform_id = $2) DESC`,
       [address, callerPlatformId],
     );
+    const rows = all.filter((row) => tenantEnvironment(row.platform_id) === tenantEnvironment(callerPlatformId));
     if (rows.length === 0) return undefined;
     if (rows[0].platform_id !== callerPlatformId && rows.length > 1) return undefined;
     return { platformId: rows[0].platform_id, customerId: rows[0].customer_id, umaAddress: rows[0].uma_address };

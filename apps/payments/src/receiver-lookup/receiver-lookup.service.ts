@@ -10,6 +10,7 @@ import {
   ReceiverLookup,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
+import { SandboxRules } from '@paykit/runtime';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service';
@@ -47,6 +48,7 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     private readonly externalAccounts: ExternalAccountsClient,
     private readonly rates: ExchangeRatesService,
     private readonly currencies: CurrencyCatalog,
+    private readonly sandbox: SandboxRules,
   ) {}
 
   async lookupUma(ctx: CallerContext, request: LookupUmaReceiverRequest): Promise<ReceiverLookup> {
@@ -109,7 +111,7 @@ export class ReceiverLookupService implements UmaReceiverResolver {
 
   private async umaReceiver(ctx: CallerContext, value: string, field: string): Promise<UmaReceiver> {
     const address = parseUmaAddress(value, field);
-    if (ctx.environment === 'sandbox') {
+    if (this.sandbox.applyTo(ctx)) {
       const sandbox = sandboxUmaReceiver(address);
       if (sandbox) return { kind: 'SANDBOX', address, currency: sandbox.currency, name: sandbox.name, outcome: sandboxUmaOutcomeKey(sandbox.behaviour) };
     }

@@ -1,4 +1,4 @@
-import { TransactionType } from '@paykit/contracts';
+import { environmentTenantId, TransactionType } from '@paykit/contracts';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 import { apiFailureReason, toTransaction } from './transaction.mapper';
 
@@ -67,6 +67,14 @@ describe(toTransaction.name, () => {
 
   it("names the platform as customer of its own accounts' transactions", () => {
     expect(toTransaction(entity('OUTGOING', { customerId: null, platformCustomerId: null }), USD, 'Platform:1')).toMatchObject({
+      customerId: 'Platform:1',
+      platformCustomerId: 'Platform:1',
+    });
+  });
+
+  it("names the platform, not its production tenant, on a production tenant's own transactions", () => {
+    const tenant = environmentTenantId('Platform:1', 'production');
+    expect(toTransaction(entity('OUTGOING', { customerId: null, platformCustomerId: null }), USD, tenant)).toMatchObject({
       customerId: 'Platform:1',
       platformCustomerId: 'Platform:1',
     });

@@ -1,4 +1,13 @@
-import { amountToWire, IncomingFailureReason, INCOMING_FAILURE_REASONS, OUTGOING_FAILURE_REASONS, OutgoingFailureReason, Transaction, TransactionType } from '@paykit/contracts';
+import {
+  amountToWire,
+  IncomingFailureReason,
+  INCOMING_FAILURE_REASONS,
+  OUTGOING_FAILURE_REASONS,
+  OutgoingFailureReason,
+  Transaction,
+  TransactionType,
+  tenantPlatformId,
+} from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { toCurrency } from '../currencies/currency-catalog';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
@@ -49,8 +58,8 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     type: entity.type,
     status: entity.status,
     direction: outgoing ? 'DEBIT' : 'CREDIT',
-    customerId: entity.customerId ?? platformId,
-    platformCustomerId: entity.platformCustomerId ?? entity.customerId ?? platformId,
+    customerId: entity.customerId ?? tenantPlatformId(platformId),
+    platformCustomerId: entity.platformCustomerId ?? entity.customerId ?? tenantPlatformId(platformId),
     source: outgoing
       ? { sourceType: 'ACCOUNT', ...internal }
       : uma !== undefined

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, Clock, preparedStatement, returningRows } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 interface TransactionRow {
@@ -101,15 +101,18 @@ export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updat
 /** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
 export class TransactionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
     const rows = await returningRows<TransactionRow>(
       manager,
       preparedStatement(`INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
          platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
-         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() END, $23, $24) RETURNING *`),
+         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $25::timestamptz END, $23, $24, $25, $25) RETURNING *`),
       [
         tx.id,
         tx.platformId,
@@ -135,6 +138,7 @@ export class TransactionsRepository {
         tx.counterpartyInformation ? JSON.stringify(tx.counterpartyInformation) : null,
         tx.cryptoNetwork ?? null,
         tx.onChainTransactionHash ?? null,
+        this.clock.now(),
       ],
     );
     return toEntity(rows[0]);
@@ -155,10 +159,10 @@ export class TransactionsRepository {
   ): Promise<PaymentTransactionEntity | undefined> {
     const rows = await returningRows<TransactionRow>(
       manager,
-      preparedStatement(`UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = now(),
-              settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN now() ELSE settled_at END
+      preparedStatement(`UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
+              settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
         WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`),
-      [platformId, id, from, to, failureReason],
+      [platformId, id, from, to, failureReason, this.clock.now()],
     );
     return rows[0] ? toEntity(rows[0]) : undefined;
   }

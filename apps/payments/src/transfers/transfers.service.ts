@@ -14,6 +14,7 @@ import {
   PurposeOfPayment,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
+  tenantPlatformId,
   Transaction,
   TransactionType,
   transactionWebhookType,
@@ -24,6 +25,7 @@ import {
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
+import { SandboxRules } from '@paykit/runtime';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyInfo } from '../currencies/currencies.repository';
@@ -43,7 +45,7 @@ import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
 
-interface TransferRequest {
+export interface TransferRequest {
   type: TransactionType;
   internalAccountId: string;
   externalAccountId: string;
@@ -58,7 +60,7 @@ interface TransferRequest {
 }
 
 /** A transfer that passed every check before the database transaction, ready to move. */
-interface CheckedTransfer {
+export interface CheckedTransfer {
   request: TransferRequest;
   hash: string;
   account: InternalAccountWithBalance;
@@ -73,7 +75,32 @@ interface CheckedTransfer {
   rail?: { paymentRail: PaymentRail; mode: 'AUTO' | 'MANUAL' };
 }
 
-function outgoing(request: TransferOutMessage): TransferRequest {
+/**
+ * What an agent's transfer adds to `move`: its policy step inside the transfer's database
+ * transaction, and whether the transfer waits for the platform's approval.
+ */
+export interface MoveHooks {
+  /** After the account lock, before anything is written (an agent's usage reservation; throwing refuses the transfer). */
+  beforeWrite?: (manager: EntityManager) => Promise<void>;
+  /** After the transfer is written, in the same transaction (the agent action that records it). */
+  afterWrite?: (manager: EntityManager, transaction: Transaction) => Promise<void>;
+  /** Hold the funds and write the transfer PENDING, but schedule its steps only when approved (`startApproved`). */
+  awaitApproval?: boolean;
+}
+
+export function incoming(request: TransferInMessage): TransferRequest {
+  return {
+    type: 'INCOMING',
+    internalAccountId: request.destination.accountId,
+    externalAccountId: request.source.accountId,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    idempotencyKey: request.idempotencyKey,
+  };
+}
+
+export function outgoing(request: TransferOutMessage): TransferRequest {
   return {
     type: 'OUTGOING',
     internalAccountId: request.source.accountId,
@@ -111,6 +138,7 @@ export class TransfersService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sandbox: SandboxRules,
   ) {}
 
   onModuleInit(): void {
@@ -135,15 +163,7 @@ export class TransfersService implements OnModuleInit {
   }
 
   async transferIn(ctx: CallerContext, request: TransferInMessage): Promise<Transaction> {
-    const checked = await this.check(ctx, {
-      type: 'INCOMING',
-      internalAccountId: request.destination.accountId,
-      externalAccountId: request.source.accountId,
-      amount: request.amount,
-      currency: request.currency,
-      description: request.description,
-      idempotencyKey: request.idempotencyKey,
-    });
+    const checked = await this.check(ctx, incoming(request));
     return 'earlier' in checked ? checked.earlier : this.move(ctx, checked);
   }
 
@@ -151,7 +171,7 @@ export class TransfersService implements OnModuleInit {
    * Every check that comes before the database transaction (those that need another service
    * included), or the earlier answer of a repeated Idempotency-Key.
    */
-  private async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
+  async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
     const { idempotencyKey, ...body } = request;
     const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
     if (idempotencyKey) {
@@ -184,19 +204,20 @@ export class TransfersService implements OnModuleInit {
     }
     assertAmountInRange(amount, currency);
     const customer = account.customerId ? await this.customers.assertReady(ctx, account.customerId, account.currencyCode) : undefined;
-    const outcome = transferOutcome(ctx.environment === 'sandbox', external.routing.primaryIdentifierLast3);
+    const outcome = transferOutcome(this.sandbox.applyTo(ctx), external.routing.primaryIdentifierLast3);
     // A customer service of the previous release does not tell the platform's id: the customer id stands in.
     const platformCustomerId = customer ? (customer.platformCustomerId ?? customer.customerId) : ctx.platformId;
     return { request, hash, account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
   }
 
   /** The transfer, its hold or entry, its event and its idempotency record, in one transaction. */
-  private async move(ctx: CallerContext, checked: CheckedTransfer): Promise<Transaction> {
+  async move(ctx: CallerContext, checked: CheckedTransfer, hooks: MoveHooks = {}): Promise<Transaction> {
     const { request, hash, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
     const { idempotencyKey } = request;
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
       // Checked again under the account's lock: it may have been frozen or closed since the check above.
       await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
+      await hooks.beforeWrite?.(manager);
       if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
       const id = newId('Transaction');
       let holdId: string | null = null;
@@ -230,7 +251,8 @@ export class TransfersService implements OnModuleInit {
       });
       const transaction = toTransaction(entity, currency, ctx.platformId);
       await this.announce(manager, ctx.platformId, transaction);
-      if (outcome.kind === 'ACCEPTED') await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      if (outcome.kind === 'ACCEPTED' && !hooks.awaitApproval) await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      await hooks.afterWrite?.(manager, transaction);
       return transaction;
     });
   }
@@ -272,6 +294,11 @@ export class TransfersService implements OnModuleInit {
     await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
   }
 
+  /** A transfer that waited for the platform's approval proceeds: its steps, as its outcome gave them when it was written. */
+  async startApproved(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
+    await this.scheduleSteps(manager, platformId, transactionId, steps);
+  }
+
   /** Schedules the first of `steps`, carrying the rest: a transfer's steps never overtake each other. */
   private async scheduleSteps(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
     const [step, ...rest] = steps;
@@ -279,6 +306,7 @@ export class TransfersService implements OnModuleInit {
     const payload: AdvanceTransferJob = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
     await this.scheduler.schedule(manager, {
       kind: ADVANCE_TRANSFER_JOB,
+      platformId,
       payload,
       delayMs: step.delayMs,
       sandboxDelay: true,
@@ -303,8 +331,8 @@ export class TransfersService implements OnModuleInit {
       accountIds: [query.accountId, query.accountIdentifier].filter((id): id is string => id !== undefined),
       senderAccountId: query.senderAccountIdentifier,
       receiverAccountId: query.receiverAccountIdentifier,
-      // The platform's own id selects the transactions of its own accounts (they have no customer).
-      owner: query.customerId === undefined ? undefined : query.customerId === ctx.platformId ? { platform: true } : { customerId: query.customerId },
+      // The platform's own id (as the wire shows it, not the tenant's) selects the transactions of its own accounts (they have no customer).
+      owner: query.customerId === undefined ? undefined : query.customerId === tenantPlatformId(ctx.platformId) ? { platform: true } : { customerId: query.customerId },
       platformCustomerId: query.platformCustomerId,
       status: query.status,
       type: query.type,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CallerContext, CUSTOMERS_EVENTS, InternalAccountRecord, newId, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { DeadLetterStore, Outbox, TransactionRunner } from '@paykit/persistence';
+import { DeadLetterStore, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { EntityManager } from 'typeorm';
 import { CredentialsRepository } from '../credentials/credentials.repository';
@@ -44,6 +44,7 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -51,30 +52,34 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     await this.bus.consume(
       WALLET_AUTH_ACCOUNTS_CONSUMER,
       PAYMENTS_EVENTS.internalAccountCreated,
-      this.deadLetters.guard(
-        WALLET_AUTH_ACCOUNTS_CONSUMER,
-        handleEvents({
-          [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
-            if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
-          },
-        }),
+      this.clock.inPlatformTime(
+        this.deadLetters.guard(
+          WALLET_AUTH_ACCOUNTS_CONSUMER,
+          handleEvents({
+            [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
+              if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
+            },
+          }),
+        ),
       ),
     );
     await this.bus.consume(
       WALLET_AUTH_CUSTOMERS_CONSUMER,
       CUSTOMERS_EVENTS.customerUpdated,
-      this.deadLetters.guard(
-        WALLET_AUTH_CUSTOMERS_CONSUMER,
-        handleEvents({
-          /**
-           * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
-           * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
-           * that call failed after the customer was updated, and for updates that needed no signature.
-           */
-          [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-            if (event.data.email) await this.syncCustomerEmail(event.platformId, event.data.id, event.data.email);
-          },
-        }),
+      this.clock.inPlatformTime(
+        this.deadLetters.guard(
+          WALLET_AUTH_CUSTOMERS_CONSUMER,
+          handleEvents({
+            /**
+             * A customer changed: the EMAIL_OTP credentials tied to its email follow. The signed email change
+             * already did this directly (wallet-auth.email-binding.update); this is the backstop for when
+             * that call failed after the customer was updated, and for updates that needed no signature.
+             */
+            [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
+              if (event.data.email) await this.syncCustomerEmail(event.platformId, event.data.id, event.data.email);
+            },
+          }),
+        ),
       ),
     );
   }
@@ -128,7 +133,7 @@ export class WalletAccountsService implements OnApplicationBootstrap {
 
   /** Idempotent: a repeated event (or a racing lookup) finds the account already there. */
   async provision(platformId: string, record: Pick<InternalAccountRecord, 'id' | 'customerId' | 'walletEmail'>): Promise<WalletAccountEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     const account: WalletAccountEntity = {
       id: record.id,
       platformId,

@@ -1,5 +1,5 @@
 import { EnvReader, Env, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
-import { CallerContext } from '@paykit/contracts';
+import { CallerContext, sandboxRulesApply } from '@paykit/contracts';
 import type { OidcIssuerConfig } from '../crypto/oidc-token';
 
 export const WALLET_AUTH_CONFIG = Symbol('WALLET_AUTH_CONFIG');
@@ -90,9 +90,9 @@ export const walletAuthConfigProvider = {
 };
 
 /**
- * The spec's sandbox magic values apply to sandbox tokens on a sandbox deployment only; a
- * production token always gets the production checks.
+ * The spec's sandbox magic values apply to sandbox tokens on a sandbox deployment only (the one
+ * decision every service asks, `sandboxRulesApply`); a production token always gets the production checks.
  */
 export function isSandboxCaller(config: WalletAuthConfig, ctx: CallerContext): boolean {
-  return config.deployment === 'sandbox' && ctx.environment === 'sandbox';
+  return sandboxRulesApply(config.deployment, ctx);
 }

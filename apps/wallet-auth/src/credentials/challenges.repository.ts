@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { returningRows } from '@paykit/persistence';
+import { Clock, returningRows } from '@paykit/persistence';
 
 export interface OtpChallengeRow {
   id: string;
@@ -23,10 +23,13 @@ export interface PasskeyChallengeRow {
   consumedAt: Date | null;
 }
 
-/** OTP and passkey challenges of credentials. Every query takes the platform first. */
+/** OTP and passkey challenges of credentials. Every query takes the platform first; expiry is judged at the platform's time (`Clock.now()`). */
 @Injectable()
 export class ChallengesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   latestOtpChallenge(platformId: string, credentialId: string, manager: EntityManager | DataSource = this.dataSource): Promise<OtpChallengeRow | undefined> {
     return manager
@@ -52,9 +55,9 @@ export class ChallengesRepository {
     const rows = await returningRows<{ attempts: number; maxAttempts: number }>(
       this.dataSource,
       `UPDATE otp_challenge SET attempts = attempts + 1
-        WHERE platform_id = $1 AND id = $2 AND verified_at IS NULL AND attempts < max_attempts AND expires_at > now()
+        WHERE platform_id = $1 AND id = $2 AND verified_at IS NULL AND attempts < max_attempts AND expires_at > $3
         RETURNING attempts, max_attempts AS "maxAttempts"`,
-      [platformId, id],
+      [platformId, id, this.clock.now()],
     );
     return rows[0];
   }
@@ -63,9 +66,9 @@ export class ChallengesRepository {
   async markOtpVerified(manager: EntityManager, platformId: string, id: string): Promise<boolean> {
     const rows = await returningRows<{ id: string }>(
       manager,
-      `UPDATE otp_challenge SET verified_at = now(), target_key_sealed = NULL
-        WHERE platform_id = $1 AND id = $2 AND verified_at IS NULL AND expires_at > now() RETURNING id`,
-      [platformId, id],
+      `UPDATE otp_challenge SET verified_at = $3, target_key_sealed = NULL
+        WHERE platform_id = $1 AND id = $2 AND verified_at IS NULL AND expires_at > $3 RETURNING id`,
+      [platformId, id, this.clock.now()],
     );
     return rows.length === 1;
   }
@@ -91,8 +94,8 @@ export class ChallengesRepository {
   async consumePasskeyChallenge(manager: EntityManager, platformId: string, requestId: string): Promise<boolean> {
     const rows = await returningRows<{ request_id: string }>(
       manager,
-      `UPDATE passkey_challenge SET consumed_at = now() WHERE platform_id = $1 AND request_id = $2 AND consumed_at IS NULL AND expires_at > now() RETURNING request_id`,
-      [platformId, requestId],
+      `UPDATE passkey_challenge SET consumed_at = $3 WHERE platform_id = $1 AND request_id = $2 AND consumed_at IS NULL AND expires_at > $3 RETURNING request_id`,
+      [platformId, requestId, this.clock.now()],
     );
     return rows.length === 1;
   }

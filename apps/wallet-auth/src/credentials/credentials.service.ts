@@ -16,7 +16,7 @@ import {
   WALLET_AUTH_EVENTS,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, Outbox, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { signedAction, signedRetryStep } from '@paykit/transport';
 import { WalletAccountsRepository } from '../accounts/wallet-accounts.repository';
 import { emptyCredential, WalletAccountsService } from '../accounts/wallet-accounts.service';
@@ -71,6 +71,7 @@ export class CredentialsService {
     private readonly outbox: Outbox,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
     @Inject(OTP_SENDER) private readonly otpSender: OtpSender,
+    private readonly clock: Clock,
   ) {
     this.relyingParty = { rpId: config.rpId, allowedOrigins: config.allowedOrigins };
     this.sandboxOidc = new OidcTokenVerifier({ supportedIssuers: config.oidcIssuers, sandbox: true });
@@ -114,7 +115,7 @@ export class CredentialsService {
   }
 
   private async draftCredential(ctx: CallerContext, account: WalletAccountEntity, request: CreateCredentialRequest): Promise<AuthCredentialEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     const base = { ...emptyCredential(), id: newId('AuthMethod'), platformId: ctx.platformId, accountId: account.id, type: request.type, createdAt: now, updatedAt: now };
     refuseFieldsOfOtherTypes(request);
     switch (request.type) {
@@ -247,7 +248,7 @@ export class CredentialsService {
     const code = sandbox ? SANDBOX_OTP_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
     const target = createOtpEncryptionTarget(this.keys.signer);
     const id = newId('OtpChallenge');
-    const now = new Date();
+    const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.otpTtlSeconds * 1000);
     await this.transactions.run(async (manager) => {
       // The credential row lock makes "too soon after the last challenge" exact under concurrency.
@@ -282,7 +283,7 @@ export class CredentialsService {
     if (clientPublicKey === undefined) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is required for PASSKEY credentials');
     if (!isValidP256PublicKeyHex(clientPublicKey)) throw ServiceError.invalidField('clientPublicKey', 'clientPublicKey is not a point on the P-256 curve');
     const requestId = newId('Request');
-    const expiresAt = new Date(Date.now() + this.config.passkeyChallengeTtlSeconds * 1000);
+    const expiresAt = new Date(this.clock.now().getTime() + this.config.passkeyChallengeTtlSeconds * 1000);
     // The challenge is the digest of the session-creation request it authorizes (a fresh nonce
     // keeps two challenges for the same key apart); the client signs its UTF-8 text.
     const sessionRequest = { type: 'SESSION_CREATE', credentialId: credential.id, clientPublicKey, requestId, nonce: randomBytes(16).toString('hex') };
@@ -335,7 +336,7 @@ export class CredentialsService {
 
     const pending = await this.challenges.latestOtpChallenge(ctx.platformId, credential.id);
     if (!pending || pending.verifiedAt || !pending.targetKeySealed) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.noPendingOtp);
-    if (new Date(pending.expiresAt).getTime() <= Date.now()) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.otpExpired);
+    if (new Date(pending.expiresAt).getTime() <= this.clock.now().getTime()) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.otpExpired);
     // Every attempt counts, decryptable or not, so the number of guesses stays bounded.
     if (!(await this.challenges.countOtpAttempt(ctx.platformId, pending.id))) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.otpAttemptsExhausted);
     let opened: DecryptedOtpBundle;
@@ -358,7 +359,7 @@ export class CredentialsService {
     const pending = await this.challenges.findPasskeyChallenge(ctx.platformId, requestId);
     if (!pending || pending.credentialId !== credential.id) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.passkeyRequestIdUnknown);
     if (pending.consumedAt) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.passkeyRequestIdUsed);
-    if (new Date(pending.expiresAt).getTime() <= Date.now()) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.passkeyChallengeExpired);
+    if (new Date(pending.expiresAt).getTime() <= this.clock.now().getTime()) throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.passkeyChallengeExpired);
 
     const assertion = request.assertion!;
     const legacy = assertion.signature === LEGACY_SANDBOX_PASSKEY_SIGNATURE && isSandboxCaller(this.config, ctx);
@@ -407,7 +408,7 @@ export class CredentialsService {
 
   /** A token opens one credential or session only: a replay is refused. */
   private async recordOidcToken(manager: EntityManager, ctx: CallerContext, token: string, expiresAtSeconds?: number): Promise<void> {
-    const expiresAt = new Date((expiresAtSeconds ?? Date.now() / 1000 + 3600) * 1000);
+    const expiresAt = new Date((expiresAtSeconds ?? this.clock.now().getTime() / 1000 + 3600) * 1000);
     if (!(await this.challenges.recordOidcToken(manager, ctx.platformId, tokenDigest(token), expiresAt))) {
       throw ServiceError.unauthorized(CREDENTIAL_FAILURE_REASONS.oidcTokenReplayed);
     }

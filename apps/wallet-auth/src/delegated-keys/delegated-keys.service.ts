@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CallerContext, CARDS_SUBJECTS, CreateDelegatedKeyRequest, DelegatedKey, Empty, ListDelegatedKeysQuery, newId, SignedRetryOutcome } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { isUniqueViolation, TransactionRunner } from '@paykit/persistence';
+import { isUniqueViolation, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedRetryStep } from '@paykit/transport';
 import { WalletAccountsService } from '../accounts/wallet-accounts.service';
 import { generateP256KeyPair } from '../crypto/p256';
@@ -59,6 +59,7 @@ export class DelegatedKeysService {
     private readonly enclave: EnclaveKeysService,
     private readonly transactions: TransactionRunner,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly clock: Clock,
   ) {}
 
   async create(ctx: CallerContext, request: CreateDelegatedKeyRequest): Promise<SignedRetryOutcome<DelegatedKey>> {
@@ -98,7 +99,7 @@ export class DelegatedKeysService {
     const retry = { ...binding, operation: 'DELEGATED_KEY_CREATE' as const, signature, requestId };
     const next = await this.signedRetry.inProcess().consumeAndApply(ctx, retry, async ({ manager }) => {
       const pair = generateP256KeyPair();
-      const now = new Date();
+      const now = this.clock.now();
       const key: DelegatedKeyEntity = {
         id: newId('DelegatedKey'),
         platformId: ctx.platformId,

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { returningRows } from '@paykit/persistence';
+import { returningRows, Clock } from '@paykit/persistence';
 import { AuthSessionEntity } from './entities/auth-session.entity';
 
 /** Every query takes the platform first: another platform's session does not exist here. */
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(manager: EntityManager, session: AuthSessionEntity): Promise<void> {
     await manager.insert(AuthSessionEntity, session);
@@ -14,12 +17,12 @@ export class SessionsRepository {
 
   /** Active: neither revoked nor expired. */
   findActive(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<AuthSessionEntity | null> {
-    return manager.findOne(AuthSessionEntity, { where: { platformId, id, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
+    return manager.findOne(AuthSessionEntity, { where: { platformId, id, revokedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) } });
   }
 
   listActive(platformId: string, accountId: string): Promise<AuthSessionEntity[]> {
     return this.dataSource.manager.find(AuthSessionEntity, {
-      where: { platformId, accountId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      where: { platformId, accountId, revokedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) },
       order: { id: 'DESC' },
     });
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuthSession, CallerContext, Empty, newId, RefreshSessionRequest, SessionIdRequest, SignedRetryOutcome, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Outbox } from '@paykit/persistence';
+import { Outbox, Clock } from '@paykit/persistence';
 import { signedAction } from '@paykit/transport';
 import { WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
 import { toAuthSession } from '../credentials/credential.mapper';
@@ -22,11 +22,12 @@ export class SessionsService {
     private readonly signedRetry: SignedRetryService,
     private readonly outbox: Outbox,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Starts a session whose key the client holds (OTP: the key the OTP bundle revealed). */
   async open(manager: EntityManager, credential: AuthCredentialEntity, publicKeyHex: string): Promise<AuthSession> {
-    const now = new Date();
+    const now = this.clock.now();
     const session: AuthSessionEntity = {
       id: newId('Session'),
       platformId: credential.platformId,

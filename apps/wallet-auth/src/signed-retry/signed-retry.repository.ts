@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SignedOperation } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { Clock, returningRows } from '@paykit/persistence';
 
 export interface SignedRetryChallengeRow {
   requestId: string;
@@ -27,10 +27,17 @@ const COLUMNS = `c.request_id AS "requestId", c.platform_id AS "platformId", c.a
   c.request_digest AS "requestDigest", c.payload_to_sign AS "payloadToSign", c.signer_public_key AS "signerPublicKey",
   c.context, c.expires_at AS "expiresAt", c.consumed_at AS "consumedAt"`;
 
-/** Signed-retry challenges. Every query takes the platform first. */
+/**
+ * Signed-retry challenges. Every query takes the platform first. Expiry (of challenges and of
+ * sessions) is judged at the platform's time (`Clock.now()`: its test clock may be ahead), not the
+ * database's `now()`.
+ */
 @Injectable()
 export class SignedRetryRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async insert(manager: EntityManager | DataSource, row: Omit<SignedRetryChallengeRow, 'consumedAt'>): Promise<void> {
     await manager.query(
@@ -67,14 +74,14 @@ export class SignedRetryRepository {
     manager: EntityManager | DataSource = this.dataSource,
   ): Promise<ChallengeWithSigner | undefined> {
     const rows = await manager.query<ChallengeWithSigner[]>(
-      `SELECT ${COLUMNS}, s.id AS "sessionId", s.credential_id AS "sessionCredentialId", now() AS now
+      `SELECT ${COLUMNS}, s.id AS "sessionId", s.credential_id AS "sessionCredentialId", $4::timestamptz AS now
          FROM signed_retry_challenge c
          LEFT JOIN auth_session s
            ON s.account_id = c.account_id AND s.platform_id = c.platform_id AND s.public_key = $3
-          AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND s.revoked_at IS NULL AND s.expires_at > $4
         WHERE c.platform_id = $1 AND c.request_id = $2
         LIMIT 1`,
-      [platformId, requestId, publicKey],
+      [platformId, requestId, publicKey, this.clock.now()],
     );
     return rows[0];
   }
@@ -90,13 +97,13 @@ export class SignedRetryRepository {
     retry: { platformId: string; requestId: string; accountId: string; operation: SignedOperation; requestDigest: string; signerPublicKey: string },
     signer: { boundKey: true } | { boundKey: false; rejectSessionOfCredential?: string },
   ): Promise<{ sessionId: string | null; sessionCredentialId: string | null } | undefined> {
-    const params: unknown[] = [retry.platformId, retry.requestId, retry.accountId, retry.operation, retry.requestDigest, retry.signerPublicKey];
-    const unconsumed = `c.platform_id = $1 AND c.request_id = $2 AND c.consumed_at IS NULL AND c.expires_at > now()
+    const params: unknown[] = [retry.platformId, retry.requestId, retry.accountId, retry.operation, retry.requestDigest, retry.signerPublicKey, this.clock.now()];
+    const unconsumed = `c.platform_id = $1 AND c.request_id = $2 AND c.consumed_at IS NULL AND c.expires_at > $7
         AND c.account_id = $3 AND c.operation = $4 AND c.request_digest = $5`;
     if (signer.boundKey) {
       const rows = await returningRows<{ request_id: string }>(
         manager,
-        `UPDATE signed_retry_challenge c SET consumed_at = now() WHERE ${unconsumed} AND c.signer_public_key = $6 RETURNING c.request_id`,
+        `UPDATE signed_retry_challenge c SET consumed_at = $7 WHERE ${unconsumed} AND c.signer_public_key = $6 RETURNING c.request_id`,
         params,
       );
       return rows.length === 1 ? { sessionId: null, sessionCredentialId: null } : undefined;
@@ -104,15 +111,15 @@ export class SignedRetryRepository {
     let otherCredential = '';
     if (signer.rejectSessionOfCredential !== undefined) {
       params.push(signer.rejectSessionOfCredential);
-      otherCredential = 'AND s.credential_id <> $7';
+      otherCredential = 'AND s.credential_id <> $8';
     }
     const rows = await returningRows<{ sessionId: string; sessionCredentialId: string }>(
       manager,
-      `UPDATE signed_retry_challenge c SET consumed_at = now(), consumed_by_session_id = s.id
+      `UPDATE signed_retry_challenge c SET consumed_at = $7, consumed_by_session_id = s.id
          FROM auth_session s
         WHERE ${unconsumed} AND c.signer_public_key IS NULL
           AND s.platform_id = c.platform_id AND s.account_id = c.account_id AND s.public_key = $6
-          AND s.revoked_at IS NULL AND s.expires_at > now() ${otherCredential}
+          AND s.revoked_at IS NULL AND s.expires_at > $7 ${otherCredential}
         RETURNING s.id AS "sessionId", s.credential_id AS "sessionCredentialId"`,
       params,
     );
@@ -126,10 +133,10 @@ export class SignedRetryRepository {
   async markConsumed(manager: EntityManager | DataSource, platformId: string, requestId: string, sessionId: string | null): Promise<boolean> {
     const rows = await returningRows<{ request_id: string }>(
       manager,
-      `UPDATE signed_retry_challenge SET consumed_at = now(), consumed_by_session_id = $3
-        WHERE platform_id = $1 AND request_id = $2 AND consumed_at IS NULL AND expires_at > now()
+      `UPDATE signed_retry_challenge SET consumed_at = $4, consumed_by_session_id = $3
+        WHERE platform_id = $1 AND request_id = $2 AND consumed_at IS NULL AND expires_at > $4
         RETURNING request_id`,
-      [platformId, requestId, sessionId],
+      [platformId, requestId, sessionId, this.clock.now()],
     );
     return rows.length === 1;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CallerContext, ConsumeSignedRetryRequest, IssueSignedRetryRequest, newId, SignedOperation, SignedRetryChallenge, SignedRetryProof } from '@paykit/contracts';
-import { TransactionRunner } from '@paykit/persistence';
+import { TransactionRunner, Clock } from '@paykit/persistence';
 import { SignedRetryAuthority } from '@paykit/transport';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
 import { BoundedLruCache, compressP256PublicKeyHex } from '../crypto/p256';
@@ -66,11 +66,12 @@ export class SignedRetryService {
     private readonly challenges: SignedRetryRepository,
     private readonly transactions: TransactionRunner,
     @Inject(WALLET_AUTH_CONFIG) private readonly config: WalletAuthConfig,
+    private readonly clock: Clock,
   ) {}
 
   async issue(ctx: CallerContext, request: IssueSignedRetryRequest, options: IssueOptions = {}): Promise<SignedRetryChallenge> {
     const requestId = newId('Request');
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const expiresAt = new Date(now + this.config.signedRetryTtlSeconds * 1000);
     const signerPublicKey = options.signerPublicKey ? compressedKey(options.signerPublicKey) : null;
     // What the client signs names everything the challenge is bound to.

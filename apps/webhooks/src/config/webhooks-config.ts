@@ -69,7 +69,7 @@ export const webhooksConfigProvider: FactoryProvider<WebhooksConfig> = {
   provide: WEBHOOKS_CONFIG,
   inject: [RUNTIME_CONFIG],
   useFactory: (runtime: RuntimeConfig) => {
-    const config = loadWebhooksConfig(process.env, runtime);
+    const config = loadWebhooksConfig(runtime.env, runtime);
     if (config.usingDevelopmentKey) {
       new Logger('WebhooksConfig').warn(`${KEY_VARIABLE} is not set: webhook signing keys are sealed with the sandbox development key`);
     }

@@ -66,13 +66,17 @@ export interface RecordedAttempt {
   number: number;
 }
 
+/** How far the platform of the row `alias` runs ahead of real time (its sandbox test clock). */
+const PLATFORM_AHEAD = (alias: string): string => `COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = ${alias}.platform_id), 0) * interval '1 second'`;
+
 /**
  * Leases due deliveries: per platform up to `perPlatform` minus its attempts in flight (leases
  * across every replica, but for this worker's attempts already answered), oldest due first,
  * each the head of its resource's queue — a delivery waits while an earlier event of the same
  * resource is pending (in flight or waiting to be retried), so a resource's webhooks arrive in
  * the order its events happened. The UPDATE re-checks each row, so a row another worker leased
- * meanwhile is skipped.
+ * meanwhile is skipped. Due-ness is in the delivery's platform time (a retry's `next_attempt_at` is in
+ * it: real time plus the platform's test-clock offset); leases are in real time.
  */
 const CLAIM_DUE_SQL = `
   WITH busy AS (
@@ -87,7 +91,7 @@ const CLAIM_DUE_SQL = `
       LEFT JOIN busy b ON b.platform_id = p.platform_id
      CROSS JOIN LATERAL (
        SELECT d.id, d.next_attempt_at FROM webhook_delivery d
-        WHERE d.platform_id = p.platform_id AND d.status = 'PENDING' AND d.next_attempt_at <= $1
+        WHERE d.platform_id = p.platform_id AND d.status = 'PENDING' AND d.next_attempt_at <= $1::timestamptz + ${PLATFORM_AHEAD('p')}
           AND (d.locked_until IS NULL OR d.locked_until <= $1)
           AND NOT EXISTS (
             SELECT 1 FROM webhook_delivery e
@@ -101,7 +105,7 @@ const CLAIM_DUE_SQL = `
   UPDATE webhook_delivery d SET locked_until = $4, lease_token = $5
     FROM chosen, webhook_platform p
    WHERE d.id = chosen.id AND p.platform_id = d.platform_id
-     AND d.status = 'PENDING' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
+     AND d.status = 'PENDING' AND d.next_attempt_at <= $1::timestamptz + ${PLATFORM_AHEAD('d')} AND (d.locked_until IS NULL OR d.locked_until <= $1)
   RETURNING d.id, d.platform_id, d.type, d.body, p.endpoint_url, d.redeliver_requested_at, d.round_failures, d.round_started_at`;
 
 /**

@@ -9,7 +9,7 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { toWebhookDelivery, toWebhookDeliveryDetail, webhookBody } from './delivery.mapper';
 import { DeliveryWorker } from './delivery.worker';
 import { sendWebhook } from './webhook-sender';
-import { CursorKey, decodeCursor, pageLimit, toPage } from '@paykit/persistence';
+import { CursorKey, decodeCursor, pageLimit, toPage, Clock } from '@paykit/persistence';
 
 /** Deliveries list in receipt order, so their cursor carries the receipt sequence (`d<seq>`). */
 const DELIVERY_CURSOR: CursorKey<{ seq: string }> = {
@@ -28,6 +28,7 @@ export class DeliveriesService {
     private readonly worker: DeliveryWorker,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
+    private readonly clock: Clock,
   ) {}
 
   async list(platformId: string, request: ListWebhookDeliveriesRequest): Promise<Page<WebhookDelivery>> {
@@ -50,7 +51,7 @@ export class DeliveriesService {
   async redeliver(platformId: string, deliveryId: string): Promise<WebhookDelivery> {
     if (!isTypedId(deliveryId, 'Webhook') || !(await this.deliveries.findById(platformId, deliveryId))) throw notFound(deliveryId);
     if (!(await this.platforms.endpointOf(platformId))) throw endpointNotSet();
-    const delivery = await this.deliveries.requestRedelivery(platformId, deliveryId, new Date());
+    const delivery = await this.deliveries.requestRedelivery(platformId, deliveryId, this.clock.now());
     if (!delivery) throw notFound(deliveryId);
     this.worker.kick();
     return toWebhookDelivery(delivery);
@@ -64,7 +65,7 @@ export class DeliveriesService {
     const body = webhookBody({
       id,
       type: WEBHOOK_TEST_EVENT_TYPE,
-      timestamp: new Date().toISOString(),
+      timestamp: this.clock.now().toISOString(),
       data: { message: 'A test webhook from the Paykit sandbox: your endpoint is reachable and can verify signatures.' },
     });
     const outcome = await sendWebhook({

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
+import { Clock, DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
 import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { WebhooksConfig } from '../config/webhooks-config';
@@ -143,8 +143,9 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       { signingKey: async (platformId: string) => keys.get(platformId)! } as unknown as WebhookConfigService,
       config,
       {} as ServiceClient,
-      { deployment: 'sandbox' } as RuntimeConfig,
       deadLetters,
+      // No platform's clock is advanced here: every offset is zero.
+      { offsetMs: async () => 0, onAdvance: () => undefined } as unknown as Clock,
     );
     worker.onApplicationBootstrap();
     try {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { INCOMING_SUBJECTS } from '@paykit/contracts';
-import { backoffAfter, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
-import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { INCOMING_SUBJECTS, tenantContext } from '@paykit/contracts';
+import { backoffAfter, Clock, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
@@ -51,6 +50,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private stopped = true;
   private passing = false;
   private again = false;
+  /** The pass in progress, if any. */
+  private current?: Promise<void>;
   private pollTimer?: NodeJS.Timeout;
   /** The leasing statement in progress (they run one at a time). */
   private leasing: Promise<unknown> = Promise.resolve();
@@ -70,12 +71,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly platforms: WebhookConfigService,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
     private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {
     deadLetters.onReplay('webhook-delivery', DELIVERY_WORKER, async (letter) => {
       await this.deliveries.revive(letter.messageId, new Date());
       this.kick();
+    });
+    // An advanced test clock is answered once the retries it made due have started.
+    clock.onAdvance(async (_platformId, store) => {
+      await store();
+      this.kick();
+      while (this.current) await this.current;
     });
   }
 
@@ -107,7 +114,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       return;
     }
     clearTimeout(this.pollTimer);
-    void this.pass();
+    const pass = this.pass().finally(() => {
+      if (this.current === pass) this.current = undefined;
+    });
+    this.current = pass;
   }
 
   private async pass(): Promise<void> {
@@ -176,7 +186,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private async attempt(delivery: ClaimedDelivery, leaseToken: string): Promise<void> {
     const endpoint = delivery.endpointUrl;
-    const notSent = (error: string): AttemptOutcome => ({ attemptedAt: new Date(), latencyMs: 0, error, succeeded: false });
+    // Attempts and their retry times are in the platform's time (its test clock may be ahead).
+    const offsetMs = await this.clock.offsetMs(delivery.platformId);
+    const attemptedAt = new Date(Date.now() + offsetMs);
+    const notSent = (error: string): AttemptOutcome => ({ attemptedAt, latencyMs: 0, error, succeeded: false });
     let outcome: AttemptOutcome;
     if (!endpoint) {
       outcome = notSent('No webhook endpoint is configured');
@@ -196,7 +209,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
               timeoutMs: this.config.deliveryTimeoutMs,
               signal: this.shutdown.signal,
               keepResponseBody: delivery.type === DECISION_WEBHOOK_TYPE,
-            });
+            }).then((sent) => ({ ...sent, attemptedAt }));
     }
     // An incoming payment's PENDING webhook asks for a decision: 403 is the platform's answer (a rejection), not a failed delivery.
     const decision = delivery.type === DECISION_WEBHOOK_TYPE && (outcome.statusCode === 200 || outcome.statusCode === 403) ? outcome.statusCode : undefined;
@@ -214,7 +227,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       `Webhook ${delivery.id} ${delivery.type}: ${outcome.succeeded ? 'delivered' : `attempt failed (${outcome.error})`} in ${outcome.latencyMs} ms` +
         (next ? `, next attempt at ${next.toISOString()}` : ''),
     );
-    if (next) this.wakeAt(next);
+    // The wake-up timer runs on real time.
+    if (next) this.wakeAt(new Date(next.getTime() - offsetMs));
     if (decision !== undefined) await this.reportDecision(delivery, decision === 200, outcome.responseBody);
   }
 
@@ -254,7 +268,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       await this.services.request(
         INCOMING_SUBJECTS.webhookDecision,
         { transactionId, approved, ...(receiverCustomerInfo ? { receiverCustomerInfo } : {}) },
-        { platformId: delivery.platformId, environment: this.runtime.deployment, requestId: `webhook:${delivery.id}` },
+        tenantContext(delivery.platformId, `webhook:${delivery.id}`),
       );
     } catch (error) {
       this.logger.warn(`Webhook ${delivery.id}: the platform's decision could not be passed on: ${(error as Error).message}`);

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookPlatformEntity } from './entities/webhook-platform.entity';
+import { Clock } from '@paykit/persistence';
 
 /** A platform's webhook settings: one row per platform, keyed by it. */
 @Injectable()
 export class WebhookConfigRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   findByPlatform(platformId: string): Promise<WebhookPlatformEntity | null> {
     return this.dataSource.manager.findOne(WebhookPlatformEntity, { where: { platformId } });
@@ -24,6 +28,6 @@ export class WebhookConfigRepository {
   }
 
   async setEndpoint(platformId: string, endpointUrl: string | null): Promise<void> {
-    await this.dataSource.manager.update(WebhookPlatformEntity, { platformId }, { endpointUrl, updatedAt: new Date() });
+    await this.dataSource.manager.update(WebhookPlatformEntity, { platformId }, { endpointUrl, updatedAt: this.clock.now() });
   }
 }

@@ -6,6 +6,7 @@ import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { KeyVault } from '../signing/key-vault';
 import { WebhookPlatformEntity } from './entities/webhook-platform.entity';
 import { WebhookConfigRepository } from './webhook-config.repository';
+import { Clock } from '@paykit/persistence';
 
 /**
  * A platform's webhook endpoint and signing key pair. The key pair is created with the
@@ -20,6 +21,7 @@ export class WebhookConfigService {
   constructor(
     private readonly platforms: WebhookConfigRepository,
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
+    private readonly clock: Clock,
   ) {
     this.vault = new KeyVault(config.keyEncryptionKey);
   }
@@ -63,7 +65,7 @@ export class WebhookConfigService {
       publicKeyPem: key.publicKeyPem,
       sealedPrivateKey: key.sealedPrivateKey,
       keyEncryptionKeyId: key.keyEncryptionKeyId,
-      updatedAt: new Date(),
+      updatedAt: this.clock.now(),
     });
   }
 }

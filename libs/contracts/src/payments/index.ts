@@ -8,3 +8,4 @@ export * from './refusals';
 export * from './quotes';
 export * from './incoming';
 export * from './directory';
+export * from './agents';

@@ -10,6 +10,7 @@ import { closePgliteHosts } from '../pglite-host';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { JobKind, JobScheduler } from '../scheduler/job-scheduler';
 import { TransactionRunner } from '../transaction-runner';
+import { Clock } from '../clock/clock';
 import { DEAD_LETTERS_METRIC, deadLetterQueries, DeadLetterStore } from './dead-letter-store';
 import { DeadLetterEntity } from './dead-letter.entity';
 import { isTransientFailure, TransientFailure } from './failure-classification';
@@ -235,7 +236,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
   describe('scheduler', () => {
     it('marks a job that keeps failing DEAD and parks it; other jobs run; a replay queues it again once', async () => {
       const transactions = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-      const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters);
+      const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
       stops.push(() => scheduler.onApplicationShutdown());
       const ran: string[] = [];
       let cured = false;

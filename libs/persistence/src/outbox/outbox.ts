@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { contractVersion, DomainEvent, NewEvent, uuidv7 } from '@paykit/contracts';
 import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
+import { Clock } from '../clock/clock';
 
 /** A new row and the event announcing it; a `guarded` row is inserted only where the statement's guard holds. */
 export interface InsertWithEvent<T> {
@@ -27,8 +28,16 @@ export interface InsertGuard {
  */
 @Injectable()
 export class Outbox {
+  /** Optional so a test can build one bare; events then carry real time. */
+  constructor(@Optional() private readonly clock?: Clock) {}
+
+  /** An event's occurredAt is in its platform's time (the platform in scope). */
+  private stamped(event: NewEvent): DomainEvent {
+    return stamped(event, (this.clock?.now() ?? new Date()).toISOString());
+  }
+
   async add(manager: EntityManager, event: NewEvent): Promise<void> {
-    const full = stamped(event);
+    const full = this.stamped(event);
     await manager.query(preparedStatement('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)'), [full.eventId, full.subject, JSON.stringify(full)]);
   }
 
@@ -38,7 +47,7 @@ export class Outbox {
    * RETURNING; the event is written only when the change touched a row (the answer).
    */
   async addWithChange(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewEvent): Promise<boolean> {
-    const full = stamped(event);
+    const full = this.stamped(event);
     const n = change.params.length;
     const rows: unknown[] = await runner.query(
       preparedStatement(
@@ -63,7 +72,7 @@ export class Outbox {
   ): Promise<boolean[]> {
     const key = insert.keyColumn;
     const recordset = rows.map((row, ord): Record<string, unknown> => {
-      const full = stamped(row.event);
+      const full = this.stamped(row.event);
       const record: Record<string, unknown> = insert.record(row.entity);
       return { ...record, outbox_ord: ord, outbox_guarded: row.guarded === true, outbox_event_id: full.eventId, outbox_subject: full.subject, outbox_event: full };
     });
@@ -103,7 +112,7 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
 }
 
 /** The event as published: its id, when it happened, and the version of its subject's contract it is written at. */
-function stamped(event: NewEvent, occurredAt = new Date().toISOString()): DomainEvent {
+function stamped(event: NewEvent, occurredAt: string): DomainEvent {
   return { ...event, eventId: uuidv7(), occurredAt, schemaVersion: contractVersion(event.subject) };
 }
 
@@ -111,8 +120,8 @@ function stamped(event: NewEvent, occurredAt = new Date().toISOString()): Domain
  * Several events in few statements (bulk work), in the given order, inside the caller's
  * transaction: the same guarantees as `Outbox.add`.
  */
-export async function addOutboxEvents(manager: EntityManager, events: NewEvent[]): Promise<void> {
-  const occurredAt = new Date().toISOString();
+export async function addOutboxEvents(manager: EntityManager, events: NewEvent[], at: Date = new Date()): Promise<void> {
+  const occurredAt = at.toISOString();
   const full = events.map((event) => stamped(event, occurredAt));
   for (let start = 0; start < full.length; start += 500) {
     const slice = full.slice(start, start + 500);

@@ -7,6 +7,7 @@ import { validateContract } from '@paykit/validation';
 import { TransactionRunner } from '../transaction-runner';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
+import { Clock } from '../clock/clock';
 import { DeadLetterStore } from '../dead-letters/dead-letter-store';
 import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
@@ -31,6 +32,11 @@ export interface ScheduleRequest<P extends object> {
   sandboxDelay?: boolean;
   /** A job with the same key is scheduled once. */
   dedupeKey?: string;
+  /**
+   * The platform the job works for: its delay counts in that platform's sandbox time, so
+   * advancing the platform's test clock makes it due, and it runs in that time.
+   */
+  platformId?: string;
 }
 
 /** A job this pass claimed, with the attempt number its claim gave it. */
@@ -39,6 +45,11 @@ interface ClaimedJob {
   kind: string;
   payload: unknown;
   attempts: number;
+  platformId: string | null;
+  /** When it fell due, in its platform's time. */
+  runAt: Date;
+  /** Its platform's clock offset when it was claimed (read with the claim: a job's transaction cannot read outside it). */
+  offsetMs: number;
 }
 
 const POLL_MS = 100;
@@ -63,12 +74,14 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private timer?: NodeJS.Timeout;
   private running = false;
   private stopped = true;
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {
     // A replayed job is due again at once, with its attempts counted afresh.
     deadLetters.onReplay('scheduler', '*', async (letter) => {
@@ -78,6 +91,14 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       );
       this.arm(0);
     });
+    // An advanced test clock is answered once every job of the platform it made due has run, in
+    // due order: no poll of this process sees the new time before that run.
+    clock.onAdvance((platformId, store) =>
+      this.exclusively(async () => {
+        await store();
+        await this.runAllDue(platformId);
+      }),
+    );
   }
 
   /**
@@ -101,20 +122,29 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    */
   async scheduleBatch<P extends object>(requests: Array<ScheduleRequest<P>>, runner: DataSource | EntityManager = this.dataSource): Promise<void> {
     if (requests.length === 0) return;
-    const now = Date.now();
     const rows = requests.map((request) => {
       const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
+      // run_at is in the job's platform time (real time for a job of no platform). The platform in
+      // scope (a request's, or a job's at its due time) gives it here; another platform's offset is
+      // added by the statement, in the caller's transaction (embedded mode has one session).
+      const inScope = request.platformId !== undefined && this.clock.inScope(request.platformId);
+      const base = inScope || !request.platformId ? this.clock.now() : Clock.real();
       return {
         id: uuidv7(),
         kind: request.kind.name,
         payload: request.payload,
-        run_at: new Date(now + Math.max(0, Math.round(request.delayMs * scale))).toISOString(),
+        run_at: new Date(base.getTime() + Math.max(0, Math.round(request.delayMs * scale))).toISOString(),
         dedupe_key: request.dedupeKey ?? null,
+        platform_id: request.platformId ?? null,
+        add_offset: !inScope && request.platformId !== undefined,
       };
     });
     await runner.query(
-      preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key)
-       SELECT id, kind, payload, run_at, dedupe_key FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text)
+      preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id)
+       SELECT id, kind, payload,
+              run_at + CASE WHEN add_offset THEN COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = t.platform_id), 0) ELSE 0 END * interval '1 second',
+              dedupe_key, platform_id
+         FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
        ON CONFLICT (dedupe_key) DO NOTHING`),
       [JSON.stringify(rows)],
     );
@@ -137,6 +167,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
+    await this.turn;
   }
 
   private arm(delay: number): void {
@@ -149,10 +180,12 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     if (this.running || this.stopped) return;
     this.running = true;
     try {
-      let ran: number;
-      do {
-        ran = await this.runDueJobs();
-      } while (ran > 0 && !this.stopped);
+      await this.exclusively(async () => {
+        let ran: number;
+        do {
+          ran = await this.runDueJobs();
+        } while (ran > 0 && !this.stopped);
+      });
     } catch (error) {
       if (!this.stopped) this.logger.warn(`Scheduler poll failed: ${(error as Error).message}`);
     } finally {
@@ -161,24 +194,46 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async runDueJobs(): Promise<number> {
+  /**
+   * Runs every job of the platform that is due in its time, one at a time in due order (a job
+   * that schedules a follow-up already due runs it before any later one), until none is due.
+   * Jobs another replica holds at that moment are left to it.
+   */
+  private async runAllDue(platformId: string): Promise<void> {
+    while (!this.stopped && (await this.runDueJobs(platformId, 1)) > 0);
+  }
+
+  /** Passes of this process run one at a time (the poll and the runs an advance asks for). */
+  private exclusively(work: () => Promise<void>): Promise<void> {
+    const turn = this.turn.then(work);
+    this.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async runDueJobs(platformId?: string, limit = 20): Promise<number> {
     if (this.handlers.size === 0) return 0;
     const kinds = [...this.handlers.keys()];
-    const due = await returningRows<ClaimedJob & { runAt: Date }>(
+    // Due in the job's platform time: real now plus the offset its test clock was advanced by.
+    const due = await returningRows<Omit<ClaimedJob, 'runAt' | 'offsetMs'> & { runAt: Date | string; offsetSeconds: string | number }>(
       this.dataSource,
       `UPDATE scheduled_job SET status = 'RUNNING', locked_until = now() + interval '${LEASE_SECONDS} seconds', attempts = attempts + 1, updated_at = now()
-        WHERE id IN (SELECT id FROM scheduled_job
-                      WHERE kind IN (${kinds.map((_, i) => `$${i + 2}`).join(', ')})
-                        AND ((status = 'PENDING' AND run_at <= $1) OR (status = 'RUNNING' AND locked_until < now()))
-                      ORDER BY run_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts, run_at AS "runAt"`,
-      [new Date(), ...kinds],
+        WHERE id IN (SELECT j.id FROM scheduled_job j
+                      WHERE j.kind IN (${kinds.map((_, i) => `$${i + 4}`).join(', ')})
+                        AND ($3::text IS NULL OR j.platform_id = $3)
+                        AND ((j.status = 'PENDING' AND j.run_at <= $1::timestamptz
+                               + COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = j.platform_id), 0) * interval '1 second')
+                             OR (j.status = 'RUNNING' AND j.locked_until < now()))
+                      ORDER BY j.run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, attempts, platform_id AS "platformId", run_at AS "runAt",
+                  COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = scheduled_job.platform_id), 0) AS "offsetSeconds"`,
+      [Clock.real(), limit, platformId ?? null, ...kinds],
     );
+    const jobs = due.map(({ offsetSeconds, ...job }) => ({ ...job, runAt: new Date(job.runAt), offsetMs: Number(offsetSeconds) * 1000 }));
     // RETURNING comes back in no particular order; due jobs run oldest first.
-    due.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
-    if (due.length > 1 && (await this.runTogether(due))) return due.length;
-    for (const job of due) await this.run(job);
-    return due.length;
+    jobs.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+    if (jobs.length > 1 && (await this.runTogether(jobs))) return jobs.length;
+    for (const job of jobs) await this.run(job);
+    return jobs.length;
   }
 
   /**
@@ -214,7 +269,10 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       [job.id, job.attempts],
     );
     if (owned.length === 0) return;
-    await this.handlers.get(job.kind)!(job.payload, manager);
+    const handler = this.handlers.get(job.kind)!;
+    // A job of a platform runs at its due time in that platform's time, as if the time had passed.
+    if (job.platformId) await this.clock.at(job.platformId, job.offsetMs, job.runAt, () => handler(job.payload, manager));
+    else await handler(job.payload, manager);
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -227,7 +285,8 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         await this.park(job, error);
         return;
       }
-      const retryAt = new Date(Date.now() + backoffAfter(this.deadLetters.policy, job.attempts));
+      // In the job's platform time, like its run_at.
+      const retryAt = new Date(Date.now() + job.offsetMs + backoffAfter(this.deadLetters.policy, job.attempts));
       this.logger.warn(`Job ${job.kind} ${job.id} failed (attempt ${job.attempts}${transient ? ', transient' : ''}): ${message}`);
       await this.dataSource.query(
         `UPDATE scheduled_job SET status = 'PENDING', run_at = $2, locked_until = NULL, last_error = $3, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $4`,

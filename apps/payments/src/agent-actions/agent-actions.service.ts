@@ -1,0 +1,352 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import {
+  AGENT_ACTION_WEBHOOK_TYPES,
+  AGENT_ACTIONS_EVENTS,
+  AgentAction,
+  AgentActionDecisionMessage,
+  AgentActionRef,
+  AgentActionType,
+  AgentExecuteQuoteMessage,
+  AgentScope,
+  AgentTransferInMessage,
+  AgentTransferOutMessage,
+  AgentUsage,
+  AgentUsageReply,
+  amountToWire,
+  CallerContext,
+  ListAgentActionsMessage,
+  newId,
+  Page,
+  Quote,
+  Transaction,
+} from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
+import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
+import { QuotesService } from '../quotes/quotes.service';
+import { TransactionsRepository } from '../transfers/transactions.repository';
+import { CheckedTransfer, incoming, outgoing, TransferRequest, TransfersService } from '../transfers/transfers.service';
+import { AgentActionRow, AgentActionsRepository } from './agent-actions.repository';
+import { evaluatePolicy, reserveUsage, usagePeriod } from './agent-policy';
+
+const ACTION_CURSOR = idCursor('AgentAction');
+
+function actionNotFound(actionId: string): ServiceError {
+  return new ServiceError('REFERENCE_NOT_FOUND', `Agent action ${actionId} not found`, { actionId });
+}
+
+/**
+ * Agents' money movements, checked against the policy the gateway sends with them where the
+ * money moves: the policy checks that need no counter first, then, inside the transfer's own
+ * database transaction (after its account lock), the usage reservation under the agent's
+ * usage row lock, so concurrent actions never overrun a limit. An action that needs approval
+ * holds its funds and waits PENDING_APPROVAL; approving it starts the transfer's steps,
+ * rejecting it fails the transfer (funds back) and gives its usage back.
+ */
+@Injectable()
+export class AgentActionsService {
+  constructor(
+    private readonly repository: AgentActionsRepository,
+    private readonly transfers: TransfersService,
+    private readonly transactionsRepo: TransactionsRepository,
+    private readonly accounts: InternalAccountsRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly quotes: QuotesService,
+    private readonly clock: Clock,
+  ) {}
+
+  transferOut(ctx: CallerContext, message: AgentTransferOutMessage): Promise<AgentAction> {
+    return this.submit(ctx, message.agent, 'TRANSFER_OUT', outgoing(message.transfer), 'source.accountId');
+  }
+
+  transferIn(ctx: CallerContext, message: AgentTransferInMessage): Promise<AgentAction> {
+    return this.submit(ctx, message.agent, 'TRANSFER_IN', incoming(message.transfer), 'destination.accountId');
+  }
+
+  private async submit(ctx: CallerContext, agent: AgentScope, type: AgentActionType, request: TransferRequest, accountField: string): Promise<AgentAction> {
+    // The agent's customer's accounts only: any other is unknown to it.
+    const owned = await this.accounts.findById(ctx.platformId, request.internalAccountId);
+    if (!owned || owned.customerId !== agent.customerId) throw accountNotFound(request.internalAccountId, { field: accountField });
+    if (owned.type === 'EMBEDDED_WALLET') {
+      // A wallet moves money only with a signature of the customer's session, which an agent does not hold.
+      throw new ServiceError('FORBIDDEN', 'An agent cannot move money from or to an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: owned.id });
+    }
+    const checked = await this.transfers.check(ctx, request);
+    if ('earlier' in checked) return this.answerFor(ctx, checked.earlier);
+    const decision = evaluatePolicy(agent.policy, { internalAccountId: checked.account.id, amount: checked.amount, currency: checked.currency.code });
+    const { day, month } = usagePeriod(this.clock.now());
+    const actionId = newId('AgentAction');
+    await this.transfers.move(ctx, checked, {
+      awaitApproval: decision.requiresApproval,
+      beforeWrite: async (manager) => {
+        const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
+        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, checked.amount));
+      },
+      afterWrite: async (manager, transaction) => {
+        const failed = transaction.status === 'FAILED';
+        const row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'> = {
+          id: actionId,
+          platformId: ctx.platformId,
+          agentId: agent.agentId,
+          customerId: agent.customerId,
+          platformCustomerId: checked.platformCustomerId,
+          status: failed ? 'FAILED' : decision.requiresApproval ? 'PENDING_APPROVAL' : 'APPROVED',
+          type,
+          transferDetails: transferDetails(type, checked),
+          transactionId: transaction.id,
+          quoteId: null,
+          rejectionReason: null,
+          usageDay: day,
+          usageMonth: month,
+          usageAmount: checked.amount,
+          pendingSteps: !failed && decision.requiresApproval && checked.outcome.kind === 'ACCEPTED' ? checked.outcome.steps : null,
+        };
+        await this.repository.insert(manager, row);
+        // Nothing moved: the action counts against no limit.
+        if (failed) await this.repository.releaseUsage(manager, row as AgentActionRow);
+        if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, undefined);
+      },
+    });
+    return this.get(ctx, { agentId: agent.agentId, actionId });
+  }
+
+  /**
+   * An agent executes its customer's quote: checked against the policy with the quote's sending
+   * amount, its usage reserved with the action; executed at once, or when the platform approves
+   * (a quote that expired meanwhile then fails the action). A failed execution gives the usage back.
+   */
+  async executeQuote(ctx: CallerContext, message: AgentExecuteQuoteMessage): Promise<AgentAction> {
+    const { agent } = message;
+    const quote = await this.quotes.get(ctx, message.quoteId);
+    const submitted = await this.repository.findByQuote(ctx.platformId, quote.id);
+    // A repeated Idempotency-Key: the action its first call recorded.
+    if (submitted && message.idempotencyKey !== undefined && submitted.agentId === agent.agentId) return this.resource(ctx, submitted);
+    if (submitted) {
+      throw new ServiceError('CONFLICT', `Quote ${quote.id} was already submitted by an agent`, { quoteId: quote.id });
+    }
+    if (quote.source.sourceType !== 'ACCOUNT' || !quote.source.accountId) {
+      throw ServiceError.invalidInput([{ field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid' }]);
+    }
+    const account = await this.accounts.findById(ctx.platformId, quote.source.accountId);
+    if (!account || account.customerId !== agent.customerId) throw new ServiceError('QUOTE_NOT_FOUND', `Quote ${quote.id} not found`);
+    if (account.type === 'EMBEDDED_WALLET') {
+      throw new ServiceError('FORBIDDEN', 'An agent cannot move money from an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: account.id });
+    }
+    const amount = BigInt(quote.totalSendingAmount);
+    const decision = evaluatePolicy(agent.policy, { internalAccountId: account.id, amount, currency: quote.sendingCurrency.code });
+    const { day, month } = usagePeriod(this.clock.now());
+    const platformCustomerId = (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId))?.platformCustomerId ?? agent.customerId;
+    const row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'> = {
+      id: newId('AgentAction'),
+      platformId: ctx.platformId,
+      agentId: agent.agentId,
+      customerId: agent.customerId,
+      platformCustomerId,
+      status: decision.requiresApproval ? 'PENDING_APPROVAL' : 'APPROVED',
+      type: 'EXECUTE_QUOTE',
+      transferDetails: null,
+      transactionId: quote.transactionId,
+      quoteId: quote.id,
+      rejectionReason: null,
+      usageDay: day,
+      usageMonth: month,
+      usageAmount: amount,
+      pendingSteps: null,
+    };
+    await this.transactions.run(async (manager) => {
+      const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
+      await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, amount));
+      await this.repository.insert(manager, row);
+      if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
+    });
+    if (!decision.requiresApproval) {
+      try {
+        await this.quotes.execute(ctx, { quoteId: quote.id, ...(message.idempotencyKey !== undefined ? { idempotencyKey: message.idempotencyKey } : {}) });
+      } catch (error) {
+        await this.failed(ctx, row.id);
+        throw error;
+      }
+    }
+    return this.get(ctx, { agentId: agent.agentId, actionId: row.id });
+  }
+
+  /** The action ended without moving money: FAILED, and its usage given back. */
+  private async failed(ctx: CallerContext, actionId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const action = (await this.repository.find(ctx.platformId, actionId, manager, true))!;
+      await this.repository.decide(manager, action.id, 'FAILED', null);
+      await this.repository.releaseUsage(manager, action);
+    });
+  }
+
+  private async announcePending(manager: EntityManager, row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'>, quote: Quote | undefined): Promise<void> {
+    const now = this.clock.now();
+    await this.outbox.add(manager, {
+      subject: AGENT_ACTIONS_EVENTS.pendingApproval,
+      platformId: row.platformId,
+      resourceId: row.id,
+      webhookType: AGENT_ACTION_WEBHOOK_TYPES.pendingApproval,
+      data: this.toResource({ ...row, createdAt: now, updatedAt: now }, undefined, quote),
+    });
+  }
+
+  /** A repeated Idempotency-Key: the action its first call recorded. */
+  private async answerFor(ctx: CallerContext, transaction: Transaction): Promise<AgentAction> {
+    const action = await this.repository.findByTransaction(ctx.platformId, transaction.id);
+    if (!action) throw new ServiceError('CONFLICT', 'This Idempotency-Key was used for a transfer that is not an agent action', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+    return this.resource(ctx, action);
+  }
+
+  async get(ctx: CallerContext, ref: AgentActionRef): Promise<AgentAction> {
+    const action = await this.repository.find(ctx.platformId, ref.actionId);
+    if (!action || action.agentId !== ref.agentId) throw actionNotFound(ref.actionId);
+    return this.resource(ctx, action);
+  }
+
+  async list(ctx: CallerContext, query: ListAgentActionsMessage): Promise<Page<AgentAction>> {
+    const limit = pageLimit(query.limit);
+    const rows = await this.repository.list(ctx.platformId, {
+      agentId: query.agentId,
+      customerId: query.customerId,
+      status: query.status,
+      from: query.startDate ? new Date(query.startDate) : undefined,
+      until: query.endDate ? new Date(query.endDate) : undefined,
+      ascending: query.sortOrder === 'asc',
+      afterId: decodeCursor(query.cursor, ACTION_CURSOR),
+      limit: limit + 1,
+    });
+    const page = toPage(rows, limit, (row) => row, ACTION_CURSOR);
+    return { ...page, data: await Promise.all(page.data.map((row) => this.resource(ctx, row))) };
+  }
+
+  approve(ctx: CallerContext, ref: AgentActionRef): Promise<AgentAction> {
+    return this.decide(ctx, ref, 'APPROVED');
+  }
+
+  reject(ctx: CallerContext, ref: AgentActionDecisionMessage): Promise<AgentAction> {
+    return this.decide(ctx, ref, 'REJECTED', ref.reason);
+  }
+
+  /**
+   * POST /transactions/{id}/approve of a transfer an agent made: approves its action. Undefined
+   * when no agent action holds the transaction (the caller then treats it as an incoming payment).
+   */
+  async approveTransaction(ctx: CallerContext, transactionId: string): Promise<Transaction | undefined> {
+    const action = await this.repository.findByTransaction(ctx.platformId, transactionId);
+    if (!action) return undefined;
+    if (action.status !== 'PENDING_APPROVAL') {
+      throw new ServiceError('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${transactionId} does not wait for the platform's approval`, { status: action.status });
+    }
+    await this.decide(ctx, { agentId: action.agentId, actionId: action.id }, 'APPROVED');
+    return this.transfers.get(ctx, transactionId);
+  }
+
+  /**
+   * One decision per action (its row is locked): approving starts the held transfer's steps
+   * (or fails the action if the transfer ended meanwhile, e.g. cancelled); rejecting fails the
+   * transfer with CANCELLED, which returns its held funds. Either way but APPROVED, the usage it
+   * counted is given back.
+   */
+  private async decide(ctx: CallerContext, ref: AgentActionRef, decision: 'APPROVED' | 'REJECTED', reason?: string): Promise<AgentAction> {
+    const decided = await this.transactions.run(async (manager) => {
+      const action = await this.repository.find(ctx.platformId, ref.actionId, manager, true);
+      if (!action || action.agentId !== ref.agentId) throw actionNotFound(ref.actionId);
+      if (action.status !== 'PENDING_APPROVAL') {
+        throw new ServiceError('INVALID_STATE_TRANSITION', `Agent action ${action.id} is ${action.status}, not PENDING_APPROVAL`, { status: action.status });
+      }
+      if (action.type === 'EXECUTE_QUOTE') {
+        // The quote executes after this decision commits (its execution is a transaction of its own).
+        await this.repository.decide(manager, action.id, decision, decision === 'REJECTED' ? (reason ?? null) : null);
+        if (decision === 'REJECTED') await this.repository.releaseUsage(manager, action);
+        return (await this.repository.find(ctx.platformId, action.id, manager))!;
+      }
+      const transaction = action.transactionId ? await this.transactionsRepo.findById(ctx.platformId, action.transactionId, manager, true) : undefined;
+      const stillPending = transaction?.status === 'PENDING';
+      if (decision === 'APPROVED' && stillPending) {
+        await this.transfers.startApproved(manager, ctx.platformId, transaction.id, action.pendingSteps ?? []);
+        await this.repository.decide(manager, action.id, 'APPROVED', null);
+      } else {
+        if (decision === 'REJECTED' && stillPending) {
+          await this.transfers.advance({ platformId: ctx.platformId, transactionId: transaction.id, status: 'FAILED', failureReason: 'CANCELLED', next: [] }, manager);
+        }
+        await this.repository.decide(manager, action.id, decision === 'REJECTED' ? 'REJECTED' : 'FAILED', decision === 'REJECTED' ? (reason ?? null) : null);
+        await this.repository.releaseUsage(manager, action);
+      }
+      return (await this.repository.find(ctx.platformId, action.id, manager))!;
+    });
+    if (decided.type === 'EXECUTE_QUOTE' && decided.status === 'APPROVED') {
+      try {
+        await this.quotes.execute(ctx, { quoteId: decided.quoteId! });
+      } catch (error) {
+        // E.g. the quote expired while it waited: the action fails, nothing moved.
+        if (!(error instanceof ServiceError)) throw error;
+        await this.failed(ctx, decided.id);
+      }
+      return this.get(ctx, ref);
+    }
+    return this.resource(ctx, decided);
+  }
+
+  async usage(ctx: CallerContext, agentIds: string[]): Promise<AgentUsageReply> {
+    const now = this.clock.now();
+    const { day, month } = usagePeriod(now);
+    const resets = resetDates(now);
+    const stored = await this.repository.usageOf(ctx.platformId, agentIds);
+    const usage: Record<string, AgentUsage> = {};
+    for (const row of stored) {
+      usage[row.agentId] = {
+        dailyTransactionCount: row.day === day ? row.dailyCount : 0,
+        dailySpend: row.day === day ? amountToWire(row.dailySpend) : 0,
+        monthlySpend: row.month === month ? amountToWire(row.monthlySpend) : 0,
+        ...resets,
+      };
+    }
+    return { usage };
+  }
+
+  /** The action as the API answers it: its transaction once it was decided (not while waiting, nor once rejected). */
+  private async resource(ctx: CallerContext, action: AgentActionRow): Promise<AgentAction> {
+    const shown = action.transactionId && (action.status === 'APPROVED' || action.status === 'FAILED');
+    // A quote's transaction exists once it executed.
+    const transaction = shown ? await this.transfers.get(ctx, action.transactionId!).catch(() => undefined) : undefined;
+    const quote = action.quoteId ? await this.quotes.get({ ...ctx, agent: undefined }, action.quoteId) : undefined;
+    return this.toResource(action, transaction, quote);
+  }
+
+  private toResource(action: AgentActionRow, transaction: Transaction | undefined, quote?: Quote): AgentAction {
+    return {
+      id: action.id,
+      agentId: action.agentId,
+      customerId: action.customerId,
+      platformCustomerId: action.platformCustomerId,
+      status: action.status,
+      type: action.type,
+      ...(quote ? { quote } : {}),
+      ...(action.transferDetails ? { transferDetails: action.transferDetails } : {}),
+      ...(transaction ? { transaction } : {}),
+      ...(action.rejectionReason !== null ? { rejectionReason: action.rejectionReason } : {}),
+      createdAt: action.createdAt.toISOString(),
+      updatedAt: action.updatedAt.toISOString(),
+    };
+  }
+}
+
+function transferDetails(type: AgentActionType, checked: CheckedTransfer) {
+  const out = type === 'TRANSFER_OUT';
+  return {
+    amount: amountToWire(checked.amount),
+    currency: checked.currency.code,
+    sourceAccountId: out ? checked.account.id : checked.external.id,
+    destinationAccountId: out ? checked.external.id : checked.account.id,
+  };
+}
+
+/** When the UTC day and month counters next start over. */
+function resetDates(now: Date): { dailyResetDate: string; monthlyResetMonth: string } {
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { dailyResetDate: tomorrow.toISOString().slice(0, 10), monthlyResetMonth: nextMonth.toISOString().slice(0, 7) };
+}
