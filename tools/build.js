@@ -11,12 +11,17 @@ delete swcrc.$comment;
 const { compilerOptions } = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
 
 const SKIP = /\.(spec|e2e-spec)\.ts$|\.d\.ts$/;
+/** Browser code: Vite builds it (buildConsole below), not this Node pass. */
+const CONSOLE_DIR = path.join(root, 'apps', 'console');
+const CONSOLE_OUT = path.join(outDir, 'console');
+/** What the console's bundle is made of besides its own directory (the spec's suffix tables). */
+const CONSOLE_INPUTS = [CONSOLE_DIR, path.join(root, 'libs', 'contracts', 'src', 'cards', 'sandbox.ts')];
 
 function* sources(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') yield* sources(full);
+      if (entry.name !== 'node_modules' && full !== CONSOLE_DIR) yield* sources(full);
     } else if (entry.name.endsWith('.ts') && !SKIP.test(entry.name)) {
       yield full;
     } else if (/\.(html|css|svg|json)$/.test(entry.name) && full.includes(`${path.sep}assets${path.sep}`)) {
@@ -73,7 +78,35 @@ function removeStale(dir) {
   }
 }
 
-const started = Date.now();
-for (const top of ['apps', 'libs', 'tools']) if (fs.existsSync(path.join(outDir, top))) removeStale(path.join(outDir, top));
-const count = build();
-if (process.env.BUILD_VERBOSE) console.log(`built ${count} files in ${Date.now() - started} ms`);
+function newestMtime(file) {
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(file)) if (entry !== 'node_modules') newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  return newest;
+}
+
+/**
+ * The sandbox console (apps/console): static files under dist/console, served by the gateway at
+ * /console/. Vite runs only when a source is newer than the last build (a second or two when it does).
+ */
+async function buildConsole() {
+  const built = path.join(CONSOLE_OUT, 'index.html');
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= Math.max(...CONSOLE_INPUTS.map(newestMtime))) return false;
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: path.join(CONSOLE_DIR, 'vite.config.mjs') });
+  return true;
+}
+
+async function main() {
+  const started = Date.now();
+  for (const top of ['apps', 'libs', 'tools']) if (fs.existsSync(path.join(outDir, top))) removeStale(path.join(outDir, top));
+  const count = build();
+  const consoleBuilt = await buildConsole();
+  if (process.env.BUILD_VERBOSE) console.log(`built ${count} files${consoleBuilt ? ' and the console' : ''} in ${Date.now() - started} ms`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -22,6 +22,7 @@ import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.enti
 import { PlatformEntity } from '../apps/gateway/src/auth/entities/platform.entity';
 import { CreatePlatformsAndTokens1732300200000 } from '../apps/gateway/src/migrations/1732300200000-CreatePlatformsAndTokens';
 import { AddTokenPermissions1764070000000 } from '../apps/gateway/src/migrations/1764070000000-AddTokenPermissions';
+import { CreateSandboxRequestLog1764330000000 } from '../apps/gateway/src/migrations/1764330000000-CreateSandboxRequestLog';
 import { CreateRateLimitWindows1764300000000 } from '../apps/gateway/src/migrations/1764300000000-CreateRateLimitWindows';
 import { CreateAgents1764320000000 } from '../apps/gateway/src/migrations/1764320000000-CreateAgents';
 import { AgentEntity } from '../apps/gateway/src/agents/entities/agent.entity';
@@ -48,7 +49,13 @@ async function main(): Promise<void> {
     serviceDataSourceOptions(config, {
       service: 'gateway',
       entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
+      migrations: [
+        CreatePlatformsAndTokens1732300200000,
+        AddTokenPermissions1764070000000,
+        CreateRateLimitWindows1764300000000,
+        CreateAgents1764320000000,
+        CreateSandboxRequestLog1764330000000,
+      ],
     }),
   );
   const repository = new CredentialsRepository(dataSource);

@@ -33,6 +33,8 @@ function reachable(host, port) {
 async function main() {
   const jest = require.resolve('jest/bin/jest');
   run('typecheck', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  // The console is browser code (DOM types, Preact JSX): its own project.
+  run('typecheck (console)', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'apps/console/tsconfig.json', '--noEmit']);
   // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
   run('project graph', process.execPath, [require.resolve('nx/bin/nx'), 'show', 'projects']);
   run('lint', process.execPath, [path.join(__dirname, '..', 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']);

@@ -51,14 +51,25 @@ import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
 import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller';
+import { CreateSandboxRequestLog1764330000000 } from './migrations/1764330000000-CreateSandboxRequestLog';
+import { RequestLogEntryEntity } from './request-log/entities/request-log-entry.entity';
+import { RequestLogController } from './request-log/request-log.controller';
+import { RequestLogRecorder } from './request-log/request-log.recorder';
+import { RequestLogRepository } from './request-log/request-log.repository';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
   imports: [
     PersistenceModule.forService({
       service: 'gateway',
-      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity],
-      migrations: [CreatePlatformsAndTokens1732300200000, AddTokenPermissions1764070000000, CreateRateLimitWindows1764300000000, CreateAgents1764320000000],
+      entities: [PlatformEntity, ApiTokenEntity, AgentAccessTokenEntity, AgentEntity, AgentDeviceCodeEntity, RequestLogEntryEntity],
+      migrations: [
+        CreatePlatformsAndTokens1732300200000,
+        AddTokenPermissions1764070000000,
+        CreateRateLimitWindows1764300000000,
+        CreateAgents1764320000000,
+        CreateSandboxRequestLog1764330000000,
+      ],
     }),
   ],
   controllers: [
@@ -97,12 +108,15 @@ import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller
     CardRevealPageController,
     SandboxClockController,
     TokensController,
+    RequestLogController,
     AgentOperationsController,
     AgentsController,
   ],
   providers: [
     CredentialsService,
     CredentialsRepository,
+    RequestLogRepository,
+    RequestLogRecorder,
     AgentsService,
     AgentsRepository,
     RateLimitStore,

@@ -23,6 +23,7 @@ export * from './event-payloads';
 export * from './contract-versions';
 export * from './health';
 export * from './clock';
+export * from './sandbox';
 
 /**
  * Every request/reply subject of the product with its payload and reply types.

@@ -1,4 +1,5 @@
-import { sandboxNetworkOutcome } from './card-network.sandbox';
+import { SANDBOX_DESCRIPTOR_SUFFIX_TABLE } from '@paykit/contracts';
+import { DESCRIPTOR_OUTCOMES, sandboxNetworkOutcome } from './card-network.sandbox';
 
 describe(sandboxNetworkOutcome.name, () => {
   it.each([
@@ -11,5 +12,9 @@ describe(sandboxNetworkOutcome.name, () => {
     ['COFFEE', { kind: 'APPROVE' }],
   ])('descriptor %s -> %j', (descriptor, outcome) => {
     expect(sandboxNetworkOutcome(descriptor)).toEqual(outcome);
+  });
+
+  it('has a row for exactly the suffixes of the named table in libs/contracts (what the console lists)', () => {
+    expect(Object.keys(DESCRIPTOR_OUTCOMES).sort()).toEqual(SANDBOX_DESCRIPTOR_SUFFIX_TABLE.map((row) => row.suffix).sort());
   });
 });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
-import { Environment } from '@paykit/contracts';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentPolicy, Environment } from '@paykit/contracts';
 import { preparedStatement } from '@paykit/persistence';

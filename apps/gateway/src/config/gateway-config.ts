@@ -10,6 +10,8 @@ export interface GatewayConfig {
   /** Fixed sandbox credentials (so scripts can rely on them); otherwise generated at first start. */
   sandboxTokenId?: string;
   sandboxTokenSecret?: string;
+  /** The sandbox request log (`REQUEST_LOG=off` stops recording; the route still answers). */
+  requestLog: { enabled: boolean; retentionRows: number; retentionDays: number };
   rateLimits: RateLimitConfig;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (Fastify's `trustProxy`):
@@ -54,6 +56,11 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     bodyLimitBytes: read.number('BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024, max: 200 * 1024 * 1024, integer: true }),
     sandboxTokenId: read.optional('SANDBOX_TOKEN_ID'),
     sandboxTokenSecret: read.optional('SANDBOX_TOKEN_SECRET'),
+    requestLog: {
+      enabled: read.oneOf('REQUEST_LOG', ['on', 'off'], 'on') === 'on',
+      retentionRows: read.number('REQUEST_LOG_RETENTION_ROWS', 10_000, { min: 1, max: 1_000_000, integer: true }),
+      retentionDays: read.number('REQUEST_LOG_RETENTION_DAYS', 7, { min: 1, max: 90, integer: true }),
+    },
     // No published figures for the hosted sandbox: 100 requests/s per token on average (bursts
     // within a 10 s window), 10 wrong secrets per token id and 50 failures per address in 5 minutes.
     rateLimits: {

@@ -62,7 +62,13 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 }
 
+/** What the error path leaves on a request for the request log: the envelope's code. */
+export interface ErroredRequest {
+  errorCode?: string;
+}
+
 export function sendError(reply: FastifyReply, error: ServiceError): void {
+  (reply.request as ErroredRequest).errorCode = error.code;
   for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);
   void reply.status(error.status).header('content-type', 'application/json; charset=utf-8').send(toEnvelope(error));
 }

@@ -11,7 +11,12 @@ import { GatewayAppModule } from '../app.module';
 import { REVEAL_PAGE_ROUTE } from '../cards/card-reveal-page.controller';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { ErrorResponseDto } from '../errors/error-response.dto';
+import { ErroredRequest } from '../errors/http-error.filter';
+import { AuthenticatedRequest } from '../auth/caller.decorator';
+import { REQUEST_LOG_ROUTE } from '../request-log/request-log.controller';
+import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
+import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
 import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { GATEWAY_CONFIG } from './tokens';
 
@@ -133,6 +138,12 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   // multipart/form-data (documents, bulk CSV): routes read the parts as streams with their own limits.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 25 } });
 
+  // The sandbox console: static files (no credentials needed to load them; every action it takes
+  // is an API call with the token the developer signs in with). Sandbox deployments only.
+  const consoleAssets = runtime.config.deployment === 'sandbox' ? findConsoleAssets() : undefined;
+  // Prefix without the slash: `/console` then redirects to `/console/`.
+  if (consoleAssets) app.useStaticAssets({ root: consoleAssets, prefix: CONSOLE_PATH.slice(0, -1), redirect: true });
+
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
   fastify.addHook('onRequest', refuseUnreadableBodies);
@@ -140,6 +151,27 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
   });
+  const recorder = app.get(RequestLogRecorder);
+  // A production deployment has no `/sandbox/*` path to read the log from: nothing to record.
+  if (recorder.enabled && runtime.config.deployment === 'sandbox') {
+    const ownRoute = `${basePath(config)}/${REQUEST_LOG_ROUTE}`;
+    fastify.addHook('onResponse', async (request: FastifyRequest & AuthenticatedRequest & ErroredRequest, reply: FastifyReply) => {
+      // Sandbox platforms' authenticated requests; reading the log is not an entry of it.
+      const caller = request.caller;
+      if (caller?.environment !== 'sandbox' || request.routeOptions.url === ownRoute) return;
+      recorder.record({
+        platformId: caller.platformId,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        // Never the query string (filters may carry account numbers); bearer-token paths masked.
+        path: loggableUrl(request.url.split('?')[0]),
+        status: reply.statusCode,
+        errorCode: request.errorCode ?? null,
+        durationMs: Math.round(reply.elapsedTime),
+        requestId: String(request.id),
+      });
+    });
+  }
   // Per-request lines are debug output: the hook costs nothing when they are off.
   if (requestLog.isLevelEnabled('debug')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {

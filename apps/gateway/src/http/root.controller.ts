@@ -4,6 +4,7 @@ import { API_VERSION } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { Public } from '../auth/public.decorator';
 import { GATEWAY_CONFIG } from './tokens';
+import { CONSOLE_PATH } from './console-assets';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 
 /** `GET /`: where things are, for a developer poking at the server. */
@@ -25,6 +26,7 @@ export class RootController {
       baseUrl: basePath(this.gateway),
       docs: '/docs',
       openapi: '/openapi.json',
+      ...(this.runtime.deployment === 'sandbox' ? { console: CONSOLE_PATH } : {}),
     };
   }
 }

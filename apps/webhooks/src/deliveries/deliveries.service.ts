@@ -44,7 +44,9 @@ export class DeliveriesService {
   async get(platformId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
     const delivery = isTypedId(deliveryId, 'Webhook') ? await this.deliveries.findById(platformId, deliveryId) : null;
     if (!delivery) throw notFound(deliveryId);
-    return toWebhookDeliveryDetail(delivery, await this.deliveries.attemptsOf(delivery.id));
+    const [attempts, signingKey] = await Promise.all([this.deliveries.attemptsOf(delivery.id), this.platforms.signingKey(platformId)]);
+    // The body and a signature over it, so a developer (the console) can check the signature the way a receiver does.
+    return { ...toWebhookDeliveryDetail(delivery, attempts), body: delivery.body, signature: signatureHeader(signingKey, delivery.body) };
   }
 
   /** Sends a delivery again soon (same payload id, so the receiver can deduplicate), with a fresh retry round. */

@@ -42,6 +42,10 @@ export interface WebhookDeliveryDetail extends WebhookDelivery {
   /** The exact payload sent (every attempt sends the same bytes). */
   payload: WebhookPayload;
   attempts: WebhookDeliveryAttempt[];
+  /** The exact bytes every attempt POSTs (UTF-8 JSON), for checking `signature` over them. */
+  body?: string;
+  /** An `X-Service-Signature` value over `body` made now with the platform's signing key (each attempt signs afresh; any of them verifies). */
+  signature?: string;
 }
 
 export interface WebhookTestResult {

@@ -91,6 +91,20 @@ export class WebhookDeliveryDetailDto extends WebhookDeliveryDto implements Webh
 
   @ApiProperty({ type: [WebhookDeliveryAttemptDto], description: 'Every attempt, oldest first' })
   attempts!: WebhookDeliveryAttemptDto[];
+
+  @ApiPropertyOptional({
+    description: 'The exact bytes every attempt POSTs (UTF-8 JSON): verify `signature` over these',
+    example: '{"id":"Webhook:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69"}',
+  })
+  body?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'An `X-Service-Signature` value over `body`, made now with the platform signing key: it verifies with the `webhookPublicKey` of `GET /config` exactly as a received webhook does ' +
+      '(ECDSA signatures differ on every signing; each attempt carried its own)',
+    example: '{"v":"1","s":"MEUCIQ..."}',
+  })
+  signature?: string;
 }
 
 export class WebhookDeliveryPageDto implements Page<WebhookDelivery> {

@@ -1,0 +1,166 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, chromium, Locator, Page } from 'playwright-core';
+import { API_VERSION } from '@paykit/contracts';
+import { findConsoleAssets } from '../../apps/gateway/src/http/console-assets';
+import { stackMode, startTestStack, TestStack } from '../support/test-stack';
+
+/** Debian's chromium (tools/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI !== 'true') {
+  process.stderr.write(`\n!! SKIPPED the console browser test: no chromium at ${CHROMIUM} (run tools/ensure-chromium.sh)\n\n`);
+}
+// In CI a missing browser is a failure, never a skip. The console is the same bundle in both modes
+// and every action it takes is an API call the distributed suite covers: it runs in embedded mode.
+const describeConsole = (available || process.env.CI === 'true') && stackMode() === 'embedded' ? describe : describe.skip;
+
+const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'console');
+// Above Playwright's own 30 s per wait, so a stuck step fails with Playwright's message naming it.
+const STEP_TIMEOUT_MS = 60_000;
+
+describeConsole('sandbox console (/console/) in headless Chromium', () => {
+  let t: TestStack;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  /** Every request the console made to the server that is not one of its own static files. */
+  const apiRequests: string[] = [];
+  let delayedCardId: string;
+
+  beforeAll(async () => {
+    // The console is served from `npm run build`'s output: bring it up to date (nothing to do when it is).
+    execFileSync(process.execPath, [join(__dirname, '..', '..', 'tools', 'build.js')]);
+    if (!findConsoleAssets()) throw new Error('tools/build.js did not build the console');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // Real sandbox delays: the 005 card waits its 30 s, so only the test clock can activate it in time.
+    t = await startTestStack({ env: { SANDBOX_TIME_SCALE: '1' } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith('/console/')) apiRequests.push(`${request.method()} ${path}`);
+    });
+    // Starting a stack and a browser on a shared, loaded machine.
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  }, 60_000);
+
+  async function screenshot(name: string): Promise<void> {
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  }
+
+  async function open(pageTitle: string): Promise<void> {
+    await page.getByRole('navigation').getByRole('link', { name: pageTitle, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: pageTitle }).waitFor();
+  }
+
+  function row(table: string, text: string | RegExp): Locator {
+    return page.locator(`table.${table} tbody tr`, { hasText: text });
+  }
+
+  it(
+    'signs in, creates and verifies a customer, issues a delayed-activation card and another, authorizes it and sees the webhook delivery',
+    async () => {
+      await page.goto(`${t.stack.url}/console/`);
+      await page.getByLabel('Token id').fill(t.credentials.tokenId);
+      await page.getByLabel('Secret').fill(t.credentials.secret);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+      // Kept for the tab only.
+      expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['paykit.console.session']);
+      expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+      await page.getByLabel('Name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Create customer' }).click();
+      const customerRow = row('customers', 'Ada Lovelace');
+      await customerRow.waitFor();
+      const customerId = (await customerRow.getAttribute('data-id'))!;
+      expect(customerId).toMatch(/^Customer:/);
+      await page.locator('.customer-detail').getByRole('button', { name: 'Run KYC verification' }).click();
+      await page.locator('.customer-detail .status', { hasText: 'APPROVED' }).waitFor();
+      // Fund the USDC account the cards will draw on (100 USDC in minor units).
+      const usdc = page.locator('table.accounts tbody tr', { hasText: 'USDC' });
+      await usdc.getByRole('button', { name: 'Fund USDC' }).click();
+      await usdc.locator('.balance', { hasText: '100.000000 USDC' }).waitFor();
+      await screenshot('1-customer');
+
+      await open('Cards');
+      await page.getByLabel('Cardholder').selectOption(customerId);
+      await page.getByLabel('Funding source').locator('option', { hasText: 'USDC' }).first().waitFor({ state: 'attached' });
+      await page.getByLabel('Issuance outcome').selectOption({ label: 'Delayed activation (005)' });
+      await page.getByRole('button', { name: 'Issue card' }).click();
+      const delayed = page.locator('table.cards tbody tr[data-platform-card-id$="-005"]');
+      await delayed.locator('.card-state', { hasText: 'PROCESSING' }).waitFor();
+      delayedCardId = (await delayed.getAttribute('data-id'))!;
+
+      await page.getByLabel('Issuance outcome').selectOption({ label: 'Instant activation' });
+      await page.getByRole('button', { name: 'Issue card' }).click();
+      const instant = page.locator('table.cards tbody tr[data-platform-card-id$="-900"]');
+      await instant.locator('.card-state', { hasText: 'ACTIVE' }).waitFor();
+      await instant.click();
+      await page.locator('.card-detail').getByLabel('Simulator').selectOption('authorization');
+      await page.locator('.card-detail').getByLabel('Amount').fill('2500000');
+      await page.locator('.card-detail').getByLabel('Descriptor suffix').selectOption({ label: 'Approved' });
+      await page.getByRole('button', { name: 'Run simulator' }).click();
+      const authorization = page.locator('table.card-transactions tbody tr', { hasText: 'AUTHORIZATION' });
+      await authorization.locator('.transaction-status', { hasText: 'CONFIRMED' }).waitFor();
+      const cardTransactionId = (await authorization.getAttribute('data-id'))!;
+      // Clearing on the chosen transaction.
+      await authorization.getByRole('radio').check();
+      await page.getByRole('button', { name: 'Clearing' }).click();
+      await authorization.locator('.transaction-status', { hasText: 'SETTLED' }).waitFor();
+      await screenshot('2-cards');
+
+      await open('Webhooks');
+      // Arrives through the page's own polling of the delivery log, without a reload.
+      const delivery = page.locator(`table.deliveries tbody tr[data-resource-id="${cardTransactionId}"]`).first();
+      await delivery.waitFor();
+      await delivery.click();
+      await page.locator('.delivery-detail pre.payload', { hasText: cardTransactionId }).waitFor();
+      // Checked in the page with WebCrypto against GET /config's webhookPublicKey, as a receiver would.
+      await page.locator('.delivery-detail .signature-check', { hasText: 'valid (verified with the platform public key)' }).waitFor();
+      await screenshot('3-webhooks');
+
+      await open('Request log');
+      await row('request-log', 'simulate/authorization').first().waitFor();
+      await row('request-log', `/${API_VERSION}/customers`).filter({ hasText: 'POST' }).filter({ hasText: '201' }).first().waitFor();
+      await screenshot('4-request-log');
+
+      expect(pageErrors).toEqual([]);
+      // Every action went through the public API (and `GET /` to find it).
+      expect(apiRequests.filter((request) => !request.startsWith('GET / ') && request !== 'GET /' && !request.includes(`/${API_VERSION}/`))).toEqual([]);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'advances the test clock by 60 s and sees the 005 card turn ACTIVE',
+    async () => {
+      await open('Test clock');
+      await page
+        .locator('.clock-now')
+        .filter({ hasText: /\d{4}-/ })
+        .waitFor();
+      await page.getByLabel('Seconds to advance').fill('60');
+      await page.getByRole('button', { name: 'Advance clock' }).click();
+      await page.locator('.clock-advanced', { hasText: '60 s' }).waitFor();
+      await open('Cards');
+      const delayed = page.locator(`table.cards tbody tr[data-id="${delayedCardId}"] .card-state`);
+      // The advance answers once the activation has started; Refresh reads the card again until it has committed.
+      for (let attempt = 0; attempt < 100 && !(await delayed.innerText()).includes('ACTIVE'); attempt += 1) {
+        await page.getByRole('button', { name: 'Refresh' }).first().click();
+        await page.waitForTimeout(200);
+      }
+      expect(await delayed.innerText()).toContain('ACTIVE');
+      await screenshot('5-clock');
+      expect(pageErrors).toEqual([]);
+    },
+    STEP_TIMEOUT_MS,
+  );
+});
