@@ -112,11 +112,31 @@ async function customerLoads(label: string, baseUrl: string, rightAfterPost?: ()
     body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Load Test', email: 'load@example.com' }),
   });
   rightAfterPost?.();
+  const burstEnded = Date.now();
+  const readyMs = (await lastCustomerReady(baseUrl)) - burstEnded;
   // Counted once the stack has also done what the new customers set going (accounts, wallets,
   // webhook records), which runs on after the load's last answer.
   const settledMs = await waitForQuiet(180_000);
   const postCpu = cpuPerRequest(postCpuBefore, cpuSnapshot(), post.total);
-  return { get, post, getCpu, postCpu, settledMs };
+  return { get, post, getCpu, postCpu, settledMs, readyMs };
+}
+
+/**
+ * When the newest customer (the burst's last, ids are time-ordered) is READY on GET
+ * /customers/{id}/provisioning: its accounts, wallet and credential exist. Events are handled in
+ * stream order, so it is the last to get there, within the consumers' overlap.
+ */
+async function lastCustomerReady(baseUrl: string, timeoutMs = 600_000): Promise<number> {
+  const headers = { authorization: AUTHORIZATION };
+  const newest = (await (await fetch(`${baseUrl}/customers?limit=1`, { headers })).json()) as { data: Array<{ id: string }> };
+  const id = newest.data[0].id;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const provisioning = (await (await fetch(`${baseUrl}/customers/${id}/provisioning`, { headers })).json()) as { status?: string };
+    if (provisioning.status === 'READY') return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`customer ${id} not ready ${timeoutMs / 1000} s after the burst`);
 }
 
 /** `BENCH_CPU_PROFILE=gateway,customers` writes those apps' CPU profiles to tmp/cpu-profiles/<app> (open them in Chrome DevTools). */
@@ -269,6 +289,23 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
     value: distributedLoads.postCpu.totalUs,
     unit: `us, with the reactions worked off ${round(distributedLoads.settledMs / 1000)} s after the load (${distributedLoads.postCpu.byProcess})`,
   });
+  const cpuPerCustomerMs = distributedLoads.postCpu.totalUs / 1000;
+  record({
+    scenario: 'distributed provisioning',
+    metric: 'CPU per ready customer',
+    value: round(cpuPerCustomerMs),
+    unit: `ms (accounts, wallet key and credential, webhook records; ${distributedLoads.postCpu.byProcess} us)`,
+    target: '<= 2',
+    met: cpuPerCustomerMs <= 2,
+  });
+  record({
+    scenario: 'distributed provisioning',
+    metric: 'burst end to last ready',
+    value: round(distributedLoads.readyMs / 1000),
+    unit: `s after a ${DURATION} s POST burst of ${distributedLoads.post.total} customers`,
+    target: '<= 10',
+    met: distributedLoads.readyMs <= 10_000,
+  });
   for (const result of [distributedLoads.get, distributedLoads.post]) {
     if (result.non2xx + result.errors > 0) record({ scenario: 'distributed', metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
   }
@@ -318,6 +355,12 @@ async function embeddedScenario(): Promise<void> {
     metric: 'reactions worked off',
     value: round(settledMs / 1000),
     unit: 's after the POST load (accounts, wallets, webhook records)',
+  });
+  record({
+    scenario: 'embedded provisioning',
+    metric: 'burst end to last ready',
+    value: round(embeddedLoads.readyMs / 1000),
+    unit: `s after a ${DURATION} s POST burst of ${embeddedLoads.post.total} customers`,
   });
   record({
     scenario: 'embedded process after the benchmark',

@@ -16,8 +16,10 @@ import { CreateCustomers1732300000000 } from './migrations/1732300000000-CreateC
 import { CustomerOnboarding1732400000000 } from './migrations/1732400000000-CustomerOnboarding';
 import { PlatformEmbeddedWallets1732500000000 } from './migrations/1732500000000-PlatformEmbeddedWallets';
 import { CustomerReferenceFields1732600000000 } from './migrations/1732600000000-CustomerReferenceFields';
+import { CustomerProvisioning1732700000000 } from './migrations/1732700000000-CustomerProvisioning';
 import { PlatformConfigEntity } from './platform-config/entities/platform-config.entity';
 import { PlatformConfigModule } from './platform-config/platform-config.module';
+import { ProvisioningModule } from './provisioning/provisioning.module';
 import { VerificationEntity } from './verification/entities/verification.entity';
 import { VerificationsModule } from './verification/verifications.module';
 
@@ -27,7 +29,13 @@ import { VerificationsModule } from './verification/verifications.module';
     PersistenceModule.forService({
       service: 'customers',
       entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
-      migrations: [CreateCustomers1732300000000, CustomerOnboarding1732400000000, PlatformEmbeddedWallets1732500000000, CustomerReferenceFields1732600000000],
+      migrations: [
+        CreateCustomers1732300000000,
+        CustomerOnboarding1732400000000,
+        PlatformEmbeddedWallets1732500000000,
+        CustomerReferenceFields1732600000000,
+        CustomerProvisioning1732700000000,
+      ],
     }),
     PlatformConfigModule,
     CustomersModule,
@@ -37,6 +45,7 @@ import { VerificationsModule } from './verification/verifications.module';
     BeneficialOwnersModule,
     DocumentsModule,
     BulkImportModule,
+    ProvisioningModule,
   ],
 })
 export class CustomersAppModule {}

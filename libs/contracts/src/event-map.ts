@@ -2,8 +2,8 @@ import { CARDS_EVENTS, CARDS_WORK_EVENTS, AdviceReceivedData, AuthorizationInter
 import { DomainEvent } from './common';
 import { BeneficialOwner, BulkImportJob, Customer, CustomerDocument, CUSTOMERS_EVENTS, Verification } from './customers';
 import { EXTERNAL_ACCOUNTS_EVENTS, ExternalAccount } from './external-accounts';
-import { AGENT_ACTIONS_EVENTS, AgentAction, InternalAccount, InternalAccountRecord, Invitation, PAYMENTS_EVENTS, Transaction } from './payments';
-import { AuthMethod, AuthSession, WALLET_AUTH_EVENTS } from './wallet-auth';
+import { AGENT_ACTIONS_EVENTS, AgentAction, CustomerAccountsProvisionedData, InternalAccount, InternalAccountRecord, Invitation, PAYMENTS_EVENTS, Transaction } from './payments';
+import { AuthMethod, AuthSession, WALLET_AUTH_EVENTS, WalletProvisionedData } from './wallet-auth';
 
 /**
  * Every event subject of the product with the payload (`data`) its events carry. `Outbox.add`
@@ -26,6 +26,7 @@ export interface EventMap {
   [EXTERNAL_ACCOUNTS_EVENTS.accountUpdated]: ExternalAccount;
   [EXTERNAL_ACCOUNTS_EVENTS.statusChanged]: ExternalAccount;
   [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountRecord;
+  [PAYMENTS_EVENTS.customerAccountsProvisioned]: CustomerAccountsProvisionedData;
   [PAYMENTS_EVENTS.internalAccountUpdated]: InternalAccountRecord;
   [PAYMENTS_EVENTS.internalAccountStatusChanged]: InternalAccount;
   [PAYMENTS_EVENTS.internalAccountBalanceChanged]: InternalAccount;
@@ -37,6 +38,7 @@ export interface EventMap {
   [WALLET_AUTH_EVENTS.credentialEmailChanged]: { credentialId: string; customerId: string };
   [WALLET_AUTH_EVENTS.sessionCreated]: AuthSession;
   [WALLET_AUTH_EVENTS.sessionRevoked]: { sessionId: string };
+  [WALLET_AUTH_EVENTS.walletProvisioned]: WalletProvisionedData;
   [CARDS_EVENTS.cardIssued]: Card;
   [CARDS_EVENTS.cardStateChanged]: Card;
   [CARDS_EVENTS.cardFundingSourcesChanged]: Card;

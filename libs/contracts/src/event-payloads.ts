@@ -6,7 +6,8 @@ import { AdviceReceivedData, AuthorizationInterruptedData, CardClosedData, CardM
 import { Customer, CUSTOMERS_EVENTS } from './customers';
 import { EventMap } from './event-map';
 import { typedIdPattern } from './ids';
-import { Currency, INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccountType, PAYMENTS_EVENTS } from './payments';
+import { Currency, CustomerAccountsProvisionedData, INTERNAL_ACCOUNT_TYPES, InternalAccountRecord, InternalAccountType, PAYMENTS_EVENTS } from './payments';
+import { WALLET_AUTH_EVENTS, WalletProvisionedData } from './wallet-auth';
 
 /*
  * What a consumer reads of an event's payload, as a contract class checked on arrival (the same
@@ -46,6 +47,20 @@ export class InternalAccountEventPayload implements Pick<InternalAccountRecord, 
   @IsString()
   @MaxLength(320)
   walletEmail?: string;
+}
+
+export class CustomerAccountsProvisionedPayload implements Pick<CustomerAccountsProvisionedData, 'customerId' | 'walletAccountId'> {
+  @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
+  customerId!: string;
+
+  @IsOptional()
+  @MatchesPattern(typedIdPattern('InternalAccount'), 'an InternalAccount id')
+  walletAccountId?: string;
+}
+
+export class WalletProvisionedPayload implements Pick<WalletProvisionedData, 'customerId'> {
+  @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
+  customerId!: string;
 }
 
 export class PullDuePayload implements PullDueData {
@@ -132,6 +147,8 @@ const PAYLOAD_CLASSES = {
   [CUSTOMERS_EVENTS.customerCreated]: CustomerEventPayload,
   [CUSTOMERS_EVENTS.customerUpdated]: CustomerEventPayload,
   [PAYMENTS_EVENTS.internalAccountCreated]: InternalAccountEventPayload,
+  [PAYMENTS_EVENTS.customerAccountsProvisioned]: CustomerAccountsProvisionedPayload,
+  [WALLET_AUTH_EVENTS.walletProvisioned]: WalletProvisionedPayload,
   [CARDS_WORK_EVENTS.pullDue]: PullDuePayload,
   [CARDS_WORK_EVENTS.cardClosed]: CardClosedPayload,
   [CARDS_WORK_EVENTS.adviceReceived]: AdviceReceivedPayload,

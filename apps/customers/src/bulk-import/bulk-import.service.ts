@@ -19,6 +19,7 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
+import { ProvisioningRepository } from '../provisioning/provisioning.repository';
 import { BulkImportRepository } from './bulk-import.repository';
 import { headerProblem, parseRow, rowErrors } from './bulk-rows';
 import { BulkImportJobEntity } from './entities/bulk-import-job.entity';
@@ -38,6 +39,7 @@ export class BulkImportService {
     private readonly customers: CustomersService,
     private readonly repository: CustomersRepository,
     private readonly platformConfig: PlatformConfigService,
+    private readonly provisioning: ProvisioningRepository,
     private readonly transactions: TransactionRunner,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
@@ -84,7 +86,7 @@ export class BulkImportService {
         continue;
       }
       try {
-        const entity = this.customers.newCustomer(ctx, parsed, config, now);
+        const entity = { ...this.customers.newCustomer(ctx, parsed, config, now), bulkImportJobId: job.id };
         if (entity.umaAddress && umaSeen.has(entity.umaAddress)) {
           errors.push({ row, field: 'umaAddress', message: `umaAddress repeats row ${umaSeen.get(entity.umaAddress)}` });
           continue;
@@ -174,13 +176,15 @@ export class BulkImportService {
   /** Inside a transaction, through its manager: the job's errors as that transaction sees them. */
   private async toJob(job: BulkImportJobEntity, manager?: EntityManager): Promise<BulkImportJob> {
     const errors = job.errorCount === 0 ? [] : await this.jobs.errorsByRow(job.id, JOB_ERRORS_SHOWN, manager);
+    // Counted live: the job completes when its rows are read, its customers become ready after (payments, wallet-auth).
+    const ready = job.successfulRows === 0 ? 0 : await this.provisioning.countReadyOfJob(job.platformId, job.id, manager);
     return {
       id: job.id,
       jobId: job.id,
       status: job.status,
       ...(job.fileName ? { fileName: job.fileName } : {}),
       // Rows are counted as they are read: the total is what has been read so far (the whole file once the job is done).
-      progress: { total: job.processedRows, processed: job.processedRows, successful: job.successfulRows, failed: job.failedRows },
+      progress: { total: job.processedRows, processed: job.processedRows, successful: job.successfulRows, failed: job.failedRows, ready },
       errors: errors.map(toErrorEntry),
       errorCount: job.errorCount,
       ...(job.failure ? { failure: job.failure } : {}),

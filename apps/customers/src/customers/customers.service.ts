@@ -120,6 +120,7 @@ export class CustomersService {
       kycStatus: isBusiness ? null : (request.kycStatus ?? initialStatus),
       kybStatus: isBusiness ? (request.kybStatus ?? initialStatus) : null,
       deletedAt: null,
+      bulkImportJobId: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -12,6 +12,7 @@ import {
   ContactCodeSent,
   CreateCustomerRequest,
   Customer,
+  CustomerProvisioning,
   CUSTOMERS_SUBJECTS,
   KycLinkBody,
   ListCustomersRequest,
@@ -28,7 +29,7 @@ import { ApiErrors } from '../http/api-errors.decorator';
 import { multipartReadError } from '../http/edge-errors';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
 import { importCustomersCsv } from './customers-csv-import';
-import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerResponseDto, EndUserTermsDto, KycLinkResponseDto } from './dto/customer.response';
+import { BulkImportJobDto, ContactCodeSentDto, CustomerPageDto, CustomerProvisioningDto, CustomerResponseDto, EndUserTermsDto, KycLinkResponseDto } from './dto/customer.response';
 
 const CUSTOMER_ID_PARAM = { name: 'customerId', example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' };
 
@@ -135,6 +136,21 @@ export class CustomersController {
   @ApiErrors(401, 404)
   get(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<Customer> {
     return this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, caller);
+  }
+
+  @Get(':customerId/provisioning')
+  @ApiOperation({
+    summary: "Whether a customer's accounts and wallet exist yet",
+    description:
+      'A new customer (POST /customers or a bulk import) gets its internal accounts, one per supported currency, and, with an email on a platform with embedded wallets and USDC, ' +
+      'an embedded wallet with its EMAIL_OTP credential, shortly after it is created. `status` is READY once all of them exist: fund its accounts or issue cards from then on. ' +
+      'Not a sandbox route: it answers the same in production.',
+  })
+  @ApiParam(CUSTOMER_ID_PARAM)
+  @ApiOkResponse({ type: CustomerProvisioningDto })
+  @ApiErrors(401, 404)
+  provisioning(@Param('customerId') customerId: string, @Caller() caller: CallerContext): Promise<CustomerProvisioning> {
+    return this.services.request(CUSTOMERS_SUBJECTS.getProvisioning, { customerId }, caller);
   }
 
   @RequiresPermission('MANAGE')

@@ -11,6 +11,7 @@ import {
   InternalAccountType,
   ListInternalAccountsRequest,
   newIdAvoidingSuffixes,
+  NewEvent,
   Page,
   PAYMENTS_EVENTS,
   SANDBOX_INELIGIBLE_FUNDING_SUFFIXES,
@@ -211,7 +212,11 @@ export class InternalAccountsService {
     }
     const existing = await this.accounts.ownedKeys(owner.platformId, owner.customerId);
     const missing = wanted.filter((want) => !existing.has(`${want.currency}|${want.type}`));
-    if (missing.length === 0) return;
+    if (missing.length === 0) {
+      // A customer owed no account at all (none of the platform's currencies is offered here) is ready as it is.
+      if (owner.customerId && wanted.length === 0) await this.transactions.run((manager) => addOutboxEvents(manager, [accountsProvisioned(owner, [])]));
+      return;
+    }
     try {
       // One statement for the accounts and their ledger accounts, one for their events (was four
       // round trips per account, nine accounts per new customer).
@@ -234,11 +239,23 @@ export class InternalAccountsService {
             data: toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode)),
           })),
         );
-        await addOutboxEvents(manager, events);
+        // One event per customer besides the accounts' own: the customers service learns from it that they exist.
+        await addOutboxEvents(manager, owner.customerId && inserted.length > 0 ? [...events, accountsProvisioned(owner, inserted)] : events);
       });
     } catch (error) {
       // A concurrent provisioning of the same owner won the race: its accounts are the ones.
       if (!isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** `payments.events.customer-accounts.provisioned` of a customer's accounts just created. */
+function accountsProvisioned(owner: AccountOwner, inserted: InternalAccountWithBalance[]): NewEvent<typeof PAYMENTS_EVENTS.customerAccountsProvisioned> {
+  const wallet = inserted.find((account) => account.type === 'EMBEDDED_WALLET');
+  return {
+    subject: PAYMENTS_EVENTS.customerAccountsProvisioned,
+    platformId: owner.platformId,
+    resourceId: owner.customerId!,
+    data: { customerId: owner.customerId!, accountIds: inserted.map((account) => account.id), ...(wallet ? { walletAccountId: wallet.id } : {}) },
+  };
 }

@@ -143,11 +143,22 @@ export class WalletAccountsService implements OnApplicationBootstrap {
       createdAt: now,
       updatedAt: now,
     };
-    await this.transactions.run(async (manager) => {
-      if (!(await this.accounts.insertIfAbsent(manager, account))) return;
+    const inserted = await this.transactions.run(async (manager) => {
+      if (!(await this.accounts.insertIfAbsent(manager, account))) return false;
       if (account.walletEmail) await this.addInitialEmailOtp(manager, account, account.walletEmail);
+      // The customer's wallet is usable from this commit on: the customers service marks it ready.
+      if (account.customerId) {
+        await this.outbox.add(manager, {
+          subject: WALLET_AUTH_EVENTS.walletProvisioned,
+          platformId,
+          resourceId: account.customerId,
+          data: { customerId: account.customerId, accountId: account.id },
+        });
+      }
+      return true;
     });
-    const stored = await this.accounts.findById(platformId, record.id);
+    // What was just inserted is what a read would answer: only a repeat reads the stored account.
+    const stored = inserted ? account : await this.accounts.findById(platformId, record.id);
     if (!stored) throw new Error(`Wallet account ${record.id} vanished after provisioning`);
     this.logger.debug(`Embedded wallet account ${record.id} provisioned`);
     return this.remember(stored);

@@ -242,3 +242,10 @@ export type KycProvider = (typeof KYC_PROVIDERS)[number];
 /** Currencies this deployment's providers offer; a platform's supportedCurrencies is a choice among them. */
 export const PLATFORM_CURRENCY_CODES = ['USD', 'USDC', 'EUR', 'GBP', 'MXN', 'BRL', 'PHP', 'BTC'] as const;
 export type PlatformCurrencyCode = (typeof PLATFORM_CURRENCY_CODES)[number];
+
+/** Whether a customer's internal accounts and embedded wallet exist yet (GET /customers/{id}/provisioning). */
+export const PROVISIONING_STATUSES = ['PENDING', 'READY'] as const;
+export type ProvisioningStatus = (typeof PROVISIONING_STATUSES)[number];
+/** A part of provisioning: NOT_REQUIRED when the customer gets no embedded wallet (no email, wallets off, no USDC). */
+export const PROVISIONING_PART_STATUSES = ['PENDING', 'READY', 'NOT_REQUIRED'] as const;
+export type ProvisioningPartStatus = (typeof PROVISIONING_PART_STATUSES)[number];

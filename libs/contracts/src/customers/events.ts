@@ -27,3 +27,7 @@ export const CUSTOMER_WEBHOOK_TYPES = {
   BULK_UPLOAD_COMPLETED: 'BULK_UPLOAD.COMPLETED',
   BULK_UPLOAD_FAILED: 'BULK_UPLOAD.FAILED',
 } as const;
+
+/** Durable consumer names of the customers service (wire values: frozen): provisioning progress, from payments and from wallet-auth. */
+export const CUSTOMERS_ACCOUNTS_PROVISIONED_CONSUMER = 'customers-accounts-provisioned';
+export const CUSTOMERS_WALLETS_PROVISIONED_CONSUMER = 'customers-wallets-provisioned';

@@ -11,6 +11,8 @@ import {
   FeeType,
   IdType,
   IndividualSourceOfFundsCategory,
+  ProvisioningPartStatus,
+  ProvisioningStatus,
   NetWorthRange,
   PepStatus,
   EnabledTransactionType,
@@ -322,7 +324,8 @@ export interface BulkImportJob {
   jobId: string;
   status: BulkImportStatus;
   fileName?: string;
-  progress: { total: number; processed: number; successful: number; failed: number };
+  /** `ready`: the job's customers fully provisioned so far (their accounts and wallet exist); it reaches `successful` after the job completes. */
+  progress: { total: number; processed: number; successful: number; failed: number; ready: number };
   /** Per-row problems, first 1000 (`errorCount` has them all). */
   errors: BulkImportErrorEntry[];
   errorCount: number;
@@ -335,4 +338,17 @@ export interface BulkImportJob {
 export interface BulkRowsProcessed extends BulkImportProgress {
   /** The service refused the batch's columns and failed the job: stop sending. */
   jobFailed?: string;
+}
+
+/** GET /customers/{id}/provisioning: whether what payments and wallet-auth set up for a new customer exists yet. */
+export interface CustomerProvisioning {
+  customerId: string;
+  /** READY once `internalAccounts` is READY and `embeddedWallet` is READY or NOT_REQUIRED. */
+  status: ProvisioningStatus;
+  /** Its internal account per supported currency (and the embedded wallet account, when it gets one). */
+  internalAccounts: Exclude<ProvisioningPartStatus, 'NOT_REQUIRED'>;
+  /** The embedded wallet's key and EMAIL_OTP credential; PENDING until the accounts say whether there is one. */
+  embeddedWallet: ProvisioningPartStatus;
+  /** When it became READY. */
+  readyAt?: string;
 }

@@ -30,6 +30,7 @@ import {
   ContactCodeSent,
   Customer,
   CustomerDocument,
+  CustomerProvisioning,
   CustomerRequirements,
   CustomersPlatformConfig,
   DocumentUploadStarted,
@@ -47,6 +48,7 @@ export const CUSTOMERS_SUBJECTS = {
   listCustomers: 'customers.customer.list',
   updateCustomer: 'customers.customer.update',
   deleteCustomer: 'customers.customer.delete',
+  getProvisioning: 'customers.customer.provisioning.get',
   getEndUserTerms: 'customers.end-user-terms.get',
   /** For other services' flows: 400 MISSING_MANDATORY_USER_INFO unless the customer may transact in a currency. */
   checkRequirements: 'customers.customer.requirements.check',
@@ -83,6 +85,7 @@ export interface CustomersContract {
   [CUSTOMERS_SUBJECTS.listCustomers]: { request: ListCustomersRequest; reply: Page<Customer> };
   [CUSTOMERS_SUBJECTS.updateCustomer]: { request: UpdateCustomerRequest; reply: SignedRetryOutcome<Customer> };
   [CUSTOMERS_SUBJECTS.deleteCustomer]: { request: GetCustomerRequest; reply: Customer };
+  [CUSTOMERS_SUBJECTS.getProvisioning]: { request: GetCustomerRequest; reply: CustomerProvisioning };
   [CUSTOMERS_SUBJECTS.getEndUserTerms]: { request: Record<string, never>; reply: EndUserTerms };
   [CUSTOMERS_SUBJECTS.checkRequirements]: { request: CheckRequirementsRequest; reply: CustomerRequirements };
   [CUSTOMERS_SUBJECTS.getConfig]: { request: Record<string, never>; reply: CustomersPlatformConfig };

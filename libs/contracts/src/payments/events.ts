@@ -4,6 +4,11 @@ import { InternalAccountRecord } from './replies';
 export const PAYMENTS_EVENTS = {
   /** Every internal account, when provisioned; EMBEDDED_WALLET ones carry `walletEmail`. */
   internalAccountCreated: 'payments.events.internal-account.created',
+  /**
+   * A customer's internal accounts were created (once per provisioning, not per account): the
+   * customers service learns from it that they exist and whether an embedded wallet follows.
+   */
+  customerAccountsProvisioned: 'payments.events.customer-accounts.provisioned',
   /** An internal account's settings changed (e.g. embedded wallet privacy). */
   internalAccountUpdated: 'payments.events.internal-account.updated',
   /**
@@ -46,3 +51,12 @@ export function transactionWebhookType(type: TransactionType, status: Transactio
 
 /** `data` of `payments.events.internal-account.created`. */
 export type InternalAccountCreatedData = InternalAccountRecord;
+
+/** `data` of `payments.events.customer-accounts.provisioned`. */
+export interface CustomerAccountsProvisionedData {
+  customerId: string;
+  /** The accounts this provisioning created. */
+  accountIds: string[];
+  /** The customer's EMBEDDED_WALLET account, when it has one: wallet-auth sets it up next. */
+  walletAccountId?: string;
+}

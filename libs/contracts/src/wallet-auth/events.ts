@@ -4,4 +4,12 @@ export const WALLET_AUTH_EVENTS = {
   credentialEmailChanged: 'wallet-auth.events.credential.email-changed',
   sessionCreated: 'wallet-auth.events.session.created',
   sessionRevoked: 'wallet-auth.events.session.revoked',
+  /** A customer's embedded wallet is usable: its key is sealed and its EMAIL_OTP credential exists. */
+  walletProvisioned: 'wallet-auth.events.wallet.provisioned',
 } as const;
+
+/** `data` of `wallet-auth.events.wallet.provisioned`. */
+export interface WalletProvisionedData {
+  customerId: string;
+  accountId: string;
+}

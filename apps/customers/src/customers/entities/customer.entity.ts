@@ -123,6 +123,10 @@ export class CustomerEntity {
   @Column({ name: 'kyb_status', type: 'text', nullable: true })
   kybStatus!: KycStatus | null;
 
+  /** The bulk import that created it (its job counts its ready customers); null for POST /customers. */
+  @Column({ name: 'bulk_import_job_id', type: 'text', nullable: true })
+  bulkImportJobId!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -39,7 +39,12 @@ import {
   ContactVerification,
   ContactVerificationStatus,
   Customer,
+  CustomerProvisioning,
   CUSTOMER_TYPES,
+  PROVISIONING_PART_STATUSES,
+  PROVISIONING_STATUSES,
+  ProvisioningPartStatus,
+  ProvisioningStatus,
   CustomerType,
   KYC_STATUSES,
   KycStatus,
@@ -179,6 +184,29 @@ export class BulkImportProgressDto implements BulkImportJobProgress {
   @ApiProperty({ description: 'Rows handled', example: 1000 }) processed!: number;
   @ApiProperty({ description: 'Customers created', example: 998 }) successful!: number;
   @ApiProperty({ description: 'Rows refused', example: 2 }) failed!: number;
+  @ApiProperty({
+    description:
+      'Customers of this job fully provisioned so far (internal accounts and, when they get one, the embedded wallet with its credential: GET /customers/{customerId}/provisioning). ' +
+      'The job completes once its rows are read; `ready` reaches `successful` shortly after.',
+    example: 998,
+  })
+  ready!: number;
+}
+
+export class CustomerProvisioningDto implements CustomerProvisioning {
+  @ApiProperty({ example: 'Customer:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) customerId!: string;
+  @ApiProperty({ enum: PROVISIONING_STATUSES, description: 'READY once its internal accounts exist and its embedded wallet is READY or NOT_REQUIRED', example: 'READY' })
+  status!: ProvisioningStatus;
+  @ApiProperty({ enum: ['PENDING', 'READY'], description: 'An internal account per supported currency (and the EMBEDDED_WALLET account when it gets one)', example: 'READY' })
+  internalAccounts!: Exclude<ProvisioningPartStatus, 'NOT_REQUIRED'>;
+  @ApiProperty({
+    enum: PROVISIONING_PART_STATUSES,
+    description:
+      "The embedded wallet's key and EMAIL_OTP credential; NOT_REQUIRED when the customer gets none (no email, wallets turned off, no USDC); PENDING until the accounts exist",
+    example: 'READY',
+  })
+  embeddedWallet!: ProvisioningPartStatus;
+  @ApiPropertyOptional({ description: 'When it became READY', example: '2025-10-13T12:00:00.150Z' }) readyAt?: string;
 }
 
 export class BulkImportRowDetailsDto {
