@@ -15,10 +15,10 @@ import {
   uuidv7,
   WEBHOOKS_SUBJECTS,
 } from '@paykit/contracts';
-import { DeadLetterEntity } from '@paykit/persistence';
+import { DeadLetterEntity, DeadLetterStore } from '@paykit/persistence';
 import { deadLetterCommand } from '../../tools/dead-letters/commands';
 import { ApiClient, ApiResponse } from '../support/api-client';
-import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, stackMode, startTestStack, TestStack } from '../support/test-stack';
 import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client';
 
 /**
@@ -1053,6 +1053,9 @@ describe('Cards', () => {
       expect(await deadLetterCommand(['list'], databases, (text) => output.push(text))).toBe(0);
       expect(output.join('')).toContain(`${letter.id}  cards  event-consumer  ${CARDS_WORKER_CONSUMER}`);
       expect(await deadLetterCommand(['replay', letter.id], databases, (text) => output.push(text))).toBe(0);
+      // Embedded mode reads replay requests at start (the command needs the server stopped there);
+      // the running stack is asked to read them now, as its next start would.
+      if (stackMode() === 'embedded') await t.stack.services.get('cards')!.get(DeadLetterStore).replayRequested();
       const again = await eventually(
         () =>
           cards

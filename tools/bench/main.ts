@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions, LoadResult } from './bench-types';
-import { cpuPerRequest, cpuSnapshot, residentMb, ROOT, runLoad, sampleMemory, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
+import { cpuPerRequest, cpuSnapshot, idleCpuPercent, residentMb, ROOT, runLoad, sampleMemory, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
 
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
 const TOKEN_ID = 'tok_benchmark0001';
@@ -266,6 +266,16 @@ async function prismReference(openapiDocument: string): Promise<PrismReference> 
 /** Distributed mode, one process per app: the customers paths against both references. */
 async function distributedCustomerScenario(bareRequestsPerSecond: number): Promise<void> {
   const distributed = await startDistributed(DISTRIBUTED_PORT);
+  const idle = [...(await idleCpuPercent())].filter(([name]) => name.startsWith('distributed-'));
+  const busiestIdle = Math.max(0, ...idle.map(([, percent]) => percent));
+  record({
+    scenario: 'distributed services idle',
+    metric: 'CPU of the busiest',
+    value: busiestIdle,
+    unit: `% of a core over 10 s (${idle.map(([name, percent]) => `${name.replace(/^distributed-/, '')} ${percent}`).join(', ')})`,
+    target: '< 0.5 each',
+    met: busiestIdle < 0.5,
+  });
   const distributedLoads = await customerLoads('distributed', distributed.baseUrl);
   const openapi = await (await fetch(`http://127.0.0.1:${DISTRIBUTED_PORT}/openapi.json`)).text();
   await distributed.stop();
@@ -335,6 +345,17 @@ async function embeddedScenario(): Promise<void> {
   const restart = Date.now() - started;
   record({ scenario: 'embedded start to first answer', metric: 'first start', value: firstStart, unit: 'ms', target: '< 10000', met: firstStart < 10_000 });
   record({ scenario: 'embedded start to first answer', metric: 'restart', value: restart, unit: 'ms', target: '< 5000', met: restart < 5000 });
+  const rssAfterStart = residentMb(embedded.pid!);
+  const embeddedIdle = (await idleCpuPercent()).get('embedded') ?? 0;
+  record({
+    scenario: 'embedded process idle',
+    metric: 'CPU',
+    value: embeddedIdle,
+    unit: '% of a core over 10 s with nothing calling it',
+    target: '< 0.5',
+    met: embeddedIdle < 0.5,
+  });
+  record({ scenario: 'embedded process idle', metric: 'resident memory', value: rssAfterStart, unit: 'MB after start' });
   // Resident memory right after the loads, and once the process has done the work they set going
   // (accounts, wallets and webhook records of every new customer, on its one PGlite session).
   let rssAtOnce = 0;

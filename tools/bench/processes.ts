@@ -161,3 +161,18 @@ export function cpuPerRequest(before: Map<string, number>, after: Map<string, nu
     byProcess: perProcess.map(([name, us]) => `${name.replace(/^(distributed|embedded)-/, '')} ${Math.round(us)}`).join(', '),
   };
 }
+
+/**
+ * Share of one core each process used over `windowMs` with nothing calling it (after
+ * `settleMs` for start-up work to end), by the name it was started with: what a server left
+ * running unused costs.
+ */
+export async function idleCpuPercent(settleMs = 15_000, windowMs = 10_000): Promise<Map<string, number>> {
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const before = cpuSnapshot();
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  const after = cpuSnapshot();
+  const idle = new Map<string, number>();
+  for (const [name, ms] of after) idle.set(name, Math.round(((ms - (before.get(name) ?? 0)) / windowMs) * 1000) / 10);
+  return idle;
+}

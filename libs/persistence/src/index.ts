@@ -27,3 +27,4 @@ export * from './clock/clock';
 export * from './clock/clock-handlers';
 export * from './clock/platform-clock.entity';
 export * from './database-logger';
+export * from './idle-poll';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { INCOMING_SUBJECTS, tenantContext } from '@paykit/contracts';
-import { backoffAfter, Clock, DeadLetterStore, isTransientFailure, StatementBatcher } from '@paykit/persistence';
+import { backoffAfter, Clock, DeadLetterStore, idlePollMs, isTransientFailure, StatementBatcher } from '@paykit/persistence';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
@@ -66,6 +67,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     maxInFlight: 2,
   });
 
+  private readonly idlePollMs: number;
+
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly platforms: WebhookConfigService,
@@ -73,7 +76,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly deadLetters: DeadLetterStore,
     private readonly clock: Clock,
+    @Optional() @Inject(RUNTIME_CONFIG) runtime?: RuntimeConfig,
   ) {
+    this.idlePollMs = runtime ? idlePollMs(runtime, POLL_MS) : POLL_MS;
     deadLetters.onReplay('webhook-delivery', DELIVERY_WORKER, async (letter) => {
       await this.deliveries.revive(letter.messageId, new Date());
       this.kick();
@@ -131,7 +136,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (!this.stopped) this.logger.warn(`Webhook delivery poll failed: ${(error as Error).message}`);
     } finally {
       this.passing = false;
-      if (!this.stopped) this.pollTimer = setTimeout(() => this.kick(), POLL_MS);
+      if (!this.stopped) this.pollTimer = setTimeout(() => this.kick(), this.idlePollMs);
     }
   }
 

@@ -160,7 +160,9 @@ export class DeadLetterStore implements OnApplicationBootstrap, BeforeApplicatio
         })
         .finally(() => {
           this.polling = undefined;
-          this.arm();
+          // Embedded mode: the command cannot open the data while the server runs, so requests
+          // only ever wait for the next start, which this first pass served.
+          if (this.config.mode !== 'embedded') this.arm();
         });
     }, REPLAY_POLL_MS);
   }

@@ -1,9 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
-import { EVENTS_READY, EventsReadyGate } from '@paykit/runtime';
+import { EVENTS_READY, EventsReadyGate, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { returningRows } from '../query-rows';
+import { idlePollMs } from '../idle-poll';
 import { DeadLetterStore } from '../dead-letters/dead-letter-store';
 import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
@@ -55,12 +56,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Non-transient failures of the row that failed first, by seq (in memory: a restart starts the count again). */
   private readonly failing = new Map<string, { failures: number; firstFailedAt: Date }>();
 
+  private readonly idlePollMs: number;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(EVENTS_READY) private readonly eventsReady: EventsReadyGate,
     private readonly deadLetters: DeadLetterStore,
+    @Optional() @Inject(RUNTIME_CONFIG) config?: RuntimeConfig,
   ) {
+    this.idlePollMs = config ? idlePollMs(config, IDLE_POLL_MS) : IDLE_POLL_MS;
     // A replayed row goes back into the outbox, under its event id, and out with the next pass.
     deadLetters.onReplay('outbox-relay', '*', async (letter) => {
       const event = letter.payload as DomainEvent;
@@ -114,7 +119,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async drain(): Promise<void> {
     this.running = true;
-    let delay = IDLE_POLL_MS;
+    let delay = this.idlePollMs;
     try {
       let claimed: number;
       // A full batch may leave more behind; a partial one drained the outbox as of its claim

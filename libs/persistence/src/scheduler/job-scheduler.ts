@@ -5,6 +5,7 @@ import { uuidv7 } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { validateContract } from '@paykit/validation';
 import { TransactionRunner } from '../transaction-runner';
+import { idlePollMs } from '../idle-poll';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
 import { Clock } from '../clock/clock';
@@ -226,7 +227,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
           ranAny ||= ran > 0;
         } while (ran > 0 && !this.stopped);
       });
-      this.idleDelay = ranAny || wakeRequests !== this.wakeRequests ? POLL_MIN_MS : Math.min(POLL_MAX_MS, this.idleDelay * 2);
+      this.idleDelay = ranAny || wakeRequests !== this.wakeRequests ? POLL_MIN_MS : Math.min(idlePollMs(this.config, POLL_MAX_MS), this.idleDelay * 2);
     } catch (error) {
       this.idleDelay = POLL_MIN_MS;
       if (!this.stopped) this.logger.warn(`Scheduler poll failed: ${(error as Error).message}`);
