@@ -24,7 +24,8 @@ createRootLogger({
   }),
 });
 // Short enough that the hanging-receiver cases finish within a test; the default (10 s) is unit-tested.
-process.env.WEBHOOK_DELIVERY_TIMEOUT_MS = '3000';
+// Through the stack's environment: the webhooks service reads its settings from the runtime's, not process.env.
+const DELIVERY_TIMEOUT_MS = '3000';
 
 type Behaviour = (request: IncomingMessage, response: ServerResponse, attempt: number) => void;
 
@@ -102,7 +103,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
   const extraRuntimes: ServiceRuntime[] = [];
 
   beforeAll(async () => {
-    t = await startTestStack({ env: { RPC_TIMEOUT_MS: '4000' } });
+    t = await startTestStack({ env: { RPC_TIMEOUT_MS: '4000', WEBHOOK_DELIVERY_TIMEOUT_MS: DELIVERY_TIMEOUT_MS } });
   });
 
   afterAll(async () => {
