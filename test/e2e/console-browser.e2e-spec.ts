@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Browser, chromium, Locator, Page } from 'playwright-core';
 import { API_VERSION } from '@paykit/contracts';
 import { findConsoleAssets } from '../../apps/gateway/src/http/console-assets';
-import { stackMode, startTestStack, TestStack } from '../support/test-stack';
+import { eventually, stackMode, startTestStack, TestStack } from '../support/test-stack';
 
 /** Debian's chromium (tools/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -152,11 +152,11 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
       await page.locator('.clock-advanced', { hasText: '60 s' }).waitFor();
       await open('Cards');
       const delayed = page.locator(`table.cards tbody tr[data-id="${delayedCardId}"] .card-state`);
-      // The advance answers once the activation has started; Refresh reads the card again until it has committed.
-      for (let attempt = 0; attempt < 100 && !(await delayed.innerText()).includes('ACTIVE'); attempt += 1) {
-        await page.getByRole('button', { name: 'Refresh' }).first().click();
-        await page.waitForTimeout(200);
-      }
+      // The advance answers once the activation has started: wait for its outcome through the public
+      // API (the same card the console shows), then read it in the console.
+      await eventually(async () => ((await t.api.get(`/cards/${delayedCardId}`)).body.state === 'ACTIVE' ? true : undefined));
+      await page.getByRole('button', { name: 'Refresh' }).first().click();
+      await delayed.filter({ hasText: 'ACTIVE' }).waitFor();
       expect(await delayed.innerText()).toContain('ACTIVE');
       await screenshot('5-clock');
       expect(pageErrors).toEqual([]);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { RuntimeConfig } from '@paykit/runtime';
 import { EventBus } from '@paykit/transport';
-import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
+import { freshPgliteDataDir, removeDataDir, pollUntil } from '@paykit/testing';
 import { serviceDataSourceOptions } from './data-source';
 import { closePgliteHosts } from './pglite-host';
 import { uuidv7, WALLET_AUTH_EVENTS } from '@paykit/contracts';
@@ -39,15 +39,6 @@ class RecordingBus implements EventBus {
   }
   async consume(): Promise<void> {}
   async close(): Promise<void> {}
-}
-
-/** Polls for an outcome (never a fixed wait): the check runs every 10 ms until it holds. */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('Outbox, relay and scheduler on the service database', () => {
@@ -102,9 +93,9 @@ describe('Outbox, relay and scheduler on the service database', () => {
       await outbox.add(m, event('b'));
       await outbox.add(m, event('c'));
     });
-    await until(() => bus.published.length >= 3);
+    await pollUntil(() => bus.published.length >= 3);
     // Once its rows are deleted nothing can be published again, so what was published is final.
-    await until(async () => (await outboxRows()) === 0);
+    await pollUntil(async () => (await outboxRows()) === 0);
     expect(bus.published.map((e) => e.resourceId)).toEqual(['a', 'b', 'c']);
     expect(new Set(bus.published.map((e) => e.eventId)).size).toBe(3);
     // Each published row is marked (the next claim marks the previous batch), so a restart publishes none again.
@@ -139,7 +130,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     expect(stored.map((row) => row.kind).sort()).toEqual(['allowed', 'first', 'last']);
     expect(stored.find((row) => row.kind === 'first')?.payload).toEqual({ kind: 'first' });
     relay.onApplicationBootstrap();
-    await until(() => bus.published.length >= 3);
+    await pollUntil(() => bus.published.length >= 3);
     expect(bus.published.map((e) => e.resourceId)).toEqual(['first', 'allowed', 'last']);
     // Not jobs anyone runs: out of the way of the scheduler test.
     await dataSource.query(`DELETE FROM scheduled_job WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.entity.id)]);
@@ -151,7 +142,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
     relay.onApplicationBootstrap();
     await transactions.run((m) => outbox.add(m, event('d')));
     await transactions.run((m) => outbox.add(m, event('e')));
-    await until(() => bus.published.length >= 2, 10_000);
+    await pollUntil(() => bus.published.length >= 2, 10_000);
     expect(bus.published.map((e) => e.resourceId)).toEqual(['d', 'e']);
   });
 
@@ -174,9 +165,9 @@ describe('Outbox, relay and scheduler on the service database', () => {
       await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
       await schedulers[0].schedule(m, { kind: ACTIVATE_JOB, payload: { cardId: 'Card:2' }, delayMs: 30_000, sandboxDelay: true, dedupeKey: 'card-2' });
     });
-    await until(() => runs.length >= 2);
+    await pollUntil(() => runs.length >= 2);
     // Once every job is DONE no replica can run one again, so the runs are final.
-    await until(async () => (await unfinishedJobs(ACTIVATE_JOB.name)) === 0);
+    await pollUntil(async () => (await unfinishedJobs(ACTIVATE_JOB.name)) === 0);
     for (const scheduler of schedulers) await scheduler.onApplicationShutdown();
     expect(runs.sort()).toEqual(['Card:1', 'Card:2']);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -198,7 +189,7 @@ describe('Outbox, relay and scheduler on the service database', () => {
       for (const cardId of ['Card:a', 'Card:bad', 'Card:c']) await scheduler.schedule(m, { kind: BATCHED_JOB, payload: { cardId }, delayMs: 0 });
     });
     scheduler.onApplicationBootstrap();
-    await until(async () => (await unfinishedJobs(BATCHED_JOB.name)) === 0, 10_000);
+    await pollUntil(async () => (await unfinishedJobs(BATCHED_JOB.name)) === 0, 10_000);
     await scheduler.onApplicationShutdown();
     const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'batched-%'`);
     const committed = rows.map((r) => r.idempotency_key.split('-').slice(0, 2).join('-')).sort();
@@ -222,8 +213,8 @@ describe('Outbox, relay and scheduler on the service database', () => {
     });
     scheduler.onApplicationBootstrap();
     await transactions.run((m) => scheduler.schedule(m, { kind: FLAKY_JOB, payload: { cardId: 'Card:flaky' }, delayMs: 0 }));
-    await until(() => attempts >= 2, 10_000);
-    await until(async () => (await unfinishedJobs(FLAKY_JOB.name)) === 0);
+    await pollUntil(() => attempts >= 2, 10_000);
+    await pollUntil(async () => (await unfinishedJobs(FLAKY_JOB.name)) === 0);
     await scheduler.onApplicationShutdown();
     const rows: Array<{ idempotency_key: string }> = await dataSource.query(`SELECT idempotency_key FROM idempotency_record WHERE idempotency_key LIKE 'flaky-%'`);
     expect(rows.map((r) => r.idempotency_key)).toEqual(['flaky-2']);

@@ -1,3 +1,4 @@
 export * from './distributed-resources';
 export * from './pglite-template';
 export * from './software-authenticator';
+export * from './poll-until';

@@ -7,6 +7,7 @@ import { WebhooksConfig } from '../config/webhooks-config';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
 import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
 import { DeliveryWorker } from './delivery.worker';
+import { pollUntil } from '@paykit/testing';
 
 const MAX_ATTEMPTS = 3;
 
@@ -81,14 +82,6 @@ class FakeDeliveries {
   }
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
   let receiver: Server;
   let endpoint: string;
@@ -148,7 +141,7 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
     );
     worker.onApplicationBootstrap();
     try {
-      await until(() => deliveries.parked.length === 1);
+      await pollUntil(() => deliveries.parked.length === 1);
       expect(received).toEqual(['Webhook:fine']);
       expect(deliveries.rows.get('Webhook:poison')!.status).toBe('FAILED');
       expect(deliveries.claims.get('Webhook:poison')).toBe(MAX_ATTEMPTS);
@@ -157,8 +150,8 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       // The key is repaired; the operator replays the dead letter: delivered once.
       keys.set('Platform:poisoned', privateKey);
       await replayers.get(`webhook-delivery/${DELIVERY_WORKER}`)!({ messageId: 'Webhook:poison' } as never);
-      await until(() => received.includes('Webhook:poison'));
-      await until(() => deliveries.rows.get('Webhook:poison')!.status === 'SUCCEEDED');
+      await pollUntil(() => received.includes('Webhook:poison'));
+      await pollUntil(() => deliveries.rows.get('Webhook:poison')!.status === 'SUCCEEDED');
       expect(received.filter((id) => id === 'Webhook:poison')).toHaveLength(1);
     } finally {
       await worker.beforeApplicationShutdown();

@@ -4,7 +4,7 @@ import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { processMetrics, RuntimeConfig } from '@paykit/runtime';
 import { EventBus, InProcessBroker, InProcessEventBus, UnreadableEvent } from '@paykit/transport';
-import { freshPgliteDataDir, removeDataDir } from '@paykit/testing';
+import { freshPgliteDataDir, removeDataDir, pollUntil } from '@paykit/testing';
 import { serviceDataSourceOptions } from '../data-source';
 import { closePgliteHosts } from '../pglite-host';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -14,15 +14,6 @@ import { Clock } from '../clock/clock';
 import { DEAD_LETTERS_METRIC, deadLetterQueries, DeadLetterStore } from './dead-letter-store';
 import { DeadLetterEntity } from './dead-letter.entity';
 import { isTransientFailure, TransientFailure } from './failure-classification';
-
-/** Polls for an outcome (never a fixed wait). */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const SUBJECT = 'dead-letter-test.events.widget.changed';
 const MAX_ATTEMPTS = 3;
@@ -124,9 +115,9 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       await add(poison);
       await add(widgetEvent('other', 'Platform:2'));
       await add(widgetEvent('poison-later', 'Platform:1'));
-      await until(() => handled.length === 2);
+      await pollUntil(() => handled.length === 2);
       expect(handled).toEqual(['Platform:2/other', 'Platform:1/poison-later']);
-      await until(async () => (await outboxRows()) === 0);
+      await pollUntil(async () => (await outboxRows()) === 0);
       expect(poisonAttempts).toBe(MAX_ATTEMPTS);
       const [letter] = await lettersOf('event-consumer');
       expect(letter).toMatchObject({
@@ -165,7 +156,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       );
       const { add } = relayOnto(bus);
       await add(widgetEvent('unreadable', 'Platform:1'));
-      await until(async () => (await lettersOf('event-consumer')).length === 1);
+      await pollUntil(async () => (await lettersOf('event-consumer')).length === 1);
       expect(attempts).toBe(1);
       const [letter] = await lettersOf('event-consumer');
       await deadLetterQueries.requestReplay(dataSource, letter.id);
@@ -193,7 +184,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       const { add } = relayOnto(bus);
       await add(widgetEvent('first', 'Platform:1'));
       await add(widgetEvent('second', 'Platform:1'));
-      await until(() => handled.length === 2);
+      await pollUntil(() => handled.length === 2);
       expect(handled).toEqual(['first', 'second']);
       expect(await lettersOf('event-consumer')).toEqual([]);
     });
@@ -219,8 +210,8 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       const poison = widgetEvent('too-big', 'Platform:1');
       await add(poison);
       await add(widgetEvent('next', 'Platform:2'));
-      await until(() => published.includes('next'));
-      await until(async () => (await outboxRows()) === 0);
+      await pollUntil(() => published.includes('next'));
+      await pollUntil(async () => (await outboxRows()) === 0);
       expect(refusals).toBe(MAX_ATTEMPTS);
       const [letter] = await lettersOf('outbox-relay');
       expect(letter).toMatchObject({ consumer: 'relay', messageId: poison.eventId, attempts: MAX_ATTEMPTS, error: 'maximum payload exceeded' });
@@ -228,7 +219,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       refusing = false;
       await deadLetterQueries.requestReplay(dataSource, letter.id);
       expect(await deadLetters.replayRequested()).toBe(1);
-      await until(() => published.includes('too-big'));
+      await pollUntil(() => published.includes('too-big'));
       expect(published.filter((id) => id === 'too-big')).toHaveLength(1);
     });
   });
@@ -253,7 +244,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
         { kind: WIDGET_JOB, payload: { platformId: 'Platform:2', widgetId: 'other' }, delayMs: 0 },
       ]);
       scheduler.onApplicationBootstrap();
-      await until(async () => (await lettersOf('scheduler')).length === 1);
+      await pollUntil(async () => (await lettersOf('scheduler')).length === 1);
       // (Jobs claimed in one batch run again alone after a failure rolled the batch back, so runs are
       // counted by the job's attempts, not by calls.)
       expect(new Set(ran)).toEqual(new Set(['other']));
@@ -264,13 +255,13 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
 
       // Scheduled later and still run: the dead job is never claimed again.
       await scheduler.scheduleBatch([{ kind: WIDGET_JOB, payload: { platformId: 'Platform:1', widgetId: 'later' }, delayMs: 0 }]);
-      await until(() => ran.includes('later'));
+      await pollUntil(() => ran.includes('later'));
       expect(poisonRuns).toBe(runsWhenParked);
 
       cured = true;
       await deadLetterQueries.requestReplay(dataSource, letter.id);
       expect(await deadLetters.replayRequested()).toBe(1);
-      await until(() => ran.includes('poison'));
+      await pollUntil(() => ran.includes('poison'));
       expect(await dataSource.query(`SELECT status FROM scheduled_job WHERE id = $1`, [letter.messageId])).toEqual([{ status: 'DONE' }]);
     });
   });
