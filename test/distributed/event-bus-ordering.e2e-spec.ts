@@ -148,4 +148,49 @@ describe(JetStreamEventBus.name, () => {
       expect(seen).toEqual(['bus-test.events.widget.changed A', 'bus-test.events.widget.changed C', 'bus-test.events.widget.changed D']);
     });
   });
+
+  describe('consumeBatches', () => {
+    const label = (event: DomainEvent): string => `${event.resourceId}${(event.data as { version: number }).version}`;
+
+    it('hands over the waiting events in stream order, at most maxBatch at a time, and acknowledges each batch once', async () => {
+      const bus = newBus();
+      // Published before the consumer starts, so they are waiting together.
+      for (let version = 1; version <= 7; version += 1) await bus.publish(widgetEvent(version % 2 === 0 ? 'B' : 'A', version));
+      const batches: string[][] = [];
+      await bus.consumeBatches('batches', 'bus-test.events.>', async (events) => void batches.push(events.map(label)), { maxBatch: 3 });
+      await eventually(async () => (batches.flat().length === 7 ? true : undefined), 10_000);
+      expect(batches.flat()).toEqual(['A1', 'B2', 'A3', 'B4', 'A5', 'B6', 'A7']);
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(3);
+      // Nothing comes back: a marker published last is the only event of the next batch.
+      await bus.publish(widgetEvent('C', 1));
+      await eventually(async () => (batches.flat().includes('C1') ? true : undefined), 10_000);
+      expect(batches.flat()).toEqual(['A1', 'B2', 'A3', 'B4', 'A5', 'B6', 'A7', 'C1']);
+    });
+
+    it('retries a failed batch whole before any later event', async () => {
+      const bus = newBus();
+      for (const [resource, version] of [
+        ['A', 1],
+        ['B', 1],
+        ['A', 2],
+      ] as const)
+        await bus.publish(widgetEvent(resource, version));
+      const handled: string[] = [];
+      let failedOnce = false;
+      await bus.consumeBatches('batch-retry', 'bus-test.events.>', async (events) => {
+        if (!failedOnce) {
+          failedOnce = true;
+          handled.push(`failed ${events.map(label).join(' ')}`);
+          throw new Error('database unavailable');
+        }
+        handled.push(...events.map(label));
+      });
+      await bus.publish(widgetEvent('B', 2));
+      await eventually(async () => (handled.includes('B2') ? true : undefined), 10_000);
+      const failed = handled[0].replace('failed ', '').split(' ');
+      // The failed batch comes again first, as it was, then what followed it.
+      expect(handled.slice(1, 1 + failed.length)).toEqual(failed);
+      expect(handled.slice(1)).toEqual(['A1', 'B1', 'A2', 'B2']);
+    });
+  });
 });

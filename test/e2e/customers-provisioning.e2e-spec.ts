@@ -1,3 +1,5 @@
+import { CallerContext, contractVersion, CUSTOMERS_EVENTS, DomainEvent, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, uuidv7, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
 import { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { postForm } from './customers.support';
@@ -96,6 +98,60 @@ describe('Ready means ready: GET /customers/{customerId}/provisioning', () => {
     for (const platformCustomerId of ['ready-1', 'ready-2']) {
       const [imported] = (await t.api.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.data;
       expect((await t.api.get(`/customers/${imported.id}/provisioning`)).body.status).toBe('READY');
+    }
+  });
+
+  it('provisions a burst of customers once each, however often the bus delivers their events again', async () => {
+    const platformId = (await t.stack.http.get(CredentialsService).listPlatforms())[0].id;
+    const ctx: CallerContext = { platformId, environment: 'sandbox', requestId: 'provisioning-redelivery' };
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: `Burst Customer ${i}`, email: `burst-${i}@example.com` })),
+    );
+    const customers: Array<{ id: string; email: string; umaAddress: string }> = created.map((response) => response.body);
+    for (const customer of customers) await readyProvisioning(t.api, customer.id);
+    const accountsOf = async (customerId: string) =>
+      (await t.stack.runtime.client.request(PAYMENTS_SUBJECTS.listInternalAccounts, { owner: 'CUSTOMER', customerId, limit: 100 }, ctx)).data;
+    const before = new Map<string, number>();
+    for (const customer of customers) before.set(customer.id, (await accountsOf(customer.id)).length);
+
+    // The bus delivers again what it delivered (at least once): each event twice more, both copies in one batch.
+    const event = (subject: string, resourceId: string, data: unknown): DomainEvent => ({
+      eventId: uuidv7(),
+      subject,
+      occurredAt: new Date().toISOString(),
+      platformId,
+      schemaVersion: contractVersion(subject),
+      resourceId,
+      data,
+    });
+    const again: DomainEvent[] = [];
+    for (const customer of customers) {
+      const wallet = (await accountsOf(customer.id)).find((account) => account.type === 'EMBEDDED_WALLET')!;
+      again.push(event(CUSTOMERS_EVENTS.customerCreated, customer.id, customer));
+      again.push(
+        event(PAYMENTS_EVENTS.customerAccountsProvisioned, customer.id, {
+          customerId: customer.id,
+          accountIds: [wallet.id],
+          walletAccountId: wallet.id,
+          walletEmail: customer.email,
+        }),
+      );
+    }
+    const copies = new Set(again.map((copy) => copy.eventId));
+    await Promise.all([...again, ...again].map((copy) => t.stack.runtime.eventBus.publish(copy)));
+    // Consumers take each subject's events in stream order: a customer created after the copies is ready after them.
+    const marker = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Marker Customer', email: 'marker@example.com' });
+    await readyProvisioning(t.api, marker.body.id);
+
+    for (const customer of customers) {
+      const accounts = await accountsOf(customer.id);
+      expect(accounts).toHaveLength(before.get(customer.id)!);
+      const wallet = accounts.find((account) => account.type === 'EMBEDDED_WALLET')!;
+      expect((await t.api.get(`/auth/credentials?accountId=${encodeURIComponent(wallet.id)}`)).body.data).toEqual([expect.objectContaining({ type: 'EMAIL_OTP' })]);
+      // The services announced each customer's provisioning once: the copies made them announce nothing more.
+      const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: customer.id }, ctx);
+      const announced = received.filter((entry) => !copies.has(entry.eventId) && entry.subject.endsWith('.provisioned')).map((entry) => entry.subject);
+      expect(announced.sort()).toEqual([PAYMENTS_EVENTS.customerAccountsProvisioned, 'wallet-auth.events.wallet.provisioned']);
     }
   });
 });

@@ -145,11 +145,13 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(fetched.status).toBe(200);
       expect(fetched.body).toEqual(wallet);
 
+      // Provisioning announces the customer's accounts in one event, not one per account.
       const events = await eventually(async () => {
-        const received = await send<Array<{ subject: string }>>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: wallet.id });
-        return received.length > 0 ? received : undefined;
+        const received = await send<Array<{ subject: string }>>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: customerId });
+        return received.some((e) => e.subject === 'payments.events.customer-accounts.provisioned') ? received : undefined;
       });
-      expect(events.map((e) => e.subject)).toEqual(['payments.events.internal-account.created']);
+      expect(events.filter((e) => e.subject.startsWith('payments.')).map((e) => e.subject)).toEqual(['payments.events.customer-accounts.provisioned']);
+      expect(await send<unknown[]>(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: wallet.id })).toEqual([]);
     });
 
     it('provisions no embedded wallet for a customer without an email until one is given, and provisions each account once', async () => {

@@ -52,8 +52,8 @@ describe('Webhooks: giving up after about 24 hours of retries', () => {
       data: { id: resourceId, version },
     });
     const now = Date.now();
-    await inbox.receive(event(1, new Date(now)));
-    await inbox.receive(event(2, new Date(now + 1)));
+    await inbox.receive([event(1, new Date(now))]);
+    await inbox.receive([event(2, new Date(now + 1))]);
 
     const failed = await eventually(async () => {
       const list = await platform.api.get(`/webhooks/deliveries?status=FAILED`);

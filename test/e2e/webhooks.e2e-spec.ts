@@ -270,8 +270,9 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       const { api, platformId, receiver } = await platformWithReceiver();
       const event = syntheticEvent(platformId, `Widget:${randomUUID()}`, new Date(), 1);
       const inbox = t.stack.services.get('webhooks')!.get(InboxService);
-      await Promise.all([inbox.receive(event), inbox.receive(event), inbox.receive(event)]);
-      await inbox.receive(event);
+      // Side by side, twice within one batch, and again afterwards.
+      await Promise.all([inbox.receive([event]), inbox.receive([event, event]), inbox.receive([event])]);
+      await inbox.receive([event]);
       await eventually(async () => (receiver.ofResource(event.resourceId).length > 0 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(receiver.ofResource(event.resourceId)).toHaveLength(1);
@@ -333,7 +334,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       };
       const inbox = t.stack.services.get('webhooks')!.get(InboxService);
       const start = Date.now();
-      for (const version of [1, 2, 3]) await inbox.receive(syntheticEvent(platformId, resourceId, new Date(start + version), version));
+      for (const version of [1, 2, 3]) await inbox.receive([syntheticEvent(platformId, resourceId, new Date(start + version), version)]);
       await eventually(async () => (receiver.ofResource(resourceId).length >= 5 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(receiver.ofResource(resourceId).map((r) => r.payload.data.version)).toEqual([1, 1, 1, 2, 3]);
@@ -347,10 +348,10 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       const limit = t.stack.services.get('webhooks')!.get<symbol, WebhooksConfig>(WEBHOOKS_CONFIG).maxConcurrencyPerPlatform;
       const eventsOf = (platformId: string, count: number) => Array.from({ length: count }, (_, i) => syntheticEvent(platformId, `Widget:${randomUUID()}`, new Date(), i));
       // More than the per-platform concurrency limit, all hanging.
-      for (const event of eventsOf(stuck.platformId, limit + 8)) await inbox.receive(event);
+      for (const event of eventsOf(stuck.platformId, limit + 8)) await inbox.receive([event]);
       await eventually(async () => (stuck.receiver.received.length >= limit ? true : undefined));
       const healthyEvents = eventsOf(healthy.platformId, 5);
-      for (const event of healthyEvents) await inbox.receive(event);
+      for (const event of healthyEvents) await inbox.receive([event]);
       await eventually(async () => (healthy.receiver.received.length >= 5 ? true : undefined), 5000);
       expect(healthy.receiver.received.map((r) => r.payload.data.id).sort()).toEqual(healthyEvents.map((e) => e.resourceId).sort());
       // Meanwhile the stuck platform's attempts were all still hanging: none had ended, none beyond the limit had started.

@@ -11,7 +11,22 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions, LoadResult } from './bench-types';
-import { cpuPerRequest, cpuSnapshot, idleCpuPercent, residentMb, ROOT, runLoad, sampleMemory, startProcess, stopAll, stopProcess, waitForHttp, waitForQuiet } from './processes';
+import {
+  cpuPerRequest,
+  cpuSnapshot,
+  idleCpuPercent,
+  residentMb,
+  ROOT,
+  runLoad,
+  sampleMemory,
+  startProcess,
+  stopAll,
+  stopProcess,
+  waitForHttp,
+  waitForQuiet,
+  workPer,
+  workSnapshot,
+} from './processes';
 
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
 const TOKEN_ID = 'tok_benchmark0001';
@@ -99,10 +114,13 @@ async function createCustomer(baseUrl: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-async function customerLoads(label: string, baseUrl: string, rightAfterPost?: () => void) {
+async function customerLoads(label: string, baseUrl: string, rightAfterPost?: () => void, stackEnv?: Record<string, string>) {
   const id = await createCustomer(baseUrl);
   const get = await measuredLoad({ title: `${label} GET`, url: `${baseUrl}/customers/${id}`, headers: { authorization: AUTHORIZATION } }, true);
   const getCpu = get.cpu;
+  // Counted once the GET load is over and published (PostgreSQL publishes counts within a second of idling).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const workBefore = stackEnv ? await workSnapshot(stackEnv) : undefined;
   const postCpuBefore = cpuSnapshot();
   const post = await load({
     title: `${label} POST`,
@@ -118,7 +136,9 @@ async function customerLoads(label: string, baseUrl: string, rightAfterPost?: ()
   // webhook records), which runs on after the load's last answer.
   const settledMs = await waitForQuiet(180_000);
   const postCpu = cpuPerRequest(postCpuBefore, cpuSnapshot(), post.total);
-  return { get, post, getCpu, postCpu, settledMs, readyMs };
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const postWork = workBefore && stackEnv ? workPer(workBefore, await workSnapshot(stackEnv), post.total) : undefined;
+  return { get, post, getCpu, postCpu, settledMs, readyMs, postWork };
 }
 
 /**
@@ -276,7 +296,7 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
     target: '< 0.5 each',
     met: busiestIdle < 0.5,
   });
-  const distributedLoads = await customerLoads('distributed', distributed.baseUrl);
+  const distributedLoads = await customerLoads('distributed', distributed.baseUrl, undefined, distributed.env);
   const openapi = await (await fetch(`http://127.0.0.1:${DISTRIBUTED_PORT}/openapi.json`)).text();
   await distributed.stop();
   const references = await prismReference(openapi);
@@ -308,6 +328,14 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
     target: '<= 2',
     met: cpuPerCustomerMs <= 2,
   });
+  if (distributedLoads.postWork) {
+    record({
+      scenario: 'distributed provisioning',
+      metric: 'work per ready customer',
+      value: distributedLoads.postWork.transactions,
+      unit: `database transactions (${distributedLoads.postWork.byCount})`,
+    });
+  }
   record({
     scenario: 'distributed provisioning',
     metric: 'burst end to last ready',

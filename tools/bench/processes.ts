@@ -1,6 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { POSTGRES_ADMIN_URL } from '@paykit/testing';
 import { LoadOptions, LoadResult } from './bench-types';
 
 /** The repository root (this file runs from dist/tools/bench). */
@@ -175,4 +178,59 @@ export async function idleCpuPercent(settleMs = 15_000, windowMs = 10_000): Prom
   const idle = new Map<string, number>();
   for (const [name, ms] of after) idle.set(name, Math.round(((ms - (before.get(name) ?? 0)) / windowMs) * 1000) / 10);
   return idle;
+}
+
+/**
+ * What a stack's services asked of their databases and of the event stream so far, counts that
+ * do not depend on how busy the machine is: transactions by service (pg_stat_database's commits
+ * and rollbacks: a statement outside a transaction counts as one) and the events the stream holds.
+ * PostgreSQL publishes a backend's counts within a second of its going idle: read once quiet.
+ */
+export async function workSnapshot(env: Record<string, string>): Promise<Map<string, number>> {
+  const snapshot = new Map<string, number>();
+  const databases = new Map<string, string>();
+  for (const [name, value] of Object.entries(env)) {
+    const service = /^([A-Z_]+)_DATABASE_URL$/.exec(name)?.[1];
+    if (service) databases.set(new URL(value).pathname.slice(1), service.toLowerCase().replace(/_/g, '-'));
+  }
+  const admin = new Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const rows = await admin.query<{ datname: string; xacts: string }>(
+      `SELECT datname, (xact_commit + xact_rollback)::text AS xacts FROM pg_stat_database WHERE datname = ANY($1::text[])`,
+      [[...databases.keys()]],
+    );
+    for (const row of rows.rows) snapshot.set(`${databases.get(row.datname)} transactions`, Number(row.xacts));
+  } finally {
+    await admin.end();
+  }
+  if (env.NATS_NAMESPACE) {
+    const nc = await connect({ servers: [env.NATS_URL] });
+    try {
+      const info = await (await nc.jetstreamManager()).streams.info(`${env.NATS_NAMESPACE.toUpperCase()}_EVENTS`);
+      snapshot.set('events published', info.state.messages);
+      const consumers = await (await nc.jetstreamManager()).consumers.list(`${env.NATS_NAMESPACE.toUpperCase()}_EVENTS`).next();
+      // Each durable consumer's deliveries so far (redeliveries included).
+      snapshot.set(
+        'event deliveries',
+        consumers.reduce((sum, consumer) => sum + consumer.delivered.consumer_seq, 0),
+      );
+    } finally {
+      await nc.close();
+    }
+  }
+  return snapshot;
+}
+
+/** Per unit (e.g. per ready customer) between two work snapshots: database transactions in all, and each count. */
+export function workPer(before: Map<string, number>, after: Map<string, number>, units: number): { transactions: number; byCount: string } {
+  const per = [...after]
+    .map(([name, count]) => [name, (count - (before.get(name) ?? 0)) / Math.max(1, units)] as const)
+    .filter(([, value]) => value >= 0.01)
+    .sort((a, b) => b[1] - a[1]);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    transactions: round(per.filter(([name]) => name.endsWith(' transactions')).reduce((sum, [, value]) => sum + value, 0)),
+    byCount: per.map(([name, value]) => `${name} ${round(value)}`).join(', '),
+  };
 }

@@ -49,13 +49,19 @@ export class InternalAccountEventPayload implements Pick<InternalAccountRecord, 
   walletEmail?: string;
 }
 
-export class CustomerAccountsProvisionedPayload implements Pick<CustomerAccountsProvisionedData, 'customerId' | 'walletAccountId'> {
+export class CustomerAccountsProvisionedPayload implements Pick<CustomerAccountsProvisionedData, 'customerId' | 'walletAccountId' | 'walletEmail'> {
   @MatchesPattern(typedIdPattern('Customer'), 'a Customer id')
   customerId!: string;
 
   @IsOptional()
   @MatchesPattern(typedIdPattern('InternalAccount'), 'an InternalAccount id')
   walletAccountId?: string;
+
+  /** Absent from events of releases before it was carried: wallet-auth then asks payments for the account. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  walletEmail?: string;
 }
 
 export class WalletProvisionedPayload implements Pick<WalletProvisionedData, 'customerId'> {

@@ -38,6 +38,7 @@ class RecordingBus implements EventBus {
     this.published.push(event);
   }
   async consume(): Promise<void> {}
+  async consumeBatches(): Promise<void> {}
   async close(): Promise<void> {}
 }
 

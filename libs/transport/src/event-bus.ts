@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, connect, Consumer, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
-import { EventHandler, InProcessBroker } from './in-process-broker';
+import { EventBatchHandler, EventHandler, InProcessBroker } from './in-process-broker';
 import { pingNats } from './nats.transport';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
@@ -20,6 +20,17 @@ export interface EventBus {
    * stores events unread (the webhooks inbox) takes them as they come.
    */
   consume(consumerName: string, subjectFilter: string, handler: EventHandler, options?: ConsumeOptions): Promise<void>;
+  /**
+   * A durable consumer that takes events in batches, for work that is cheaper done for many
+   * events at once (one statement for a batch, not one per event). The handler gets up to
+   * `maxBatch` events in stream order, one batch at a time: what arrives while a batch is being
+   * handled makes the next one, so batches grow with the load and an event never waits for
+   * others to arrive. A batch is acknowledged once its handler succeeded; a failure retries the
+   * whole batch, holding the consumer (the handler's dead-letter guard, `DeadLetterStore.guardBatch`,
+   * isolates a poison event by handling the batch's events one by one, so only transient
+   * failures reach this retry). The consumer name is the same durable as `consume` would make.
+   */
+  consumeBatches(consumerName: string, subjectFilter: string, handler: EventBatchHandler, options?: BatchConsumeOptions): Promise<void>;
   /** Readiness: fails while a bus that has connected cannot reach its broker; absent in-process. */
   ping?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -38,43 +49,68 @@ export interface ConsumeOptions {
   concurrency?: number;
 }
 
+export interface BatchConsumeOptions {
+  /** Events handed to the handler at once, at most (default 100). */
+  maxBatch?: number;
+}
+
+const DEFAULT_MAX_BATCH = 100;
+
+interface QueuedPublish {
+  event: DomainEvent;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 export class InProcessEventBus implements EventBus {
   private readonly names: string[] = [];
   constructor(private readonly broker: InProcessBroker) {}
 
   private tail: Promise<void> = Promise.resolve();
+  private queued: QueuedPublish[] = [];
   private inFlight = 0;
   private failedInFlight = false;
 
   /**
-   * Deliveries happen one at a time, in call order, like a stream's. Once one fails, the
-   * publishes queued behind it fail too (until the queue drains), so a relay that publishes
-   * a batch at once never delivers an event ahead of an earlier one it must retry.
+   * Deliveries happen in call order, like a stream's: the publishes made together (a relay
+   * publishes its claimed batch at once) are delivered together, so a batch consumer gets them
+   * as one batch. Once one fails, the publishes queued behind it fail too (until the queue
+   * drains), so a relay never delivers an event ahead of an earlier one it must retry.
    */
   publish(event: DomainEvent): Promise<void> {
-    this.inFlight += 1;
-    const run = this.tail
-      .then(async () => {
-        if (this.failedInFlight) throw new Error('An earlier event failed to publish; it is retried first');
-        try {
-          await this.broker.publish(event);
-        } catch (error) {
-          this.failedInFlight = true;
-          throw error;
-        }
-      })
-      .finally(() => {
-        this.inFlight -= 1;
-        if (this.inFlight === 0) this.failedInFlight = false;
-      });
-    this.tail = run.catch(() => undefined);
-    return run;
+    return new Promise<void>((resolve, reject) => {
+      this.inFlight += 1;
+      this.queued.push({ event, resolve, reject });
+      // The first publish of a burst schedules the delivery of everything queued by the time it runs.
+      if (this.queued.length === 1) this.tail = this.tail.then(() => this.deliverQueued());
+    });
+  }
+
+  private async deliverQueued(): Promise<void> {
+    const batch = this.queued;
+    this.queued = [];
+    let outcome: { delivered: number; error?: unknown };
+    if (this.failedInFlight) outcome = { delivered: 0, error: new Error('An earlier event failed to publish; it is retried first') };
+    else outcome = await this.broker.deliver(batch.map((entry) => entry.event)).catch((error: unknown) => ({ delivered: 0, error }));
+    if (outcome.delivered < batch.length) this.failedInFlight = true;
+    for (const [index, entry] of batch.entries()) {
+      if (index < outcome.delivered) entry.resolve();
+      else entry.reject(outcome.error);
+    }
+    this.inFlight -= batch.length;
+    if (this.inFlight === 0) this.failedInFlight = false;
   }
 
   /** The relay hands each event to every consumer and waits: one at a time, so no options apply. */
   async consume(consumerName: string, subjectFilter: string, handler: EventHandler): Promise<void> {
     this.names.push(consumerName);
     this.broker.addConsumer(consumerName, subjectFilter, handler);
+  }
+
+  /** Batches are the events a relay published together that the consumer takes, `maxBatch` at a time. */
+  async consumeBatches(consumerName: string, subjectFilter: string, handler: EventBatchHandler, options: BatchConsumeOptions = {}): Promise<void> {
+    this.names.push(consumerName);
+    this.broker.addBatchConsumer(consumerName, subjectFilter, handler, Math.max(1, options.maxBatch ?? DEFAULT_MAX_BATCH));
   }
 
   async close(): Promise<void> {
@@ -171,7 +207,8 @@ export class JetStreamEventBus implements EventBus {
     await nc.jetstream().publish(this.subject(event.subject), codec.encode(event), { msgID: event.eventId });
   }
 
-  async consume(consumerName: string, subjectFilter: string, handler: EventHandler, options: ConsumeOptions = {}): Promise<void> {
+  /** The durable consumer of that name, created or, when its filter changed, updated (it keeps its position). */
+  private async durableConsumer(consumerName: string, subjectFilter: string): Promise<{ durable: string; consumer: Consumer }> {
     const nc = await this.nats();
     const jsm = await nc.jetstreamManager();
     const durable = consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -190,13 +227,15 @@ export class JetStreamEventBus implements EventBus {
         max_ack_pending: 1000,
       });
     }
-    const consumer = await nc.jetstream().consumers.get(this.streamName, durable);
-    const limit = Math.max(1, options.concurrency ?? 1);
-    // Every message received and not yet acknowledged, in stream order. The server is told they are
-    // still being worked on (one waiting behind a failing event may wait long); on close they are
-    // given back in that order, so the next consumer gets them before anything newer. Their number
-    // is bounded by the consumer's max_ack_pending.
-    const held = new Set<JsMsg>();
+    return { durable, consumer: await nc.jetstream().consumers.get(this.streamName, durable) };
+  }
+
+  /**
+   * Keeps the server told that the held messages are being worked on (one waiting behind a
+   * failing event may wait long); answers the stop that gives them back, in stream order, so the
+   * next consumer gets them before anything newer. Their number is bounded by max_ack_pending.
+   */
+  private holding(held: Set<JsMsg>): () => void {
     const keepAlive = setInterval(() => {
       try {
         for (const message of held) message.working();
@@ -204,18 +243,51 @@ export class JetStreamEventBus implements EventBus {
         // The connection closed: the bus is closing.
       }
     }, ACK_WAIT_MS / 3).unref();
+    return () => {
+      clearInterval(keepAlive);
+      for (const message of held) giveBack(message);
+      held.clear();
+    };
+  }
+
+  /** The message's event; an undecodable one is terminated (no retry makes it readable, and it must not hold up the events behind it). */
+  private decoded(message: JsMsg, durable: string): DomainEvent | undefined {
+    try {
+      return codec.decode(message.data);
+    } catch {
+      this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
+      message.term();
+      return undefined;
+    }
+  }
+
+  /** Retries `attempt` with doubling backoff until it succeeds (true) or the bus closes (false). */
+  private async untilHandled(attempt: () => Promise<boolean>, describe: () => string): Promise<boolean> {
+    for (let failures = 0; !(await attempt()); failures += 1) {
+      if (this.closing) return false;
+      const delay = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** failures);
+      this.logger.warn(`${describe()}; retry in ${delay} ms`);
+      if (!(await sleep(delay, true, { signal: this.stopping.signal }).catch(() => false))) return false;
+    }
+    return !this.closing;
+  }
+
+  async consume(consumerName: string, subjectFilter: string, handler: EventHandler, options: ConsumeOptions = {}): Promise<void> {
+    const { durable, consumer } = await this.durableConsumer(consumerName, subjectFilter);
+    const limit = Math.max(1, options.concurrency ?? 1);
+    // Every message received and not yet acknowledged, in stream order.
+    const held = new Set<JsMsg>();
+    const stopHolding = this.holding(held);
     const handle = async (message: JsMsg, event: DomainEvent): Promise<void> => {
       // Given back on close.
       if (this.closing) return;
       // A failed event is retried here rather than given back to the server for later: its
       // resource's next events wait in this process's queue behind it, so none overtakes it.
-      for (let failures = 0; !(await succeeds(handler, event)); failures += 1) {
-        if (this.closing) return;
-        const delay = Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** failures);
-        this.logger.warn(`Event ${event.eventId} (${event.subject}) not handled by ${durable}; retry in ${delay} ms`);
-        if (!(await sleep(delay, true, { signal: this.stopping.signal }).catch(() => false))) return;
-      }
-      if (this.closing) return;
+      const handled = await this.untilHandled(
+        () => succeeds(() => handler(event)),
+        () => `Event ${event.eventId} (${event.subject}) not handled by ${durable}`,
+      );
+      if (!handled) return;
       held.delete(message);
       message.ack();
     };
@@ -225,15 +297,8 @@ export class JetStreamEventBus implements EventBus {
     const lastOfResource = new Map<string, Promise<void>>();
     const slots = new Slots(limit);
     const receive = (message: JsMsg): void => {
-      let event: DomainEvent;
-      try {
-        event = codec.decode(message.data);
-      } catch {
-        // No retry makes it readable, and it must not hold up the events behind it.
-        this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
-        message.term();
-        return;
-      }
+      const event = this.decoded(message, durable);
+      if (!event) return;
       held.add(message);
       const key = event.resourceId;
       const previous = lastOfResource.get(key);
@@ -254,10 +319,54 @@ export class JetStreamEventBus implements EventBus {
     // Callbacks rather than the iterator: messages the client buffered would otherwise be dropped on close, not given back.
     const messages = await consumer.consume({ max_messages: Math.max(16, limit * PULL_PER_HANDLER), callback: receive });
     this.stopHandles.push(() => {
-      clearInterval(keepAlive);
       void messages.close();
-      for (const message of held) giveBack(message);
-      held.clear();
+      stopHolding();
+    });
+  }
+
+  async consumeBatches(consumerName: string, subjectFilter: string, handler: EventBatchHandler, options: BatchConsumeOptions = {}): Promise<void> {
+    const { durable, consumer } = await this.durableConsumer(consumerName, subjectFilter);
+    const maxBatch = Math.max(1, options.maxBatch ?? DEFAULT_MAX_BATCH);
+    const held = new Set<JsMsg>();
+    const stopHolding = this.holding(held);
+    // Received, in stream order, and not yet handed to the handler.
+    const waiting: Array<{ message: JsMsg; event: DomainEvent }> = [];
+    let pumping = false;
+    const pump = async (): Promise<void> => {
+      if (pumping) return;
+      pumping = true;
+      try {
+        // The messages of one read from the server arrive one callback after another: let them all in.
+        await new Promise((resolve) => setImmediate(resolve));
+        while (waiting.length > 0 && !this.closing) {
+          const batch = waiting.splice(0, maxBatch);
+          const events = batch.map((entry) => entry.event);
+          const handled = await this.untilHandled(
+            () => succeeds(() => handler(events)),
+            () => `A batch of ${events.length} events from ${events[0].eventId} (${events[0].subject}) not handled by ${durable}`,
+          );
+          // Not handled: the bus is closing, and gives them back.
+          if (!handled) return;
+          for (const { message } of batch) {
+            held.delete(message);
+            message.ack();
+          }
+        }
+      } finally {
+        pumping = false;
+      }
+    };
+    const receive = (message: JsMsg): void => {
+      const event = this.decoded(message, durable);
+      if (!event) return;
+      held.add(message);
+      waiting.push({ message, event });
+      void pump();
+    };
+    const messages = await consumer.consume({ max_messages: Math.max(16, maxBatch * 2), callback: receive });
+    this.stopHandles.push(() => {
+      void messages.close();
+      stopHolding();
     });
   }
 
@@ -311,10 +420,10 @@ function giveBack(message: JsMsg): void {
   }
 }
 
-/** Whether the handler took the event (a failure is retried by the caller). */
-async function succeeds(handler: EventHandler, event: DomainEvent): Promise<boolean> {
+/** Whether the handler took its events (a failure is retried by the caller). */
+async function succeeds(handle: () => Promise<void>): Promise<boolean> {
   try {
-    await handler(event);
+    await handle();
     return true;
   } catch {
     return false;

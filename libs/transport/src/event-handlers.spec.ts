@@ -1,6 +1,6 @@
 import { CARDS_WORK_EVENTS, ContractChanges, CUSTOMERS_EVENTS, DomainEvent, PAYMENTS_EVENTS } from '@paykit/contracts';
 import { NewerContractVersion } from './contract-reading';
-import { handleEvents, ReadEvent, UnreadableEvent } from './event-handlers';
+import { handleEventBatches, handleEvents, ReadEvent, UnreadableEvent } from './event-handlers';
 
 const CUSTOMER_ID = 'Customer:0190a5b8-0000-7000-8000-000000000001';
 
@@ -68,5 +68,33 @@ describe(handleEvents.name, () => {
     const { handle, received } = recorder();
     await expect(handle(customerCreated({ id: CUSTOMER_ID }, 2))).rejects.toBeInstanceOf(NewerContractVersion);
     expect(received).toEqual([]);
+  });
+});
+
+describe(handleEventBatches.name, () => {
+  const customerUpdated = (id: string): DomainEvent => ({ ...customerCreated({ id }), eventId: `updated ${id}`, subject: CUSTOMERS_EVENTS.customerUpdated, resourceId: id });
+  const otherCustomer = 'Customer:0190a5b8-0000-7000-8000-000000000002';
+
+  it("hands each run of one subject's events to its handler at once, runs in stream order, other subjects unread", async () => {
+    const calls: string[] = [];
+    const handle = handleEventBatches({
+      [CUSTOMERS_EVENTS.customerCreated]: async (events) => void calls.push(`created ${events.map((event) => event.data.id).join(',')}`),
+      [CUSTOMERS_EVENTS.customerUpdated]: async (events) => void calls.push(`updated ${events.map((event) => event.data.id).join(',')}`),
+    });
+    await handle([
+      customerCreated({ id: CUSTOMER_ID, fullName: 'dropped' }),
+      { ...customerCreated({ anything: 1 }), subject: PAYMENTS_EVENTS.transactionStatusChanged },
+      customerCreated({ id: otherCustomer }),
+      customerUpdated(CUSTOMER_ID),
+      customerCreated({ id: otherCustomer }),
+    ]);
+    expect(calls).toEqual([`created ${CUSTOMER_ID},${otherCustomer}`, `updated ${CUSTOMER_ID}`, `created ${otherCustomer}`]);
+  });
+
+  it('fails the whole batch when one event breaks its contract (the guard then takes the events one by one)', async () => {
+    const applied: string[] = [];
+    const handle = handleEventBatches({ [CUSTOMERS_EVENTS.customerCreated]: async (events) => void applied.push(...events.map((event) => event.data.id)) });
+    await expect(handle([customerCreated({ id: CUSTOMER_ID }), customerCreated({ id: 'not a customer id' })])).rejects.toBeInstanceOf(UnreadableEvent);
+    expect(applied).toEqual([]);
   });
 });

@@ -4,6 +4,20 @@ import { WireReply } from './message-dispatch';
 /** What a request handler sees: the decoded message; it answers with the decoded reply. */
 export type InProcessRequestHandler = (data: unknown) => Promise<WireReply>;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
+/** A batch consumer's handler: events in stream order, all to be applied or none (it fails as a whole). */
+export type EventBatchHandler = (events: DomainEvent[]) => Promise<void>;
+
+/** How far a delivery got: the events before `delivered` reached every consumer; the failure that stopped the rest. */
+export interface DeliveryOutcome {
+  delivered: number;
+  error?: unknown;
+}
+
+interface Consumer {
+  matches: (subject: string) => boolean;
+  /** Hands the consumer its events of a delivery, in order; answers the index of the first one it did not take. */
+  take: (events: DomainEvent[]) => Promise<{ failedAt: number; error?: unknown }>;
+}
 
 /**
  * The in-process stand-in for NATS in embedded mode: one registry of request handlers by
@@ -12,7 +26,7 @@ export type EventHandler = (event: DomainEvent) => Promise<void>;
  */
 export class InProcessBroker {
   private readonly handlers = new Map<string, InProcessRequestHandler>();
-  private readonly consumers = new Map<string, { matches: (subject: string) => boolean; handler: EventHandler }>();
+  private readonly consumers = new Map<string, Consumer>();
 
   register(subject: string, handler: InProcessRequestHandler): void {
     this.handlers.set(subject, handler);
@@ -33,8 +47,43 @@ export class InProcessBroker {
     return roundTrip<WireReply>(reply);
   }
 
+  /** A consumer that takes one event at a time. */
   addConsumer(name: string, subjectFilter: string, handler: EventHandler): void {
-    this.consumers.set(name, { matches: subjectMatcher(subjectFilter), handler });
+    const matches = subjectMatcher(subjectFilter);
+    this.consumers.set(name, {
+      matches,
+      take: async (events) => {
+        for (const [index, event] of events.entries()) {
+          if (!matches(event.subject)) continue;
+          try {
+            await handler(roundTrip(event));
+          } catch (error) {
+            return { failedAt: index, error };
+          }
+        }
+        return { failedAt: events.length };
+      },
+    });
+  }
+
+  /** A consumer that takes its events of a delivery in batches of at most `maxBatch`. */
+  addBatchConsumer(name: string, subjectFilter: string, handler: EventBatchHandler, maxBatch: number): void {
+    const matches = subjectMatcher(subjectFilter);
+    this.consumers.set(name, {
+      matches,
+      take: async (events) => {
+        const mine = [...events.entries()].filter(([, event]) => matches(event.subject));
+        for (let start = 0; start < mine.length; start += maxBatch) {
+          const batch = mine.slice(start, start + maxBatch);
+          try {
+            await handler(batch.map(([, event]) => roundTrip(event)));
+          } catch (error) {
+            return { failedAt: batch[0][0], error };
+          }
+        }
+        return { failedAt: events.length };
+      },
+    });
   }
 
   removeConsumer(name: string): void {
@@ -46,8 +95,22 @@ export class InProcessBroker {
    * A consumer failure rejects, so the outbox relay keeps the event and retries.
    */
   async publish(event: DomainEvent): Promise<void> {
-    const deliveries = [...this.consumers.values()].filter((consumer) => consumer.matches(event.subject)).map((consumer) => consumer.handler(roundTrip<DomainEvent>(event)));
-    await Promise.all(deliveries);
+    const { delivered, error } = await this.deliver([event]);
+    if (delivered < 1) throw error;
+  }
+
+  /**
+   * Delivers events, in order, to every matching consumer (consumers side by side, each taking
+   * its events in order, batch consumers in batches). Answers how many events, from the first,
+   * reached every consumer: a consumer stops at its first failure, and the events from the
+   * earliest failure on are to be delivered again (consumers are idempotent: the others may
+   * have taken some of them already).
+   */
+  async deliver(events: DomainEvent[]): Promise<DeliveryOutcome> {
+    const outcomes = await Promise.all([...this.consumers.values()].map((consumer) => consumer.take(events)));
+    let outcome: DeliveryOutcome = { delivered: events.length };
+    for (const { failedAt, error } of outcomes) if (failedAt < outcome.delivered) outcome = { delivered: failedAt, error };
+    return outcome;
   }
 
   reset(): void {

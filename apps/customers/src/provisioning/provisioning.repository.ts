@@ -19,20 +19,27 @@ export interface ProvisioningRow {
 export class ProvisioningRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async recordAccounts(platformId: string, customerId: string, walletExpected: boolean): Promise<void> {
+  /** Customers' accounts exist (and whether a wallet follows), in one statement for a batch. */
+  async recordAccounts(platformId: string, customers: Array<{ customerId: string; walletExpected: boolean }>): Promise<void> {
+    // One row per customer (a statement may not upsert a row twice): a wallet owed by any of its events is owed.
+    const owed = new Map<string, boolean>();
+    for (const { customerId, walletExpected } of customers) owed.set(customerId, (owed.get(customerId) ?? false) || walletExpected);
     await this.dataSource.query(
-      `INSERT INTO customer_provisioning AS p (platform_id, customer_id, accounts_ready_at, wallet_expected) VALUES ($1, $2, now(), $3)
+      `INSERT INTO customer_provisioning AS p (platform_id, customer_id, accounts_ready_at, wallet_expected)
+       SELECT $1, customer_id, now(), wallet_expected FROM unnest($2::text[], $3::boolean[]) AS r(customer_id, wallet_expected)
        ON CONFLICT (platform_id, customer_id) DO UPDATE
        SET accounts_ready_at = COALESCE(p.accounts_ready_at, EXCLUDED.accounts_ready_at), wallet_expected = p.wallet_expected OR EXCLUDED.wallet_expected`,
-      [platformId, customerId, walletExpected],
+      [platformId, [...owed.keys()], [...owed.values()]],
     );
   }
 
-  async recordWallet(platformId: string, customerId: string): Promise<void> {
+  /** Customers' wallets are usable, in one statement for a batch. */
+  async recordWallets(platformId: string, customerIds: string[]): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO customer_provisioning AS p (platform_id, customer_id, wallet_ready_at) VALUES ($1, $2, now())
+      `INSERT INTO customer_provisioning AS p (platform_id, customer_id, wallet_ready_at)
+       SELECT $1, customer_id, now() FROM unnest($2::text[]) AS r(customer_id)
        ON CONFLICT (platform_id, customer_id) DO UPDATE SET wallet_ready_at = COALESCE(p.wallet_ready_at, EXCLUDED.wallet_ready_at)`,
-      [platformId, customerId],
+      [platformId, [...new Set(customerIds)]],
     );
   }
 

@@ -8,7 +8,8 @@ import {
   ProvisioningPartStatus,
   WALLET_AUTH_EVENTS,
 } from '@paykit/contracts';
-import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
+import { Clock, DeadLetterStore } from '@paykit/persistence';
+import { EVENT_BUS, EventBus, handleEventBatches } from '@paykit/transport';
 import { CustomersService } from '../customers/customers.service';
 import { ProvisioningRepository, ProvisioningRow } from './provisioning.repository';
 
@@ -17,7 +18,8 @@ import { ProvisioningRepository, ProvisioningRow } from './provisioning.reposito
  * EMAIL_OTP credential (wallet-auth) are made after the customer is created, from its event. This
  * service follows their own events (one per customer each) so a platform can ask whether they
  * exist before funding an account or issuing a card. Delivery is at least once and the two
- * streams are not ordered with each other: each event is an idempotent, order-free upsert.
+ * streams are not ordered with each other: each event is an idempotent, order-free upsert, and a
+ * batch of them one statement.
  */
 @Injectable()
 export class ProvisioningService implements OnApplicationBootstrap {
@@ -25,23 +27,43 @@ export class ProvisioningService implements OnApplicationBootstrap {
     private readonly provisioning: ProvisioningRepository,
     private readonly customers: CustomersService,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly deadLetters: DeadLetterStore,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(
+    // Each platform's events of a batch arrive apart (the clock's split), so each handler call is one platform's.
+    await this.bus.consumeBatches(
       CUSTOMERS_ACCOUNTS_PROVISIONED_CONSUMER,
       PAYMENTS_EVENTS.customerAccountsProvisioned,
-      handleEvents({
-        [PAYMENTS_EVENTS.customerAccountsProvisioned]: (event) =>
-          this.provisioning.recordAccounts(event.platformId, event.data.customerId, event.data.walletAccountId !== undefined),
-      }),
+      this.clock.inPlatformTimeBatches(
+        this.deadLetters.guardBatch(
+          CUSTOMERS_ACCOUNTS_PROVISIONED_CONSUMER,
+          handleEventBatches({
+            [PAYMENTS_EVENTS.customerAccountsProvisioned]: (events) =>
+              this.provisioning.recordAccounts(
+                events[0].platformId,
+                events.map((event) => ({ customerId: event.data.customerId, walletExpected: event.data.walletAccountId !== undefined })),
+              ),
+          }),
+        ),
+      ),
     );
-    await this.bus.consume(
+    await this.bus.consumeBatches(
       CUSTOMERS_WALLETS_PROVISIONED_CONSUMER,
       WALLET_AUTH_EVENTS.walletProvisioned,
-      handleEvents({
-        [WALLET_AUTH_EVENTS.walletProvisioned]: (event) => this.provisioning.recordWallet(event.platformId, event.data.customerId),
-      }),
+      this.clock.inPlatformTimeBatches(
+        this.deadLetters.guardBatch(
+          CUSTOMERS_WALLETS_PROVISIONED_CONSUMER,
+          handleEventBatches({
+            [WALLET_AUTH_EVENTS.walletProvisioned]: (events) =>
+              this.provisioning.recordWallets(
+                events[0].platformId,
+                events.map((event) => event.data.customerId),
+              ),
+          }),
+        ),
+      ),
     );
   }
 

@@ -1,14 +1,17 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CUSTOMERS_EVENTS, PAYMENTS_CUSTOMERS_CONSUMER, tenantContext } from '@paykit/contracts';
 import { Clock, DeadLetterStore } from '@paykit/persistence';
-import { EVENT_BUS, EventBus, handleEvents, ReadEvent } from '@paykit/transport';
+import { EVENT_BUS, EventBus, handleEventBatches, ReadEvent } from '@paykit/transport';
 import { CustomersClient } from '../counterparties/customers.client';
 import { InternalAccountsService } from './internal-accounts.service';
 
+type CustomerEvent = ReadEvent<typeof CUSTOMERS_EVENTS.customerCreated | typeof CUSTOMERS_EVENTS.customerUpdated>;
+
 /**
- * Durable subscription to the customers' events: a created customer gets its internal
- * accounts. Delivery is at least once, and provisioning is idempotent, so a redelivery
- * changes nothing; a failure (e.g. customers unreachable) is retried by the bus.
+ * Durable subscription to the customers' events: created customers get their internal accounts,
+ * a batch of them at once (one ask for the platform's settings, one statement for the accounts,
+ * one for their events). Delivery is at least once, and provisioning is idempotent, so a
+ * redelivery changes nothing; a failure (e.g. customers unreachable) is retried by the bus.
  */
 @Injectable()
 export class CustomerEventsConsumer implements OnApplicationBootstrap {
@@ -21,18 +24,20 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.consume(
+    await this.bus.consumeBatches(
       PAYMENTS_CUSTOMERS_CONSUMER,
       'customers.events.>',
-      this.clock.inPlatformTime(
-        this.deadLetters.guard(
+      this.clock.inPlatformTimeBatches(
+        this.deadLetters.guardBatch(
           PAYMENTS_CUSTOMERS_CONSUMER,
-          handleEvents({
-            [CUSTOMERS_EVENTS.customerCreated]: (event) => this.provision(event),
+          handleEventBatches({
+            [CUSTOMERS_EVENTS.customerCreated]: (events) => this.provision(events),
             // An update may bring the first email (the embedded wallet appears) or change it (the wallet follows).
-            [CUSTOMERS_EVENTS.customerUpdated]: async (event) => {
-              await this.provision(event);
-              if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+            [CUSTOMERS_EVENTS.customerUpdated]: async (events) => {
+              await this.provision(events);
+              for (const event of events) {
+                if (event.data.email) await this.accounts.updateWalletEmail(event.platformId, event.data.id, event.data.email);
+              }
             },
           }),
         ),
@@ -40,9 +45,14 @@ export class CustomerEventsConsumer implements OnApplicationBootstrap {
     );
   }
 
-  private async provision(event: ReadEvent<typeof CUSTOMERS_EVENTS.customerCreated | typeof CUSTOMERS_EVENTS.customerUpdated>): Promise<void> {
-    const ctx = tenantContext(event.platformId, `event:${event.eventId}`);
-    const settings = await this.customers.accountSettings(ctx);
-    await this.accounts.provision({ platformId: event.platformId, customerId: event.data.id, email: event.data.email }, settings);
+  /** The events are of one platform (the clock hands each platform's events over apart). */
+  private async provision(events: CustomerEvent[]): Promise<void> {
+    const { platformId, eventId } = events[0];
+    const settings = await this.customers.accountSettings(tenantContext(platformId, `event:${eventId}`));
+    await this.accounts.provision(
+      platformId,
+      events.map((event) => ({ customerId: event.data.id, email: event.data.email })),
+      settings,
+    );
   }
 }

@@ -88,35 +88,19 @@ export class InternalAccountsRepository {
     return rows.map(toEntity);
   }
 
-  /** The accounts an owner (customer, or the platform when null) already has, as `currency|type` keys. */
-  async ownedKeys(platformId: string, customerId: string | null, manager: EntityManager = this.dataSource.manager): Promise<Set<string>> {
-    // Two spellings rather than IS NOT DISTINCT FROM, which no index serves: that was a scan of
-    // every account for each new customer.
-    const rows = await manager.query<Array<{ currency_code: string; type: string }>>(
-      customerId === null
-        ? `SELECT currency_code, type FROM internal_account WHERE platform_id = $1 AND customer_id IS NULL`
-        : `SELECT currency_code, type FROM internal_account WHERE platform_id = $1 AND customer_id = $2`,
-      customerId === null ? [platformId] : [platformId, customerId],
-    );
-    return new Set(rows.map((row) => `${row.currency_code}|${row.type}`));
-  }
-
   /**
-   * Inserts an owner's accounts, each with its ledger holding account, in one statement; an
-   * account the owner already has (same currency and type) is left out. Answers the accounts
-   * inserted, with their (zero) balances.
+   * Inserts accounts (of any owners of one or more platforms), each with its ledger holding
+   * account, in one statement; an account its owner already has (same currency and type) is left
+   * out. Answers the accounts inserted, with their (zero) balances.
    */
-  async insertManyIfAbsent(
-    manager: EntityManager,
-    owner: { platformId: string; customerId: string | null },
-    accounts: Array<Omit<NewInternalAccount, 'platformId' | 'customerId'>>,
-  ): Promise<InternalAccountWithBalance[]> {
+  async insertManyIfAbsent(manager: EntityManager, accounts: NewInternalAccount[]): Promise<InternalAccountWithBalance[]> {
     const rows = await manager.query<AccountRow[]>(
-      `WITH wanted AS (
-         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS w(id, type, currency_code, wallet_email)
+      preparedStatement(`WITH wanted AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+           AS w(id, platform_id, customer_id, type, currency_code, wallet_email, ord)
        ), inserted AS (
          INSERT INTO internal_account (id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled)
-         SELECT w.id, $1, $2, w.type, 'ACTIVE', w.currency_code, w.wallet_email, false FROM wanted w
+         SELECT w.id, w.platform_id, w.customer_id, w.type, 'ACTIVE', w.currency_code, w.wallet_email, false FROM wanted w ORDER BY w.ord
          ON CONFLICT ON CONSTRAINT uq_internal_account_owner DO NOTHING
          RETURNING id, platform_id, customer_id, type, status, currency_code, wallet_email, private_enabled, created_at, updated_at
        ), holding AS (
@@ -124,11 +108,11 @@ export class InternalAccountsRepository {
          SELECT id, platform_id, currency_code, 'HOLDING', true FROM inserted
          RETURNING id, posted, held
        )
-       SELECT a.*, l.posted, l.held FROM inserted a JOIN holding l USING (id) ORDER BY a.id`,
+       SELECT a.*, l.posted, l.held FROM inserted a JOIN holding l USING (id) ORDER BY a.id`),
       [
-        owner.platformId,
-        owner.customerId,
         accounts.map((account) => account.id),
+        accounts.map((account) => account.platformId),
+        accounts.map((account) => account.customerId),
         accounts.map((account) => account.type),
         accounts.map((account) => account.currencyCode),
         accounts.map((account) => account.walletEmail),

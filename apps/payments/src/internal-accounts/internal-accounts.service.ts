@@ -19,14 +19,14 @@ import {
   UpdateInternalAccountPrivacyRequest,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
+import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { CustomersClient, PlatformAccountSettings } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 import { toInternalAccount, toInternalAccountRecord } from './internal-account.mapper';
 import { accountNotFound } from './internal-accounts.errors';
-import { InternalAccountsRepository } from './internal-accounts.repository';
+import { InternalAccountsRepository, NewInternalAccount } from './internal-accounts.repository';
 
 const INTERNAL_ACCOUNT_CURSOR = idCursor('InternalAccount');
 
@@ -179,7 +179,7 @@ export class InternalAccountsService {
   async list(ctx: CallerContext, request: ListInternalAccountsRequest): Promise<Page<InternalAccount>> {
     if (request.owner === 'PLATFORM') {
       // The platform's own accounts exist from its first look at them, in every supported currency.
-      await this.provision({ platformId: ctx.platformId, customerId: null }, await this.customers.accountSettings(ctx));
+      await this.provision(ctx.platformId, [{ customerId: null }], await this.customers.accountSettings(ctx));
     }
     const limit = pageLimit(request.limit);
     const rows = await this.accounts.list(ctx.platformId, {
@@ -195,67 +195,60 @@ export class InternalAccountsService {
   }
 
   /**
-   * Gives an owner a holding account per supported currency (fiat or crypto by currency)
-   * and, for customers with an email on platforms that support the wallet currency and keep
-   * embedded wallets enabled, an embedded wallet. Idempotent: the (owner, currency, type)
-   * unique constraint decides. Turning wallets off provisions no new ones; existing ones stay.
+   * Gives each owner (customers of one platform, or the platform itself) a holding account per
+   * supported currency (fiat or crypto by currency) and, for customers with an email on platforms
+   * that support the wallet currency and keep embedded wallets enabled, an embedded wallet. A
+   * batch of owners costs one statement for every account and ledger account and one for the
+   * events: one `customer-accounts.provisioned` per customer that got accounts (or is owed none),
+   * none per account. Idempotent: the (owner, currency, type) unique constraint decides, so a
+   * repeat creates and announces nothing. Turning wallets off provisions no new ones; existing ones stay.
    */
-  async provision(owner: AccountOwner, platform: PlatformAccountSettings): Promise<void> {
-    const wanted: Array<{ currency: string; type: InternalAccountType }> = [];
+  async provision(platformId: string, owners: Array<Omit<AccountOwner, 'platformId'>>, platform: PlatformAccountSettings): Promise<void> {
+    const offered: Array<{ code: string; type: InternalAccountType }> = [];
     for (const code of new Set(platform.currencyCodes)) {
       const currency = await this.currencies.find(code);
-      if (!currency) continue;
-      wanted.push({ currency: code, type: currency.isCrypto ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT' });
-      if (owner.customerId && owner.email && platform.embeddedWalletsEnabled && code === EMBEDDED_WALLET_CURRENCY) {
-        wanted.push({ currency: code, type: 'EMBEDDED_WALLET' });
+      if (currency) offered.push({ code, type: currency.isCrypto ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT' });
+    }
+    const wanted: NewInternalAccount[] = [];
+    // A customer owed no account at all (none of the platform's currencies is offered here) is ready as it is.
+    const owedNone: string[] = [];
+    for (const owner of owners) {
+      const walletEmail = owner.customerId && owner.email && platform.embeddedWalletsEnabled ? owner.email.toLowerCase() : null;
+      const accounts = offered.flatMap(({ code, type }) => [
+        { currencyCode: code, type, walletEmail: null },
+        ...(walletEmail && code === EMBEDDED_WALLET_CURRENCY ? [{ currencyCode: code, type: 'EMBEDDED_WALLET' as const, walletEmail }] : []),
+      ]);
+      if (accounts.length === 0 && owner.customerId) owedNone.push(owner.customerId);
+      for (const account of accounts) {
+        wanted.push({ ...account, id: newIdAvoidingSuffixes('InternalAccount', SANDBOX_INELIGIBLE_FUNDING_SUFFIXES), platformId, customerId: owner.customerId });
       }
     }
-    const existing = await this.accounts.ownedKeys(owner.platformId, owner.customerId);
-    const missing = wanted.filter((want) => !existing.has(`${want.currency}|${want.type}`));
-    if (missing.length === 0) {
-      // A customer owed no account at all (none of the platform's currencies is offered here) is ready as it is.
-      if (owner.customerId && wanted.length === 0) await this.transactions.run((manager) => addOutboxEvents(manager, [accountsProvisioned(owner, [])]));
-      return;
-    }
-    try {
-      // One statement for the accounts and their ledger accounts, one for their events (was four
-      // round trips per account, nine accounts per new customer).
-      await this.transactions.run(async (manager) => {
-        const inserted = await this.accounts.insertManyIfAbsent(
-          manager,
-          owner,
-          missing.map((want) => ({
-            id: newIdAvoidingSuffixes('InternalAccount', SANDBOX_INELIGIBLE_FUNDING_SUFFIXES),
-            type: want.type,
-            currencyCode: want.currency,
-            walletEmail: want.type === 'EMBEDDED_WALLET' ? owner.email!.toLowerCase() : null,
-          })),
-        );
-        const events = await Promise.all(
-          inserted.map(async (entity) => ({
-            subject: PAYMENTS_EVENTS.internalAccountCreated,
-            platformId: owner.platformId,
-            resourceId: entity.id,
-            data: toInternalAccountRecord(entity, await this.currencies.get(entity.currencyCode)),
-          })),
-        );
-        // One event per customer besides the accounts' own: the customers service learns from it that they exist.
-        await addOutboxEvents(manager, owner.customerId && inserted.length > 0 ? [...events, accountsProvisioned(owner, inserted)] : events);
-      });
-    } catch (error) {
-      // A concurrent provisioning of the same owner won the race: its accounts are the ones.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    if (wanted.length === 0 && owedNone.length === 0) return;
+    await this.transactions.run(async (manager) => {
+      const inserted = wanted.length > 0 ? await this.accounts.insertManyIfAbsent(manager, wanted) : [];
+      const byCustomer = new Map<string, InternalAccountWithBalance[]>(owedNone.map((customerId) => [customerId, []]));
+      for (const account of inserted) {
+        if (account.customerId) byCustomer.set(account.customerId, [...(byCustomer.get(account.customerId) ?? []), account]);
+      }
+      await this.outbox.addMany(
+        manager,
+        [...byCustomer].map(([customerId, accounts]) => accountsProvisioned(platformId, customerId, accounts)),
+      );
+    });
   }
 }
 
 /** `payments.events.customer-accounts.provisioned` of a customer's accounts just created. */
-function accountsProvisioned(owner: AccountOwner, inserted: InternalAccountWithBalance[]): NewEvent<typeof PAYMENTS_EVENTS.customerAccountsProvisioned> {
+function accountsProvisioned(platformId: string, customerId: string, inserted: InternalAccountWithBalance[]): NewEvent<typeof PAYMENTS_EVENTS.customerAccountsProvisioned> {
   const wallet = inserted.find((account) => account.type === 'EMBEDDED_WALLET');
   return {
     subject: PAYMENTS_EVENTS.customerAccountsProvisioned,
-    platformId: owner.platformId,
-    resourceId: owner.customerId!,
-    data: { customerId: owner.customerId!, accountIds: inserted.map((account) => account.id), ...(wallet ? { walletAccountId: wallet.id } : {}) },
+    platformId,
+    resourceId: customerId,
+    data: {
+      customerId,
+      accountIds: inserted.map((account) => account.id),
+      ...(wallet ? { walletAccountId: wallet.id, walletEmail: wallet.walletEmail ?? undefined } : {}),
+    },
   };
 }

@@ -94,7 +94,7 @@ describe('ledger batches (property)', () => {
           const ids: string[] = [];
           for (const amount of funded) {
             const customerId = newId('Customer');
-            await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
+            await accounts.provision(platformId, [{ customerId }], { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
             const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
             await ledgerService.fund(ctx, { accountId: row.id, amount: Number(amount) });
             ids.push(row.id);

@@ -153,7 +153,7 @@ describe('ledger invariants (property)', () => {
         const model: ModelAccount[] = [];
         for (let i = 0; i < 2; i++) {
           const customerId = newId('Customer');
-          await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
+          await accounts.provision(platformId, [{ customerId }], { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
           const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
           // Start funded, so holds and transfers meet both enough and too little money.
           await ledgerService.fund(ctx, { accountId: row.id, amount: 1_500 });
@@ -340,7 +340,7 @@ describe('ledger invariants (property)', () => {
   it('refuses, at commit, an entry whose postings do not balance, and any change to a posting', async () => {
     const platformId = newId('Platform');
     const customerId = newId('Customer');
-    await accounts.provision({ platformId, customerId }, { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
+    await accounts.provision(platformId, [{ customerId }], { currencyCodes: ['USD'], embeddedWalletsEnabled: true });
     const [row] = await dataSource.query<Array<{ id: string }>>(`SELECT id FROM internal_account WHERE platform_id = $1`, [platformId]);
     await expect(
       runner.run(async (manager) => {

@@ -28,16 +28,23 @@ export class ReceiverLookupRepository {
     return rows[0];
   }
 
-  /** Keeps a customer's address (or its absence) as the customers service last announced it. */
-  async setAddress(platformId: string, customerId: string, umaAddress: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    if (!umaAddress) {
-      await manager.query(`DELETE FROM uma_directory WHERE platform_id = $1 AND customer_id = $2`, [platformId, customerId]);
-      return;
-    }
+  /**
+   * Keeps customers' addresses (or their absence) as the customers service last announced them:
+   * one statement for a batch, in which a customer's last announcement wins.
+   */
+  async setAddresses(platformId: string, announced: Array<{ customerId: string; umaAddress?: string }>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const latest = new Map(announced.map(({ customerId, umaAddress }) => [customerId, umaAddress?.toLowerCase() ?? null]));
     await manager.query(
-      `INSERT INTO uma_directory (platform_id, customer_id, uma_address) VALUES ($1, $2, $3)
-       ON CONFLICT (platform_id, customer_id) DO UPDATE SET uma_address = $3, updated_at = now()`,
-      [platformId, customerId, umaAddress.toLowerCase()],
+      `WITH latest AS (
+         SELECT * FROM unnest($2::text[], $3::text[]) AS l(customer_id, uma_address)
+       ), removed AS (
+         DELETE FROM uma_directory d USING latest l
+          WHERE d.platform_id = $1 AND d.customer_id = l.customer_id AND l.uma_address IS NULL
+       )
+       INSERT INTO uma_directory (platform_id, customer_id, uma_address)
+       SELECT $1, customer_id, uma_address FROM latest WHERE uma_address IS NOT NULL
+       ON CONFLICT (platform_id, customer_id) DO UPDATE SET uma_address = EXCLUDED.uma_address, updated_at = now()`,
+      [platformId, [...latest.keys()], [...latest.values()]],
     );
   }
 

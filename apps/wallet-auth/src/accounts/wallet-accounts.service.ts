@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CallerContext, CUSTOMERS_EVENTS, InternalAccountRecord, newId, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, WALLET_AUTH_EVENTS } from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_EVENTS, newId, NewEvent, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, tenantContext, WALLET_AUTH_EVENTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { DeadLetterStore, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
-import { EVENT_BUS, EventBus, handleEvents, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
-import { EntityManager } from 'typeorm';
+import { DeadLetterStore, InsertGuard, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
+import { EVENT_BUS, EventBus, handleEventBatches, handleEvents, ReadEvent, SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { CredentialsRepository } from '../credentials/credentials.repository';
-import { toAuthMethod } from '../credentials/credential.mapper';
 import { AuthCredentialEntity } from '../credentials/entities/auth-credential.entity';
-import { BoundedLruCache, generateP256KeyPair } from '../crypto/p256';
+import { BoundedLruCache, generateP256PrivateKeyHex } from '../crypto/p256';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { WalletAccountEntity } from './entities/wallet-account.entity';
 import { WalletAccountsRepository } from './wallet-accounts.repository';
@@ -21,6 +19,20 @@ export type WalletKey = Pick<WalletAccountEntity, 'id' | 'walletKeySealed'>;
 
 const WALLET_KEY_CACHE_CAPACITY = 10_000;
 
+/** A customer's embedded wallet to set up: the account payments created for it, and the email its first credential is bound to. */
+export interface WalletToProvision {
+  platformId: string;
+  accountId: string;
+  customerId: string;
+  walletEmail: string | null;
+}
+
+/** A wallet account announced twice (a repeated event, a racing lookup) is inserted once. */
+const NEW_WALLETS_ONLY: InsertGuard = {
+  ctes: 'existing AS (SELECT w.id FROM wallet_account w WHERE w.id IN (SELECT id FROM input))',
+  condition: 'i.id NOT IN (SELECT id FROM existing)',
+};
+
 function walletKeyCacheKey(platformId: string, accountId: string): string {
   return `${platformId}\n${accountId}`;
 }
@@ -28,7 +40,8 @@ function walletKeyCacheKey(platformId: string, accountId: string): string {
 /**
  * Embedded wallet accounts, as payments provisions them: each gets a wallet key (sealed at rest)
  * and starts with an EMAIL_OTP credential bound to the customer email. Learned from payments'
- * events; an account asked for before its event arrived is fetched from payments once.
+ * per-customer provisioning events, a batch at a time; an account asked for before its event
+ * arrived is fetched from payments once.
  */
 @Injectable()
 export class WalletAccountsService implements OnApplicationBootstrap {
@@ -49,15 +62,16 @@ export class WalletAccountsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // Only the two subjects acted on: every other payments and customers event would still cost a delivery and an acknowledgement.
-    await this.bus.consume(
+    await this.bus.consumeBatches(
       WALLET_AUTH_ACCOUNTS_CONSUMER,
-      PAYMENTS_EVENTS.internalAccountCreated,
-      this.clock.inPlatformTime(
-        this.deadLetters.guard(
+      PAYMENTS_EVENTS.customerAccountsProvisioned,
+      this.clock.inPlatformTimeBatches(
+        this.deadLetters.guardBatch(
           WALLET_AUTH_ACCOUNTS_CONSUMER,
-          handleEvents({
-            [PAYMENTS_EVENTS.internalAccountCreated]: async (event) => {
-              if (event.data.type === 'EMBEDDED_WALLET') await this.provision(event.platformId, event.data);
+          handleEventBatches({
+            [PAYMENTS_EVENTS.customerAccountsProvisioned]: async (events) => {
+              const wallets = await Promise.all(events.filter((event) => event.data.walletAccountId).map((event) => this.walletOf(event)));
+              if (wallets.length > 0) await this.provisionMany(wallets);
             },
           }),
         ),
@@ -112,10 +126,14 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     const known = await this.accounts.findById(ctx.platformId, accountId);
     if (known) return this.remember(known);
     const record = await this.services.request(PAYMENTS_SUBJECTS.getInternalAccount, { accountId }, ctx);
-    if (record.type !== 'EMBEDDED_WALLET') {
+    if (record.type !== 'EMBEDDED_WALLET' || !record.customerId) {
       throw ServiceError.invalidField('accountId', 'accountId must be an EMBEDDED_WALLET internal account');
     }
-    return this.provision(ctx.platformId, record);
+    await this.provisionMany([{ platformId: ctx.platformId, accountId, customerId: record.customerId, walletEmail: record.walletEmail ?? null }]);
+    // Read back: a racing provisioning of the same account may have inserted it first.
+    const stored = await this.accounts.findById(ctx.platformId, accountId);
+    if (!stored) throw new Error(`Wallet account ${accountId} vanished after provisioning`);
+    return this.remember(stored);
   }
 
   /**
@@ -131,60 +149,76 @@ export class WalletAccountsService implements OnApplicationBootstrap {
     return account;
   }
 
-  /** Idempotent: a repeated event (or a racing lookup) finds the account already there. */
-  async provision(platformId: string, record: Pick<InternalAccountRecord, 'id' | 'customerId' | 'walletEmail'>): Promise<WalletAccountEntity> {
-    const now = this.clock.now();
-    const account: WalletAccountEntity = {
-      id: record.id,
-      platformId,
-      customerId: record.customerId ?? null,
-      walletEmail: record.walletEmail?.toLowerCase() ?? null,
-      walletKeySealed: this.keys.seal(generateP256KeyPair().privateKeyHex),
-      createdAt: now,
-      updatedAt: now,
-    };
-    const inserted = await this.transactions.run(async (manager) => {
-      if (!(await this.accounts.insertIfAbsent(manager, account))) return false;
-      if (account.walletEmail) await this.addInitialEmailOtp(manager, account, account.walletEmail);
-      // The customer's wallet is usable from this commit on: the customers service marks it ready.
-      if (account.customerId) {
-        await this.outbox.add(manager, {
-          subject: WALLET_AUTH_EVENTS.walletProvisioned,
-          platformId,
-          resourceId: account.customerId,
-          data: { customerId: account.customerId, accountId: account.id },
-        });
-      }
-      return true;
-    });
-    // What was just inserted is what a read would answer: only a repeat reads the stored account.
-    const stored = inserted ? account : await this.accounts.findById(platformId, record.id);
-    if (!stored) throw new Error(`Wallet account ${record.id} vanished after provisioning`);
-    this.logger.debug(`Embedded wallet account ${record.id} provisioned`);
-    return this.remember(stored);
+  /** The wallet a provisioning event names; an event of a payments release that did not carry the email is completed from payments. */
+  private async walletOf(event: ReadEvent<typeof PAYMENTS_EVENTS.customerAccountsProvisioned>): Promise<WalletToProvision> {
+    const { customerId, walletAccountId, walletEmail } = event.data;
+    const accountId = walletAccountId!;
+    const email =
+      walletEmail ?? (await this.services.request(PAYMENTS_SUBJECTS.getInternalAccount, { accountId }, tenantContext(event.platformId, `event:${event.eventId}`))).walletEmail;
+    return { platformId: event.platformId, accountId, customerId, walletEmail: email ?? null };
   }
 
-  private async addInitialEmailOtp(manager: EntityManager, account: WalletAccountEntity, email: string): Promise<void> {
-    const credential: AuthCredentialEntity = {
-      ...emptyCredential(),
-      id: newId('AuthMethod'),
-      platformId: account.platformId,
-      accountId: account.id,
-      type: 'EMAIL_OTP',
-      nickname: email,
-      email,
-      tiedCustomerId: account.customerId,
-      createdAt: account.createdAt,
-      updatedAt: account.createdAt,
-    };
-    await this.credentials.insert(manager, credential);
-    await this.outbox.add(manager, {
-      subject: WALLET_AUTH_EVENTS.credentialCreated,
-      platformId: account.platformId,
-      resourceId: credential.id,
-      data: toAuthMethod(credential),
+  /**
+   * Sets up wallets: each gets a fresh wallet key, sealed, and (with an email) its EMAIL_OTP
+   * credential; one `wallet.provisioned` event each says the customer's wallet is usable. A batch
+   * is two statements in one transaction (the accounts with their events, then the credentials).
+   * Idempotent: an account already set up (or twice in the batch) is left as it is and announced
+   * once.
+   */
+  async provisionMany(wallets: WalletToProvision[]): Promise<void> {
+    const now = this.clock.now();
+    const unique = [...new Map(wallets.map((wallet) => [`${wallet.platformId}\n${wallet.accountId}`, wallet])).values()];
+    const rows = unique.map((wallet) => {
+      const account: WalletAccountEntity = {
+        id: wallet.accountId,
+        platformId: wallet.platformId,
+        customerId: wallet.customerId,
+        walletEmail: wallet.walletEmail?.toLowerCase() ?? null,
+        walletKeySealed: this.keys.seal(generateP256PrivateKeyHex()),
+        createdAt: now,
+        updatedAt: now,
+      };
+      const credential = account.walletEmail ? initialEmailOtp(account, account.walletEmail) : undefined;
+      return { account, credential, event: walletProvisioned(account, wallet.customerId, credential) };
     });
+    await this.transactions.run(async (manager) => {
+      const inserted = await this.outbox.addManyWithInserts(
+        manager,
+        this.accounts.newRow,
+        rows.map((row) => ({ entity: row.account, event: row.event, guarded: true })),
+        NEW_WALLETS_ONLY,
+      );
+      const credentials = rows.filter((row, index) => inserted[index] && row.credential).map((row) => row.credential!);
+      await this.credentials.insertMany(manager, credentials);
+    });
+    this.logger.debug(`${unique.length} embedded wallet accounts provisioned`);
   }
+}
+
+/** The wallet's first credential: EMAIL_OTP, bound to the customer's email. */
+function initialEmailOtp(account: WalletAccountEntity, email: string): AuthCredentialEntity {
+  return {
+    ...emptyCredential(),
+    id: newId('AuthMethod'),
+    platformId: account.platformId,
+    accountId: account.id,
+    type: 'EMAIL_OTP',
+    nickname: email,
+    email,
+    tiedCustomerId: account.customerId,
+    createdAt: account.createdAt,
+    updatedAt: account.createdAt,
+  };
+}
+
+/** The customer's wallet is usable from this commit on: the customers service marks it ready. */
+function walletProvisioned(account: WalletAccountEntity, customerId: string, credential: AuthCredentialEntity | undefined): NewEvent<typeof WALLET_AUTH_EVENTS.walletProvisioned> {
+  return {
+    subject: WALLET_AUTH_EVENTS.walletProvisioned,
+    platformId: account.platformId,
+    resourceId: customerId,
+    data: { customerId, accountId: account.id, ...(credential ? { credentialId: credential.id } : {}) },
+  };
 }
 
 /** Every optional column empty: type-specific fields are filled by the caller. */

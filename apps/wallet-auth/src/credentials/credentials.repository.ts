@@ -29,6 +29,11 @@ export class CredentialsRepository {
     await manager.insert(AuthCredentialEntity, credential);
   }
 
+  /** Many credentials in one statement. */
+  async insertMany(manager: EntityManager, credentials: AuthCredentialEntity[]): Promise<void> {
+    if (credentials.length > 0) await manager.insert(AuthCredentialEntity, credentials);
+  }
+
   /** ACTIVE to REVOKED, once; false when it was not active any more. */
   async revoke(manager: EntityManager, platformId: string, id: string): Promise<boolean> {
     const rows = await returningRows<{ id: string }>(

@@ -100,6 +100,11 @@ export function p256PublicKeyFromPrivateKeyHex(privateKeyHex: string): Omit<P256
   return { publicKeyCompressedHex: ecdh.getPublicKey('hex', 'compressed'), publicKeyUncompressedHex: ecdh.getPublicKey('hex', 'uncompressed') };
 }
 
+/** A fresh private key alone (a wallet's key: its public key is derived when it is needed, not at provisioning). */
+export function generateP256PrivateKeyHex(): string {
+  return Buffer.from(p256.utils.randomSecretKey()).toString('hex');
+}
+
 export function generateP256KeyPair(): P256KeyPair {
   const privateKeyBytes = p256.utils.randomSecretKey();
   const privateKeyHex = Buffer.from(privateKeyBytes).toString('hex');

@@ -2,11 +2,15 @@ import { TransactionStatus, TransactionType } from './enums';
 import { InternalAccountRecord } from './replies';
 
 export const PAYMENTS_EVENTS = {
-  /** Every internal account, when provisioned; EMBEDDED_WALLET ones carry `walletEmail`. */
+  /**
+   * Written by releases before provisioning announced a customer's accounts in one event (below):
+   * one per account. Still in the stream and in replays; nothing written today.
+   */
   internalAccountCreated: 'payments.events.internal-account.created',
   /**
-   * A customer's internal accounts were created (once per provisioning, not per account): the
-   * customers service learns from it that they exist and whether an embedded wallet follows.
+   * A customer's internal accounts were created (one event per provisioning of a customer, not per
+   * account): wallet-auth sets up the embedded wallet it names, and the customers service learns
+   * that the accounts exist and whether a wallet follows.
    */
   customerAccountsProvisioned: 'payments.events.customer-accounts.provisioned',
   /** An internal account's settings changed (e.g. embedded wallet privacy). */
@@ -59,4 +63,6 @@ export interface CustomerAccountsProvisionedData {
   accountIds: string[];
   /** The customer's EMBEDDED_WALLET account, when it has one: wallet-auth sets it up next. */
   walletAccountId?: string;
+  /** The email the embedded wallet is bound to (its EMAIL_OTP credential's), with `walletAccountId`. */
+  walletEmail?: string;
 }

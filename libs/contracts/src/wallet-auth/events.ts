@@ -4,7 +4,10 @@ export const WALLET_AUTH_EVENTS = {
   credentialEmailChanged: 'wallet-auth.events.credential.email-changed',
   sessionCreated: 'wallet-auth.events.session.created',
   sessionRevoked: 'wallet-auth.events.session.revoked',
-  /** A customer's embedded wallet is usable: its key is sealed and its EMAIL_OTP credential exists. */
+  /**
+   * A customer's embedded wallet is usable: its key is sealed and its EMAIL_OTP credential exists
+   * (that credential is announced by this event, not by `credentialCreated`).
+   */
   walletProvisioned: 'wallet-auth.events.wallet.provisioned',
 } as const;
 
@@ -12,4 +15,6 @@ export const WALLET_AUTH_EVENTS = {
 export interface WalletProvisionedData {
   customerId: string;
   accountId: string;
+  /** The wallet's first credential (EMAIL_OTP, bound to the customer's email), when it has one. */
+  credentialId?: string;
 }

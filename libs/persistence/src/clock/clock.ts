@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { EventHandler } from '@paykit/transport';
+import type { EventBatchHandler, EventHandler } from '@paykit/transport';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
 
@@ -88,6 +88,23 @@ export class Clock {
   /** A consumer's event handler that runs each event in the time of the platform it belongs to. */
   inPlatformTime(handler: EventHandler): EventHandler {
     return (event) => this.within(event.platformId, () => handler(event));
+  }
+
+  /**
+   * A batch consumer's handler that runs each platform's events of a batch in that platform's
+   * time: one call per platform, in the order each platform first appears (a resource belongs to
+   * one platform, so its events keep their order).
+   */
+  inPlatformTimeBatches(handler: EventBatchHandler): EventBatchHandler {
+    return async (events) => {
+      const byPlatform = new Map<string, typeof events>();
+      for (const event of events) {
+        const ofPlatform = byPlatform.get(event.platformId);
+        if (ofPlatform) ofPlatform.push(event);
+        else byPlatform.set(event.platformId, [event]);
+      }
+      for (const [platformId, ofPlatform] of byPlatform) await this.within(platformId, () => handler(ofPlatform));
+    };
   }
 
   /** For an interceptor that cannot await inside the scope it opens: `offsetMs` read beforehand. */

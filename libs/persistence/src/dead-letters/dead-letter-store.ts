@@ -3,7 +3,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainEvent, uuidv7 } from '@paykit/contracts';
 import { processMetrics, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
-import { EventHandler } from '@paykit/transport';
+import { EventBatchHandler, EventHandler } from '@paykit/transport';
 import { returningRows } from '../query-rows';
 import { DeadLetterEntity, DeadLetterSource } from './dead-letter.entity';
 import { backoffAfter, DEFAULT_RETRY_POLICY, isTransientFailure, RetryPolicy } from './failure-classification';
@@ -112,7 +112,37 @@ export class DeadLetterStore implements OnApplicationBootstrap, BeforeApplicatio
    * Replays of what it parked go through the same handler.
    */
   guard(consumer: string, handler: EventHandler): EventHandler {
-    const guarded: EventHandler = async (event) => {
+    const guarded = this.retriedThenParked(consumer, handler);
+    this.onReplay('event-consumer', consumer, (letter) => guarded(letter.payload as DomainEvent));
+    return guarded;
+  }
+
+  /**
+   * The batch form of `guard` (for `EventBus.consumeBatches`): a batch whose handler fails for a
+   * non-transient reason is handled again one event at a time, each under `guard`'s rule, so the
+   * poison event is parked alone and the others are applied (a batch handler applies all or
+   * nothing, so nothing of the failed batch was applied). Meanwhile the consumer's later batches
+   * wait: at most the bounded retries of the one event. A transient failure is thrown for the bus
+   * to retry the batch as before.
+   */
+  guardBatch(consumer: string, handler: EventBatchHandler): EventBatchHandler {
+    const one = this.retriedThenParked(consumer, (event) => handler([event]));
+    this.onReplay('event-consumer', consumer, (letter) => one(letter.payload as DomainEvent));
+    return async (events) => {
+      if (events.length === 1) return one(events[0]);
+      try {
+        await handler(events);
+      } catch (error) {
+        if (isTransientFailure(error)) throw error;
+        this.logger.warn(`A batch of ${events.length} events failed in ${consumer}; handling them one by one: ${(error as Error).message}`);
+        for (const event of events) await one(event);
+      }
+    };
+  }
+
+  /** `guard`'s rule around one event's handler. */
+  private retriedThenParked(consumer: string, handler: EventHandler): EventHandler {
+    return async (event) => {
       const firstFailedAt = new Date();
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -132,8 +162,6 @@ export class DeadLetterStore implements OnApplicationBootstrap, BeforeApplicatio
         }
       }
     };
-    this.onReplay('event-consumer', consumer, (letter) => guarded(letter.payload as DomainEvent));
-    return guarded;
   }
 
   /** How a mechanism replays what it parked; `consumer` '*' serves every consumer of the source. */

@@ -165,6 +165,43 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
       expect(await deadLetterQueries.find(dataSource, letter.id)).toMatchObject({ parkedCount: 2, replayedAt: null, replayRequestedAt: null });
     });
 
+    it('isolates a poison event of a batch: the batch is taken one event at a time, the poison parked alone, the others applied; a replay delivers it once', async () => {
+      const broker = new InProcessBroker();
+      const bus = new InProcessEventBus(broker);
+      const applied: string[] = [];
+      const batchSizes: number[] = [];
+      let cured = false;
+      await bus.consumeBatches(
+        'widget-batches',
+        'dead-letter-test.events.>',
+        deadLetters.guardBatch('widget-batches', async (events) => {
+          batchSizes.push(events.length);
+          // All or nothing, as a batch handler's one statement is.
+          if (events.some((event) => event.resourceId === 'poison') && !cured) throw new TypeError("Cannot read properties of undefined (reading 'descriptor')");
+          applied.push(...events.map((event) => event.resourceId));
+        }),
+      );
+      const { relay } = relayOnto(bus);
+      const poison = widgetEvent('poison', 'Platform:1');
+      // Written in one transaction, so the relay publishes them together: one batch.
+      await new TransactionRunner(dataSource, relay).run(async (manager) => {
+        for (const event of [widgetEvent('before', 'Platform:1'), poison, widgetEvent('after', 'Platform:2')]) {
+          await manager.query(`INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)`, [event.eventId, event.subject, JSON.stringify(event)]);
+        }
+      });
+      await pollUntil(async () => (await lettersOf('event-consumer')).length === 1 && (await outboxRows()) === 0);
+      expect(applied).toEqual(['before', 'after']);
+      // The batch of three, then one at a time: the poison MAX_ATTEMPTS times.
+      expect(batchSizes).toEqual([3, 1, ...Array(MAX_ATTEMPTS).fill(1), 1]);
+      const [letter] = await lettersOf('event-consumer');
+      expect(letter).toMatchObject({ consumer: 'widget-batches', messageId: poison.eventId, attempts: MAX_ATTEMPTS });
+
+      cured = true;
+      await deadLetterQueries.requestReplay(dataSource, letter.id);
+      expect(await deadLetters.replayRequested()).toBe(1);
+      expect(applied).toEqual(['before', 'after', 'poison']);
+    });
+
     it('keeps retrying a transient failure (never parked), in order', async () => {
       const broker = new InProcessBroker();
       const bus = new InProcessEventBus(broker);
@@ -204,6 +241,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
           published.push(event.resourceId);
         },
         async consume() {},
+        async consumeBatches() {},
         async close() {},
       };
       const { add } = relayOnto(bus);

@@ -41,6 +41,11 @@ export class Outbox {
     await manager.query(preparedStatement('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)'), [full.eventId, full.subject, JSON.stringify(full)]);
   }
 
+  /** Several events in few statements (one per 500), in the given order, inside the caller's transaction. */
+  async addMany(manager: EntityManager, events: NewEvent[]): Promise<void> {
+    await addOutboxEvents(manager, events, this.clock?.now() ?? new Date());
+  }
+
   /**
    * A change and its event in one statement (one round trip, atomic without a transaction;
    * run it through `TransactionRunner.runStatement`). `change` is an INSERT or UPDATE without
