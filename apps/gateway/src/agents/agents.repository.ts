@@ -97,18 +97,16 @@ export class AgentsRepository {
     return rows.map(toRow);
   }
 
-  async update(platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
-    await this.dataSource.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: new Date() });
+  async update(manager: EntityManager, platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
+    await manager.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: new Date() });
   }
 
-  /** Deletes the agent: its access tokens and unredeemed codes stop in the same transaction. */
-  async delete(platformId: string, agentId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const now = new Date();
-      await manager.getRepository(AgentEntity).update({ platformId, id: agentId }, { deletedAt: now, updatedAt: now });
-      await manager.getRepository(AgentAccessTokenEntity).update({ agentId, revokedAt: IsNull() }, { revokedAt: now });
-      await manager.getRepository(AgentDeviceCodeEntity).update({ agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
-    });
+  /** Deletes the agent: its access tokens and unredeemed codes stop with it (one transaction: the caller's). */
+  async delete(manager: EntityManager, platformId: string, agentId: string): Promise<void> {
+    const now = new Date();
+    await manager.getRepository(AgentEntity).update({ platformId, id: agentId }, { deletedAt: now, updatedAt: now });
+    await manager.getRepository(AgentAccessTokenEntity).update({ agentId, revokedAt: IsNull() }, { revokedAt: now });
+    await manager.getRepository(AgentDeviceCodeEntity).update({ agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
   }
 
   /** A new device code for the agent; every unredeemed earlier one is voided. */
