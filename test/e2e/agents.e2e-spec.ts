@@ -1,4 +1,7 @@
-import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { API_VERSION, CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { createServiceRuntime, ServiceRuntime } from '@paykit/runtime';
+import { createGatewayHttpApp } from '../../apps/gateway/src/http/gateway-http-app';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -77,12 +80,12 @@ describe('Agents', () => {
   }
 
   /** An agent for the customer, connected: its device code redeemed. */
-  async function connectedAgent(customerId: string, agentPolicy = policy(), client = api): Promise<{ agentId: string; agent: AgentCaller }> {
+  async function connectedAgent(customerId: string, agentPolicy = policy(), client = api): Promise<{ agentId: string; agent: AgentCaller; accessToken: string }> {
     const created = await client.post('/agents', { name: 'Payroll bot', customerId, policy: agentPolicy });
     expect(created.status).toBe(201);
     const redeemed = await api.post(`/agents/device-codes/${created.body.deviceCode.code}/redeem`, undefined, { auth: null });
     expect(redeemed.status).toBe(200);
-    return { agentId: created.body.agent.id, agent: asAgent(api, redeemed.body.accessToken) };
+    return { agentId: created.body.agent.id, agent: asAgent(api, redeemed.body.accessToken), accessToken: redeemed.body.accessToken };
   }
 
   const transferOut = (agent: AgentCaller, accountId: string, externalId: string, amount: number) =>
@@ -497,6 +500,69 @@ describe('Agents', () => {
       expect((await other.api.get('/agents')).body.data).toEqual([]);
       // The action is still waiting for its own platform.
       expect((await api.get(`/agents/approvals?agentId=${agentId}`)).body.data.map((row: { id: string }) => row.id)).toEqual([actionId]);
+    });
+  });
+
+  describe('two gateway replicas over one database (distributed mode)', () => {
+    let second: NestFastifyApplication | undefined;
+    let secondRuntime: ServiceRuntime | undefined;
+    let secondBase = '';
+
+    beforeAll(async () => {
+      if (t.mode !== 'distributed') return;
+      // A second gateway process in all but name: its own runtime, database pool, credential caches and invalidation listener.
+      secondRuntime = createServiceRuntime(t.stack.config, 'gateway');
+      second = await createGatewayHttpApp(secondRuntime, { ...t.stack.gatewayConfig, port: 0 });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.getHttpServer().address();
+      secondBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${API_VERSION}`;
+    });
+
+    afterAll(async () => {
+      await second?.close();
+      await secondRuntime?.client.close();
+      await secondRuntime?.eventBus.close();
+    });
+
+    /** The second replica has verified (and cached) the credential: it answered it twice. */
+    async function warm(call: () => Promise<ApiResponse>): Promise<void> {
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+    }
+
+    it('a change to an agent made through one replica counts at once on the other, whose cache held the agent', async () => {
+      if (!second) return;
+      const { customerId } = await fundedCustomer(0);
+      const { agentId, accessToken } = await connectedAgent(customerId);
+      const there = asAgent(new ApiClient(secondBase, api.credentials), accessToken);
+      const read = () => there.get('/agents/me/internal-accounts');
+
+      await warm(read);
+      expect((await api.patch(`/agents/${agentId}`, { isPaused: true })).status).toBe(200);
+      expect((await read()).status).toBe(401);
+      expect((await api.patch(`/agents/${agentId}`, { isPaused: false })).status).toBe(200);
+      await warm(read);
+
+      // A policy change: the permission taken away is missing there at once.
+      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ['CREATE_TRANSFERS'] })).status).toBe(200);
+      const refused = await read();
+      expect(refused.status).toBe(403);
+      expect(refused.body.details).toMatchObject({ requiredPermission: 'VIEW_TRANSACTIONS' });
+      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ALL_AGENT_PERMISSIONS })).status).toBe(200);
+      await warm(read);
+
+      expect((await api.delete(`/agents/${agentId}`)).status).toBe(204);
+      expect((await read()).status).toBe(401);
+    });
+
+    it('an API token deleted through one replica stops at once on the other', async () => {
+      if (!second) return;
+      const created = await api.post('/tokens', { name: 'Short-lived', permissions: ['VIEW'] });
+      expect(created.status).toBe(201);
+      const there = new ApiClient(secondBase, { tokenId: created.body.clientId, secret: created.body.clientSecret });
+      await warm(() => there.get('/agents'));
+      expect((await api.delete(`/tokens/${created.body.id}`)).status).toBe(204);
+      expect((await there.get('/agents')).status).toBe(401);
     });
   });
 });

@@ -75,26 +75,20 @@ export class AgentsRepository {
 
   /** A page of the platform's live agents, newest first (`limit + 1` rows: see toPage). */
   async page(platformId: string, filter: AgentFilter, limit: number, beforeId: string | undefined): Promise<AgentRow[]> {
-    const where = ['a.platform_id = $1', 'a.deleted_at IS NULL'];
-    const params: unknown[] = [platformId];
-    const add = (sql: string, value: unknown): void => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.customerId !== undefined) add('a.customer_id = ?', filter.customerId);
-    if (filter.isPaused !== undefined) add('a.is_paused = ?', filter.isPaused);
-    if (filter.isConnected !== undefined) where.push(filter.isConnected ? CONNECTED : `NOT ${CONNECTED}`);
-    if (filter.createdAfter) add('a.created_at >= ?', filter.createdAfter);
-    if (filter.createdBefore) add('a.created_at <= ?', filter.createdBefore);
-    if (filter.updatedAfter) add('a.updated_at >= ?', filter.updatedAfter);
-    if (filter.updatedBefore) add('a.updated_at <= ?', filter.updatedBefore);
-    if (beforeId !== undefined) add('a.id < ?', beforeId);
+    const { where, params } = agentConditions(platformId, filter, beforeId);
     params.push(limit + 1);
     const rows = await this.dataSource.query<RawAgent[]>(
-      `SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
+      `SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length}`,
       params,
     );
     return rows.map(toRow);
+  }
+
+  /** How many live agents match the filter, every page together. */
+  async count(platformId: string, filter: AgentFilter): Promise<number> {
+    const { where, params } = agentConditions(platformId, filter, undefined);
+    const rows = await this.dataSource.query<{ count: string | number }[]>(`SELECT count(*) AS count FROM agent a WHERE ${where}`, params);
+    return Number(rows[0].count);
   }
 
   async update(manager: EntityManager, platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
@@ -134,4 +128,23 @@ export class AgentsRepository {
   async insertAccessToken(manager: EntityManager, token: Omit<AgentAccessTokenEntity, 'revokedAt'>): Promise<void> {
     await manager.getRepository(AgentAccessTokenEntity).insert({ ...token, revokedAt: null });
   }
+}
+
+/** The agent list's WHERE clause and its parameters (the cursor only when paging). */
+function agentConditions(platformId: string, filter: AgentFilter, beforeId: string | undefined): { where: string; params: unknown[] } {
+  const where = ['a.platform_id = $1', 'a.deleted_at IS NULL'];
+  const params: unknown[] = [platformId];
+  const add = (sql: string, value: unknown): void => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.customerId !== undefined) add('a.customer_id = ?', filter.customerId);
+  if (filter.isPaused !== undefined) add('a.is_paused = ?', filter.isPaused);
+  if (filter.isConnected !== undefined) where.push(filter.isConnected ? CONNECTED : `NOT ${CONNECTED}`);
+  if (filter.createdAfter) add('a.created_at >= ?', filter.createdAfter);
+  if (filter.createdBefore) add('a.created_at <= ?', filter.createdBefore);
+  if (filter.updatedAfter) add('a.updated_at >= ?', filter.updatedAfter);
+  if (filter.updatedBefore) add('a.updated_at <= ?', filter.updatedBefore);
+  if (beforeId !== undefined) add('a.id < ?', beforeId);
+  return { where: where.join(' AND '), params };
 }

@@ -83,10 +83,15 @@ export class AgentsService {
     return agent;
   }
 
-  async page(caller: CallerContext, filter: AgentFilter, limit: number, beforeId: string | undefined): Promise<{ rows: AgentRow[]; resources: Map<string, AgentResource> }> {
-    const rows = await this.repository.page(caller.platformId, filter, limit, beforeId);
+  async page(
+    caller: CallerContext,
+    filter: AgentFilter,
+    limit: number,
+    beforeId: string | undefined,
+  ): Promise<{ rows: AgentRow[]; resources: Map<string, AgentResource>; totalCount: number }> {
+    const [rows, totalCount] = await Promise.all([this.repository.page(caller.platformId, filter, limit, beforeId), this.repository.count(caller.platformId, filter)]);
     const resources = await this.withUsage(caller, rows);
-    return { rows, resources: new Map(resources.map((agent) => [agent.id, agent])) };
+    return { rows, resources: new Map(resources.map((agent) => [agent.id, agent])), totalCount };
   }
 
   async update(caller: CallerContext, agentId: string, request: UpdateAgentRequest): Promise<AgentResource> {

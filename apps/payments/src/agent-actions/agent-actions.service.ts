@@ -208,7 +208,7 @@ export class AgentActionsService {
 
   async list(ctx: CallerContext, query: ListAgentActionsMessage): Promise<Page<AgentAction>> {
     const limit = pageLimit(query.limit);
-    const rows = await this.repository.list(ctx.platformId, {
+    const filter = {
       agentId: query.agentId,
       customerId: query.customerId,
       status: query.status,
@@ -217,9 +217,10 @@ export class AgentActionsService {
       ascending: query.sortOrder === 'asc',
       afterId: decodeCursor(query.cursor, ACTION_CURSOR),
       limit: limit + 1,
-    });
+    };
+    const [rows, totalCount] = await Promise.all([this.repository.list(ctx.platformId, filter), this.repository.count(ctx.platformId, filter)]);
     const page = toPage(rows, limit, (row) => row, ACTION_CURSOR);
-    return { ...page, data: await Promise.all(page.data.map((row) => this.resource(ctx, row))) };
+    return { ...page, data: await Promise.all(page.data.map((row) => this.resource(ctx, row))), totalCount };
   }
 
   approve(ctx: CallerContext, ref: AgentActionRef): Promise<AgentAction> {
