@@ -1,6 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_VERSION, CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { createServiceRuntime, ServiceRuntime } from '@paykit/runtime';
+import { DataSource } from 'typeorm';
+import { AuthInvalidations } from '../../apps/gateway/src/auth/auth-invalidations';
 import { createGatewayHttpApp } from '../../apps/gateway/src/http/gateway-http-app';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
@@ -134,6 +136,22 @@ describe('Agents', () => {
       expect((await me.get('/agents/me')).status).toBe(401);
       expect((await api.get(`/agents/${agent.id}`)).status).toBe(404);
       expect((await api.delete(`/agents/${agent.id}`)).status).toBe(404);
+    });
+
+    it('counts the agents matching the filters (totalCount) on every page of GET /agents', async () => {
+      const { customerId } = await fundedCustomer(0);
+      const ids: string[] = [];
+      for (const name of ['one', 'two', 'three']) ids.push((await api.post('/agents', { name, customerId, policy: policy() })).body.agent.id);
+      expect((await api.patch(`/agents/${ids[0]}`, { isPaused: true })).status).toBe(200);
+      const first = await api.get(`/agents?customerId=${customerId}&limit=2`);
+      expect(first.body).toMatchObject({ hasMore: true, totalCount: 3 });
+      expect(first.body.data).toHaveLength(2);
+      const next = await api.get(`/agents?customerId=${customerId}&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+      expect(next.body).toMatchObject({ hasMore: false, totalCount: 3 });
+      expect(next.body.data).toHaveLength(1);
+      expect((await api.get(`/agents?customerId=${customerId}&isPaused=true`)).body).toMatchObject({ totalCount: 1, data: [{ id: ids[0] }] });
+      expect((await api.delete(`/agents/${ids[1]}`)).status).toBe(204);
+      expect((await api.get(`/agents?customerId=${customerId}`)).body.totalCount).toBe(2);
     });
 
     it('a new device code voids the unredeemed one; a deleted agent’s code redeems nothing', async () => {
@@ -489,6 +507,20 @@ describe('Agents', () => {
       expect((await api.post(`/agents/${agentId}/actions/${actionId}/reject`, {})).status).toBe(409);
     });
 
+    it('counts the actions matching the filters (totalCount) on every page of GET /agents/approvals and GET /agents/me/actions', async () => {
+      const { agentId, agent, accountId, externalId, actionId } = await pendingAction();
+      for (let i = 0; i < 2; i++) expect((await transferOut(agent, accountId, externalId, 1_000)).body.status).toBe('PENDING_APPROVAL');
+      expect((await api.post(`/agents/${agentId}/actions/${actionId}/reject`, { reason: 'no' })).status).toBe(200);
+
+      const first = await api.get(`/agents/approvals?agentId=${agentId}&limit=1`);
+      expect(first.body).toMatchObject({ hasMore: true, totalCount: 2 });
+      const next = await api.get(`/agents/approvals?agentId=${agentId}&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+      expect(next.body).toMatchObject({ hasMore: false, totalCount: 2 });
+      expect((await agent.get('/agents/me/actions?limit=1')).body).toMatchObject({ hasMore: true, totalCount: 3 });
+      expect((await agent.get('/agents/me/actions?status=REJECTED')).body).toMatchObject({ totalCount: 1, data: [{ id: actionId }] });
+      expect((await agent.get('/agents/me/actions?status=APPROVED')).body).toMatchObject({ totalCount: 0, data: [] });
+    });
+
     it("keeps another platform's agents and actions out of reach (404)", async () => {
       const { agentId, actionId } = await pendingAction();
       const other = await t.newPlatform();
@@ -530,6 +562,17 @@ describe('Agents', () => {
       expect((await call()).status).toBe(200);
     }
 
+    /**
+     * A write to the gateway's database that no replica is told of (no NOTIFY): the second
+     * replica still answering as before shows it answers from its cache.
+     */
+    const silently = (sql: string, params: unknown[]) => second!.get(DataSource).query(sql, params);
+
+    beforeEach(async () => {
+      // Its caches are off until its invalidation listener is connected.
+      if (second) await eventually(async () => second!.get(AuthInvalidations).isListening || undefined);
+    });
+
     it('a change to an agent made through one replica counts at once on the other, whose cache held the agent', async () => {
       if (!second) return;
       const { customerId } = await fundedCustomer(0);
@@ -538,6 +581,9 @@ describe('Agents', () => {
       const read = () => there.get('/agents/me/internal-accounts');
 
       await warm(read);
+      await silently(`UPDATE agent SET is_paused = true WHERE id = $1`, [agentId]);
+      expect((await read()).status).toBe(200);
+      await silently(`UPDATE agent SET is_paused = false WHERE id = $1`, [agentId]);
       expect((await api.patch(`/agents/${agentId}`, { isPaused: true })).status).toBe(200);
       expect((await read()).status).toBe(401);
       expect((await api.patch(`/agents/${agentId}`, { isPaused: false })).status).toBe(200);
@@ -555,14 +601,18 @@ describe('Agents', () => {
       expect((await read()).status).toBe(401);
     });
 
-    it('an API token deleted through one replica stops at once on the other', async () => {
+    it('an API token deleted through one replica stops at once on the other, whose cache held it', async () => {
       if (!second) return;
       const created = await api.post('/tokens', { name: 'Short-lived', permissions: ['VIEW'] });
       expect(created.status).toBe(201);
       const there = new ApiClient(secondBase, { tokenId: created.body.clientId, secret: created.body.clientSecret });
-      await warm(() => there.get('/agents'));
+      const read = () => there.get('/customers');
+      await warm(read);
+      await silently(`UPDATE api_token SET revoked_at = now() WHERE id = $1`, [created.body.clientId]);
+      expect((await read()).status).toBe(200);
+      await silently(`UPDATE api_token SET revoked_at = NULL WHERE id = $1`, [created.body.clientId]);
       expect((await api.delete(`/tokens/${created.body.id}`)).status).toBe(204);
-      expect((await there.get('/agents')).status).toBe(401);
+      expect((await read()).status).toBe(401);
     });
   });
 });

@@ -77,10 +77,7 @@ export class AgentsRepository {
   async page(platformId: string, filter: AgentFilter, limit: number, beforeId: string | undefined): Promise<AgentRow[]> {
     const { where, params } = agentConditions(platformId, filter, beforeId);
     params.push(limit + 1);
-    const rows = await this.dataSource.query<RawAgent[]>(
-      `SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await this.dataSource.query<RawAgent[]>(`SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length}`, params);
     return rows.map(toRow);
   }
 

@@ -36,7 +36,7 @@ export interface InvalidationListenerOptions {
   onListening: () => void;
   onLost: (error?: Error) => void;
   retryDelayMs?: number;
-  schedule?: (run: () => void, delayMs: number) => { unref?: () => unknown } | unknown;
+  schedule?: (run: () => void, delayMs: number) => unknown;
 }
 
 /**
@@ -111,6 +111,11 @@ export class AuthInvalidations implements OnApplicationBootstrap, OnApplicationS
   ) {
     this.distributed = config.mode === 'distributed';
     this.listening = !this.distributed;
+  }
+
+  /** Whether changes made through other replicas reach this one now (so its caches are on). */
+  get isListening(): boolean {
+    return this.listening;
   }
 
   subscribe(subscriber: InvalidationSubscriber): void {

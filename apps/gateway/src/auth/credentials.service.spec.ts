@@ -102,7 +102,7 @@ describe(CredentialsService.name, () => {
     expect(await there.verifyBearer('gat_x')).toMatchObject({ isPaused: false });
     expect(findAgentTokenHolder).toHaveBeenCalledTimes(1);
 
-    holder = { ...holder!, isPaused: true };
+    holder = { ...holder, isPaused: true };
     await bus.transaction([{ agentId: 'Agent:1' }], async () => undefined);
     expect(await there.verifyBearer('gat_x')).toMatchObject({ isPaused: true });
     expect(await here.verifyBearer('gat_x')).toMatchObject({ isPaused: true });

@@ -150,7 +150,9 @@ export class CredentialsService implements InvalidationSubscriber {
     const known = await this.verified.get(tokenId, async () => {
       const token = await this.repository.findUnrevokedToken(tokenId);
       if (!token) return undefined;
-      return { value: { digest: Buffer.from(token.secretSha256, 'hex'), caller: { platformId: token.platformId, environment: token.environment, permissions: token.permissions } } };
+      return {
+        value: { digest: Buffer.from(token.secretSha256, 'hex'), caller: { platformId: token.platformId, environment: token.environment, permissions: token.permissions } },
+      };
     });
     // Same work for an unknown id as for a known one, so timing does not reveal which ids exist.
     return timingSafeEqual(known?.digest ?? presented, presented) && known ? known.caller : undefined;

@@ -171,10 +171,7 @@ export class AgentActionsRepository {
   async list(platformId: string, filter: ActionFilter): Promise<AgentActionRow[]> {
     const { where, params } = actionConditions(platformId, filter, true);
     params.push(filter.limit);
-    const rows = await this.dataSource.query<Raw[]>(
-      `SELECT * FROM agent_action WHERE ${where} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await this.dataSource.query<Raw[]>(`SELECT * FROM agent_action WHERE ${where} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`, params);
     return rows.map(toRow);
   }
 
