@@ -380,6 +380,51 @@ describe('Agents', () => {
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: amount, monthlySpend: amount });
     });
 
+    // The payments rate table has USD to EUR at 0.92: a USD amount counts against EUR limits converted, rounded up to the cent.
+    it.each([
+      ['per-transaction limit', { perTransactionLimit: 46_000 }, [50_000, 50_001], 'perTransactionLimit', 46_000],
+      ['daily limit', { perTransactionLimit: 100_000, dailyLimit: 46_000 }, [30_000, 20_001], 'dailyLimit', 27_600],
+      ['monthly limit', { perTransactionLimit: 100_000, monthlyLimit: 46_000 }, [30_000, 20_001], 'monthlyLimit', 27_600],
+    ])('counts USD transfers against EUR limits at the rate table’s rate, rounded up: the %s', async (_, limits, amounts, rule, counted) => {
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
+      const { agent } = await connectedAgent(customerId, policy({}, { currency: 'EUR', ...limits }));
+      const answers = [];
+      for (const amount of amounts) answers.push(await transferOut(agent, accountId, externalId, amount));
+      const last = answers.pop()!;
+      for (const earlier of answers) expect(earlier.status).toBe(201);
+      // 50,001 or a further 20,001 US cents are 46,000.92 or 18,400.92 euro cents: one more cent than the limit allows.
+      expect(last.status).toBe(403);
+      expect(last.body).toMatchObject({ code: 'VELOCITY_LIMIT_EXCEEDED', details: { limit: rule } });
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailySpend: counted, monthlySpend: counted });
+      expect(await balanceOf(accountId)).toBe(before - amounts.slice(0, -1).reduce((sum, amount) => sum + amount, 0));
+    });
+
+    it.each([
+      [10_000, 'APPROVED'],
+      [10_001, 'PENDING_APPROVAL'],
+    ])('compares a USD transfer of %d cents with an approval threshold of 9,200 euro cents after conversion: %s', async (amount, status) => {
+      const { customerId, accountId, externalId } = shared;
+      const { agent } = await connectedAgent(customerId, policy({ approvalThresholds: { currency: 'EUR', amount: 9_200 } }));
+      const response = await transferOut(agent, accountId, externalId, amount);
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ status, transferDetails: { amount, currency: 'USD' } });
+    });
+
+    it('refuses a transfer whose currency has no rate to the limits’ currency, and waits for approval where the threshold’s has none', async () => {
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
+      const { agent } = await connectedAgent(customerId, policy({}, { currency: 'SGD' }));
+      const refused = await transferOut(agent, accountId, externalId, 1_000);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'POLICY_CURRENCY_MISMATCH', policyCurrency: 'SGD', currency: 'USD' } });
+      expect(refused.body.message).toContain('no exchange rate');
+      expect(await balanceOf(accountId)).toBe(before);
+
+      const { agent: waiting } = await connectedAgent(customerId, policy({ approvalThresholds: { currency: 'SGD', amount: 1_000_000 } }));
+      expect((await transferOut(waiting, accountId, externalId, 1_000)).body.status).toBe('PENDING_APPROVAL');
+    });
+
     it('holds the daily limit under concurrency: 50 transfers against a limit worth 10 let exactly 10 through', async () => {
       const { customerId, accountId, externalId } = shared;
       const before = await balanceOf(accountId);
