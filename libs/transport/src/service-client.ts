@@ -42,10 +42,11 @@ export class ServiceClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async request<S extends Subject>(subject: S, payload: RequestOf<S>, ctx: CallerContext): Promise<ReplyOf<S>> {
+  /** `timeoutMs` overrides the process's RPC timeout for a request known to carry a lot of work (a bulk import's batch). */
+  async request<S extends Subject>(subject: S, payload: RequestOf<S>, ctx: CallerContext, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
     const envelope: MessageEnvelope<RequestOf<S>> = { ctx, payload, schemaVersion: contractVersion(subject) };
     try {
-      return (await this.transport.request(subject, envelope, this.timeoutMs)) as ReplyOf<S>;
+      return (await this.transport.request(subject, envelope, options?.timeoutMs ?? this.timeoutMs)) as ReplyOf<S>;
     } catch (error) {
       throw toServiceError(error, subject);
     }

@@ -43,6 +43,11 @@ function describeFailure(error: unknown, row: number): string {
  * being written, so neither the service nor its database waits for the other.
  */
 const BATCHES_IN_FLIGHT = 2;
+/**
+ * A batch is hundreds of rows of work, not one request's: on a busy machine it may well outlast
+ * the RPC timeout meant for single requests, and giving up on it would fail the whole import.
+ */
+const BATCH_TIMEOUT_MS = 60_000;
 
 /**
  * Streams an uploaded CSV into a bulk import job: the file is decoded and parsed as it arrives
@@ -79,7 +84,7 @@ export async function importCustomersCsv(services: ServiceClient, caller: Caller
         return;
       }
     }
-    const reply = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, firstRow, rows }, caller);
+    const reply = services.request(CUSTOMERS_SUBJECTS.appendBulkImportRows, { jobId: job.id, columns: columns!, firstRow, rows }, caller, { timeoutMs: BATCH_TIMEOUT_MS });
     // Awaited later, in order: a failure before then must not count as an unhandled rejection.
     reply.catch(() => undefined);
     inFlight.push(reply);
