@@ -29,13 +29,21 @@ type UmaReceiver =
   | { kind: 'SANDBOX'; address: string; currency: string; name: string; outcome: string | null }
   | { kind: 'CUSTOMER'; address: string; entry: DirectoryEntry; accounts: Array<{ id: string; currency: string }> };
 
-/** What a UMA receiver asks of the payer; a quote naming the lookup needs each mandatory one. */
+/**
+ * What a UMA receiver asks of the payer (its name and country for the receiving institution's
+ * compliance); a quote naming the lookup needs each mandatory one, from the sending customer or
+ * its `senderCustomerInfo`.
+ */
 const PAYER_DATA: PayerDataFieldRequirement[] = [
   { name: 'FULL_NAME', mandatory: true },
-  { name: 'COUNTRY_OF_RESIDENCE', mandatory: false },
+  { name: 'COUNTRY_OF_RESIDENCE', mandatory: true },
+  { name: 'EMAIL', mandatory: false },
 ];
-/** What a bank payout asks of the payer (the originator's name travels with the payment). */
-const EXTERNAL_ACCOUNT_PAYER_DATA: PayerDataFieldRequirement[] = [{ name: 'FULL_NAME', mandatory: true }];
+/** What a bank payout asks of the payer: the originator's name and address travel with a cross-border payment. */
+const EXTERNAL_ACCOUNT_PAYER_DATA: PayerDataFieldRequirement[] = [
+  { name: 'FULL_NAME', mandatory: true },
+  { name: 'POSTAL_ADDRESS', mandatory: true },
+];
 
 /**
  * Who a receiver is and what it can receive: the sandbox UMA counterparties (sandbox callers
