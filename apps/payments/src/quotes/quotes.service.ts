@@ -9,6 +9,7 @@ import {
   FeeConfig,
   ExecuteQuoteMessage,
   newId,
+  NewEvent,
   PAYMENTS_EVENTS,
   PayerDataFieldRequirement,
   Quote,
@@ -34,7 +35,7 @@ import { InternalAccountWithBalance } from '../internal-accounts/entities/intern
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { TransactionsRepository } from '../transfers/transactions.repository';
+import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
 import { QuoteLedger } from './quote-ledger';
@@ -355,8 +356,9 @@ export class QuotesService implements OnModuleInit {
     return started;
   }
 
+  /** The quote's transaction and its first event, in one statement (the row is known before it is written). */
   private async insertTransaction(manager: EntityManager, quote: QuoteEntity, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): Promise<void> {
-    const entity = await this.transactionsRepo.insert(manager, {
+    const row: NewTransaction = {
       id: quote.transactionId,
       platformId: quote.platformId,
       type: 'OUTGOING',
@@ -381,8 +383,10 @@ export class QuotesService implements OnModuleInit {
       counterpartyUmaAddress: quote.destinationUmaAddress,
       fees: quote.serviceFee + quote.platformFee,
       platformFees: quote.platformFee,
-    });
-    await this.announce(manager, quote.platformId, await this.transfers.toResource(entity));
+    };
+    const now = this.clock.now();
+    const transaction = await this.transfers.toResource(this.transactionsRepo.entityOf(row, now));
+    await this.outbox.addWithChange(manager, this.transactionsRepo.insertStatement(row, now), this.statusEvent(quote.platformId, transaction));
   }
 
   /**
@@ -598,13 +602,17 @@ export class QuotesService implements OnModuleInit {
 
   /** Every status a transaction enters is announced, with the transaction as GET returns it. */
   private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, {
+    await this.outbox.add(manager, this.statusEvent(platformId, transaction));
+  }
+
+  private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
+    return {
       subject: PAYMENTS_EVENTS.transactionStatusChanged,
       platformId,
       resourceId: transaction.id,
       webhookType: transactionWebhookType(transaction.type, transaction.status),
       data: transaction,
-    });
+    };
   }
 }
 
