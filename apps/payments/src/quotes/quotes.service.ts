@@ -8,6 +8,7 @@ import {
   CustomerInfoFieldName,
   FeeConfig,
   ExecuteQuoteMessage,
+  InternalAccountStatus,
   newId,
   NewEvent,
   PAYMENTS_EVENTS,
@@ -218,12 +219,14 @@ export class QuotesService implements OnModuleInit {
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
       // A real-time funded quote executes when its funds arrive, never here.
       const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
-      let quote = await this.quotes.insert(manager, entity, executing);
+      let quote: QuoteEntity;
       if (executing) {
         // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
         // waits for execution, so it needs no expiry job either.
-        quote = await this.executeStarted(manager, ctx, quote);
+        const inserted = await this.quotes.insertExecuting(manager, entity);
+        quote = await this.executeStarted(manager, ctx, inserted.quote, inserted.sourceStatus);
       } else {
+        quote = await this.quotes.insert(manager, entity);
         await this.scheduler.schedule(manager, {
           kind: EXPIRE_QUOTE_JOB,
           platformId: ctx.platformId,
@@ -340,15 +343,17 @@ export class QuotesService implements OnModuleInit {
   }
 
   /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
-  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity): Promise<QuoteEntity> {
+  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity, lockedSourceStatus?: InternalAccountStatus): Promise<QuoteEntity> {
     const outcome = started.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
       await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
       return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
     }
     if (started.sourceAccountId !== null) {
-      // Checked again under the account's lock: it may have been frozen or closed since the check above.
-      await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
+      // Checked again under the account's lock: it may have been frozen or closed since the check
+      // above (a quote executed at its creation took the lock and read the status as it was inserted).
+      if (lockedSourceStatus === undefined) await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
+      else if (!NEW_MOVEMENT_STATUSES.includes(lockedSourceStatus)) throw accountNotActive(started.sourceAccountId, lockedSourceStatus);
     }
     await this.quoteLedger.debitSource(manager, started);
     await this.insertTransaction(manager, started, 'PENDING', null);
