@@ -16,6 +16,7 @@ import { Environment, ENVIRONMENTS } from '@paykit/contracts';
 import { closePgliteHosts, openServiceDataSource, serviceDataSourceOptions } from '@paykit/persistence';
 import { ConfigError, loadRuntimeConfig } from '@paykit/runtime';
 import { CredentialsRepository } from '../apps/gateway/src/auth/credentials.repository';
+import { AuthInvalidations } from '../apps/gateway/src/auth/auth-invalidations';
 import { CredentialsService } from '../apps/gateway/src/auth/credentials.service';
 import { AgentAccessTokenEntity } from '../apps/gateway/src/auth/entities/agent-access-token.entity';
 import { ApiTokenEntity } from '../apps/gateway/src/auth/entities/api-token.entity';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
     }),
   );
   const repository = new CredentialsRepository(dataSource);
-  const credentials = new CredentialsService(repository);
+  // Changes made here are notified to the running gateways (distributed); this process caches nothing.
+  const credentials = new CredentialsService(repository, new AuthInvalidations(dataSource, config), { agentAuthCacheTtlSeconds: 0 });
   try {
     switch (command) {
       case 'list': {

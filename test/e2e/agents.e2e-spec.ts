@@ -1,4 +1,9 @@
-import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { API_VERSION, CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { createServiceRuntime, ServiceRuntime } from '@paykit/runtime';
+import { DataSource } from 'typeorm';
+import { AuthInvalidations } from '../../apps/gateway/src/auth/auth-invalidations';
+import { createGatewayHttpApp } from '../../apps/gateway/src/http/gateway-http-app';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -77,12 +82,12 @@ describe('Agents', () => {
   }
 
   /** An agent for the customer, connected: its device code redeemed. */
-  async function connectedAgent(customerId: string, agentPolicy = policy(), client = api): Promise<{ agentId: string; agent: AgentCaller }> {
+  async function connectedAgent(customerId: string, agentPolicy = policy(), client = api): Promise<{ agentId: string; agent: AgentCaller; accessToken: string }> {
     const created = await client.post('/agents', { name: 'Payroll bot', customerId, policy: agentPolicy });
     expect(created.status).toBe(201);
     const redeemed = await api.post(`/agents/device-codes/${created.body.deviceCode.code}/redeem`, undefined, { auth: null });
     expect(redeemed.status).toBe(200);
-    return { agentId: created.body.agent.id, agent: asAgent(api, redeemed.body.accessToken) };
+    return { agentId: created.body.agent.id, agent: asAgent(api, redeemed.body.accessToken), accessToken: redeemed.body.accessToken };
   }
 
   const transferOut = (agent: AgentCaller, accountId: string, externalId: string, amount: number) =>
@@ -131,6 +136,22 @@ describe('Agents', () => {
       expect((await me.get('/agents/me')).status).toBe(401);
       expect((await api.get(`/agents/${agent.id}`)).status).toBe(404);
       expect((await api.delete(`/agents/${agent.id}`)).status).toBe(404);
+    });
+
+    it('counts the agents matching the filters (totalCount) on every page of GET /agents', async () => {
+      const { customerId } = await fundedCustomer(0);
+      const ids: string[] = [];
+      for (const name of ['one', 'two', 'three']) ids.push((await api.post('/agents', { name, customerId, policy: policy() })).body.agent.id);
+      expect((await api.patch(`/agents/${ids[0]}`, { isPaused: true })).status).toBe(200);
+      const first = await api.get(`/agents?customerId=${customerId}&limit=2`);
+      expect(first.body).toMatchObject({ hasMore: true, totalCount: 3 });
+      expect(first.body.data).toHaveLength(2);
+      const next = await api.get(`/agents?customerId=${customerId}&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+      expect(next.body).toMatchObject({ hasMore: false, totalCount: 3 });
+      expect(next.body.data).toHaveLength(1);
+      expect((await api.get(`/agents?customerId=${customerId}&isPaused=true`)).body).toMatchObject({ totalCount: 1, data: [{ id: ids[0] }] });
+      expect((await api.delete(`/agents/${ids[1]}`)).status).toBe(204);
+      expect((await api.get(`/agents?customerId=${customerId}`)).body.totalCount).toBe(2);
     });
 
     it('a new device code voids the unredeemed one; a deleted agent’s code redeems nothing', async () => {
@@ -359,6 +380,51 @@ describe('Agents', () => {
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: amount, monthlySpend: amount });
     });
 
+    // The payments rate table has USD to EUR at 0.92: a USD amount counts against EUR limits converted, rounded up to the cent.
+    it.each([
+      ['per-transaction limit', { perTransactionLimit: 46_000 }, [50_000, 50_001], 'perTransactionLimit', 46_000],
+      ['daily limit', { perTransactionLimit: 100_000, dailyLimit: 46_000 }, [30_000, 20_001], 'dailyLimit', 27_600],
+      ['monthly limit', { perTransactionLimit: 100_000, monthlyLimit: 46_000 }, [30_000, 20_001], 'monthlyLimit', 27_600],
+    ])('counts USD transfers against EUR limits at the rate table’s rate, rounded up: the %s', async (_, limits, amounts, rule, counted) => {
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
+      const { agent } = await connectedAgent(customerId, policy({}, { currency: 'EUR', ...limits }));
+      const answers = [];
+      for (const amount of amounts) answers.push(await transferOut(agent, accountId, externalId, amount));
+      const last = answers.pop()!;
+      for (const earlier of answers) expect(earlier.status).toBe(201);
+      // 50,001 or a further 20,001 US cents are 46,000.92 or 18,400.92 euro cents: one more cent than the limit allows.
+      expect(last.status).toBe(403);
+      expect(last.body).toMatchObject({ code: 'VELOCITY_LIMIT_EXCEEDED', details: { limit: rule } });
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailySpend: counted, monthlySpend: counted });
+      expect(await balanceOf(accountId)).toBe(before - amounts.slice(0, -1).reduce((sum, amount) => sum + amount, 0));
+    });
+
+    it.each([
+      [10_000, 'APPROVED'],
+      [10_001, 'PENDING_APPROVAL'],
+    ])('compares a USD transfer of %d cents with an approval threshold of 9,200 euro cents after conversion: %s', async (amount, status) => {
+      const { customerId, accountId, externalId } = shared;
+      const { agent } = await connectedAgent(customerId, policy({ approvalThresholds: { currency: 'EUR', amount: 9_200 } }));
+      const response = await transferOut(agent, accountId, externalId, amount);
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ status, transferDetails: { amount, currency: 'USD' } });
+    });
+
+    it('refuses a transfer whose currency has no rate to the limits’ currency, and waits for approval where the threshold’s has none', async () => {
+      const { customerId, accountId, externalId } = shared;
+      const before = await balanceOf(accountId);
+      const { agent } = await connectedAgent(customerId, policy({}, { currency: 'SGD' }));
+      const refused = await transferOut(agent, accountId, externalId, 1_000);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'POLICY_CURRENCY_MISMATCH', policyCurrency: 'SGD', currency: 'USD' } });
+      expect(refused.body.message).toContain('no exchange rate');
+      expect(await balanceOf(accountId)).toBe(before);
+
+      const { agent: waiting } = await connectedAgent(customerId, policy({ approvalThresholds: { currency: 'SGD', amount: 1_000_000 } }));
+      expect((await transferOut(waiting, accountId, externalId, 1_000)).body.status).toBe('PENDING_APPROVAL');
+    });
+
     it('holds the daily limit under concurrency: 50 transfers against a limit worth 10 let exactly 10 through', async () => {
       const { customerId, accountId, externalId } = shared;
       const before = await balanceOf(accountId);
@@ -486,6 +552,20 @@ describe('Agents', () => {
       expect((await api.post(`/agents/${agentId}/actions/${actionId}/reject`, {})).status).toBe(409);
     });
 
+    it('counts the actions matching the filters (totalCount) on every page of GET /agents/approvals and GET /agents/me/actions', async () => {
+      const { agentId, agent, accountId, externalId, actionId } = await pendingAction();
+      for (let i = 0; i < 2; i++) expect((await transferOut(agent, accountId, externalId, 1_000)).body.status).toBe('PENDING_APPROVAL');
+      expect((await api.post(`/agents/${agentId}/actions/${actionId}/reject`, { reason: 'no' })).status).toBe(200);
+
+      const first = await api.get(`/agents/approvals?agentId=${agentId}&limit=1`);
+      expect(first.body).toMatchObject({ hasMore: true, totalCount: 2 });
+      const next = await api.get(`/agents/approvals?agentId=${agentId}&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+      expect(next.body).toMatchObject({ hasMore: false, totalCount: 2 });
+      expect((await agent.get('/agents/me/actions?limit=1')).body).toMatchObject({ hasMore: true, totalCount: 3 });
+      expect((await agent.get('/agents/me/actions?status=REJECTED')).body).toMatchObject({ totalCount: 1, data: [{ id: actionId }] });
+      expect((await agent.get('/agents/me/actions?status=APPROVED')).body).toMatchObject({ totalCount: 0, data: [] });
+    });
+
     it("keeps another platform's agents and actions out of reach (404)", async () => {
       const { agentId, actionId } = await pendingAction();
       const other = await t.newPlatform();
@@ -497,6 +577,87 @@ describe('Agents', () => {
       expect((await other.api.get('/agents')).body.data).toEqual([]);
       // The action is still waiting for its own platform.
       expect((await api.get(`/agents/approvals?agentId=${agentId}`)).body.data.map((row: { id: string }) => row.id)).toEqual([actionId]);
+    });
+  });
+
+  describe('two gateway replicas over one database (distributed mode)', () => {
+    let second: NestFastifyApplication | undefined;
+    let secondRuntime: ServiceRuntime | undefined;
+    let secondBase = '';
+
+    beforeAll(async () => {
+      if (t.mode !== 'distributed') return;
+      // A second gateway process in all but name: its own runtime, database pool, credential caches and invalidation listener.
+      secondRuntime = createServiceRuntime(t.stack.config, 'gateway');
+      second = await createGatewayHttpApp(secondRuntime, { ...t.stack.gatewayConfig, port: 0 });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.getHttpServer().address();
+      secondBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${API_VERSION}`;
+    });
+
+    afterAll(async () => {
+      await second?.close();
+      await secondRuntime?.client.close();
+      await secondRuntime?.eventBus.close();
+    });
+
+    /** The second replica has verified (and cached) the credential: it answered it twice. */
+    async function warm(call: () => Promise<ApiResponse>): Promise<void> {
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+    }
+
+    /**
+     * A write to the gateway's database that no replica is told of (no NOTIFY): the second
+     * replica still answering as before shows it answers from its cache.
+     */
+    const silently = (sql: string, params: unknown[]) => second!.get(DataSource).query(sql, params);
+
+    beforeEach(async () => {
+      // Its caches are off until its invalidation listener is connected.
+      if (second) await eventually(async () => second!.get(AuthInvalidations).isListening || undefined);
+    });
+
+    it('a change to an agent made through one replica counts at once on the other, whose cache held the agent', async () => {
+      if (!second) return;
+      const { customerId } = await fundedCustomer(0);
+      const { agentId, accessToken } = await connectedAgent(customerId);
+      const there = asAgent(new ApiClient(secondBase, api.credentials), accessToken);
+      const read = () => there.get('/agents/me/internal-accounts');
+
+      await warm(read);
+      await silently(`UPDATE agent SET is_paused = true WHERE id = $1`, [agentId]);
+      expect((await read()).status).toBe(200);
+      await silently(`UPDATE agent SET is_paused = false WHERE id = $1`, [agentId]);
+      expect((await api.patch(`/agents/${agentId}`, { isPaused: true })).status).toBe(200);
+      expect((await read()).status).toBe(401);
+      expect((await api.patch(`/agents/${agentId}`, { isPaused: false })).status).toBe(200);
+      await warm(read);
+
+      // A policy change: the permission taken away is missing there at once.
+      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ['CREATE_TRANSFERS'] })).status).toBe(200);
+      const refused = await read();
+      expect(refused.status).toBe(403);
+      expect(refused.body.details).toMatchObject({ requiredPermission: 'VIEW_TRANSACTIONS' });
+      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ALL_AGENT_PERMISSIONS })).status).toBe(200);
+      await warm(read);
+
+      expect((await api.delete(`/agents/${agentId}`)).status).toBe(204);
+      expect((await read()).status).toBe(401);
+    });
+
+    it('an API token deleted through one replica stops at once on the other, whose cache held it', async () => {
+      if (!second) return;
+      const created = await api.post('/tokens', { name: 'Short-lived', permissions: ['VIEW'] });
+      expect(created.status).toBe(201);
+      const there = new ApiClient(secondBase, { tokenId: created.body.clientId, secret: created.body.clientSecret });
+      const read = () => there.get('/customers');
+      await warm(read);
+      await silently(`UPDATE api_token SET revoked_at = now() WHERE id = $1`, [created.body.clientId]);
+      expect((await read()).status).toBe(200);
+      await silently(`UPDATE api_token SET revoked_at = NULL WHERE id = $1`, [created.body.clientId]);
+      expect((await api.delete(`/tokens/${created.body.id}`)).status).toBe(204);
+      expect((await read()).status).toBe(401);
     });
   });
 });

@@ -142,6 +142,19 @@ describe('Customers: create, read, list, update, configuration', () => {
       expect(second.status).toBe(409);
       expect(second.body.code).toBe('UMA_ADDRESS_EXISTS');
     });
+
+    it('in a burst of creations committed together, only those claiming a held address are refused', async () => {
+      await created(t.api, { customerType: 'INDIVIDUAL', fullName: 'Holder', umaAddress: `$held@${umaDomain}` });
+      const addresses = [...Array.from({ length: 20 }, (_, i) => `$burst-${i}@${umaDomain}`), `$held@${umaDomain}`, `$twice@${umaDomain}`, `$twice@${umaDomain}`];
+      const responses = await Promise.all(addresses.map((umaAddress) => t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Burst', umaAddress })));
+      const outcome = responses.map((response, i) => [addresses[i], response.status] as const);
+      expect(outcome.slice(0, 20).every(([, status]) => status === 201)).toBe(true);
+      expect(outcome[20]).toEqual([`$held@${umaDomain}`, 409]);
+      // Of two creations claiming one address, exactly one wins.
+      expect([outcome[21][1], outcome[22][1]].sort()).toEqual([201, 409]);
+      const listed = await t.api.get(`/customers?umaAddress=${encodeURIComponent(`$twice@${umaDomain}`)}`);
+      expect(listed.body.data).toHaveLength(1);
+    });
   });
 
   describe('GET /customers/{id} and the list', () => {

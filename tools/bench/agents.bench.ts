@@ -3,9 +3,9 @@ import { BenchContext, BenchFigure } from './bench-types';
 /**
  * AgentAuth against BasicAuth on the same read (distributed): an agent's GET
  * /agents/me/internal-accounts next to the platform's GET /customers/internal-accounts of the
- * same customer, one after the other in the same run. The agent's bearer is looked up with its
- * agent on every request (never cached, so a pause or deletion stops it at once), where a
- * verified API token is cached for 30 s. Target: the agent route within 10% of the platform's.
+ * same customer, one after the other in the same run. Both credentials are cached by the
+ * gateway replica once verified (the agent token by digest, dropped on every replica as a change
+ * to its agent commits). Target: the agent route within 10% of the platform's.
  */
 const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PersistenceModule } from '@paykit/persistence';
 import { AuthGuard } from './auth/auth.guard';
+import { AuthInvalidations } from './auth/auth-invalidations';
 import { CredentialsRepository } from './auth/credentials.repository';
 import { CredentialsService } from './auth/credentials.service';
 import { AgentAccessTokenEntity } from './auth/entities/agent-access-token.entity';
@@ -113,6 +114,7 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     AgentsController,
   ],
   providers: [
+    AuthInvalidations,
     CredentialsService,
     CredentialsRepository,
     RequestLogRepository,

@@ -21,7 +21,7 @@ export class TransactionRunner {
 
   /**
    * A unit of work that is one statement (state change and event together, see
-   * `Outbox.addWithChange`): atomic on its own, so without the BEGIN and COMMIT round trips.
+   * `Outbox.addManyWithInserts`): atomic on its own, so without the BEGIN and COMMIT round trips.
    */
   async runStatement<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const result = await work(this.dataSource.manager);

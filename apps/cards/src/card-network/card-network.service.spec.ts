@@ -94,7 +94,6 @@ function setup(maxSpendPerTransaction: bigint | null = null) {
   const transactions = { run: unitOfWork, runStatement: unitOfWork };
   const outbox = {
     add: jest.fn().mockResolvedValue(undefined),
-    addWithChange: jest.fn().mockResolvedValue({}),
     addManyWithInserts: jest.fn((_manager: unknown, _insert: unknown, rows: unknown[]) => Promise.resolve(rows.map(() => true))),
   };
   const scheduler = { register: jest.fn(), schedule: jest.fn(), scheduleBatch: jest.fn().mockResolvedValue(undefined) };

@@ -29,7 +29,8 @@ export class CustomersRepository {
   /** The read behind every GET and every customer check other services make: the hottest query here. */
   private readonly byId: EntityReader<CustomerEntity>;
 
-  private readonly newRow: EntityInsert<CustomerEntity>;
+  /** The INSERT of customers with their creation events, one statement per batch (`Outbox.addManyWithInserts`). */
+  readonly newRow: EntityInsert<CustomerEntity>;
 
   constructor(private readonly dataSource: DataSource) {
     this.byId = new EntityReader(dataSource, CustomerEntity, ['platformId', 'id']);
@@ -62,11 +63,6 @@ export class CustomersRepository {
     if (!filter.includeDeleted) query.andWhere('c.deleted_at IS NULL');
     if (filter.beforeId) query.andWhere('c.id < :beforeId', { beforeId: filter.beforeId });
     return query.orderBy('c.id', 'DESC').limit(limit).getMany();
-  }
-
-  /** The INSERT of one customer as plain SQL, prepared, for `Outbox.addWithChange` (creation writes the customer and its event in one statement). */
-  insertion(customer: CustomerEntity): { sql: string; params: unknown[] } {
-    return { sql: this.newRow.sql, params: this.newRow.params(customer) };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   BusinessInfo,
@@ -23,7 +23,19 @@ import {
   WALLET_AUTH_SUBJECTS,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { addOutboxEvents, decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import {
+  addOutboxEvents,
+  Clock,
+  decodeCursor,
+  idCursor,
+  InsertWithEvent,
+  isUniqueViolation,
+  Outbox,
+  pageLimit,
+  StatementBatcher,
+  toPage,
+  TransactionRunner,
+} from '@paykit/persistence';
 import { ContactCodesRepository } from '../contact-verification/contact-codes.repository';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
@@ -40,10 +52,25 @@ import { normaliseUmaAddress } from './uma-address';
 const CUSTOMER_CURSOR = idCursor('Customer');
 
 const UMA_UNIQUE = 'uq_customer_platform_uma_address';
+/** Creations sharing one statement, and statements at once: a burst of POSTs costs a commit per batch, not per customer. */
+const MAX_CREATION_BATCH = 100;
+const CREATIONS_IN_FLIGHT = 4;
 
 @Injectable()
-export class CustomersService {
+export class CustomersService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(CustomersService.name);
+  /**
+   * New customers with their creation events, group-committed: those created together share one
+   * statement (measured: the statement and commit per POST were the largest share of the
+   * provisioning cost). Two creations claiming one UMA address never share a batch, and a batch
+   * the database refuses is retried customer by customer, so only the one in conflict fails.
+   */
+  private readonly creations = new StatementBatcher<InsertWithEvent<CustomerEntity>, boolean>({
+    maxInFlight: CREATIONS_IN_FLIGHT,
+    maxBatch: MAX_CREATION_BATCH,
+    keyOf: (creation) => `${creation.entity.platformId}|${creation.entity.umaAddress}`,
+    run: (batch) => this.transactions.runStatement((manager) => this.outbox.addManyWithInserts(manager, this.customers.newRow, batch)),
+  });
 
   constructor(
     private readonly customers: CustomersRepository,
@@ -56,14 +83,19 @@ export class CustomersService {
     private readonly clock: Clock,
   ) {}
 
+  /** Before the database closes: creations not yet sent fail (the caller sees 503), those running finish. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.creations.close(new ServiceError('SERVICE_UNAVAILABLE', 'The customers service is stopping'));
+  }
+
   async create(ctx: CallerContext, request: CreateCustomerRequest): Promise<Customer> {
     const config = await this.platformConfig.load(ctx.platformId);
     assertPlatformRules(request, config);
     const entity = this.newCustomer(ctx, request, config);
     const customer = toCustomer(entity);
     try {
-      // The customer and its event in one statement: atomic without a transaction's round trips.
-      await this.transactions.runStatement((manager) => this.outbox.addWithChange(manager, this.customers.insertion(entity), createdEventOf(ctx, entity)));
+      // The customer and its event in one statement (shared with the customers created meanwhile): atomic without a transaction.
+      await this.creations.add({ entity, event: createdEventOf(ctx, entity) });
     } catch (error) {
       throw umaTaken(error) ?? error;
     }

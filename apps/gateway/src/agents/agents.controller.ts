@@ -66,7 +66,7 @@ export class AgentsController {
   @ApiErrors(400, 401)
   async list(@Query() query: ListAgentsQuery, @Caller() caller: CallerContext): Promise<Page<AgentResource>> {
     const limit = pageLimit(query.limit);
-    const { rows, resources } = await this.agents.page(
+    const { rows, resources, totalCount } = await this.agents.page(
       caller,
       {
         customerId: query.customerId,
@@ -80,7 +80,7 @@ export class AgentsController {
       limit,
       decodeCursor(query.cursor, AGENT_CURSOR),
     );
-    return toPage(rows, limit, (row) => resources.get(row.id)!, AGENT_CURSOR);
+    return { ...toPage(rows, limit, (row) => resources.get(row.id)!, AGENT_CURSOR), totalCount };
   }
 
   @Get('approvals')

@@ -234,6 +234,7 @@ export class AgentListResponseDto {
   @ApiProperty({ type: [AgentDto], description: 'Newest first' }) data!: AgentDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
+  @ApiProperty({ type: 'integer', description: 'How many agents match the filters, every page together', example: 1 }) totalCount!: number;
 }
 
 export class AgentDeviceCodeStatusDto {
@@ -275,5 +276,5 @@ export class AgentActionListResponseDto {
   @ApiProperty({ type: [AgentActionDto] }) data!: AgentActionDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
-  @ApiPropertyOptional({ type: 'integer', description: 'How many actions match' }) totalCount?: number;
+  @ApiProperty({ type: 'integer', description: 'How many actions match the filters, every page together', example: 1 }) totalCount!: number;
 }

@@ -75,40 +75,29 @@ export class AgentsRepository {
 
   /** A page of the platform's live agents, newest first (`limit + 1` rows: see toPage). */
   async page(platformId: string, filter: AgentFilter, limit: number, beforeId: string | undefined): Promise<AgentRow[]> {
-    const where = ['a.platform_id = $1', 'a.deleted_at IS NULL'];
-    const params: unknown[] = [platformId];
-    const add = (sql: string, value: unknown): void => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.customerId !== undefined) add('a.customer_id = ?', filter.customerId);
-    if (filter.isPaused !== undefined) add('a.is_paused = ?', filter.isPaused);
-    if (filter.isConnected !== undefined) where.push(filter.isConnected ? CONNECTED : `NOT ${CONNECTED}`);
-    if (filter.createdAfter) add('a.created_at >= ?', filter.createdAfter);
-    if (filter.createdBefore) add('a.created_at <= ?', filter.createdBefore);
-    if (filter.updatedAfter) add('a.updated_at >= ?', filter.updatedAfter);
-    if (filter.updatedBefore) add('a.updated_at <= ?', filter.updatedBefore);
-    if (beforeId !== undefined) add('a.id < ?', beforeId);
+    const { where, params } = agentConditions(platformId, filter, beforeId);
     params.push(limit + 1);
-    const rows = await this.dataSource.query<RawAgent[]>(
-      `SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await this.dataSource.query<RawAgent[]>(`SELECT a.*, ${CONNECTED} AS is_connected FROM agent a WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length}`, params);
     return rows.map(toRow);
   }
 
-  async update(platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
-    await this.dataSource.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: new Date() });
+  /** How many live agents match the filter, every page together. */
+  async count(platformId: string, filter: AgentFilter): Promise<number> {
+    const { where, params } = agentConditions(platformId, filter, undefined);
+    const rows = await this.dataSource.query<{ count: string | number }[]>(`SELECT count(*) AS count FROM agent a WHERE ${where}`, params);
+    return Number(rows[0].count);
   }
 
-  /** Deletes the agent: its access tokens and unredeemed codes stop in the same transaction. */
-  async delete(platformId: string, agentId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const now = new Date();
-      await manager.getRepository(AgentEntity).update({ platformId, id: agentId }, { deletedAt: now, updatedAt: now });
-      await manager.getRepository(AgentAccessTokenEntity).update({ agentId, revokedAt: IsNull() }, { revokedAt: now });
-      await manager.getRepository(AgentDeviceCodeEntity).update({ agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
-    });
+  async update(manager: EntityManager, platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
+    await manager.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: new Date() });
+  }
+
+  /** Deletes the agent: its access tokens and unredeemed codes stop with it (one transaction: the caller's). */
+  async delete(manager: EntityManager, platformId: string, agentId: string): Promise<void> {
+    const now = new Date();
+    await manager.getRepository(AgentEntity).update({ platformId, id: agentId }, { deletedAt: now, updatedAt: now });
+    await manager.getRepository(AgentAccessTokenEntity).update({ agentId, revokedAt: IsNull() }, { revokedAt: now });
+    await manager.getRepository(AgentDeviceCodeEntity).update({ agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
   }
 
   /** A new device code for the agent; every unredeemed earlier one is voided. */
@@ -136,4 +125,23 @@ export class AgentsRepository {
   async insertAccessToken(manager: EntityManager, token: Omit<AgentAccessTokenEntity, 'revokedAt'>): Promise<void> {
     await manager.getRepository(AgentAccessTokenEntity).insert({ ...token, revokedAt: null });
   }
+}
+
+/** The agent list's WHERE clause and its parameters (the cursor only when paging). */
+function agentConditions(platformId: string, filter: AgentFilter, beforeId: string | undefined): { where: string; params: unknown[] } {
+  const where = ['a.platform_id = $1', 'a.deleted_at IS NULL'];
+  const params: unknown[] = [platformId];
+  const add = (sql: string, value: unknown): void => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.customerId !== undefined) add('a.customer_id = ?', filter.customerId);
+  if (filter.isPaused !== undefined) add('a.is_paused = ?', filter.isPaused);
+  if (filter.isConnected !== undefined) where.push(filter.isConnected ? CONNECTED : `NOT ${CONNECTED}`);
+  if (filter.createdAfter) add('a.created_at >= ?', filter.createdAfter);
+  if (filter.createdBefore) add('a.created_at <= ?', filter.createdBefore);
+  if (filter.updatedAfter) add('a.updated_at >= ?', filter.updatedAfter);
+  if (filter.updatedBefore) add('a.updated_at <= ?', filter.updatedBefore);
+  if (beforeId !== undefined) add('a.id < ?', beforeId);
+  return { where: where.join(' AND '), params };
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ServiceClient } from '@paykit/transport';
+import { AuthInvalidations } from '../auth/auth-invalidations';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
 import { AgentDeviceCodeEntity } from './entities/agent-device-code.entity';
@@ -27,7 +28,7 @@ function serviceWith(code: Partial<AgentDeviceCodeEntity> | null): { service: Ag
     markRedeemed: jest.fn(),
     insertAccessToken: inserted,
   } as unknown as AgentsRepository;
-  return { service: new AgentsService(repository, {} as ServiceClient), inserted };
+  return { service: new AgentsService(repository, {} as ServiceClient, {} as AuthInvalidations), inserted };
 }
 
 describe('AgentsService.redeem', () => {

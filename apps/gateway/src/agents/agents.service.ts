@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_ACTIONS_SUBJECTS, AgentPolicy, AgentUsage, CallerContext, CUSTOMERS_SUBJECTS, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { AuthInvalidations } from '../auth/auth-invalidations';
 import { AgentFilter, AgentRow, AgentsRepository } from './agents.repository';
 import { AgentDeviceCodeEntity } from './entities/agent-device-code.entity';
 import { AgentPolicyUpdateRequest, AgentResource, AgentDeviceCodeResource, CreateAgentRequest, UpdateAgentRequest } from './agents.dto';
@@ -50,6 +51,7 @@ export class AgentsService {
   constructor(
     private readonly repository: AgentsRepository,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly invalidations: AuthInvalidations,
   ) {}
 
   async create(caller: CallerContext, request: CreateAgentRequest): Promise<{ agent: AgentResource; deviceCode: AgentDeviceCodeResource }> {
@@ -81,18 +83,26 @@ export class AgentsService {
     return agent;
   }
 
-  async page(caller: CallerContext, filter: AgentFilter, limit: number, beforeId: string | undefined): Promise<{ rows: AgentRow[]; resources: Map<string, AgentResource> }> {
-    const rows = await this.repository.page(caller.platformId, filter, limit, beforeId);
+  async page(
+    caller: CallerContext,
+    filter: AgentFilter,
+    limit: number,
+    beforeId: string | undefined,
+  ): Promise<{ rows: AgentRow[]; resources: Map<string, AgentResource>; totalCount: number }> {
+    const [rows, totalCount] = await Promise.all([this.repository.page(caller.platformId, filter, limit, beforeId), this.repository.count(caller.platformId, filter)]);
     const resources = await this.withUsage(caller, rows);
-    return { rows, resources: new Map(resources.map((agent) => [agent.id, agent])) };
+    return { rows, resources: new Map(resources.map((agent) => [agent.id, agent])), totalCount };
   }
 
   async update(caller: CallerContext, agentId: string, request: UpdateAgentRequest): Promise<AgentResource> {
     await this.require(caller.platformId, agentId);
-    await this.repository.update(caller.platformId, agentId, {
-      ...(request.name !== undefined ? { name: request.name } : {}),
-      ...(request.isPaused !== undefined ? { isPaused: request.isPaused } : {}),
-    });
+    // Every replica's cached verifications of its tokens go (a pause stops the agent at once).
+    await this.invalidations.transaction([{ agentId }], (manager) =>
+      this.repository.update(manager, caller.platformId, agentId, {
+        ...(request.name !== undefined ? { name: request.name } : {}),
+        ...(request.isPaused !== undefined ? { isPaused: request.isPaused } : {}),
+      }),
+    );
     return this.get(caller, agentId);
   }
 
@@ -107,13 +117,13 @@ export class AgentsService {
       ...(request.accountRestrictions !== undefined ? { accountRestrictions: request.accountRestrictions } : {}),
       ...(request.approvalThresholds !== undefined ? { approvalThresholds: request.approvalThresholds } : {}),
     };
-    await this.repository.update(caller.platformId, agentId, { policy: normalizedPolicy(policy) });
+    await this.invalidations.transaction([{ agentId }], (manager) => this.repository.update(manager, caller.platformId, agentId, { policy: normalizedPolicy(policy) }));
     return this.get(caller, agentId);
   }
 
   async delete(caller: CallerContext, agentId: string): Promise<void> {
     await this.require(caller.platformId, agentId);
-    await this.repository.delete(caller.platformId, agentId);
+    await this.invalidations.transaction([{ agentId }], (manager) => this.repository.delete(manager, caller.platformId, agentId));
   }
 
   /** A new code for an agent whose software is not connected; earlier unredeemed codes stop working. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentPolicy, Environment } from '@paykit/contracts';
 import { preparedStatement } from '@paykit/persistence';
@@ -14,6 +14,8 @@ export interface AgentTokenHolder {
   name: string;
   policy: AgentPolicy;
   isPaused: boolean;
+  /** When the access token itself expires. */
+  expiresAt: Date;
 }
 
 interface AgentTokenRow {
@@ -24,6 +26,7 @@ interface AgentTokenRow {
   name: string;
   policy: AgentPolicy | string;
   is_paused: boolean;
+  expires_at: Date | string;
 }
 
 export interface TokenFilter {
@@ -50,8 +53,11 @@ export class CredentialsRepository {
   }
 
   /** A fixed token id (sandbox credentials pinned by configuration) replaces its earlier secret and un-revokes it. */
-  async saveToken(token: Pick<ApiTokenEntity, 'id' | 'publicId' | 'platformId' | 'environment' | 'label' | 'secretSha256' | 'permissions'>): Promise<ApiTokenEntity> {
-    const repository = this.dataSource.getRepository(ApiTokenEntity);
+  async saveToken(
+    manager: EntityManager,
+    token: Pick<ApiTokenEntity, 'id' | 'publicId' | 'platformId' | 'environment' | 'label' | 'secretSha256' | 'permissions'>,
+  ): Promise<ApiTokenEntity> {
+    const repository = manager.getRepository(ApiTokenEntity);
     const existing = await repository.findOneBy({ id: token.id });
     await repository.upsert({ ...token, publicId: existing?.publicId ?? token.publicId, revokedAt: null, updatedAt: new Date() }, ['id']);
     return repository.findOneByOrFail({ id: token.id });
@@ -93,15 +99,15 @@ export class CredentialsRepository {
     return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ id: tokenId, revokedAt: IsNull() });
   }
 
-  async revokeToken(tokenId: string): Promise<void> {
-    await this.dataSource.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date(), updatedAt: new Date() });
+  async revokeToken(manager: EntityManager, tokenId: string): Promise<void> {
+    await manager.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date(), updatedAt: new Date() });
   }
 
-  /** The agent behind a live access token, as it is now (one statement: a pause or deletion counts at once). */
+  /** The agent behind a live access token, as it is now (one statement). */
   async findAgentTokenHolder(tokenSha256: string): Promise<AgentTokenHolder | null> {
     // Prepared: it runs on every agent request.
     const rows = await this.dataSource.query<AgentTokenRow[]>(
-      preparedStatement(`SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused
+      preparedStatement(`SELECT a.id, a.platform_id, a.environment, a.customer_id, a.name, a.policy, a.is_paused, t.expires_at
          FROM agent_access_token t JOIN agent a ON a.id = t.agent_id
         WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND a.deleted_at IS NULL`),
       [tokenSha256],
@@ -116,6 +122,7 @@ export class CredentialsRepository {
       name: row.name,
       policy: typeof row.policy === 'string' ? (JSON.parse(row.policy) as AgentPolicy) : row.policy,
       isPaused: row.is_paused,
+      expiresAt: new Date(row.expires_at),
     };
   }
 }

@@ -1,6 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Environment, newId } from '@paykit/contracts';
+import { GatewayConfig } from '../config/gateway-config';
+import { GATEWAY_CONFIG } from '../http/tokens';
+import { AuthInvalidation, AuthInvalidations, InvalidationSubscriber } from './auth-invalidations';
+import { VerifiedCache } from './verified-cache';
 import { CredentialsRepository, TokenFilter } from './credentials.repository';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ALL_PERMISSIONS, Permission } from './permissions';
@@ -32,11 +36,18 @@ export interface IssuedToken {
 }
 
 /**
- * Positive verifications are remembered this long: a token deleted through one gateway replica
- * stops working there at once and on every other replica within this bound.
+ * Positive verifications of API tokens are remembered at most this long. A token deleted through
+ * one gateway replica stops there at once and on the others as soon as they hear of it
+ * (AuthInvalidations); this is the bound should they miss it.
  */
 export const VERIFIED_TOKEN_TTL_MS = 30_000;
 const MAX_CACHED_TOKENS = 10_000;
+
+/** A cached API token verification: the secret's digest is still compared on every request. */
+interface CachedToken {
+  digest: Buffer;
+  caller: VerifiedCaller;
+}
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -47,10 +58,36 @@ function sha256(value: string): Buffer {
 const TOKEN_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 @Injectable()
-export class CredentialsService {
-  private readonly verified = new Map<string, { digest: Buffer; caller: VerifiedCaller; until: number }>();
+export class CredentialsService implements InvalidationSubscriber {
+  /** By token id. */
+  private readonly verified: VerifiedCache<CachedToken>;
+  /** By the SHA-256 of the bearer token, never the token itself. */
+  private readonly agentTokens: VerifiedCache<VerifiedAgent>;
 
-  constructor(private readonly repository: CredentialsRepository) {}
+  constructor(
+    private readonly repository: CredentialsRepository,
+    private readonly invalidations: AuthInvalidations,
+    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'agentAuthCacheTtlSeconds'>,
+  ) {
+    this.verified = new VerifiedCache({ ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: MAX_CACHED_TOKENS });
+    this.agentTokens = new VerifiedCache({ ttlMs: config.agentAuthCacheTtlSeconds * 1000, maxEntries: MAX_CACHED_TOKENS });
+    invalidations.subscribe(this);
+  }
+
+  invalidate(change: AuthInvalidation): void {
+    if ('agentId' in change) this.agentTokens.invalidate((_digest, verified) => verified.agent.agentId === change.agentId);
+    else this.verified.invalidate((tokenId) => tokenId === change.apiTokenId);
+  }
+
+  suspend(): void {
+    this.verified.suspend();
+    this.agentTokens.suspend();
+  }
+
+  resume(): void {
+    this.verified.resume();
+    this.agentTokens.resume();
+  }
 
   async createPlatform(name: string): Promise<PlatformEntity> {
     return this.repository.insertPlatform({ id: newId('Platform'), name });
@@ -70,16 +107,18 @@ export class CredentialsService {
   ): Promise<IssuedToken> {
     const tokenId = fixed?.tokenId ?? randomBytes(16).toString('hex');
     const secret = fixed?.secret ?? randomBytes(32).toString('base64url');
-    const token = await this.repository.saveToken({
-      id: tokenId,
-      publicId: newId('Token'),
-      platformId,
-      environment,
-      label,
-      permissions: [...new Set(permissions)],
-      secretSha256: sha256(secret).toString('hex'),
-    });
-    this.verified.delete(tokenId);
+    // A pinned id gets a new secret: replicas that verified the old one forget it.
+    const token = await this.invalidations.transaction([{ apiTokenId: tokenId }], (manager) =>
+      this.repository.saveToken(manager, {
+        id: tokenId,
+        publicId: newId('Token'),
+        platformId,
+        environment,
+        label,
+        permissions: [...new Set(permissions)],
+        secretSha256: sha256(secret).toString('hex'),
+      }),
+    );
     return { tokenId, token, secret, platformId, environment };
   }
 
@@ -96,8 +135,7 @@ export class CredentialsService {
   }
 
   async revokeToken(tokenId: string): Promise<void> {
-    await this.repository.revokeToken(tokenId);
-    this.verified.delete(tokenId);
+    await this.invalidations.transaction([{ apiTokenId: tokenId }], (manager) => this.repository.revokeToken(manager, tokenId));
   }
 
   /** BasicAuth `<token id>:<secret>`; undefined when unknown, revoked or wrong. */
@@ -109,37 +147,35 @@ export class CredentialsService {
       timingSafeEqual(presented, presented);
       return undefined;
     }
-    const cached = this.verified.get(tokenId);
-    if (cached && cached.until > Date.now()) {
-      return timingSafeEqual(cached.digest, presented) ? cached.caller : undefined;
-    }
-    const token = await this.repository.findUnrevokedToken(tokenId);
-    if (!token) {
-      // Same work as a known token, so timing does not reveal which ids exist.
-      timingSafeEqual(presented, presented);
-      return undefined;
-    }
-    const digest = Buffer.from(token.secretSha256, 'hex');
-    if (!timingSafeEqual(digest, presented)) return undefined;
-    const caller: VerifiedCaller = { platformId: token.platformId, environment: token.environment, permissions: token.permissions };
-    if (this.verified.size >= MAX_CACHED_TOKENS) this.verified.clear();
-    this.verified.set(tokenId, { digest, caller, until: Date.now() + VERIFIED_TOKEN_TTL_MS });
-    return caller;
+    const known = await this.verified.get(tokenId, async () => {
+      const token = await this.repository.findUnrevokedToken(tokenId);
+      if (!token) return undefined;
+      return {
+        value: { digest: Buffer.from(token.secretSha256, 'hex'), caller: { platformId: token.platformId, environment: token.environment, permissions: token.permissions } },
+      };
+    });
+    // Same work for an unknown id as for a known one, so timing does not reveal which ids exist.
+    return timingSafeEqual(known?.digest ?? presented, presented) && known ? known.caller : undefined;
   }
 
   /**
    * AgentAuth bearer: bound to the agent's customer until it expires, the agent is deleted or the
-   * token revoked. Never cached: the token and its agent are read in one statement per request,
-   * so pausing or deleting an agent stops it at once on every replica.
+   * token revoked. The token and its agent are read in one statement and kept by the token's
+   * digest for at most AGENT_AUTH_CACHE_TTL_SECONDS; pausing, resuming, editing or deleting the
+   * agent drops it on every replica as the change commits (AuthInvalidations).
    */
   async verifyBearer(token: string): Promise<VerifiedAgent | undefined> {
-    const holder = await this.repository.findAgentTokenHolder(sha256(token).toString('hex'));
-    if (!holder) return undefined;
-    return {
-      platformId: holder.platformId,
-      environment: holder.environment,
-      isPaused: holder.isPaused,
-      agent: { agentId: holder.agentId, customerId: holder.customerId, name: holder.name, policy: holder.policy },
-    };
+    const digest = sha256(token).toString('hex');
+    return this.agentTokens.get(digest, async () => {
+      const holder = await this.repository.findAgentTokenHolder(digest);
+      if (!holder) return undefined;
+      const value: VerifiedAgent = {
+        platformId: holder.platformId,
+        environment: holder.environment,
+        isPaused: holder.isPaused,
+        agent: { agentId: holder.agentId, customerId: holder.customerId, name: holder.name, policy: holder.policy },
+      };
+      return { value, expiresAt: holder.expiresAt.getTime() };
+    });
   }
 }

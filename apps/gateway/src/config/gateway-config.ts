@@ -18,6 +18,11 @@ export interface GatewayConfig {
    * off, every hop (`true`), a hop count, or a list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * How long a replica may serve a verified agent access token from memory, in case it misses the
+   * notification of a change to the agent (each change is notified to every replica as it commits). 0: never cached.
+   */
+  agentAuthCacheTtlSeconds: number;
 }
 
 /** Request rate per API token and failed authentications, counted across every gateway replica. */
@@ -72,6 +77,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
       authFailureDelayMs: read.number('AUTH_FAILURE_DELAY_MS', 250, { min: 0, max: 10000, integer: true }),
     },
     trustProxy: readTrustProxy(read),
+    agentAuthCacheTtlSeconds: read.number('AGENT_AUTH_CACHE_TTL_SECONDS', 5, { min: 0, max: 300 }),
   };
   if (Boolean(config.sandboxTokenId) !== Boolean(config.sandboxTokenSecret)) {
     read.problems.push('SANDBOX_TOKEN_ID and SANDBOX_TOKEN_SECRET must be set together');

@@ -96,7 +96,7 @@ export class TokensController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete an API token',
-    description: `The token stops working at once on the gateway that answers, and on every other gateway replica within ${VERIFIED_TOKEN_TTL_MS / 1000} seconds.`,
+    description: `The token stops working at once on every gateway replica (one that missed the change: within ${VERIFIED_TOKEN_TTL_MS / 1000} seconds).`,
   })
   @ApiParam({ name: 'tokenId', example: TOKEN_ID_EXAMPLE })
   @ApiNoContentResponse({ description: 'Deleted' })

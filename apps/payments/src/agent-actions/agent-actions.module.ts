@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ExchangeRatesModule } from '../exchange-rates/exchange-rates.module';
 import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
 import { QuotesModule } from '../quotes/quotes.module';
 import { TransfersModule } from '../transfers/transfers.module';
@@ -8,7 +9,7 @@ import { AgentActionsService } from './agent-actions.service';
 
 /** Agents' money movements checked against their policy, their pending actions and usage. */
 @Module({
-  imports: [InternalAccountsModule, TransfersModule, QuotesModule],
+  imports: [InternalAccountsModule, TransfersModule, QuotesModule, ExchangeRatesModule],
   controllers: [AgentActionsHandlers],
   providers: [AgentActionsService, AgentActionsRepository],
   exports: [AgentActionsService],

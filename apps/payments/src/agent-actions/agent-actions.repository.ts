@@ -169,23 +169,33 @@ export class AgentActionsRepository {
 
   /** `limit + 1` rows (see toPage). */
   async list(platformId: string, filter: ActionFilter): Promise<AgentActionRow[]> {
-    const where = ['platform_id = $1'];
-    const params: unknown[] = [platformId];
-    const add = (sql: string, value: unknown): void => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.agentId !== undefined) add('agent_id = ?', filter.agentId);
-    if (filter.customerId !== undefined) add('customer_id = ?', filter.customerId);
-    if (filter.status !== undefined) add('status = ?', filter.status);
-    if (filter.from) add('created_at >= ?', filter.from);
-    if (filter.until) add('created_at <= ?', filter.until);
-    if (filter.afterId !== undefined) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterId);
+    const { where, params } = actionConditions(platformId, filter, true);
     params.push(filter.limit);
-    const rows = await this.dataSource.query<Raw[]>(
-      `SELECT * FROM agent_action WHERE ${where.join(' AND ')} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await this.dataSource.query<Raw[]>(`SELECT * FROM agent_action WHERE ${where} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`, params);
     return rows.map(toRow);
   }
+
+  /** How many actions match the filter, every page together (the cursor and limit left out). */
+  async count(platformId: string, filter: ActionFilter): Promise<number> {
+    const { where, params } = actionConditions(platformId, filter, false);
+    const rows = await this.dataSource.query<{ count: string | number }[]>(`SELECT count(*) AS count FROM agent_action WHERE ${where}`, params);
+    return Number(rows[0].count);
+  }
+}
+
+/** The list's WHERE clause and its parameters, with or without the cursor. */
+function actionConditions(platformId: string, filter: ActionFilter, withCursor: boolean): { where: string; params: unknown[] } {
+  const where = ['platform_id = $1'];
+  const params: unknown[] = [platformId];
+  const add = (sql: string, value: unknown): void => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.agentId !== undefined) add('agent_id = ?', filter.agentId);
+  if (filter.customerId !== undefined) add('customer_id = ?', filter.customerId);
+  if (filter.status !== undefined) add('status = ?', filter.status);
+  if (filter.from) add('created_at >= ?', filter.from);
+  if (filter.until) add('created_at <= ?', filter.until);
+  if (withCursor && filter.afterId !== undefined) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterId);
+  return { where: where.join(' AND '), params };
 }

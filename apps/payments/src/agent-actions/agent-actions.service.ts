@@ -29,7 +29,8 @@ import { QuotesService } from '../quotes/quotes.service';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { CheckedTransfer, incoming, outgoing, TransferRequest, TransfersService } from '../transfers/transfers.service';
 import { AgentActionRow, AgentActionsRepository } from './agent-actions.repository';
-import { evaluatePolicy, reserveUsage, usagePeriod } from './agent-policy';
+import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service';
+import { amountsIn, evaluatePolicy, reserveUsage, usagePeriod } from './agent-policy';
 
 const ACTION_CURSOR = idCursor('AgentAction');
 
@@ -56,6 +57,7 @@ export class AgentActionsService {
     private readonly outbox: Outbox,
     private readonly quotes: QuotesService,
     private readonly clock: Clock,
+    private readonly rates: ExchangeRatesService,
   ) {}
 
   transferOut(ctx: CallerContext, message: AgentTransferOutMessage): Promise<AgentAction> {
@@ -76,14 +78,19 @@ export class AgentActionsService {
     }
     const checked = await this.transfers.check(ctx, request);
     if ('earlier' in checked) return this.answerFor(ctx, checked.earlier);
-    const decision = evaluatePolicy(agent.policy, { internalAccountId: checked.account.id, amount: checked.amount, currency: checked.currency.code });
+    const decision = evaluatePolicy(agent.policy, {
+      internalAccountId: checked.account.id,
+      amount: checked.amount,
+      currency: checked.currency.code,
+      amountIn: await this.amountsIn(agent, checked.amount, checked.currency.code),
+    });
     const { day, month } = usagePeriod(this.clock.now());
     const actionId = newId('AgentAction');
     await this.transfers.move(ctx, checked, {
       awaitApproval: decision.requiresApproval,
       beforeWrite: async (manager) => {
         const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
-        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, checked.amount));
+        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
       },
       afterWrite: async (manager, transaction) => {
         const failed = transaction.status === 'FAILED';
@@ -101,7 +108,7 @@ export class AgentActionsService {
           rejectionReason: null,
           usageDay: day,
           usageMonth: month,
-          usageAmount: checked.amount,
+          usageAmount: decision.limitAmount,
           pendingSteps: !failed && decision.requiresApproval && checked.outcome.kind === 'ACCEPTED' ? checked.outcome.steps : null,
         };
         await this.repository.insert(manager, row);
@@ -136,7 +143,8 @@ export class AgentActionsService {
       throw new ServiceError('FORBIDDEN', 'An agent cannot move money from an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: account.id });
     }
     const amount = BigInt(quote.totalSendingAmount);
-    const decision = evaluatePolicy(agent.policy, { internalAccountId: account.id, amount, currency: quote.sendingCurrency.code });
+    const currency = quote.sendingCurrency.code;
+    const decision = evaluatePolicy(agent.policy, { internalAccountId: account.id, amount, currency, amountIn: await this.amountsIn(agent, amount, currency) });
     const { day, month } = usagePeriod(this.clock.now());
     const platformCustomerId = (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId))?.platformCustomerId ?? agent.customerId;
     const row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'> = {
@@ -153,12 +161,12 @@ export class AgentActionsService {
       rejectionReason: null,
       usageDay: day,
       usageMonth: month,
-      usageAmount: amount,
+      usageAmount: decision.limitAmount,
       pendingSteps: null,
     };
     await this.transactions.run(async (manager) => {
       const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
-      await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, amount));
+      await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
       await this.repository.insert(manager, row);
       if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
     });
@@ -194,6 +202,11 @@ export class AgentActionsService {
   }
 
   /** A repeated Idempotency-Key: the action its first call recorded. */
+  /** The action's amount in its policy's limit and threshold currencies, at the rate table's rates. */
+  private amountsIn(agent: AgentScope, amount: bigint, currency: string): Promise<(target: string) => bigint | undefined> {
+    return amountsIn(agent.policy, amount, currency, (value, source, target) => this.rates.convertRoundingUp(value, source, target));
+  }
+
   private async answerFor(ctx: CallerContext, transaction: Transaction): Promise<AgentAction> {
     const action = await this.repository.findByTransaction(ctx.platformId, transaction.id);
     if (!action) throw new ServiceError('CONFLICT', 'This Idempotency-Key was used for a transfer that is not an agent action', { reason: 'IDEMPOTENCY_KEY_REUSED' });
@@ -208,7 +221,7 @@ export class AgentActionsService {
 
   async list(ctx: CallerContext, query: ListAgentActionsMessage): Promise<Page<AgentAction>> {
     const limit = pageLimit(query.limit);
-    const rows = await this.repository.list(ctx.platformId, {
+    const filter = {
       agentId: query.agentId,
       customerId: query.customerId,
       status: query.status,
@@ -217,9 +230,10 @@ export class AgentActionsService {
       ascending: query.sortOrder === 'asc',
       afterId: decodeCursor(query.cursor, ACTION_CURSOR),
       limit: limit + 1,
-    });
+    };
+    const [rows, totalCount] = await Promise.all([this.repository.list(ctx.platformId, filter), this.repository.count(ctx.platformId, filter)]);
     const page = toPage(rows, limit, (row) => row, ACTION_CURSOR);
-    return { ...page, data: await Promise.all(page.data.map((row) => this.resource(ctx, row))) };
+    return { ...page, data: await Promise.all(page.data.map((row) => this.resource(ctx, row))), totalCount };
   }
 
   approve(ctx: CallerContext, ref: AgentActionRef): Promise<AgentAction> {

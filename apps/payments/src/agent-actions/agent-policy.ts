@@ -6,11 +6,32 @@ export interface PolicyInput {
   internalAccountId: string;
   amount: bigint;
   currency: string;
+  /**
+   * The amount in the currency of a limit or threshold (ExchangeRatesService.convertRoundingUp,
+   * computed beforehand by `amountsIn`); undefined where the rate table has none.
+   */
+  amountIn: (currency: string) => bigint | undefined;
 }
 
 /** What the policy decided before any money moves; the usage limits are checked when reserving. */
 export interface PolicyDecision {
   requiresApproval: boolean;
+  /** The amount in the limits' currency: what the usage counters count (and give back). */
+  limitAmount: bigint;
+}
+
+/** The amounts a policy check needs: `amount` of `currency` in each currency the policy's limits and threshold are kept in. */
+export async function amountsIn(
+  policy: AgentPolicy,
+  amount: bigint,
+  currency: string,
+  convert: (amount: bigint, source: string, target: string) => Promise<bigint | undefined>,
+): Promise<(target: string) => bigint | undefined> {
+  const converted = new Map<string, bigint | undefined>();
+  for (const target of [policy.spendingLimits.currency, policy.approvalThresholds?.currency]) {
+    if (target && target !== currency && !converted.has(target)) converted.set(target, await convert(amount, currency, target));
+  }
+  return (target) => (target === currency ? amount : converted.get(target));
 }
 
 /** The usage counters of an agent as of the day and month of the reservation. */
@@ -25,9 +46,10 @@ function velocity(limit: string, message: string, details: Record<string, unknow
 }
 
 /**
- * The checks that need no counter: the account is allowed, the amount is in the policy's
- * currency and within the per-transaction limit (a per-account rule overrides it), and whether
- * the action waits for the platform (approval mode, or above the approval threshold).
+ * The checks that need no counter: the account is allowed, the amount (converted to the limits'
+ * currency when it is another) is within the per-transaction limit (a per-account rule overrides
+ * it), and whether the action waits for the platform (approval mode, or above the approval
+ * threshold, compared in the threshold's currency).
  */
 export function evaluatePolicy(policy: AgentPolicy, input: PolicyInput): PolicyDecision {
   const allowed = policy.accountRestrictions?.allowedAccountIds;
@@ -38,27 +60,39 @@ export function evaluatePolicy(policy: AgentPolicy, input: PolicyInput): PolicyD
     });
   }
   const limits = policy.spendingLimits;
-  if (input.currency !== limits.currency) {
-    throw new ServiceError('FORBIDDEN', `The agent's limits are in ${limits.currency}; it cannot move ${input.currency}`, {
-      reason: 'POLICY_CURRENCY_MISMATCH',
-      policyCurrency: limits.currency,
-      currency: input.currency,
-    });
+  // Another currency than the limits' counts at the payments rate table's rate, rounded up.
+  const limitAmount = input.amountIn(limits.currency);
+  if (limitAmount === undefined) {
+    throw new ServiceError(
+      'FORBIDDEN',
+      `The agent's limits are in ${limits.currency} and there is no exchange rate from ${input.currency} to check ${input.currency} against them`,
+      {
+        reason: 'POLICY_CURRENCY_MISMATCH',
+        policyCurrency: limits.currency,
+        currency: input.currency,
+      },
+    );
   }
+  const converted = input.currency === limits.currency ? {} : { convertedAmount: amountToWire(limitAmount), policyCurrency: limits.currency };
   const rule = policy.accountRestrictions?.accountRules?.find((candidate) => candidate.accountId === input.internalAccountId);
   const perTransaction = rule?.perTransactionLimit ?? limits.perTransactionLimit;
-  if (input.amount > BigInt(perTransaction)) {
+  if (limitAmount > BigInt(perTransaction)) {
     throw velocity('perTransactionLimit', `The amount is over the agent's per-transaction limit of ${perTransaction} ${limits.currency}`, {
       perTransactionLimit: perTransaction,
       amount: amountToWire(input.amount),
+      currency: input.currency,
+      ...converted,
     });
   }
   const mode = rule?.executionMode ?? policy.defaultExecutionMode;
   const threshold = policy.approvalThresholds;
-  // A threshold in another currency cannot be compared without a rate: the action waits for the platform.
-  const overThreshold =
-    threshold?.amount !== undefined && threshold.amount !== null && ((threshold.currency ?? limits.currency) !== input.currency || input.amount > BigInt(threshold.amount));
-  return { requiresApproval: mode === 'APPROVAL_REQUIRED' || overThreshold };
+  let overThreshold = false;
+  if (threshold?.amount !== undefined && threshold.amount !== null) {
+    const thresholdAmount = input.amountIn(threshold.currency ?? limits.currency);
+    // No rate to compare with: the platform decides.
+    overThreshold = thresholdAmount === undefined || thresholdAmount > BigInt(threshold.amount);
+  }
+  return { requiresApproval: mode === 'APPROVAL_REQUIRED' || overThreshold, limitAmount };
 }
 
 /** The counters after one more action of `amount`, or VELOCITY_LIMIT_EXCEEDED naming the limit it would cross. */

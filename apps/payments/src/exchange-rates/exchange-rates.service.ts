@@ -6,7 +6,7 @@ import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { CustomersClient } from '../counterparties/customers.client';
-import { configuredPlatformFee, Corridor, feesFor, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import { configuredPlatformFee, ConversionRate, convertRoundingUp, Corridor, feesFor, RATE_SCALE, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
 import { Clock } from '@paykit/persistence';
 
@@ -109,6 +109,23 @@ export class ExchangeRatesService implements OnModuleInit {
       throw new ServiceError('INVALID_CURRENCY', `${source} to ${destination} does not pay out on ${rail}`, { paymentRails: pair.map((c) => c.rail) });
     }
     return { corridor, source: await this.currencies.get(source), destination: await this.currencies.get(destination) };
+  }
+
+  /**
+   * `amount` of `source` in `target` at the table's rate (the pair's corridor, or the inverse of
+   * the reverse one), rounded up, with no fees: for checking an amount against a limit kept in
+   * another currency. Undefined when the table has no rate between them.
+   */
+  async convertRoundingUp(amount: bigint, source: string, target: string): Promise<bigint | undefined> {
+    if (source === target) return amount;
+    const direct = this.corridors.find((c) => c.source === source && c.destination === target);
+    const reverse = direct ? undefined : this.corridors.find((c) => c.source === target && c.destination === source);
+    let rate: ConversionRate;
+    if (direct) rate = { numerator: direct.rateMicros, denominator: RATE_SCALE };
+    else if (reverse) rate = { numerator: RATE_SCALE, denominator: reverse.rateMicros };
+    else return undefined;
+    const [from, to] = [await this.currencies.get(source), await this.currencies.get(target)];
+    return convertRoundingUp(amount, rate, from.decimals, to.decimals);
   }
 
   /** The destination currencies `source` can be converted to (receiver lookups list them). */

@@ -1,4 +1,4 @@
-import { configuredPlatformFee, Corridor, feesFor, NO_PLATFORM_FEE, parseRate, priceReceiving, priceSending, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import { configuredPlatformFee, convertRoundingUp, Corridor, feesFor, NO_PLATFORM_FEE, parseRate, priceReceiving, priceSending, RATE_SCALE, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
 
 const USD_MXN: Corridor = {
@@ -128,5 +128,24 @@ describe(parseRateTable.name, () => {
       'corridors[1].minSendingAmount must not exceed maxSendingAmount',
     ]);
     expect(parseRateTable({}, known).problems).toEqual(['the table needs a non-empty "corridors" array']);
+  });
+
+  describe(convertRoundingUp.name, () => {
+    const EUR_USD = { numerator: 1_087_000n, denominator: RATE_SCALE };
+    it('converts at the rate and rounds up to the smallest unit of the target, with no fees', () => {
+      expect(convertRoundingUp(1_000n, EUR_USD, 2, 2)).toBe(1_087n);
+      // 919 cents of EUR are 998.953 cents of USD: counted as 999.
+      expect(convertRoundingUp(919n, EUR_USD, 2, 2)).toBe(999n);
+      expect(convertRoundingUp(0n, EUR_USD, 2, 2)).toBe(0n);
+    });
+
+    it('takes an inverted rate (the reverse corridor) and other decimals', () => {
+      // USD to MXN is 17.25; MXN to USD through it: 1,725 centavos are 100 cents, one more is 100.06, counted as 101.
+      const MXN_USD = { numerator: RATE_SCALE, denominator: 17_250_000n };
+      expect(convertRoundingUp(1_725n, MXN_USD, 2, 2)).toBe(100n);
+      expect(convertRoundingUp(1_726n, MXN_USD, 2, 2)).toBe(101n);
+      // 1 USD cent in BTC satoshis (8 decimals) at 0.000015 BTC per USD: 15 satoshis.
+      expect(convertRoundingUp(1n, { numerator: 15n, denominator: RATE_SCALE }, 2, 8)).toBe(15n);
+    });
   });
 });

@@ -104,6 +104,20 @@ export function priceReceiving(corridor: Corridor, receiving: bigint, sourceDeci
   return { sending, receiving, ...feesFor(corridor, sending, platform) };
 }
 
+/** A conversion rate as a fraction: `numerator / denominator` major units of the target per major unit of the source. */
+export interface ConversionRate {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+/**
+ * `amount` (smallest unit of the source currency) in the target currency, rounded UP to its
+ * smallest unit: what is checked against a limit is never understated. No fees.
+ */
+export function convertRoundingUp(amount: bigint, rate: ConversionRate, sourceDecimals: number, targetDecimals: number): bigint {
+  return ceilDiv(amount * rate.numerator * 10n ** BigInt(targetDecimals), rate.denominator * 10n ** BigInt(sourceDecimals));
+}
+
 /** The API's `exchangeRate`: sending currency units per receiving currency unit. */
 export function sendingUnitsPerReceivingUnit(corridor: Corridor): number {
   return Number((Number(RATE_SCALE) / Number(corridor.rateMicros)).toPrecision(8));

@@ -328,7 +328,7 @@ export interface AgentActionsContract {
   [AGENT_ACTIONS_SUBJECTS.transferIn]: { request: AgentTransferInMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.executeQuote]: { request: AgentExecuteQuoteMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.get]: { request: AgentActionRef; reply: AgentAction };
-  [AGENT_ACTIONS_SUBJECTS.list]: { request: ListAgentActionsMessage; reply: { data: AgentAction[]; hasMore: boolean; nextCursor?: string; totalCount?: number } };
+  [AGENT_ACTIONS_SUBJECTS.list]: { request: ListAgentActionsMessage; reply: { data: AgentAction[]; hasMore: boolean; nextCursor?: string; totalCount: number } };
   [AGENT_ACTIONS_SUBJECTS.approve]: { request: AgentActionRef; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.reject]: { request: AgentActionDecisionMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.usage]: { request: AgentUsageMessage; reply: AgentUsageReply };

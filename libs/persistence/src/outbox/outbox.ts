@@ -47,9 +47,9 @@ export class Outbox {
   }
 
   /**
-   * A change and its event in one statement (one round trip, atomic without a transaction;
-   * run it through `TransactionRunner.runStatement`). `change` is an INSERT or UPDATE without
-   * RETURNING; the event is written only when the change touched a row (the answer).
+   * One change and its event in one statement (one round trip, atomic without a transaction, or
+   * inside the caller's): `change` is an INSERT or UPDATE without RETURNING; the event is written
+   * only when the change touched a row (the answer). Many inserts of one entity: `addManyWithInserts`.
    */
   async addWithChange(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewEvent): Promise<boolean> {
     const full = this.stamped(event);
@@ -64,7 +64,7 @@ export class Outbox {
   }
 
   /**
-   * Many `addWithChange` inserts of one entity in one statement (group commit: one round trip
+   * Inserts of one entity, each with its event, in one statement (group commit: one round trip
    * and one commit for the batch, atomic without a transaction). The rows travel as one JSON
    * recordset; each event is written only with its row, in the given order. Answers, per
    * row, whether it was inserted (a guard may keep guarded rows out).
