@@ -70,7 +70,13 @@ export function mergeFeeConfigs(current: FeeConfig[], changes: NonNullable<Updat
   const merged = new Map(current.map((fee) => [key(fee), fee]));
   for (const fee of changes) {
     if (fee.fixedFee.amount === 0 && fee.variableFeeBps === 0) merged.delete(key(fee));
-    else merged.set(key(fee), { feeType: fee.feeType, sourceCurrency: fee.sourceCurrency, variableFeeBps: fee.variableFeeBps, fixedFee: { amount: fee.fixedFee.amount, currency: fee.fixedFee.currency } });
+    else
+      merged.set(key(fee), {
+        feeType: fee.feeType,
+        sourceCurrency: fee.sourceCurrency,
+        variableFeeBps: fee.variableFeeBps,
+        fixedFee: { amount: fee.fixedFee.amount, currency: fee.fixedFee.currency },
+      });
   }
   return [...merged.values()];
 }

@@ -1,4 +1,16 @@
-import { configuredPlatformFee, convertRoundingUp, Corridor, feesFor, NO_PLATFORM_FEE, parseRate, priceReceiving, priceSending, RATE_SCALE, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import {
+  configuredPlatformFee,
+  convertRoundingUp,
+  Corridor,
+  feesFor,
+  NO_PLATFORM_FEE,
+  parseRate,
+  priceReceiving,
+  priceSending,
+  RATE_SCALE,
+  receivingFor,
+  sendingUnitsPerReceivingUnit,
+} from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
 
 const USD_MXN: Corridor = {
