@@ -35,47 +35,40 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     await t?.stop();
   });
 
-  async function newCustomer(): Promise<string> {
-    const created = await api.post('/customers', {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      email: 'ada@example.com',
-      birthDate: '1990-04-12',
-      nationality: 'GB',
-      address,
-    });
+  async function newCustomer(client = api, fields: Record<string, unknown> = { email: 'ada@example.com', nationality: 'GB', address }): Promise<string> {
+    const created = await client.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', birthDate: '1990-04-12', ...fields });
     expect(created.status).toBe(201);
     return created.body.id;
   }
 
-  async function internalAccount(customerId: string, currency = 'USD'): Promise<string> {
+  async function internalAccount(customerId: string, currency = 'USD', client = api): Promise<string> {
     return eventually(async () => {
-      const listed = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}&type=INTERNAL_FIAT`);
+      const listed = await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}&type=INTERNAL_FIAT`);
       return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
     });
   }
 
-  async function fund(accountId: string, amount: number): Promise<void> {
-    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount })).status).toBe(200);
+  async function fund(accountId: string, amount: number, client = api): Promise<void> {
+    expect((await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount })).status).toBe(200);
   }
 
-  async function balanceOf(accountId: string): Promise<number> {
-    return (await api.get(`/internal-accounts/${accountId}`)).body.balance.amount;
+  async function balanceOf(accountId: string, client = api): Promise<number> {
+    return (await client.get(`/internal-accounts/${accountId}`)).body.balance.amount;
   }
 
-  async function mxnPayee(customerId: string, suffix: string): Promise<string> {
-    const created = await api.post('/customers/external-accounts', { customerId, ...mxnExternalAccountBody(suffix) });
+  async function mxnPayee(customerId: string, suffix: string, client = api): Promise<string> {
+    const created = await client.post('/customers/external-accounts', { customerId, ...mxnExternalAccountBody(suffix) });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('ACTIVE');
     return created.body.id;
   }
 
   /** A ready customer with a funded USD account and an MXN beneficiary whose CLABE ends in `suffix`. */
-  async function payer(suffix: string, funds = 10_000) {
-    const customerId = await newCustomer();
-    const accountId = await internalAccount(customerId);
-    if (funds > 0) await fund(accountId, funds);
-    const payeeId = await mxnPayee(customerId, suffix);
+  async function payer(suffix: string, funds = 10_000, client = api) {
+    const customerId = await newCustomer(client);
+    const accountId = await internalAccount(customerId, 'USD', client);
+    if (funds > 0) await fund(accountId, funds, client);
+    const payeeId = await mxnPayee(customerId, suffix, client);
     return { customerId, accountId, payeeId };
   }
 
@@ -83,9 +76,9 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     return { source: { sourceType: 'ACCOUNT', accountId }, destination, lockedCurrencySide: side, lockedCurrencyAmount: amount };
   }
 
-  async function settled(transactionId: string, statuses = ['COMPLETED', 'FAILED']): Promise<Transaction> {
+  async function settled(transactionId: string, statuses = ['COMPLETED', 'FAILED'], client = api): Promise<Transaction> {
     return eventually(async () => {
-      const fetched = await api.get(`/transactions/${transactionId}`);
+      const fetched = await client.get(`/transactions/${transactionId}`);
       return statuses.includes(fetched.body.status) ? (fetched.body as Transaction) : undefined;
     }, 20_000);
   }
@@ -98,7 +91,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
   }
 
   /** What a quote's entries moved, per currency and ledger purpose; every currency sums to zero. */
-  async function ledgerOf(quoteId: string): Promise<Record<string, Record<string, number>>> {
+  async function ledgerOf(quoteId: string, platform = platformId): Promise<Record<string, Record<string, number>>> {
     const rows = await t.stack.services
       .get('payments')!
       .get(DataSource)
@@ -106,7 +99,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
         `SELECT l.currency_code AS currency, l.purpose, sum(p.amount)::text AS total
            FROM journal_entry e JOIN posting p ON p.entry_id = e.id JOIN ledger_account l ON l.id = p.account_id
           WHERE e.platform_id = $1 AND e.reference_id = $2 GROUP BY 1, 2`,
-        [platformId, quoteId],
+        [platform, quoteId],
       );
     const totals: Record<string, Record<string, number>> = {};
     for (const row of rows) (totals[row.currency] ??= {})[row.purpose] = Number(row.total);
@@ -455,7 +448,8 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
         supportedCurrencies: [{ currency: expect.objectContaining({ code: currency }), estimatedExchangeRate: rate, min: expect.any(Number), max: expect.any(Number) }],
         requiredPayerDataFields: [
           { name: 'FULL_NAME', mandatory: true },
-          { name: 'COUNTRY_OF_RESIDENCE', mandatory: false },
+          { name: 'COUNTRY_OF_RESIDENCE', mandatory: true },
+          { name: 'EMAIL', mandatory: false },
         ],
       });
     });
@@ -516,6 +510,116 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(final).toMatchObject({ status: 'COMPLETED', destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency: 'USD' } });
       expect(await balanceOf(senderAccount)).toBe(0);
       expect((await other.api.get(`/internal-accounts/${receiverAccount}`)).body.balance.amount).toBe(4_000);
+    });
+  });
+
+  describe("the platform's fees (PATCH /config feeConfigs)", () => {
+    const usdFee = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 50, currency: 'USD' } };
+    let feeApi: ApiClient;
+    let feePlatformId: string;
+
+    beforeAll(async () => {
+      // A platform of its own: its fees must not change the other tests' prices.
+      const platform = await t.newPlatform();
+      feeApi = platform.api;
+      feePlatformId = platform.platformId;
+      await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, { platformId: feePlatformId, environment: 'sandbox', requestId: 'quotes-fees' });
+    });
+
+    it('merges fee configs by (feeType, sourceCurrency), removes one set to 0, and refuses a fixed fee in another currency', async () => {
+      const eurFee = { ...usdFee, sourceCurrency: 'EUR', variableFeeBps: 0, fixedFee: { amount: 10, currency: 'EUR' } };
+      expect((await feeApi.patch('/config', { feeConfigs: [usdFee] })).body.feeConfigs).toEqual([usdFee]);
+      expect((await feeApi.patch('/config', { feeConfigs: [eurFee] })).body.feeConfigs).toEqual([usdFee, eurFee]);
+      expect((await feeApi.patch('/config', { feeConfigs: [{ ...eurFee, fixedFee: { amount: 0, currency: 'EUR' } }] })).body.feeConfigs).toEqual([usdFee]);
+      const refused = await feeApi.patch('/config', {
+        feeConfigs: [
+          { ...usdFee, fixedFee: { amount: 5, currency: 'EUR' } },
+          { ...usdFee, sourceCurrency: 'GBP', variableFeeBps: -1 },
+        ],
+      });
+      expect([refused.status, refused.body.code]).toEqual([400, 'INVALID_INPUT']);
+      expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['feeConfigs.0.fixedFee', 'feeConfigs.1.fixedFee', 'feeConfigs.1.variableFeeBps']);
+      expect((await feeApi.get('/config')).body.feeConfigs).toEqual([usdFee]);
+    });
+
+    it('adds the fee to exchange rates, quotes and transactions, posts it to the fee account, and an override replaces it', async () => {
+      await feeApi.patch('/config', { feeConfigs: [usdFee] });
+      // 100.01 USD: the service's 1.00 + 50 bps (0.50005, rounded up to 0.51) and the platform's
+      // 0.50 + 30 bps (0.30003, rounded up to 0.31): 2.32 of fees; 97.69 at 17.25 is 1685.15 MXN.
+      const rates = await feeApi.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=MXN&sendingAmount=10001');
+      expect(rates.body.data[0]).toMatchObject({ sendingAmount: 10_001, fees: { fixed: 150, total: 232 }, receivingAmount: 168_515 });
+      const { accountId, payeeId } = await payer('001', 10_001, feeApi);
+      const created = await feeApi.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 10_001));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ totalSendingAmount: 10_001, totalReceivingAmount: 168_515, feesIncluded: 232, platformFeesIncluded: 81 });
+      expect((await feeApi.post(`/quotes/${created.body.id}/execute`, {})).status).toBe(200);
+      const final = await settled(created.body.transactionId, ['COMPLETED', 'FAILED'], feeApi);
+      expect(final).toMatchObject({ status: 'COMPLETED', fees: 232, platformFees: 81, sentAmount: { amount: 10_001 }, receivedAmount: { amount: 168_515 } });
+      expect(await balanceOf(accountId, feeApi)).toBe(0);
+      expect(await ledgerOf(created.body.id, feePlatformId)).toEqual({
+        USD: { HOLDING: -10_001, FX_CONVERSION: 9_769, FEES: 232 },
+        MXN: { FX_CONVERSION: -168_515, EXTERNAL_CLEARING: 168_515 },
+      });
+
+      const overridden = await feeApi.post('/quotes', {
+        ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, 10_001),
+        platformFeeOverride: { platformFixedFee: { amount: 0, currency: 'USD' }, platformVariableFeeBps: 0 },
+      });
+      expect(overridden.body).toMatchObject({ feesIncluded: 151, platformFeesIncluded: 0 });
+    });
+
+    it('takes no platform fee on a same-currency payment, nor once the fee is removed', async () => {
+      await feeApi.patch('/config', { feeConfigs: [usdFee] });
+      const { accountId, payeeId } = await payer('001', 0, feeApi);
+      const sameCurrency = await feeApi.post('/quotes', quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.money' }));
+      expect(sameCurrency.body).toMatchObject({ totalSendingAmount: 10_000, totalReceivingAmount: 10_000, feesIncluded: 0, platformFeesIncluded: 0 });
+      await feeApi.patch('/config', { feeConfigs: [{ ...usdFee, variableFeeBps: 0, fixedFee: { amount: 0, currency: 'USD' } }] });
+      const unfeed = await feeApi.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      expect(unfeed.body).toMatchObject({ feesIncluded: 150, platformFeesIncluded: 0, totalReceivingAmount: 169_912 });
+    });
+  });
+
+  describe('required payer data of a receiver lookup', () => {
+    /** A ready customer sending MXN (its provider needs a name and birth date only) without an address: no country, no postal address. */
+    async function addresslessMxnSender() {
+      const customerId = await newCustomer(api, {});
+      const accountId = await internalAccount(customerId, 'MXN');
+      await fund(accountId, 1_000_000);
+      return { customerId, accountId };
+    }
+
+    it('refuses a UMA quote whose sender lacks what the lookup asked for, naming each field; senderCustomerInfo completes it', async () => {
+      const { customerId, accountId } = await addresslessMxnSender();
+      const umaAddress = '$success.usd@sandbox.uma.money';
+      const lookup = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}?customerId=${customerId}`);
+      expect(lookup.status).toBe(200);
+      const body = { ...quoteBody(accountId, { destinationType: 'UMA_ADDRESS', umaAddress }, 100_000), lookupId: lookup.body.lookupId };
+      const refused = await api.post('/quotes', body);
+      expect([refused.status, refused.body.code, refused.body.details.missingFields]).toEqual([400, 'MISSING_MANDATORY_USER_INFO', ['COUNTRY_OF_RESIDENCE']]);
+      // Without the lookup nothing is asked; with the country given, the quote is made.
+      expect((await api.post('/quotes', { ...body, lookupId: undefined })).status).toBe(201);
+      expect((await api.post('/quotes', { ...body, senderCustomerInfo: { COUNTRY_OF_RESIDENCE: 'MX' } })).status).toBe(201);
+    });
+
+    it('refuses a payout quote whose sender lacks what the external account lookup asked for', async () => {
+      const { customerId, accountId } = await addresslessMxnSender();
+      // The platform's own account: a customer without an address cannot hold a USD beneficiary.
+      const payee = await api.post('/platform/external-accounts', usdExternalAccountBody('001'));
+      expect(payee.status).toBe(201);
+      const lookup = await api.get(`/receiver/external-account/${payee.body.id}?customerId=${customerId}`);
+      expect(lookup.body.requiredPayerDataFields).toEqual([
+        { name: 'FULL_NAME', mandatory: true },
+        { name: 'POSTAL_ADDRESS', mandatory: true },
+      ]);
+      const body = { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payee.body.id }, 100_000), lookupId: lookup.body.lookupId };
+      const refused = await api.post('/quotes', body);
+      expect([refused.status, refused.body.code, refused.body.details.missingFields]).toEqual([400, 'MISSING_MANDATORY_USER_INFO', ['POSTAL_ADDRESS']]);
+      // A customer with an address passes; a lookup of another receiver is not this quote's.
+      const { accountId: addressed, payeeId } = await payer('001');
+      const other = await api.post('/quotes', { ...quoteBody(addressed, { destinationType: 'ACCOUNT', accountId: payeeId }), lookupId: lookup.body.lookupId });
+      expect([other.status, other.body.code]).toEqual([404, 'LOOKUP_REQUEST_NOT_FOUND']);
+      const own = await api.get(`/receiver/external-account/${payeeId}`);
+      expect((await api.post('/quotes', { ...quoteBody(addressed, { destinationType: 'ACCOUNT', accountId: payeeId }), lookupId: own.body.lookupId })).status).toBe(201);
     });
   });
 

@@ -331,6 +331,13 @@ export class CustomersService implements BeforeApplicationShutdown {
         missingFields,
       });
     }
+    // The receiver's payer data is named as the receiver lookup named it (FULL_NAME, not fullName).
+    const missingPayerData = (request.payerDataFields ?? []).filter((name) => missingRequiredFields(entity, requiredFieldPaths(entity.customerType, [name])).length > 0);
+    if (missingPayerData.length > 0) {
+      throw new ServiceError('MISSING_MANDATORY_USER_INFO', `The receiver asks for payer data the customer lacks: ${missingPayerData.join(', ')}`, {
+        missingFields: missingPayerData,
+      });
+    }
     return {
       customerId: entity.id,
       platformCustomerId: entity.platformCustomerId,
@@ -338,6 +345,7 @@ export class CustomersService implements BeforeApplicationShutdown {
       customerType: entity.customerType,
       ...(entity.kycStatus ? { kycStatus: entity.kycStatus } : {}),
       ...(entity.kybStatus ? { kybStatus: entity.kybStatus } : {}),
+      feeConfigs: config.feeConfigs ?? [],
     };
   }
 }

@@ -24,8 +24,10 @@ export class PlatformConfigRepository {
   }
 
   /** Inside a transaction through its manager, otherwise batched with concurrent reads. */
-  find(platformId: string, manager?: EntityManager): Promise<PlatformConfigEntity | null> {
-    return manager ? manager.findOne(PlatformConfigEntity, { where: { platformId } }) : this.byPlatform.findOneBatched([platformId]);
+  find(platformId: string, manager?: EntityManager, forUpdate = false): Promise<PlatformConfigEntity | null> {
+    if (!manager) return this.byPlatform.findOneBatched([platformId]);
+    // Locked by a change that merges into what it read (fee configs), so concurrent changes do not lose each other's.
+    return manager.findOne(PlatformConfigEntity, { where: { platformId }, ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
 
   /** Stores a platform's first configuration unless another caller just did, and reads the row that won. */

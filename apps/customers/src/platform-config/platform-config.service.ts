@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { CUSTOMERS_EVENTS, CustomersPlatformConfig, PlatformCurrencyCode, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
+import { CUSTOMERS_EVENTS, CustomersPlatformConfig, FeeConfig, PlatformCurrencyCode, SupportedCurrency, UpdatePlatformConfigRequest } from '@paykit/contracts';
 import { addOutboxEvents, TransactionRunner } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
@@ -29,7 +29,7 @@ export class PlatformConfigService {
    * Operator settings (the regulated flag) and what `PATCH /config` changes. A new UMA domain
    * moves every customer's UMA address to it in the same transaction; `supportedCurrencies`
    * replaces the list (each currency one this deployment offers; the provider's required customer
-   * fields stay the provider's).
+   * fields stay the provider's); `feeConfigs` merge into the current ones (mergeFeeConfigs).
    */
   async update(platformId: string, request: UpdatePlatformConfigRequest): Promise<CustomersPlatformConfig> {
     await this.load(platformId);
@@ -41,10 +41,10 @@ export class PlatformConfigService {
     if (request.embeddedWalletConfig !== undefined) changes.embeddedWalletConfig = { ...request.embeddedWalletConfig };
     if (request.cardTokenization2faConfig !== undefined)
       changes.cardTokenization2faConfig = JSON.parse(JSON.stringify(request.cardTokenization2faConfig)) as PlatformConfigEntity['cardTokenization2faConfig'];
-    if (request.feeConfigs !== undefined) changes.feeConfigs = request.feeConfigs.map((fee) => ({ ...fee, fixedFee: { ...fee.fixedFee } }));
-    if (Object.keys(changes).length > 0) {
+    if (Object.keys(changes).length > 0 || request.feeConfigs !== undefined) {
       await this.transactions.run(async (manager) => {
-        const current = await this.configs.find(platformId, manager);
+        const current = await this.configs.find(platformId, manager, true);
+        if (request.feeConfigs !== undefined) changes.feeConfigs = mergeFeeConfigs(current?.feeConfigs ?? [], request.feeConfigs);
         if (changes.umaDomain !== undefined && current && current.umaDomain !== changes.umaDomain) {
           const moved = await this.configs.moveUmaAddresses(manager, platformId, current.umaDomain, changes.umaDomain);
           // Other services keep customers' UMA addresses (payments' receiver directory): each moved customer is announced.
@@ -58,6 +58,27 @@ export class PlatformConfigService {
     }
     return this.get(platformId);
   }
+}
+
+/**
+ * `PATCH /config` fees, as the reference defines them: a merge-by-key upsert keyed by
+ * (feeType, sourceCurrency); a fee whose fixed and variable parts are both 0 deactivates its key
+ * (it leaves the list, which holds the active fees only).
+ */
+export function mergeFeeConfigs(current: FeeConfig[], changes: NonNullable<UpdatePlatformConfigRequest['feeConfigs']>): FeeConfig[] {
+  const key = (fee: { feeType: string; sourceCurrency: string }) => `${fee.feeType}:${fee.sourceCurrency}`;
+  const merged = new Map(current.map((fee) => [key(fee), fee]));
+  for (const fee of changes) {
+    if (fee.fixedFee.amount === 0 && fee.variableFeeBps === 0) merged.delete(key(fee));
+    else
+      merged.set(key(fee), {
+        feeType: fee.feeType,
+        sourceCurrency: fee.sourceCurrency,
+        variableFeeBps: fee.variableFeeBps,
+        fixedFee: { amount: fee.fixedFee.amount, currency: fee.fixedFee.currency },
+      });
+  }
+  return [...merged.values()];
 }
 
 /** The platform's currency entries with the provider's required fields (the contract already limited codes to the offered ones). */

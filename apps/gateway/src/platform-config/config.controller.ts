@@ -131,7 +131,7 @@ export class ConfigController {
     summary: 'Update the platform configuration',
     description:
       "Sets (or with `null` removes) the webhook endpoint; sets the UMA domain (every customer's UMA address moves to it), replaces the supported currencies " +
-      '(limits, counterparty fields, transaction types; each a currency the deployment offers) and the fees, sets the embedded wallet and card tokenization ' +
+      '(limits, counterparty fields, transaction types; each a currency the deployment offers), merges the fees by (feeType, sourceCurrency) (0 fixed and 0 bps removes one), sets the embedded wallet and card tokenization ' +
       'message settings, and turns embedded wallets on or off for new customers. Answers the whole configuration.',
   })
   @ApiOkResponse({ type: ComposedPlatformConfigDto })

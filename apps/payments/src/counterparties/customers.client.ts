@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CallerContext, CustomerRequirements, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
+import { CallerContext, CustomerInfoFieldName, CustomerRequirements, CUSTOMERS_SUBJECTS, FeeConfig } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 
@@ -17,10 +17,16 @@ export class CustomersClient {
   /**
    * A customer may move money in a currency once it has every field the currency's provider
    * requires (else the customers service answers 400 MISSING_MANDATORY_USER_INFO) and its KYC
-   * (individual) or KYB (business) is APPROVED (else 403 USER_NOT_READY).
+   * (individual) or KYB (business) is APPROVED (else 403 USER_NOT_READY). `payerDataFields` (what a
+   * receiver asked for) must be on the customer too (else 400 MISSING_MANDATORY_USER_INFO). The
+   * answer carries the platform's fee configs.
    */
-  async assertReady(ctx: CallerContext, customerId: string, currencyCode: string): Promise<CustomerRequirements> {
-    const customer = await this.services.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId, currencyCode }, ctx);
+  async assertReady(ctx: CallerContext, customerId: string, currencyCode: string, payerDataFields: CustomerInfoFieldName[] = []): Promise<CustomerRequirements> {
+    const customer = await this.services.request(
+      CUSTOMERS_SUBJECTS.checkRequirements,
+      { customerId, currencyCode, ...(payerDataFields.length > 0 ? { payerDataFields } : {}) },
+      ctx,
+    );
     const status = customer.customerType === 'BUSINESS' ? customer.kybStatus : customer.kycStatus;
     if (status !== 'APPROVED') {
       throw new ServiceError('USER_NOT_READY', `Customer ${customerId} cannot move money until its ${customer.customerType === 'BUSINESS' ? 'KYB' : 'KYC'} is APPROVED`, {
@@ -29,6 +35,11 @@ export class CustomersClient {
       });
     }
     return customer;
+  }
+
+  /** The platform's active fee configs (for prices without a customer to check). */
+  async feeConfigs(ctx: CallerContext): Promise<FeeConfig[]> {
+    return (await this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, ctx)).feeConfigs;
   }
 
   async accountSettings(ctx: CallerContext): Promise<PlatformAccountSettings> {

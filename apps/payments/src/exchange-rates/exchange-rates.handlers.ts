@@ -9,7 +9,7 @@ export class ExchangeRatesHandlers {
   constructor(private readonly rates: ExchangeRatesService) {}
 
   @MessagePattern(QUOTES_SUBJECTS.listExchangeRates)
-  list(@Payload(new EnvelopePipe(ExchangeRatesQuery)) { payload }: MessageEnvelope<ExchangeRatesQuery>): Promise<ExchangeRateList> {
-    return this.rates.list(payload);
+  list(@Payload(new EnvelopePipe(ExchangeRatesQuery)) { ctx, payload }: MessageEnvelope<ExchangeRatesQuery>): Promise<ExchangeRateList> {
+    return this.rates.list(ctx, payload);
   }
 }

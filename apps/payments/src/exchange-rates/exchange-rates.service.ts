@@ -1,11 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { amountToWire, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, PaymentRail } from '@paykit/contracts';
+import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, PaymentRail } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ConfigError } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
-import { ConversionRate, convertRoundingUp, Corridor, feesFor, RATE_SCALE, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import { CustomersClient } from '../counterparties/customers.client';
+import { configuredPlatformFee, ConversionRate, convertRoundingUp, Corridor, feesFor, RATE_SCALE, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
 import { Clock } from '@paykit/persistence';
 
@@ -33,6 +34,7 @@ export class ExchangeRatesService implements OnModuleInit {
     private readonly currencies: CurrencyCatalog,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly clock: Clock,
+    private readonly customers: CustomersClient,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -63,7 +65,9 @@ export class ExchangeRatesService implements OnModuleInit {
     return new Date(Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS);
   }
 
-  async list(query: ExchangeRatesQuery, now = this.clock.now()): Promise<ExchangeRateList> {
+  /** Every corridor's price with the service's fees and the platform's configured fee (its feeConfigs) included. */
+  async list(ctx: CallerContext, query: ExchangeRatesQuery, now = this.clock.now()): Promise<ExchangeRateList> {
+    const feeConfigs = await this.customers.feeConfigs(ctx);
     const destinations = query.destinationCurrency ? new Set(query.destinationCurrency) : undefined;
     const sending = query.sendingAmount === undefined ? DEFAULT_SENDING_AMOUNT : BigInt(query.sendingAmount);
     const updatedAt = this.updatedAt(now).toISOString();
@@ -73,7 +77,8 @@ export class ExchangeRatesService implements OnModuleInit {
       if (destinations && !destinations.has(corridor.destination)) continue;
       const source = await this.currencies.get(corridor.source);
       const destination = await this.currencies.get(corridor.destination);
-      const { serviceFee } = feesFor(corridor, sending);
+      const platform = configuredPlatformFee(feeConfigs, corridor.source, corridor.destination);
+      const { serviceFee, platformFee } = feesFor(corridor, sending, platform);
       data.push({
         sourceCurrency: toCurrency(source),
         destinationCurrency: toCurrency(destination),
@@ -81,9 +86,9 @@ export class ExchangeRatesService implements OnModuleInit {
         sendingAmount: amountToWire(sending),
         minSendingAmount: amountToWire(corridor.minSendingAmount),
         maxSendingAmount: amountToWire(corridor.maxSendingAmount),
-        receivingAmount: amountToWire(receivingFor(corridor, sending, source.decimals, destination.decimals)),
+        receivingAmount: amountToWire(receivingFor(corridor, sending, source.decimals, destination.decimals, platform)),
         exchangeRate: sendingUnitsPerReceivingUnit(corridor),
-        fees: { fixed: amountToWire(corridor.fixedFee), total: amountToWire(serviceFee) },
+        fees: { fixed: amountToWire(corridor.fixedFee + platform.fixed), total: amountToWire(serviceFee + platformFee) },
         updatedAt,
       });
     }

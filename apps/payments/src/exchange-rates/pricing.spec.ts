@@ -1,4 +1,16 @@
-import { convertRoundingUp, Corridor, feesFor, RATE_SCALE, parseRate, priceReceiving, priceSending, receivingFor, sendingUnitsPerReceivingUnit } from './pricing';
+import {
+  configuredPlatformFee,
+  convertRoundingUp,
+  Corridor,
+  feesFor,
+  NO_PLATFORM_FEE,
+  parseRate,
+  priceReceiving,
+  priceSending,
+  RATE_SCALE,
+  receivingFor,
+  sendingUnitsPerReceivingUnit,
+} from './pricing';
 import { DEFAULT_RATE_TABLE, parseRateTable } from './rate-table';
 
 const USD_MXN: Corridor = {
@@ -19,6 +31,26 @@ describe('pricing', () => {
       // 50 bps of 101 is 0.505 cents: the sender pays 1.
       expect(feesFor(USD_MXN, 101n)).toEqual({ serviceFee: 101n, platformFee: 0n });
       expect(feesFor(USD_MXN, 10_000n, { fixed: 25n, variableBps: 10n })).toEqual({ serviceFee: 150n, platformFee: 35n });
+    });
+  });
+
+  describe(configuredPlatformFee.name, () => {
+    const usd = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 50, currency: 'USD' } };
+
+    it("takes the platform's cross-currency fee of the sending currency", () => {
+      expect(configuredPlatformFee([usd], 'USD', 'MXN')).toEqual({ fixed: 50n, variableBps: 30n });
+    });
+
+    it.each([
+      ['a same-currency payment', [usd], 'USD', 'USD'],
+      ['another sending currency', [usd], 'EUR', 'MXN'],
+      ['no fee configured', [], 'USD', 'MXN'],
+    ])('is nothing for %s', (_what, configs, source, destination) => {
+      expect(configuredPlatformFee(configs, source, destination)).toEqual(NO_PLATFORM_FEE);
+    });
+
+    it('rounds the variable part up to the next cent: 30 bps of 10001 cents (30.003) is 31', () => {
+      expect(feesFor({ ...USD_MXN, fixedFee: 0n, variableFeeBps: 0n }, 10_001n, configuredPlatformFee([usd], 'USD', 'MXN'))).toEqual({ serviceFee: 0n, platformFee: 81n });
     });
   });
 

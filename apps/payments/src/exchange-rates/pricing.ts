@@ -36,13 +36,35 @@ export interface Price {
   platformFee: bigint;
 }
 
-const NO_PLATFORM_FEE: PlatformFee = { fixed: 0n, variableBps: 0n };
+export const NO_PLATFORM_FEE: PlatformFee = { fixed: 0n, variableBps: 0n };
+
+/** A platform's configured fee (`PATCH /config` feeConfigs), as far as pricing reads it. */
+export interface ConfiguredFee {
+  feeType: string;
+  sourceCurrency: string;
+  variableFeeBps: number;
+  fixedFee: { amount: number; currency: string };
+}
+
+/**
+ * The platform's fee on a payment from `source` to `destination`: its CROSS_CURRENCY_TRANSACTION
+ * fee for the sending currency, on cross-currency payments only (a same-currency payment takes none).
+ */
+export function configuredPlatformFee(configs: readonly ConfiguredFee[], source: string, destination: string): PlatformFee {
+  if (source === destination) return NO_PLATFORM_FEE;
+  const fee = configs.find((c) => c.feeType === 'CROSS_CURRENCY_TRANSACTION' && c.sourceCurrency === source && c.fixedFee.currency === source);
+  return fee ? { fixed: BigInt(fee.fixedFee.amount), variableBps: BigInt(fee.variableFeeBps) } : NO_PLATFORM_FEE;
+}
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   return a <= 0n ? a / b : (a + b - 1n) / b;
 }
 
-/** Variable fees round up to the next smallest unit: the sending side never pays a fraction. */
+/**
+ * Each fee is fixed + variable (bps of the sending amount); variable fees, the service's and the
+ * platform's each, round UP to the sending currency's smallest unit: the fee side never loses
+ * a fraction, and the sender never pays a fraction.
+ */
 export function feesFor(corridor: Corridor, sending: bigint, platform: PlatformFee = NO_PLATFORM_FEE): { serviceFee: bigint; platformFee: bigint } {
   return {
     serviceFee: corridor.fixedFee + ceilDiv(sending * corridor.variableFeeBps, BPS),

@@ -4,6 +4,7 @@ import { TransactionFidelity1764000000000 } from './1764000000000-TransactionFid
 import { CreateQuotes1764062000000 } from './1764062000000-CreateQuotes';
 import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNetwork';
 import { CreateAgentActions1764090100000 } from './1764090100000-CreateAgentActions';
+import { QuoteFeesAndPayerData1764100000000 } from './1764100000000-QuoteFeesAndPayerData';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const PAYMENTS_MIGRATIONS = [
   CreateQuotes1764062000000,
   RecordCryptoNetwork1764072100000,
   CreateAgentActions1764090100000,
+  QuoteFeesAndPayerData1764100000000,
 ];

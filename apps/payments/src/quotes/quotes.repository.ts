@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
+import { InternalAccountStatus, QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
 import { QuoteEntity } from './entities/quote.entity';
 
@@ -91,13 +91,16 @@ export interface QuoteWithTransactionStatus {
  * prepared: a single-row insert on the hot path of every payment.
  */
 function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
-  return preparedStatement(`INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
+  // An executing quote's statement also locks its source account (FOR SHARE, as an execution
+  // does before the source leg) and answers its status: one round trip less per payment.
+  const lockSource = status === 'PROCESSING' ? `WITH source AS (SELECT status FROM internal_account WHERE platform_id = $2 AND id = $4 FOR SHARE) ` : '';
+  return preparedStatement(`${lockSource}INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
          destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
          rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id,
          executed_at)
        VALUES ($1, $2, '${status}', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29,
          ${status === 'PROCESSING' ? '$27' : 'NULL'})
-       RETURNING *`);
+       RETURNING *${status === 'PROCESSING' ? ', (SELECT status FROM source) AS source_status' : ''}`);
 }
 const INSERT_PENDING = insertQuoteSql('PENDING');
 const INSERT_EXECUTING = insertQuoteSql('PROCESSING');
@@ -111,9 +114,19 @@ export class QuotesRepository {
    * A new quote, PENDING; or already PROCESSING (executed at its creation) when `executing`:
    * what `beginExecution` would make of it, without the second statement.
    */
-  async insert(manager: EntityManager, quote: NewQuote, executing = false): Promise<QuoteEntity> {
-    const rows = await returningRows<QuoteRow>(manager, executing ? INSERT_EXECUTING : INSERT_PENDING, this.insertParams(quote));
+  async insert(manager: EntityManager, quote: NewQuote): Promise<QuoteEntity> {
+    const rows = await returningRows<QuoteRow>(manager, INSERT_PENDING, this.insertParams(quote));
     return toEntity(rows[0]);
+  }
+
+  /**
+   * A new quote executed at its creation (PROCESSING), its source account locked FOR SHARE in the
+   * same statement: answers the account's status under the lock (undefined: no such account), for
+   * the caller to refuse the execution (rolling the quote back) when it may not move money.
+   */
+  async insertExecuting(manager: EntityManager, quote: NewQuote): Promise<{ quote: QuoteEntity; sourceStatus: InternalAccountStatus | undefined }> {
+    const rows = await returningRows<QuoteRow & { source_status: InternalAccountStatus | null }>(manager, INSERT_EXECUTING, this.insertParams(quote));
+    return { quote: toEntity(rows[0]), sourceStatus: rows[0].source_status ?? undefined };
   }
 
   private insertParams(quote: NewQuote): unknown[] {

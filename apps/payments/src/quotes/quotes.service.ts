@@ -5,9 +5,14 @@ import {
   amountToWire,
   CallerContext,
   CreateQuoteMessage,
+  CustomerInfoFieldName,
+  FeeConfig,
   ExecuteQuoteMessage,
+  InternalAccountStatus,
   newId,
+  NewEvent,
   PAYMENTS_EVENTS,
+  PayerDataFieldRequirement,
   Quote,
   PurposeOfPayment,
   QuoteFailureReason,
@@ -26,12 +31,12 @@ import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { ExchangeRatesService, PricedCorridor } from '../exchange-rates/exchange-rates.service';
-import { Corridor, PlatformFee, Price, priceReceiving, priceSending } from '../exchange-rates/pricing';
+import { configuredPlatformFee, Corridor, PlatformFee, Price, priceReceiving, priceSending } from '../exchange-rates/pricing';
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { TransactionsRepository } from '../transfers/transactions.repository';
+import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
 import { QuoteLedger } from './quote-ledger';
@@ -52,9 +57,17 @@ export interface ResolvedDestination {
   counterpartyInformation?: Record<string, unknown>;
 }
 
-/** Resolves UMA receivers for quotes (the receiver-lookup feature provides it). */
+/** A receiver lookup a quote names by `lookupId`: its receiver (UMA address or external account id) and the payer data it asks for. */
+export interface QuoteLookup {
+  kind: 'UMA_ADDRESS' | 'EXTERNAL_ACCOUNT';
+  target: string;
+  requiredPayerDataFields: PayerDataFieldRequirement[];
+}
+
+/** Resolves UMA receivers and kept lookups for quotes (the receiver-lookup feature provides it). */
 export interface UmaReceiverResolver {
-  resolveForQuote(ctx: CallerContext, umaAddress: string, currency: string | undefined, lookupId: string | undefined): Promise<ResolvedDestination>;
+  resolveForQuote(ctx: CallerContext, umaAddress: string, currency: string | undefined): Promise<ResolvedDestination>;
+  findLookup(platformId: string, lookupId: string): Promise<QuoteLookup | undefined>;
 }
 export const UMA_RECEIVER_RESOLVER = Symbol('UMA_RECEIVER_RESOLVER');
 
@@ -130,12 +143,25 @@ export class QuotesService implements OnModuleInit {
       const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
       if (earlier) return earlier;
     }
+    const lookupRead = request.lookupId !== undefined ? this.umaReceivers.findLookup(ctx.platformId, request.lookupId) : Promise.resolve(undefined);
+    lookupRead.catch(() => undefined);
     const source = await this.resolveSource(ctx, request);
-    // The customers service's answer is asked for while the destination resolves (two asks in
-    // flight at once); its refusal still counts only after the destination's and the price's.
-    const readiness = source.customerId ? this.customers.assertReady(ctx, source.customerId, source.currency) : undefined;
-    readiness?.catch(() => undefined);
+    const lookup = await lookupRead;
+    const payerData = payerDataToCheck(lookup, request.senderCustomerInfo);
+    // The customers service's answer (the customer's readiness, the payer data the receiver asked
+    // for, and the platform's fee configs, in one ask) is asked for while the destination resolves;
+    // its refusal still counts only after the destination's and the price's.
+    const readiness = source.customerId ? this.customers.assertReady(ctx, source.customerId, source.currency, payerData) : undefined;
+    const feeConfigs: Promise<FeeConfig[]> = readiness ? readiness.then((customer) => customer.feeConfigs ?? []) : this.customers.feeConfigs(ctx);
+    feeConfigs.catch(() => undefined);
     const destination = await this.resolveDestination(ctx, request, source.customerId);
+    this.assertLookupOf(request.lookupId, lookup, destination);
+    if (!source.customerId && payerData.length > 0) {
+      // No customer to read them from: the platform sends them in senderCustomerInfo.
+      throw new ServiceError('MISSING_MANDATORY_USER_INFO', `The receiver asks for payer data not given in senderCustomerInfo: ${payerData.join(', ')}`, {
+        missingFields: payerData,
+      });
+    }
     if (destination.kind === 'INTERNAL_ACCOUNT' && source.account?.id === destination.accountId) {
       throw new ServiceError('SELF_PAYMENT', 'A quote cannot pay the account it is paid from');
     }
@@ -145,7 +171,8 @@ export class QuotesService implements OnModuleInit {
       ]);
     }
     const priced = await this.corridorFor(source.currency, destination.currency, request.destination.paymentRail);
-    const price = this.price(priced, request);
+    // An override in the request replaces the platform's configured fee (the reference's platformFeeOverride).
+    const price = this.price(priced, request, request.platformFeeOverride ? undefined : configuredPlatformFee(await feeConfigs, source.currency, destination.currency));
     const customer = await readiness;
 
     const now = this.clock.now();
@@ -192,12 +219,14 @@ export class QuotesService implements OnModuleInit {
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
       // A real-time funded quote executes when its funds arrive, never here.
       const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
-      let quote = await this.quotes.insert(manager, entity, executing);
+      let quote: QuoteEntity;
       if (executing) {
         // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
         // waits for execution, so it needs no expiry job either.
-        quote = await this.executeStarted(manager, ctx, quote);
+        const inserted = await this.quotes.insertExecuting(manager, entity);
+        quote = await this.executeStarted(manager, ctx, inserted.quote, inserted.sourceStatus);
       } else {
+        quote = await this.quotes.insert(manager, entity);
         await this.scheduler.schedule(manager, {
           kind: EXPIRE_QUOTE_JOB,
           platformId: ctx.platformId,
@@ -314,15 +343,17 @@ export class QuotesService implements OnModuleInit {
   }
 
   /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
-  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity): Promise<QuoteEntity> {
+  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity, lockedSourceStatus?: InternalAccountStatus): Promise<QuoteEntity> {
     const outcome = started.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
       await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
       return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
     }
     if (started.sourceAccountId !== null) {
-      // Checked again under the account's lock: it may have been frozen or closed since the check above.
-      await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
+      // Checked again under the account's lock: it may have been frozen or closed since the check
+      // above (a quote executed at its creation took the lock and read the status as it was inserted).
+      if (lockedSourceStatus === undefined) await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
+      else if (!NEW_MOVEMENT_STATUSES.includes(lockedSourceStatus)) throw accountNotActive(started.sourceAccountId, lockedSourceStatus);
     }
     await this.quoteLedger.debitSource(manager, started);
     await this.insertTransaction(manager, started, 'PENDING', null);
@@ -330,8 +361,9 @@ export class QuotesService implements OnModuleInit {
     return started;
   }
 
+  /** The quote's transaction and its first event, in one statement (the row is known before it is written). */
   private async insertTransaction(manager: EntityManager, quote: QuoteEntity, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): Promise<void> {
-    const entity = await this.transactionsRepo.insert(manager, {
+    const row: NewTransaction = {
       id: quote.transactionId,
       platformId: quote.platformId,
       type: 'OUTGOING',
@@ -354,8 +386,12 @@ export class QuotesService implements OnModuleInit {
       receivedCurrencyCode: quote.destinationCurrency,
       receivedAmount: quote.receivingAmount,
       counterpartyUmaAddress: quote.destinationUmaAddress,
-    });
-    await this.announce(manager, quote.platformId, await this.transfers.toResource(entity));
+      fees: quote.serviceFee + quote.platformFee,
+      platformFees: quote.platformFee,
+    };
+    const now = this.clock.now();
+    const transaction = await this.transfers.toResource(this.transactionsRepo.entityOf(row, now));
+    await this.outbox.addWithChange(manager, this.transactionsRepo.insertStatement(row, now), this.statusEvent(quote.platformId, transaction));
   }
 
   /**
@@ -470,7 +506,7 @@ export class QuotesService implements OnModuleInit {
 
   private async resolveDestination(ctx: CallerContext, request: CreateQuoteMessage, sourceCustomerId: string | null): Promise<ResolvedDestination> {
     const { destination } = request;
-    if (destination.destinationType === 'UMA_ADDRESS') return this.umaReceivers.resolveForQuote(ctx, destination.umaAddress!, destination.currency, request.lookupId);
+    if (destination.destinationType === 'UMA_ADDRESS') return this.umaReceivers.resolveForQuote(ctx, destination.umaAddress!, destination.currency);
     const accountId = destination.accountId!;
     if (accountId.startsWith('InternalAccount:')) {
       const account = await this.accounts.findById(ctx.platformId, accountId);
@@ -495,6 +531,15 @@ export class QuotesService implements OnModuleInit {
     };
   }
 
+  /** A quote naming a lookup must name one of the caller's, made for the receiver it pays (a UMA address or an external account). */
+  private assertLookupOf(lookupId: string | undefined, lookup: QuoteLookup | undefined, destination: ResolvedDestination): void {
+    if (lookupId === undefined) return;
+    const target = destination.kind === 'EXTERNAL_ACCOUNT' ? destination.accountId : destination.umaAddress;
+    if (!lookup || lookup.target !== target) {
+      throw new ServiceError('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} not found for ${target ?? destination.accountId}`, { field: 'lookupId' });
+    }
+  }
+
   private async corridorFor(source: string, destination: string, rail: CreateQuoteMessage['destination']['paymentRail']): Promise<PricedCorridor> {
     if (source !== destination) return this.rates.corridor(source, destination, rail);
     const currency = await this.currencies.get(source);
@@ -506,7 +551,7 @@ export class QuotesService implements OnModuleInit {
    * converts and rounds down to the receiving currency's smallest unit; a locked receiving amount
    * is met exactly by the smallest sending amount that reaches it.
    */
-  private price(priced: PricedCorridor, request: CreateQuoteMessage): Price {
+  private price(priced: PricedCorridor, request: CreateQuoteMessage, configured?: PlatformFee): Price {
     const { corridor, source, destination } = priced;
     const override = request.platformFeeOverride;
     if (override && override.platformFixedFee.currency !== source.code) {
@@ -516,7 +561,7 @@ export class QuotesService implements OnModuleInit {
     }
     const platform: PlatformFee = override
       ? { fixed: BigInt(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
-      : { fixed: 0n, variableBps: 0n };
+      : (configured ?? { fixed: 0n, variableBps: 0n });
     const amount = amountFromWire(request.lockedCurrencyAmount);
     let price: Price;
     try {
@@ -562,14 +607,28 @@ export class QuotesService implements OnModuleInit {
 
   /** Every status a transaction enters is announced, with the transaction as GET returns it. */
   private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, {
+    await this.outbox.add(manager, this.statusEvent(platformId, transaction));
+  }
+
+  private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
+    return {
       subject: PAYMENTS_EVENTS.transactionStatusChanged,
       platformId,
       resourceId: transaction.id,
       webhookType: transactionWebhookType(transaction.type, transaction.status),
       data: transaction,
-    });
+    };
   }
+}
+
+/**
+ * The mandatory payer data a quote's lookup asked for that `senderCustomerInfo` does not give:
+ * the sending customer must have each (checked by the customers service with its readiness).
+ */
+function payerDataToCheck(lookup: QuoteLookup | undefined, senderCustomerInfo: Record<string, unknown> | undefined): CustomerInfoFieldName[] {
+  if (!lookup) return [];
+  const given = (name: string) => senderCustomerInfo?.[name] !== undefined && senderCustomerInfo[name] !== null && senderCustomerInfo[name] !== '';
+  return lookup.requiredPayerDataFields.filter((field) => field.mandatory && !given(field.name)).map((field) => field.name);
 }
 
 /** The reference a real-time funded quote's payment must carry: derived from the quote id, unique with it. */

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { tenantEnvironment } from '@paykit/contracts';
+import { PayerDataFieldRequirement, tenantEnvironment } from '@paykit/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 
 export type LookupKind = 'UMA_ADDRESS' | 'EXTERNAL_ACCOUNT';
+
+/** A kept receiver lookup: the receiver (UMA address or external account id) and what it asks of the payer. */
+export interface ReceiverLookupRecord {
+  kind: LookupKind;
+  target: string;
+  requiredPayerDataFields: PayerDataFieldRequirement[];
+}
 
 /** A customer of this deployment reachable at a UMA address. */
 export interface DirectoryEntry {
@@ -16,16 +23,25 @@ export interface DirectoryEntry {
 export class ReceiverLookupRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insertLookup(platformId: string, id: string, kind: LookupKind, target: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO receiver_lookup (id, platform_id, kind, target) VALUES ($1, $2, $3, $4)`, [id, platformId, kind, target]);
+  /** A lookup as answered: what it looked up and the payer data its receiver asked for (a quote naming it checks both). */
+  async insertLookup(platformId: string, id: string, kind: LookupKind, target: string, requiredPayerDataFields: PayerDataFieldRequirement[]): Promise<void> {
+    await this.dataSource.query(`INSERT INTO receiver_lookup (id, platform_id, kind, target, required_payer_data_fields) VALUES ($1, $2, $3, $4, $5::jsonb)`, [
+      id,
+      platformId,
+      kind,
+      target,
+      JSON.stringify(requiredPayerDataFields),
+    ]);
   }
 
-  async findLookup(platformId: string, id: string): Promise<{ kind: LookupKind; target: string } | undefined> {
-    const rows = await this.dataSource.query<Array<{ kind: LookupKind; target: string }>>(`SELECT kind, target FROM receiver_lookup WHERE platform_id = $1 AND id = $2`, [
-      platformId,
-      id,
-    ]);
-    return rows[0];
+  async findLookup(platformId: string, id: string): Promise<ReceiverLookupRecord | undefined> {
+    const rows = await this.dataSource.query<Array<{ kind: LookupKind; target: string; required: PayerDataFieldRequirement[] | string }>>(
+      `SELECT kind, target, required_payer_data_fields AS required FROM receiver_lookup WHERE platform_id = $1 AND id = $2`,
+      [platformId, id],
+    );
+    if (!rows[0]) return undefined;
+    const { kind, target, required } = rows[0];
+    return { kind, target, requiredPayerDataFields: typeof required === 'string' ? (JSON.parse(required) as PayerDataFieldRequirement[]) : required };
   }
 
   /**

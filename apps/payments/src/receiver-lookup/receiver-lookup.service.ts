@@ -18,7 +18,7 @@ import { RATE_SCALE, receivingFor } from '../exchange-rates/pricing';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { ResolvedDestination, UmaReceiverResolver } from '../quotes/quotes.service';
 import { SANDBOX_UMA_DOMAIN, sandboxUmaOutcomeKey, sandboxUmaReceiver } from './receiver-lookup.sandbox';
-import { DirectoryEntry, ReceiverLookupRepository } from './receiver-lookup.repository';
+import { DirectoryEntry, ReceiverLookupRecord, ReceiverLookupRepository } from './receiver-lookup.repository';
 import { parseUmaAddress } from './uma-address';
 
 /** The sending currency estimates use when the sender has no account to tell. */
@@ -29,9 +29,20 @@ type UmaReceiver =
   | { kind: 'SANDBOX'; address: string; currency: string; name: string; outcome: string | null }
   | { kind: 'CUSTOMER'; address: string; entry: DirectoryEntry; accounts: Array<{ id: string; currency: string }> };
 
+/**
+ * What a UMA receiver asks of the payer (its name and country for the receiving institution's
+ * compliance); a quote naming the lookup needs each mandatory one, from the sending customer or
+ * its `senderCustomerInfo`.
+ */
 const PAYER_DATA: PayerDataFieldRequirement[] = [
   { name: 'FULL_NAME', mandatory: true },
-  { name: 'COUNTRY_OF_RESIDENCE', mandatory: false },
+  { name: 'COUNTRY_OF_RESIDENCE', mandatory: true },
+  { name: 'EMAIL', mandatory: false },
+];
+/** What a bank payout asks of the payer: the originator's name and address travel with a cross-border payment. */
+const EXTERNAL_ACCOUNT_PAYER_DATA: PayerDataFieldRequirement[] = [
+  { name: 'FULL_NAME', mandatory: true },
+  { name: 'POSTAL_ADDRESS', mandatory: true },
 ];
 
 /**
@@ -56,7 +67,7 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     const sending = await this.sendingCurrency(ctx, request.customerId);
     const receivable = receiver.kind === 'SANDBOX' ? [receiver.currency] : [...new Set(receiver.accounts.map((a) => a.currency))];
     const lookupId = newId('LookupRequest');
-    await this.lookups.insertLookup(ctx.platformId, lookupId, 'UMA_ADDRESS', receiver.address);
+    await this.lookups.insertLookup(ctx.platformId, lookupId, 'UMA_ADDRESS', receiver.address, PAYER_DATA);
     return { supportedCurrencies: await this.preferences(sending, receivable), requiredPayerDataFields: PAYER_DATA, lookupId, receiverUmaAddress: receiver.address };
   }
 
@@ -64,19 +75,18 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     const external = await this.externalAccounts.get(ctx, request.accountId);
     const sending = await this.sendingCurrency(ctx, request.customerId);
     const lookupId = newId('LookupRequest');
-    await this.lookups.insertLookup(ctx.platformId, lookupId, 'EXTERNAL_ACCOUNT', external.id);
+    await this.lookups.insertLookup(ctx.platformId, lookupId, 'EXTERNAL_ACCOUNT', external.id, EXTERNAL_ACCOUNT_PAYER_DATA);
     return {
       supportedCurrencies: await this.preferences(sending, [external.currency]),
-      requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }],
+      requiredPayerDataFields: EXTERNAL_ACCOUNT_PAYER_DATA,
       lookupId,
       accountId: external.id,
     };
   }
 
   /** The quote side: where a payment to `umaAddress` goes, in which currency. */
-  async resolveForQuote(ctx: CallerContext, umaAddress: string, currency: string | undefined, lookupId: string | undefined): Promise<ResolvedDestination> {
+  async resolveForQuote(ctx: CallerContext, umaAddress: string, currency: string | undefined): Promise<ResolvedDestination> {
     const receiver = await this.umaReceiver(ctx, umaAddress, 'destination.umaAddress');
-    if (lookupId !== undefined) await this.assertLookup(ctx.platformId, lookupId, receiver.address);
     if (receiver.kind === 'SANDBOX') {
       if (currency !== undefined && currency !== receiver.currency) {
         throw new ServiceError('INVALID_CURRENCY', `${receiver.address} receives ${receiver.currency} only`, {
@@ -103,10 +113,9 @@ export class ReceiverLookupService implements UmaReceiverResolver {
     return { kind: 'UMA_CUSTOMER', currency: account.currency, accountId: account.id, umaAddress: receiver.address, sandboxOutcome: null };
   }
 
-  /** A quote naming a lookup must name one of the caller's, made for the same receiver. */
-  private async assertLookup(platformId: string, lookupId: string, target: string): Promise<void> {
-    const lookup = await this.lookups.findLookup(platformId, lookupId);
-    if (!lookup || lookup.target !== target) throw new ServiceError('LOOKUP_REQUEST_NOT_FOUND', `Lookup ${lookupId} not found for ${target}`, { field: 'lookupId' });
+  /** The caller's lookup `lookupId` (a quote naming it checks its receiver and required payer data). */
+  findLookup(platformId: string, lookupId: string): Promise<ReceiverLookupRecord | undefined> {
+    return this.lookups.findLookup(platformId, lookupId);
   }
 
   private async umaReceiver(ctx: CallerContext, value: string, field: string): Promise<UmaReceiver> {

@@ -32,6 +32,8 @@ function entity(type: TransactionType, changes: Partial<PaymentTransactionEntity
     counterpartyUmaAddress: null,
     receiptDeliveryConfirmedAt: null,
     counterpartyInformation: null,
+    fees: null,
+    platformFees: null,
     createdAt: AT,
     updatedAt: AT,
     settledAt: null,

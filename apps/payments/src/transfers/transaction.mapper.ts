@@ -72,6 +72,7 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
         : { destinationType: 'ACCOUNT', ...external },
     sentAmount: money,
     receivedAmount: received,
+    ...(entity.fees !== null ? { fees: amountToWire(entity.fees), platformFees: amountToWire(entity.platformFees ?? 0n) } : {}),
     ...(entity.paymentRail !== null ? { paymentRail: entity.paymentRail } : {}),
     ...(entity.railSelectionMode !== null ? { railSelectionMode: entity.railSelectionMode } : {}),
     ...(entity.remittanceInformation !== null ? { remittanceInformation: entity.remittanceInformation } : {}),

@@ -19,6 +19,8 @@ interface TransactionRow {
   counterparty_uma_address: string | null;
   receipt_delivery_confirmed_at: Date | string | null;
   counterparty_information: Record<string, unknown> | string | null;
+  fees: string | null;
+  platform_fees: string | null;
   currency_code: string;
   amount: string;
   hold_id: string | null;
@@ -64,6 +66,8 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     receiptDeliveryConfirmedAt: row.receipt_delivery_confirmed_at === null ? null : new Date(row.receipt_delivery_confirmed_at),
     counterpartyInformation:
       typeof row.counterparty_information === 'string' ? (JSON.parse(row.counterparty_information) as Record<string, unknown>) : row.counterparty_information,
+    fees: row.fees === null ? null : amountFromColumn(row.fees),
+    platformFees: row.platform_fees === null ? null : amountFromColumn(row.platform_fees),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
@@ -92,11 +96,24 @@ export interface TransactionFilter {
 }
 
 /** Cross-currency payments' own columns; a same-currency transfer leaves them out. */
-type CrossCurrencyColumns = 'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress' | 'receiptDeliveryConfirmedAt' | 'counterpartyInformation';
+type CrossCurrencyColumns =
+  'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress' | 'receiptDeliveryConfirmedAt' | 'counterpartyInformation' | 'fees' | 'platformFees';
 /** A payout to a wallet: the network and hash of its on-chain leg. */
 type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
 export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns> &
   Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns>>;
+
+const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
+     platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
+     quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash, created_at, updated_at,
+     fees, platform_fees)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $25::timestamptz END, $23, $24, $25, $25,
+     $26, $27)`;
+
+/** The optional columns a new transaction gives (an undefined one is the column's null). */
+function definedOnly(tx: NewTransaction): NewTransaction {
+  return Object.fromEntries(Object.entries(tx).filter(([, value]) => value !== undefined)) as NewTransaction;
+}
 
 /** Transactions, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
@@ -107,13 +124,19 @@ export class TransactionsRepository {
   ) {}
 
   async insert(manager: EntityManager, tx: NewTransaction): Promise<PaymentTransactionEntity> {
-    const rows = await returningRows<TransactionRow>(
-      manager,
-      preparedStatement(`INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
-         platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
-         quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $25::timestamptz END, $23, $24, $25, $25) RETURNING *`),
-      [
+    const { sql, params } = this.insertStatement(tx, this.clock.now());
+    const rows = await returningRows<TransactionRow>(manager, preparedStatement(`${sql} RETURNING *`), params);
+    return toEntity(rows[0]);
+  }
+
+  /**
+   * The INSERT of a new transaction at `now` (no RETURNING), for a caller that writes it in one
+   * statement with its event (`Outbox.addWithChange`); `entityOf` is the row it writes.
+   */
+  insertStatement(tx: NewTransaction, now: Date): { sql: string; params: unknown[] } {
+    return {
+      sql: INSERT_TRANSACTION,
+      params: [
         tx.id,
         tx.platformId,
         tx.type,
@@ -138,10 +161,31 @@ export class TransactionsRepository {
         tx.counterpartyInformation ? JSON.stringify(tx.counterpartyInformation) : null,
         tx.cryptoNetwork ?? null,
         tx.onChainTransactionHash ?? null,
-        this.clock.now(),
+        now,
+        tx.fees === undefined || tx.fees === null ? null : amountToColumn(tx.fees),
+        tx.platformFees === undefined || tx.platformFees === null ? null : amountToColumn(tx.platformFees),
       ],
-    );
-    return toEntity(rows[0]);
+    };
+  }
+
+  /** The row `insertStatement(tx, now)` writes, as the entity a read would answer. */
+  entityOf(tx: NewTransaction, now: Date): PaymentTransactionEntity {
+    return {
+      quoteId: null,
+      receivedCurrencyCode: null,
+      receivedAmount: null,
+      counterpartyUmaAddress: null,
+      counterpartyInformation: null,
+      fees: null,
+      platformFees: null,
+      cryptoNetwork: null,
+      onChainTransactionHash: null,
+      ...definedOnly(tx),
+      receiptDeliveryConfirmedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      settledAt: tx.status === 'COMPLETED' || tx.status === 'FAILED' ? now : null,
+    };
   }
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<PaymentTransactionEntity | undefined> {

@@ -40,6 +40,20 @@ function NotBelowMinAmount(): PropertyDecorator {
   });
 }
 
+/** A fee's fixed part is charged in the currency the fee applies to (fees are added to the sending amount, in that currency). */
+function InSourceCurrency(): PropertyDecorator {
+  return ValidateBy({
+    name: 'inSourceCurrency',
+    validator: {
+      validate: (value, args) => {
+        const currency = (value as { currency?: unknown } | undefined)?.currency;
+        return typeof currency !== 'string' || currency === (args?.object as { sourceCurrency?: unknown }).sourceCurrency;
+      },
+      defaultMessage: buildMessage(() => '$property.currency must equal sourceCurrency'),
+    },
+  });
+}
+
 /** No two entries share the value of `key` (one entry per currency, one fee per type and currency). */
 function UniqueBy(describe: (entry: Record<string, unknown>) => string): PropertyDecorator {
   return ValidateBy({
@@ -270,9 +284,10 @@ export class FeeConfigInput {
   @Max(10000)
   variableFeeBps!: number;
 
-  @ApiProperty({ type: PlatformFixedFeeInput })
+  @ApiProperty({ type: PlatformFixedFeeInput, description: 'Fixed part, in the smallest unit of `sourceCurrency` (its `currency` must be `sourceCurrency`)' })
   @IsDefined()
   @ValidateNested()
+  @InSourceCurrency()
   @Type(() => PlatformFixedFeeInput)
   fixedFee!: PlatformFixedFeeInput;
 }
@@ -308,7 +323,11 @@ export class PlatformSettingsInput {
   @Type(() => CardTokenization2faConfigInput)
   cardTokenization2faConfig?: CardTokenization2faConfigInput;
 
-  @ApiPropertyOptional({ type: [FeeConfigInput], description: 'Replaces the platform fees' })
+  @ApiPropertyOptional({
+    type: [FeeConfigInput],
+    description:
+      'Merge-by-key upsert of the platform fees, keyed by (feeType, sourceCurrency): a listed fee replaces the one of its key, the others stay; a fee with a 0 fixed and 0 variable part removes its key. Omit to leave the fees unchanged',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)

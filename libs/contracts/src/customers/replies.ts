@@ -130,6 +130,11 @@ export interface CustomerRequirements {
   customerType: CustomerType;
   kycStatus?: KycStatus;
   kybStatus?: KycStatus;
+  /**
+   * The platform's active fee configs (read with the customer, so a quote prices with them
+   * without another request); absent from a customers service of an earlier release.
+   */
+  feeConfigs?: FeeConfig[];
 }
 
 export interface CounterpartyField {

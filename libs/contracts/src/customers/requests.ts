@@ -53,6 +53,8 @@ import {
   PurposeOfAccount,
   SOURCE_OF_WEALTH_CATEGORIES,
   SourceOfWealthCategory,
+  CUSTOMER_INFO_FIELD_NAMES,
+  CustomerInfoFieldName,
 } from './enums';
 
 // ---- Request payloads (validated by the gateway and again by the service) ----
@@ -572,6 +574,17 @@ export class CheckRequirementsRequest {
   @IsString()
   @MatchesPattern(/^[A-Z0-9]{3,5}$/, 'a currency code (e.g. USD)')
   currencyCode!: string;
+
+  /**
+   * Payer data a receiver asked for (a receiver lookup's mandatory `requiredPayerDataFields` the
+   * sender did not give in `senderCustomerInfo`): the customer must have each, else 400
+   * MISSING_MANDATORY_USER_INFO naming them. Absent from payments of an earlier release.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CUSTOMER_INFO_FIELD_NAMES.length)
+  @IsOneOf(CUSTOMER_INFO_FIELD_NAMES, { each: true })
+  payerDataFields?: CustomerInfoFieldName[];
 }
 
 /** The customers service's part of a configuration change: operator settings and what `PATCH /config` may change. */

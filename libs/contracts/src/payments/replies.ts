@@ -160,6 +160,10 @@ export interface Transaction {
   destination: TransactionDestination;
   sentAmount: Money;
   receivedAmount: Money;
+  /** Cross-currency payments: the fees the quote locked, smallest unit of the sent currency (as the quote's `feesIncluded`). */
+  fees?: number;
+  /** The platform's part of `fees` (its configured fee or the quote's override; as the quote's `platformFeesIncluded`). */
+  platformFees?: number;
   /** OUTGOING: the rail the payout uses, and whether the request named it. */
   paymentRail?: PaymentRail;
   railSelectionMode?: RailSelectionMode;

@@ -47,6 +47,23 @@ export class Outbox {
   }
 
   /**
+   * One change and its event in one statement (one round trip, atomic without a transaction, or
+   * inside the caller's): `change` is an INSERT or UPDATE without RETURNING; the event is written
+   * only when the change touched a row (the answer). Many inserts of one entity: `addManyWithInserts`.
+   */
+  async addWithChange(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewEvent): Promise<boolean> {
+    const full = this.stamped(event);
+    const n = change.params.length;
+    const rows: unknown[] = await runner.query(
+      preparedStatement(
+        `WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`,
+      ),
+      [...change.params, full.eventId, full.subject, JSON.stringify(full)],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Inserts of one entity, each with its event, in one statement (group commit: one round trip
    * and one commit for the batch, atomic without a transaction). The rows travel as one JSON
    * recordset; each event is written only with its row, in the given order. Answers, per

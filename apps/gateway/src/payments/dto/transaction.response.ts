@@ -98,6 +98,20 @@ export class TransactionResponseDto implements Transaction {
   destination!: TransactionDestinationDto | UmaAddressTransactionDestinationDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount leaving the source' }) sentAmount!: MoneyDto;
   @ApiProperty({ type: MoneyDto, description: 'Amount arriving at the destination' }) receivedAmount!: MoneyDto;
+  @ApiPropertyOptional({
+    description: 'Cross-currency payments: the fees of the quote, in the smallest unit of the sent currency',
+    example: 150,
+    minimum: 0,
+    format: 'int64',
+  })
+  fees?: number;
+  @ApiPropertyOptional({
+    description: 'The portion of `fees` collected by the platform (its configured fee or the quote override); 0 when none applies. Already included in `fees`',
+    example: 25,
+    minimum: 0,
+    format: 'int64',
+  })
+  platformFees?: number;
   @ApiPropertyOptional({ enum: PAYMENT_RAILS, description: 'OUTGOING: the rail the payout uses', example: 'ACH' }) paymentRail?: PaymentRail;
   @ApiPropertyOptional({ enum: RAIL_SELECTION_MODES, description: 'OUTGOING: MANUAL when the request named the rail, AUTO when the service chose it', example: 'MANUAL' })
   railSelectionMode?: RailSelectionMode;

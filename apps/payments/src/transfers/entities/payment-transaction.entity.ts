@@ -91,6 +91,13 @@ export class PaymentTransactionEntity {
   @Column({ name: 'counterparty_information', type: 'jsonb', nullable: true })
   counterpartyInformation!: Record<string, unknown> | null;
 
+  /** Cross-currency payments: the fees the quote locked (all of them, and the platform's part), in the sent currency. */
+  @Column({ type: 'bigint', nullable: true, transformer: amountColumn })
+  fees!: bigint | null;
+
+  @Column({ name: 'platform_fees', type: 'bigint', nullable: true, transformer: amountColumn })
+  platformFees!: bigint | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
