@@ -298,7 +298,14 @@ describe('Customers: create, read, list, update, configuration', () => {
         address: adaFields.address,
       });
       const ready = await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.checkRequirements, { customerId: customer.id, currencyCode: 'USD' }, ctx);
-      expect(ready).toEqual({ customerId: customer.id, platformCustomerId: customer.platformCustomerId, currencyCode: 'USD', customerType: 'INDIVIDUAL', kycStatus: 'PENDING' });
+      expect(ready).toEqual({
+        customerId: customer.id,
+        platformCustomerId: customer.platformCustomerId,
+        currencyCode: 'USD',
+        customerType: 'INDIVIDUAL',
+        kycStatus: 'PENDING',
+        feeConfigs: [],
+      });
     });
 
     it('applies business fields to businesses', async () => {
