@@ -4,6 +4,11 @@ import { ApiClient } from '../support/api-client';
 import { refusalOf } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
+/** Waits for the customer's provisioning to be READY: its accounts (and wallet, if owed) all exist. */
+async function provisioned(client: ApiClient, customerId: string): Promise<void> {
+  await eventually(async () => ((await client.get(`/customers/${customerId}/provisioning`)).body.status === 'READY' ? true : undefined));
+}
+
 /**
  * Payments core, part 1: internal accounts provisioned from customer events, sandbox
  * funding, and the hold lifecycle cards use over the transport — including 200 concurrent
@@ -157,8 +162,8 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
     it('provisions no embedded wallet for a customer without an email until one is given, and provisions each account once', async () => {
       const customerId = await newCustomer({ email: undefined });
       const accounts = await accountsOf(customerId, 1);
-      // Let any redelivery or late provisioning land before counting.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // READY: every account the customer is owed is written (in one statement), so a count now is final.
+      await provisioned(api, customerId);
       const again = await accountsOf(customerId, accounts.length);
       expect(again).toHaveLength(accounts.length);
       expect(again.some((a) => a.type === 'EMBEDDED_WALLET')).toBe(false);
@@ -184,8 +189,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(created.status).toBe(201);
       const holdings = async () => (await other.api.get(`/customers/internal-accounts?customerId=${created.body.id}&limit=100`)).body.data as InternalAccount[];
       await eventually(async () => ((await holdings()).length >= currencies ? true : undefined));
-      // Let any redelivery or late provisioning land before looking.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await provisioned(other.api, created.body.id);
       const accounts = await holdings();
       expect(accounts).toHaveLength(currencies);
       expect(accounts.some((a) => a.type === 'EMBEDDED_WALLET')).toBe(false);

@@ -258,7 +258,10 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       const aCustomers = await Promise.all([1, 2, 3].map(() => createCustomer(a.api)));
       const bCustomers = await Promise.all([1, 2].map(() => createCustomer(b.api)));
       await eventually(async () => (a.receiver.received.length >= 3 && b.receiver.received.length >= 2 ? true : undefined));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Nothing left to send on either platform: a cross-delivery would have been received by now.
+      for (const platform of [a, b]) {
+        await eventually(async () => ((await platform.api.get('/webhooks/deliveries?status=PENDING')).body.data.length === 0 ? true : undefined));
+      }
       expect(a.receiver.received.map((r) => r.payload.data.id).sort()).toEqual(aCustomers.map((c) => c.id).sort());
       expect(b.receiver.received.map((r) => r.payload.data.id).sort()).toEqual(bCustomers.map((c) => c.id).sort());
       expect([...a.receiver.received, ...b.receiver.received].every((r) => r.verified)).toBe(true);
@@ -274,7 +277,8 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       await Promise.all([inbox.receive([event]), inbox.receive([event, event]), inbox.receive([event])]);
       await inbox.receive([event]);
       await eventually(async () => (receiver.ofResource(event.resourceId).length > 0 ? true : undefined));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Every receive above has returned, so every delivery it made is in the log: none of them is still to send.
+      await eventually(async () => ((await api.get(`/webhooks/deliveries?resourceId=${event.resourceId}&status=PENDING`)).body.data.length === 0 ? true : undefined));
       expect(receiver.ofResource(event.resourceId)).toHaveLength(1);
       const log = await api.get(`/webhooks/deliveries?resourceId=${event.resourceId}`);
       expect(log.body.data).toHaveLength(1);
