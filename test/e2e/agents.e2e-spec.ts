@@ -1,9 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_VERSION, CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
-import { createServiceRuntime, ServiceRuntime } from '@paykit/runtime';
+import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { DataSource } from 'typeorm';
 import { AuthInvalidations } from '../../apps/gateway/src/auth/auth-invalidations';
-import { createGatewayHttpApp } from '../../apps/gateway/src/http/gateway-http-app';
+import { SecondGateway, startSecondGateway } from '../support/second-gateway';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -581,24 +580,19 @@ describe('Agents', () => {
   });
 
   describe('two gateway replicas over one database (distributed mode)', () => {
+    let replica: SecondGateway | undefined;
     let second: NestFastifyApplication | undefined;
-    let secondRuntime: ServiceRuntime | undefined;
     let secondBase = '';
 
     beforeAll(async () => {
       if (t.mode !== 'distributed') return;
-      // A second gateway process in all but name: its own runtime, database pool, credential caches and invalidation listener.
-      secondRuntime = createServiceRuntime(t.stack.config, 'gateway');
-      second = await createGatewayHttpApp(secondRuntime, { ...t.stack.gatewayConfig, port: 0 });
-      await second.listen({ port: 0, host: '127.0.0.1' });
-      const address = second.getHttpServer().address();
-      secondBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${API_VERSION}`;
+      replica = await startSecondGateway(t);
+      second = replica.app;
+      secondBase = replica.baseUrl;
     });
 
     afterAll(async () => {
-      await second?.close();
-      await secondRuntime?.client.close();
-      await secondRuntime?.eventBus.close();
+      await replica?.stop();
     });
 
     /** The second replica has verified (and cached) the credential: it answered it twice. */

@@ -1,7 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_VERSION } from '@paykit/contracts';
-import { createServiceRuntime, ServiceRuntime } from '@paykit/runtime';
-import { createGatewayHttpApp } from '../../apps/gateway/src/http/gateway-http-app';
+import { SecondGateway, startSecondGateway } from '../support/second-gateway';
 import { ApiClient, ApiResponse, Credentials } from '../support/api-client';
 import { startTestStack, TestStack } from '../support/test-stack';
 
@@ -140,24 +138,19 @@ describe('Rate limits and brute-force protection (per token, per address, across
   });
 
   describe('two gateway replicas over one database (distributed mode)', () => {
+    let replica: SecondGateway | undefined;
     let second: NestFastifyApplication | undefined;
-    let secondRuntime: ServiceRuntime | undefined;
     let secondBase = '';
 
     beforeAll(async () => {
       if (t.mode !== 'distributed') return;
-      // A second gateway process in all but name: its own runtime (NATS connection, database pool) and HTTP server.
-      secondRuntime = createServiceRuntime(t.stack.config, 'gateway');
-      second = await createGatewayHttpApp(secondRuntime, { ...t.stack.gatewayConfig, port: 0 });
-      await second.listen({ port: 0, host: '127.0.0.1' });
-      const address = second.getHttpServer().address();
-      secondBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${API_VERSION}`;
+      replica = await startSecondGateway(t);
+      second = replica.app;
+      secondBase = replica.baseUrl;
     });
 
     afterAll(async () => {
-      await second?.close();
-      await secondRuntime?.client.close();
-      await secondRuntime?.eventBus.close();
+      await replica?.stop();
     });
 
     it('holds the request limit across both replicas', async () => {
