@@ -1,6 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createVerify } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo, createConnection, createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,12 +22,20 @@ export function buildApps(): void {
   if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
 }
 
+/** Ports already handed out in this test file: the kernel may offer a released port again. */
+const handedOut = new Set<number>();
+
+/** A port nothing listens on now and that no earlier call returned (two processes told the same port: one of them never starts). */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 async function answers(port: number): Promise<boolean> {
@@ -100,6 +108,27 @@ export class AppProcesses {
   /** Where the process `name` writes its output. */
   logOf(name: string): string {
     return join(this.logDir, `${name}.log`);
+  }
+
+  /**
+   * Waits until each named process's readiness probe answers 200; one that exits or does not
+   * answer in time fails the wait with the end of its own output, so the cause is in the report.
+   */
+  async untilReady(healthPorts: Record<string, number>, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const waiting = new Set(Object.keys(healthPorts));
+    const exited = (name: string) => typeof this.running.get(name)?.exitCode === 'number';
+    while (waiting.size > 0 && Date.now() < deadline && ![...waiting].some(exited)) {
+      for (const name of [...waiting]) if ((await probe(healthPorts[name]))?.status === 200) waiting.delete(name);
+      if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (waiting.size === 0) return;
+    const tails = [...waiting].map((name) => {
+      const exit = this.running.get(name)?.exitCode;
+      const output = existsSync(this.logOf(name)) ? readFileSync(this.logOf(name), 'utf8').split('\n').slice(-40).join('\n') : '(no output)';
+      return `--- ${name} (${exit === null || exit === undefined ? 'running' : `exited ${exit}`}) ---\n${output}`;
+    });
+    throw new Error(`Not ready (exited, or not within ${timeoutMs} ms): ${[...waiting].join(', ')}\n${tails.join('\n')}`);
   }
 
   /** The running process `name`, if any. */

@@ -58,15 +58,8 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
     expect((await cardsDb.query(`SELECT to_regclass('migrations') AS t`)).rows[0].t).toBeNull();
     for (let i = 0; i < names.length; i += 1) ports.push(await freePort());
     // Spawned in one synchronous run: the three reach their database together.
-    const children = names.map((name, i) => apps.start('cards', { HEALTH_PORT: String(ports[i]) }, name));
-    const exits = children.map(
-      (child, i) =>
-        new Promise<never>((_, reject) =>
-          child.once('exit', (code) => reject(new Error(`${names[i]} exited (${code}): ${readFileSync(apps.logOf(names[i]), 'utf8').slice(-2000)}`))),
-        ),
-    );
-    const allReady = Promise.all(ports.map((port) => eventually(async () => ((await probe(port))?.status === 200 ? true : undefined), 90_000, 100)));
-    await Promise.race([allReady, ...exits]);
+    for (let i = 0; i < names.length; i += 1) apps.start('cards', { HEALTH_PORT: String(ports[i]) }, names[i]);
+    await apps.untilReady(Object.fromEntries(names.map((name, i) => [name, ports[i]])), 90_000);
 
     const applied = (await cardsDb.query<{ name: string; runs: number }>('SELECT name, count(*)::int AS runs FROM migrations GROUP BY name ORDER BY name')).rows;
     expect(applied.map((row) => row.name)).toEqual(expect.arrayContaining(['CreatePlumbingTables1732233600000', 'CreateCards1732300600000']));

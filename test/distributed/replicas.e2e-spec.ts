@@ -7,7 +7,7 @@ import { createDistributedResources, DistributedResources } from '@paykit/testin
 import { ApiClient } from '../support/api-client';
 import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
 import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, probe, SlowReceiver } from './process-stack';
+import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
 /**
  * Replicas run together correctly: three cards processes and two webhooks processes (the other
@@ -51,10 +51,10 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     const port = await freePort();
     const credentials = { tokenId: 'tok_replicas00001', secret: randomBytes(32).toString('base64url') };
     api = new ApiClient(`http://127.0.0.1:${port}/2025-10-13`, credentials);
-    const healthPorts: number[] = [];
+    const healthPorts: Record<string, number> = {};
     const replica = async (app: string, name: string, extra: Record<string, string> = {}) => {
       const healthPort = await freePort();
-      healthPorts.push(healthPort);
+      healthPorts[name] = healthPort;
       apps.start(app, { HEALTH_PORT: String(healthPort), ...extra }, name);
     };
     // Each cards replica logs every message it handles (debug), to tell which one answered.
@@ -63,7 +63,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     for (const app of ['customers', 'external-accounts', 'payments', 'wallet-auth']) await replica(app, app);
     await replica('gateway', 'gateway', { PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
     // Every process ready by its own probe, as Kubernetes would wait for them.
-    await Promise.all(healthPorts.map((healthPort) => eventually(async () => ((await probe(healthPort))?.status === 200 ? true : undefined), 90_000, 200)));
+    await apps.untilReady(healthPorts, 90_000);
     stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${port}`, '/2025-10-13');
 
     receiver = await SlowReceiver.start(20);
