@@ -221,10 +221,13 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(usd.body.data.map((a: InternalAccount) => a.balance.currency.code)).toEqual(['USD']);
       const wallets = await api.get(`/customers/internal-accounts?customerId=${customerId}&type=EMBEDDED_WALLET`);
       expect(wallets.body.data).toHaveLength(1);
+      expect(wallets.body.totalCount).toBe(1);
 
+      // totalCount counts every page of the filter, whichever page is asked for.
       const first = await api.get(`/customers/internal-accounts?customerId=${customerId}&limit=4`);
-      expect(first.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+      expect(first.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String), totalCount: all.length });
       const second = await api.get(`/customers/internal-accounts?customerId=${customerId}&limit=100&cursor=${first.body.nextCursor}`);
+      expect(second.body.totalCount).toBe(all.length);
       const ids = [...first.body.data, ...second.body.data].map((a: InternalAccount) => a.id);
       expect(ids).toEqual(all.map((a) => a.id));
       expect([...ids].sort().reverse()).toEqual(ids);
@@ -236,6 +239,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(listed.status).toBe(200);
       const config = await api.get('/config');
       expect(listed.body.data).toHaveLength(config.body.supportedCurrencies.length);
+      expect(listed.body.totalCount).toBe(config.body.supportedCurrencies.length);
       for (const account of listed.body.data) expect(account.customerId).toBeUndefined();
       const again = await api.get('/platform/internal-accounts?limit=100');
       expect(again.body.data.map((a: InternalAccount) => a.id)).toEqual(listed.body.data.map((a: InternalAccount) => a.id));
@@ -257,7 +261,7 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
     it.each(['currency=usd', 'customerId=Customer:nope', 'customerId=user-42'])('answers the query %s with an empty page', async (query) => {
       const response = await api.get(`/customers/internal-accounts?${query}`);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ data: [], hasMore: false });
+      expect(response.body).toMatchObject({ data: [], hasMore: false, totalCount: 0 });
     });
 
     it("answers another platform's account exactly like an unknown one", async () => {

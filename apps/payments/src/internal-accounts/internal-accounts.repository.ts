@@ -73,19 +73,17 @@ export class InternalAccountsRepository {
   }
 
   async list(platformId: string, filter: AccountFilter): Promise<InternalAccountWithBalance[]> {
-    const where = ['a.platform_id = $1', filter.owner === 'PLATFORM' ? 'a.customer_id IS NULL' : 'a.customer_id IS NOT NULL'];
-    const params: unknown[] = [platformId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.customerId) add('a.customer_id = ?', filter.customerId);
-    if (filter.currency) add('a.currency_code = ?', filter.currency);
-    if (filter.type) add('a.type = ?', filter.type);
-    if (filter.beforeId) add('a.id < ?', filter.beforeId);
+    const { where, params } = accountsWhere(platformId, filter);
     params.push(filter.limit);
-    const rows = await this.dataSource.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`, params);
+    const rows = await this.dataSource.query<AccountRow[]>(`${SELECT_ACCOUNT} WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length}`, params);
     return rows.map(toEntity);
+  }
+
+  /** How many accounts match the filter on all pages (the cursor and limit aside). */
+  async count(platformId: string, filter: Omit<AccountFilter, 'beforeId' | 'limit'>): Promise<number> {
+    const { where, params } = accountsWhere(platformId, filter);
+    const rows = await this.dataSource.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM internal_account a WHERE ${where}`, params);
+    return rows[0].count;
   }
 
   /**
@@ -184,4 +182,19 @@ export class InternalAccountsRepository {
     );
     return rows.map((row) => row.id);
   }
+}
+
+/** The WHERE clause (on `internal_account a`) and its parameters for a filter. */
+function accountsWhere(platformId: string, filter: Partial<AccountFilter>): { where: string; params: unknown[] } {
+  const where = ['a.platform_id = $1', filter.owner === 'PLATFORM' ? 'a.customer_id IS NULL' : 'a.customer_id IS NOT NULL'];
+  const params: unknown[] = [platformId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.customerId) add('a.customer_id = ?', filter.customerId);
+  if (filter.currency) add('a.currency_code = ?', filter.currency);
+  if (filter.type) add('a.type = ?', filter.type);
+  if (filter.beforeId) add('a.id < ?', filter.beforeId);
+  return { where: where.join(' AND '), params };
 }

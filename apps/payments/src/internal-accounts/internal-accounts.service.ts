@@ -182,16 +182,18 @@ export class InternalAccountsService {
       await this.provision(ctx.platformId, [{ customerId: null }], await this.customers.accountSettings(ctx));
     }
     const limit = pageLimit(request.limit);
-    const rows = await this.accounts.list(ctx.platformId, {
+    const filter = {
       owner: request.owner,
       customerId: request.owner === 'CUSTOMER' ? request.customerId : undefined,
       currency: request.currency,
       type: request.type,
-      beforeId: decodeCursor(request.cursor, INTERNAL_ACCOUNT_CURSOR),
-      limit: limit + 1,
-    });
+    };
+    const [rows, totalCount] = await Promise.all([
+      this.accounts.list(ctx.platformId, { ...filter, beforeId: decodeCursor(request.cursor, INTERNAL_ACCOUNT_CURSOR), limit: limit + 1 }),
+      this.accounts.count(ctx.platformId, filter),
+    ]);
     const page = toPage(rows, limit, async (row) => toInternalAccount(row, await this.currencies.get(row.currencyCode)), INTERNAL_ACCOUNT_CURSOR);
-    return { ...page, data: await Promise.all(page.data) };
+    return { ...page, data: await Promise.all(page.data), totalCount };
   }
 
   /**

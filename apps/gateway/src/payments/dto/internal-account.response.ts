@@ -84,6 +84,7 @@ export class InternalAccountListResponseDto implements Page<InternalAccount> {
   @ApiProperty({ type: [InternalAccountResponseDto] }) data!: InternalAccountResponseDto[];
   @ApiProperty({ description: 'More pages follow', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
+  @ApiProperty({ description: 'Accounts matching the filters, all pages', example: 1 }) totalCount!: number;
 }
 
 /** The public resource only: fields meant for other services (e.g. the wallet email) never leave the gateway. */
