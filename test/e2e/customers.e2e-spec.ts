@@ -174,7 +174,7 @@ describe('Customers: create, read, list, update, configuration', () => {
       await created(other.api, { ...adaFields, platformCustomerId: 'family-7' });
       const response = await t.api.get('/customers?platformCustomerId=family-7');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ data: [second, first], hasMore: false });
+      expect(response.body).toEqual({ data: [second, first], hasMore: false, totalCount: 2 });
     });
 
     it('filters by type, status and creation range, and pages with a cursor', async () => {
@@ -191,10 +191,12 @@ describe('Customers: create, read, list, update, configuration', () => {
       expect(approvedKyc.body.data).toEqual([]);
 
       const page1 = await platform.api.get('/customers?customerType=INDIVIDUAL&limit=2');
-      expect(page1.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+      expect(page1.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String), totalCount: 5 });
       const page2 = await platform.api.get(`/customers?customerType=INDIVIDUAL&limit=2&cursor=${page1.body.nextCursor}`);
       const page3 = await platform.api.get(`/customers?customerType=INDIVIDUAL&limit=2&cursor=${page2.body.nextCursor}`);
-      expect(page3.body.hasMore).toBe(false);
+      expect(page3.body).toMatchObject({ hasMore: false, totalCount: 5 });
+      expect(businesses.body.totalCount).toBe(1);
+      expect(approvedKyc.body.totalCount).toBe(0);
       const ids = [...page1.body.data, ...page2.body.data, ...page3.body.data].map((c: { id: string }) => c.id);
       expect(ids).toEqual(people.map((p) => p.id).reverse());
 

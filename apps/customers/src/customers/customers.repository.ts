@@ -47,7 +47,8 @@ export class CustomersRepository {
     return this.byId.findOneForUpdate(manager, [platformId, id]);
   }
 
-  async list(platformId: string, filter: CustomerFilter, limit: number): Promise<CustomerEntity[]> {
+  /** A page of the filter, newest first, and how many customers match it on all pages. */
+  async list(platformId: string, filter: CustomerFilter, limit: number): Promise<{ rows: CustomerEntity[]; totalCount: number }> {
     const query = this.dataSource.manager.createQueryBuilder(CustomerEntity, 'c').where('c.platform_id = :platformId', { platformId });
     if (filter.customerType) query.andWhere('c.customer_type = :customerType', { customerType: filter.customerType });
     if (filter.kycStatus) query.andWhere('c.kyc_status = :kycStatus', { kycStatus: filter.kycStatus });
@@ -61,8 +62,10 @@ export class CustomersRepository {
     if (filter.currency) query.andWhere('c.currencies @> CAST(:currency AS jsonb)', { currency: JSON.stringify([filter.currency]) });
     if (filter.umaAddress) query.andWhere('c.uma_address = :uma', { uma: filter.umaAddress });
     if (!filter.includeDeleted) query.andWhere('c.deleted_at IS NULL');
-    if (filter.beforeId) query.andWhere('c.id < :beforeId', { beforeId: filter.beforeId });
-    return query.orderBy('c.id', 'DESC').limit(limit).getMany();
+    const page = query.clone();
+    if (filter.beforeId) page.andWhere('c.id < :beforeId', { beforeId: filter.beforeId });
+    const [rows, totalCount] = await Promise.all([page.orderBy('c.id', 'DESC').limit(limit).getMany(), query.getCount()]);
+    return { rows, totalCount };
   }
 
   /**

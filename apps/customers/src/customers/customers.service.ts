@@ -212,7 +212,7 @@ export class CustomersService implements BeforeApplicationShutdown {
 
   async list(ctx: CallerContext, request: ListCustomersRequest): Promise<Page<Customer>> {
     const limit = pageLimit(request.limit);
-    const rows = await this.customers.list(
+    const { rows, totalCount } = await this.customers.list(
       ctx.platformId,
       {
         customerType: request.customerType,
@@ -231,7 +231,7 @@ export class CustomersService implements BeforeApplicationShutdown {
       },
       limit + 1,
     );
-    return toPage(rows, limit, toCustomer, CUSTOMER_CURSOR);
+    return { ...toPage(rows, limit, toCustomer, CUSTOMER_CURSOR), totalCount };
   }
 
   /**

@@ -161,6 +161,7 @@ export class CustomerPageDto implements Page<Customer> {
   @ApiProperty({ type: [CustomerResponseDto] }) data!: CustomerResponseDto[];
   @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page', example: 'Q3VzdG9tZXI6MDE5MGYxYzI' }) nextCursor?: string;
+  @ApiProperty({ description: 'Customers matching the filters, all pages', example: 1 }) totalCount!: number;
 }
 
 export class ContactCodeSentDto implements ContactCodeSent {
