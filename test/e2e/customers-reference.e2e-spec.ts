@@ -358,11 +358,11 @@ describe('Customers area: the reference document fields and operations', () => {
       const { kycStatus: _firstStatus, ...firstRecord } = first;
       const { kycStatus: _secondStatus, ...secondRecord } = second;
       expect((await platform.api.get(`/verifications/${first.id}`)).body).toEqual(firstRecord);
-      expect((await platform.api.get('/verifications')).body).toEqual({ data: [secondRecord, firstRecord], hasMore: false });
+      expect((await platform.api.get('/verifications')).body).toEqual({ data: [secondRecord, firstRecord], hasMore: false, totalCount: 2 });
       expect((await platform.api.get(`/verifications?customerId=${customer.id}`)).body.data).toEqual([firstRecord]);
       expect((await platform.api.get('/verifications?verificationStatus=IN_PROGRESS')).body.data).toEqual([secondRecord]);
       const page = await platform.api.get('/verifications?limit=1');
-      expect(page.body).toMatchObject({ data: [secondRecord], hasMore: true });
+      expect(page.body).toMatchObject({ data: [secondRecord], hasMore: true, totalCount: 2 });
       expect((await platform.api.get(`/verifications?limit=1&cursor=${page.body.nextCursor}`)).body.data).toEqual([firstRecord]);
 
       const stranger = await t.newPlatform();

@@ -33,4 +33,9 @@ export class BeneficialOwnersRepository {
       take: limit,
     });
   }
+
+  /** How many beneficial owners match the filter on all pages. */
+  count(platformId: string, filter: { customerId?: string }): Promise<number> {
+    return this.dataSource.manager.count(BeneficialOwnerEntity, { where: { platformId, ...(filter.customerId ? { customerId: filter.customerId } : {}) } });
+  }
 }

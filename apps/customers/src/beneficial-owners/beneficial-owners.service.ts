@@ -130,7 +130,10 @@ export class BeneficialOwnersService {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
     const beforeId = decodeCursor(request.cursor, BENEFICIAL_OWNER_CURSOR);
-    const rows = await this.owners.list(ctx.platformId, { customerId: request.customerId, beforeId }, limit + 1);
-    return toPage(rows, limit, toBeneficialOwner, BENEFICIAL_OWNER_CURSOR);
+    const [rows, totalCount] = await Promise.all([
+      this.owners.list(ctx.platformId, { customerId: request.customerId, beforeId }, limit + 1),
+      this.owners.count(ctx.platformId, { customerId: request.customerId }),
+    ]);
+    return { ...toPage(rows, limit, toBeneficialOwner, BENEFICIAL_OWNER_CURSOR), totalCount };
   }
 }

@@ -25,6 +25,14 @@ export class VerificationsRepository {
     return this.dataSource.manager.find(VerificationEntity, { where, order: { id: 'DESC' }, take: limit });
   }
 
+  /** How many verifications match the filter on all pages. */
+  count(platformId: string, filter: { customerId?: string; verificationStatus?: VerificationStatus }): Promise<number> {
+    const where: FindOptionsWhere<VerificationEntity> = { platformId };
+    if (filter.customerId) where.customerId = filter.customerId;
+    if (filter.verificationStatus) where.verificationStatus = filter.verificationStatus;
+    return this.dataSource.manager.count(VerificationEntity, { where });
+  }
+
   /** Whether the customer was submitted for verification at or after this instant (its documents are then in use). */
   async submittedSince(manager: EntityManager, platformId: string, customerId: string, since: Date): Promise<boolean> {
     const rows: unknown[] = await manager.query('SELECT 1 FROM verification WHERE platform_id = $1 AND customer_id = $2 AND created_at >= $3 LIMIT 1', [

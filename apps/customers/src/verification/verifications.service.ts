@@ -62,12 +62,12 @@ export class VerificationsService {
   /** GET /verifications: newest first, by customer and status. */
   async list(ctx: CallerContext, request: ListVerificationsRequest): Promise<Page<Verification>> {
     const limit = pageLimit(request.limit);
-    const rows = await this.verifications.list(
-      ctx.platformId,
-      { customerId: request.customerId, verificationStatus: request.verificationStatus, beforeId: decodeCursor(request.cursor, VERIFICATION_CURSOR) },
-      limit + 1,
-    );
-    return toPage(rows, limit, toVerification, VERIFICATION_CURSOR);
+    const filter = { customerId: request.customerId, verificationStatus: request.verificationStatus };
+    const [rows, totalCount] = await Promise.all([
+      this.verifications.list(ctx.platformId, { ...filter, beforeId: decodeCursor(request.cursor, VERIFICATION_CURSOR) }, limit + 1),
+      this.verifications.count(ctx.platformId, filter),
+    ]);
+    return { ...toPage(rows, limit, toVerification, VERIFICATION_CURSOR), totalCount };
   }
 
   /**

@@ -43,4 +43,5 @@ export class VerificationPageDto implements Page<Verification> {
   @ApiProperty({ type: [VerificationResponseDto] }) data!: VerificationResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page' }) nextCursor?: string;
+  @ApiProperty({ description: 'Verifications matching the filters, all pages', example: 1 }) totalCount!: number;
 }

@@ -33,4 +33,5 @@ export class BeneficialOwnerPageDto implements Page<BeneficialOwner> {
   @ApiProperty({ type: [BeneficialOwnerResponseDto] }) data!: BeneficialOwnerResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page' }) nextCursor?: string;
+  @ApiProperty({ description: 'Beneficial owners matching the filters, all pages', example: 1 }) totalCount!: number;
 }
