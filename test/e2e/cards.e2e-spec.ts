@@ -219,11 +219,14 @@ describe('Cards', () => {
       const processing = (await issue({ platformCardId: 'list-001' }, who)).body;
       const all = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}`);
       expect(all.body.data.map((c: { id: string }) => c.id)).toEqual([processing.id, second.id, first.id]);
+      expect(all.body.totalCount).toBe(3);
       const active = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1`);
       expect(active.body.data.map((c: { id: string }) => c.id)).toEqual([second.id]);
       expect(active.body.hasMore).toBe(true);
       const next = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&state=ACTIVE&limit=1&cursor=${active.body.nextCursor}`);
-      expect(next.body).toMatchObject({ data: [{ id: first.id }], hasMore: false });
+      // totalCount counts every page of the filter, whichever page is asked for.
+      expect(active.body.totalCount).toBe(2);
+      expect(next.body).toMatchObject({ data: [{ id: first.id }], hasMore: false, totalCount: 2 });
       const oldest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2`);
       expect(oldest.body.data.map((c: { id: string }) => c.id)).toEqual([first.id, second.id]);
       const rest = await api.get(`/cards?cardholderId=${encodeURIComponent(who.customerId)}&sortOrder=asc&limit=2&cursor=${oldest.body.nextCursor}`);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, LessThan, MoreThan, Raw } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThan, MoreThan, Raw } from 'typeorm';
 import { CardState } from '@paykit/contracts';
 import { EntityReader } from '@paykit/persistence';
 import { CardFundingBindingEntity } from './entities/card-funding-binding.entity';
@@ -55,22 +55,18 @@ export class CardsRepository {
   }
 
   /** Newest first (`desc`, the cursor's id and below) or oldest first (`asc`, above it). */
-  list(
-    platformId: string,
-    filter: { cardholderId?: string; state?: CardState; accountId?: string; platformCardId?: string; afterId?: string; ascending: boolean; limit: number },
-  ): Promise<CardEntity[]> {
+  list(platformId: string, filter: CardFilter & { afterId?: string; ascending: boolean; limit: number }): Promise<CardEntity[]> {
+    const where = cardsWhere(platformId, filter);
     return this.dataSource.manager.find(CardEntity, {
-      where: {
-        platformId,
-        ...(filter.cardholderId ? { cardholderId: filter.cardholderId } : {}),
-        ...(filter.state ? { state: filter.state } : {}),
-        ...(filter.platformCardId ? { platformCardId: filter.platformCardId } : {}),
-        ...(filter.accountId ? { fundingSources: Raw((column) => `${column} @> ARRAY[:accountId]::text[]`, { accountId: filter.accountId }) } : {}),
-        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
-      },
+      where: filter.afterId ? { ...where, id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : where,
       order: { id: filter.ascending ? 'ASC' : 'DESC' },
       take: filter.limit,
     });
+  }
+
+  /** How many cards match the filter on all pages. */
+  count(platformId: string, filter: CardFilter): Promise<number> {
+    return this.dataSource.manager.count(CardEntity, { where: cardsWhere(platformId, filter) });
   }
 
   async insert(manager: EntityManager, card: CardEntity): Promise<void> {
@@ -131,4 +127,22 @@ export class CardsRepository {
   async detachAll(manager: EntityManager, cardId: string, now: Date): Promise<void> {
     await manager.update(CardFundingBindingEntity, { cardId, detachedAt: IsNull() }, { detachedAt: now });
   }
+}
+
+/** What GET /cards filters on (the cursor and order aside). */
+export interface CardFilter {
+  cardholderId?: string;
+  state?: CardState;
+  accountId?: string;
+  platformCardId?: string;
+}
+
+function cardsWhere(platformId: string, filter: CardFilter): FindOptionsWhere<CardEntity> {
+  return {
+    platformId,
+    ...(filter.cardholderId ? { cardholderId: filter.cardholderId } : {}),
+    ...(filter.state ? { state: filter.state } : {}),
+    ...(filter.platformCardId ? { platformCardId: filter.platformCardId } : {}),
+    ...(filter.accountId ? { fundingSources: Raw((column) => `${column} @> ARRAY[:accountId]::text[]`, { accountId: filter.accountId }) } : {}),
+  };
 }

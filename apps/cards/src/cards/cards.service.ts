@@ -116,16 +116,12 @@ export class CardsService implements OnModuleInit {
 
   async list(ctx: CallerContext, request: ListCardsRequest): Promise<Page<Card>> {
     const limit = pageLimit(request.limit);
-    const rows = await this.cards.list(ctx.platformId, {
-      cardholderId: request.cardholderId,
-      state: request.state,
-      accountId: request.accountId,
-      platformCardId: request.platformCardId,
-      afterId: decodeCursor(request.cursor, CARD_CURSOR),
-      ascending: request.sortOrder === 'asc',
-      limit: limit + 1,
-    });
-    return toPage(rows, limit, toCard, CARD_CURSOR);
+    const filter = { cardholderId: request.cardholderId, state: request.state, accountId: request.accountId, platformCardId: request.platformCardId };
+    const [rows, totalCount] = await Promise.all([
+      this.cards.list(ctx.platformId, { ...filter, afterId: decodeCursor(request.cursor, CARD_CURSOR), ascending: request.sortOrder === 'asc', limit: limit + 1 }),
+      this.cards.count(ctx.platformId, filter),
+    ]);
+    return { ...toPage(rows, limit, toCard, CARD_CURSOR), totalCount };
   }
 
   /**

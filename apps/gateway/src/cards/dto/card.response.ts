@@ -70,6 +70,7 @@ export class CardPageDto implements Page<Card> {
   @ApiProperty({ type: [CardResponseDto], description: 'Cards, newest first' }) data!: CardResponseDto[];
   @ApiProperty({ description: 'Whether another page follows', example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page' }) nextCursor?: string;
+  @ApiProperty({ description: 'Cards matching the filters, all pages', example: 1 }) totalCount!: number;
 }
 
 export class CurrencyDto implements Currency {
