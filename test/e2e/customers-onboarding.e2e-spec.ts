@@ -188,6 +188,8 @@ describe('Onboarding: beneficial owners and documents', () => {
       expect(response.body.details.errors[0]).toMatchObject({ field: 'file', constraint: { enum: ['application/pdf', 'image/jpeg', 'image/png'] } });
       const list = await t.api.get(`/documents?customerId=${business.id}&limit=100`);
       expect(list.body.data.map((d: { fileName: string }) => d.fileName)).not.toContain('photo.png');
+      // A refused upload is not counted either.
+      expect(list.body.totalCount).toBe(list.body.data.length);
     });
 
     it('refuses a file over 10 MB with 413, a JSON body with 415, and a foreign customer with 404', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, LessThan, Not } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, LessThan, Not } from 'typeorm';
 import { DocumentEntity } from './entities/document.entity';
 
 /**
@@ -58,17 +58,33 @@ export class DocumentsRepository {
   }
 
   /** Uploaded documents, newest first; `beforeId` is the cursor (ids sort by creation). */
-  listUploaded(platformId: string, filter: { customerId?: string; documentHolder?: string; beforeId?: string }, limit: number): Promise<DocumentEntity[]> {
+  listUploaded(platformId: string, filter: DocumentFilter & { beforeId?: string }, limit: number): Promise<DocumentEntity[]> {
+    const where = uploadedWhere(platformId, filter);
     return this.dataSource.manager.find(DocumentEntity, {
-      where: {
-        platformId,
-        status: Not('UPLOADING'),
-        ...(filter.customerId ? { customerId: filter.customerId } : {}),
-        ...(filter.documentHolder ? { documentHolder: filter.documentHolder } : {}),
-        ...(filter.beforeId ? { id: LessThan(filter.beforeId) } : {}),
-      },
+      where: filter.beforeId ? { ...where, id: LessThan(filter.beforeId) } : where,
       order: { id: 'DESC' },
       take: limit,
     });
   }
+
+  /** How many uploaded documents match the filter on all pages. */
+  countUploaded(platformId: string, filter: DocumentFilter): Promise<number> {
+    return this.dataSource.manager.count(DocumentEntity, { where: uploadedWhere(platformId, filter) });
+  }
+}
+
+/** What GET /documents filters on (the cursor aside). */
+export interface DocumentFilter {
+  customerId?: string;
+  documentHolder?: string;
+}
+
+/** Documents whose upload finished, of the filter. */
+function uploadedWhere(platformId: string, filter: DocumentFilter): FindOptionsWhere<DocumentEntity> {
+  return {
+    platformId,
+    status: Not('UPLOADING'),
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
+    ...(filter.documentHolder ? { documentHolder: filter.documentHolder } : {}),
+  };
 }

@@ -225,8 +225,12 @@ export class DocumentsService {
     if (request.customerId) await this.customers.require(ctx, request.customerId);
     const limit = pageLimit(request.limit);
     const beforeId = decodeCursor(request.cursor, DOCUMENT_CURSOR);
-    const rows = await this.documents.listUploaded(ctx.platformId, { customerId: request.customerId, documentHolder: request.documentHolder, beforeId }, limit + 1);
-    return toPage(rows, limit, toDocument, DOCUMENT_CURSOR);
+    const filter = { customerId: request.customerId, documentHolder: request.documentHolder };
+    const [rows, totalCount] = await Promise.all([
+      this.documents.listUploaded(ctx.platformId, { ...filter, beforeId }, limit + 1),
+      this.documents.countUploaded(ctx.platformId, filter),
+    ]);
+    return { ...toPage(rows, limit, toDocument, DOCUMENT_CURSOR), totalCount };
   }
 }
 

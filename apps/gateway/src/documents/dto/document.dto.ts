@@ -99,4 +99,5 @@ export class DocumentPageDto implements Page<CustomerDocument> {
   @ApiProperty({ type: [DocumentResponseDto] }) data!: DocumentResponseDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` to get the next page' }) nextCursor?: string;
+  @ApiProperty({ description: 'Uploaded documents matching the filters, all pages', example: 1 }) totalCount!: number;
 }
