@@ -865,21 +865,26 @@ describe('Cards', () => {
         const first = (await authorize(ownCard.id, 1_000)).body;
         const second = (await authorize(ownCard.id, 2_000)).body;
         const seen: Array<{ id: string; type: string }> = [];
+        const totals: number[] = [];
         let cursor: string | undefined;
         do {
           const page = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
           expect(page.status).toBe(200);
           expect(page.body.data).toHaveLength(1);
           seen.push(...page.body.data);
+          totals.push(page.body.totalCount);
           cursor = page.body.hasMore ? page.body.nextCursor : undefined;
         } while (cursor);
         const cards = seen.filter((item) => item.type === 'CARD').map((item) => item.id);
         expect(cards).toEqual([second.id, first.id]);
+        // totalCount counts payments and card transactions on every page, the same on each.
+        expect(totals).toEqual(seen.map(() => seen.length));
         const uuids = seen.map((item) => item.id.slice(item.id.indexOf(':') + 1));
         expect([...uuids].sort().reverse()).toEqual(uuids);
         expect(seen.find((item) => item.id === second.id)).toEqual((await api.get(`/card-transactions/${second.id}`)).body);
         const outgoing = await api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}&type=OUTGOING`);
         expect(outgoing.body.data.some((item: { type: string }) => item.type === 'CARD')).toBe(false);
+        expect(outgoing.body.totalCount).toBe(outgoing.body.data.length);
         const other = await t.newPlatform();
         expect((await other.api.get(`/transactions?customerId=${encodeURIComponent(owner.customerId)}`)).body.data).toEqual([]);
       });

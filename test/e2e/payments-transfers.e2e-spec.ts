@@ -259,9 +259,11 @@ describe('Payments: transfers and transactions', () => {
       expect(ascending.body.data.map((tx: Transaction) => tx.id)).toEqual([first.body.id, second.body.id]);
       const sent = await api.get(`/transactions?senderAccountIdentifier=${accountId}`);
       expect(sent.body.data.map((tx: Transaction) => tx.id)).toEqual([first.body.id]);
+      expect(sent.body.totalCount).toBe(1);
+      expect(ascending.body.totalCount).toBe(2);
       const received = await api.get(`/transactions?receiverAccountIdentifier=${accountId}&startDate=2020-01-01T00:00:00Z`);
       expect(received.body.data.map((tx: Transaction) => tx.id)).toEqual([second.body.id]);
-      expect((await api.get(`/transactions?accountId=${accountId}&status=REFUNDED`)).body.data).toEqual([]);
+      expect((await api.get(`/transactions?accountId=${accountId}&status=REFUNDED`)).body).toMatchObject({ data: [], totalCount: 0 });
     });
   });
 

@@ -151,18 +151,24 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
 
   async search(ctx: CallerContext, request: SearchCardTransactionsRequest): Promise<Page<CardTransaction>> {
     const limit = pageLimit(request.limit);
-    const rows = await this.cardTransactions.search(ctx.platformId, {
+    const filter = {
       accountId: request.accountId,
       customerId: request.customerId,
       platformCustomerId: request.platformCustomerId,
       status: request.status,
       createdAfter: request.createdAfter !== undefined ? new Date(request.createdAfter) : undefined,
       createdBefore: request.createdBefore !== undefined ? new Date(request.createdBefore) : undefined,
-      afterId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
-      ascending: request.sortOrder === 'asc',
-      limit: limit + 1,
-    });
-    return toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR);
+    };
+    const [rows, totalCount] = await Promise.all([
+      this.cardTransactions.search(ctx.platformId, {
+        ...filter,
+        afterId: decodeCursor(request.cursor, CARD_TRANSACTION_CURSOR),
+        ascending: request.sortOrder === 'asc',
+        limit: limit + 1,
+      }),
+      this.cardTransactions.count(ctx.platformId, filter),
+    ]);
+    return { ...toPage(rows, limit, toCardTransaction, CARD_TRANSACTION_CURSOR), totalCount };
   }
 
   // ---- Simulators ----

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { And, DataSource, EntityManager, FindOperator, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
+import { And, DataSource, EntityManager, FindOperator, FindOptionsWhere, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
 import { CardTransactionStatus } from '@paykit/contracts';
 import { amountToColumn, EntityInsert, InsertGuard, returningRows, Clock } from '@paykit/persistence';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
@@ -74,36 +74,18 @@ export class CardTransactionsRepository {
   }
 
   /** The platform's card transactions across its cards, newest (or oldest) first: the transaction list's card part. */
-  search(
-    platformId: string,
-    filter: {
-      accountId?: string;
-      customerId?: string;
-      platformCustomerId?: string;
-      status?: CardTransactionStatus;
-      createdAfter?: Date;
-      createdBefore?: Date;
-      afterId?: string;
-      ascending: boolean;
-      limit: number;
-    },
-  ): Promise<CardTransactionEntity[]> {
-    const created: FindOperator<Date>[] = [];
-    if (filter.createdAfter) created.push(MoreThanOrEqual(filter.createdAfter));
-    if (filter.createdBefore) created.push(LessThan(filter.createdBefore));
+  search(platformId: string, filter: CardTransactionFilter & { afterId?: string; ascending: boolean; limit: number }): Promise<CardTransactionEntity[]> {
+    const where = searchWhere(platformId, filter);
     return this.dataSource.manager.find(CardTransactionEntity, {
-      where: {
-        platformId,
-        ...(filter.accountId ? { accountId: filter.accountId } : {}),
-        ...(filter.customerId ? { customerId: filter.customerId } : {}),
-        ...(filter.platformCustomerId ? { platformCustomerId: filter.platformCustomerId } : {}),
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(created.length > 0 ? { createdAt: created.length === 1 ? created[0] : And(...created) } : {}),
-        ...(filter.afterId ? { id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : {}),
-      },
+      where: filter.afterId ? { ...where, id: filter.ascending ? MoreThan(filter.afterId) : LessThan(filter.afterId) } : where,
       order: { id: filter.ascending ? 'ASC' : 'DESC' },
       take: filter.limit,
     });
+  }
+
+  /** How many card transactions match the search on all pages. */
+  count(platformId: string, filter: CardTransactionFilter): Promise<number> {
+    return this.dataSource.manager.count(CardTransactionEntity, { where: searchWhere(platformId, filter) });
   }
 
   /** Authorizations of a card whose hold or pull is still open (released when the card closes). */
@@ -182,4 +164,28 @@ export class CardTransactionsRepository {
       amountToColumn(amount),
     ]);
   }
+}
+
+/** What a card transaction search filters on (the cursor and order aside). */
+export interface CardTransactionFilter {
+  accountId?: string;
+  customerId?: string;
+  platformCustomerId?: string;
+  status?: CardTransactionStatus;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
+
+function searchWhere(platformId: string, filter: CardTransactionFilter): FindOptionsWhere<CardTransactionEntity> {
+  const created: FindOperator<Date>[] = [];
+  if (filter.createdAfter) created.push(MoreThanOrEqual(filter.createdAfter));
+  if (filter.createdBefore) created.push(LessThan(filter.createdBefore));
+  return {
+    platformId,
+    ...(filter.accountId ? { accountId: filter.accountId } : {}),
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
+    ...(filter.platformCustomerId ? { platformCustomerId: filter.platformCustomerId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(created.length > 0 ? { createdAt: created.length === 1 ? created[0] : And(...created) } : {}),
+  };
 }

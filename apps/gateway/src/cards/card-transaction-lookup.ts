@@ -46,11 +46,12 @@ export function ApiTransactionListWithCardsResponse(): MethodDecorator & ClassDe
       description: 'Payments (INCOMING, OUTGOING) and card transactions (CARD), newest first',
       schema: {
         type: 'object',
-        required: ['data', 'hasMore'],
+        required: ['data', 'hasMore', 'totalCount'],
         properties: {
           data: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(TransactionResponseDto) }, { $ref: getSchemaPath(CardTransactionResponseDto) }] } },
           hasMore: { type: 'boolean', description: 'Whether another page follows' },
           nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page' },
+          totalCount: { type: 'integer', description: 'Transactions matching the filters, all pages (payments and card transactions)' },
         },
       },
     }),
@@ -126,13 +127,14 @@ export async function listWithCardTransactions(
           },
           caller,
         )
-      : Promise.resolve<Page<CardTransaction>>({ data: [], hasMore: false }),
+      : Promise.resolve<Page<CardTransaction>>({ data: [], hasMore: false, totalCount: 0 }),
   ]);
   const order = ascending ? 1 : -1;
   const merged = [...payments.data, ...cards.data].sort((a, b) => (uuidOf(a.id) < uuidOf(b.id) ? -order : uuidOf(a.id) > uuidOf(b.id) ? order : 0));
   const data = merged.slice(0, limit);
   const hasMore = merged.length > limit || payments.hasMore || cards.hasMore;
-  return { data, hasMore, ...(hasMore && data.length > 0 ? { nextCursor: Buffer.from(data[data.length - 1].id, 'utf8').toString('base64url') } : {}) };
+  const totalCount = (payments.totalCount ?? 0) + (cards.totalCount ?? 0);
+  return { data, hasMore, ...(hasMore && data.length > 0 ? { nextCursor: Buffer.from(data[data.length - 1].id, 'utf8').toString('base64url') } : {}), totalCount };
 }
 
 function uuidOf(id: string): string {

@@ -222,32 +222,20 @@ export class TransactionsRepository {
   }
 
   async list(platformId: string, filter: TransactionFilter): Promise<PaymentTransactionEntity[]> {
-    const where = ['platform_id = $1'];
-    const params: unknown[] = [platformId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace(/\?/g, `$${params.length}`));
-    };
-    for (const accountId of filter.accountIds ?? []) add('(internal_account_id = ? OR external_account_id = ?)', accountId);
-    // The sender is the internal account of an OUTGOING transfer, the external one of an INCOMING one.
-    if (filter.senderAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN internal_account_id ELSE external_account_id END) = ?`, filter.senderAccountId);
-    if (filter.receiverAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN external_account_id ELSE internal_account_id END) = ?`, filter.receiverAccountId);
-    if (filter.owner && 'platform' in filter.owner) where.push('customer_id IS NULL');
-    else if (filter.owner) add('customer_id = ?', filter.owner.customerId);
-    if (filter.platformCustomerId) add('platform_customer_id = ?', filter.platformCustomerId);
-    if (filter.status) add('status = ?', filter.status);
-    if (filter.type) add('type = ?', filter.type);
-    if (filter.reference) add('(remittance_information = ? OR description = ?)', filter.reference);
-    if (filter.createdFrom) add('created_at >= ?', filter.createdFrom);
-    if (filter.createdBefore) add('created_at < ?', filter.createdBefore);
-    if (filter.createdUntil) add('created_at <= ?', filter.createdUntil);
-    if (filter.afterCursorId) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterCursorId);
+    const { where, params } = transactionsWhere(platformId, filter);
     params.push(filter.limit);
     const rows = await this.dataSource.query<TransactionRow[]>(
-      `SELECT * FROM payment_transaction WHERE ${where.join(' AND ')} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
+      `SELECT * FROM payment_transaction WHERE ${where} ORDER BY id ${filter.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
       params,
     );
     return rows.map(toEntity);
+  }
+
+  /** How many transactions match the filter on all pages (the cursor, order and limit aside). */
+  async count(platformId: string, filter: Omit<TransactionFilter, 'afterCursorId' | 'ascending' | 'limit'>): Promise<number> {
+    const { where, params } = transactionsWhere(platformId, filter);
+    const rows = await this.dataSource.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM payment_transaction WHERE ${where}`, params);
+    return rows[0].count;
   }
 
   /**
@@ -286,4 +274,29 @@ export class TransactionsRepository {
       [platformId, customerId, currency, maxCount, maxAmount === null ? null : amountToColumn(maxAmount)],
     );
   }
+}
+
+/** The WHERE clause (on `payment_transaction`) and its parameters for a filter. */
+function transactionsWhere(platformId: string, filter: Partial<TransactionFilter>): { where: string; params: unknown[] } {
+  const where = ['platform_id = $1'];
+  const params: unknown[] = [platformId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace(/\?/g, `$${params.length}`));
+  };
+  for (const accountId of filter.accountIds ?? []) add('(internal_account_id = ? OR external_account_id = ?)', accountId);
+  // The sender is the internal account of an OUTGOING transfer, the external one of an INCOMING one.
+  if (filter.senderAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN internal_account_id ELSE external_account_id END) = ?`, filter.senderAccountId);
+  if (filter.receiverAccountId) add(`(CASE WHEN type = 'OUTGOING' THEN external_account_id ELSE internal_account_id END) = ?`, filter.receiverAccountId);
+  if (filter.owner && 'platform' in filter.owner) where.push('customer_id IS NULL');
+  else if (filter.owner) add('customer_id = ?', filter.owner.customerId);
+  if (filter.platformCustomerId) add('platform_customer_id = ?', filter.platformCustomerId);
+  if (filter.status) add('status = ?', filter.status);
+  if (filter.type) add('type = ?', filter.type);
+  if (filter.reference) add('(remittance_information = ? OR description = ?)', filter.reference);
+  if (filter.createdFrom) add('created_at >= ?', filter.createdFrom);
+  if (filter.createdBefore) add('created_at < ?', filter.createdBefore);
+  if (filter.createdUntil) add('created_at <= ?', filter.createdUntil);
+  if (filter.afterCursorId) add(filter.ascending ? 'id > ?' : 'id < ?', filter.afterCursorId);
+  return { where: where.join(' AND '), params };
 }

@@ -40,7 +40,7 @@ import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { defaultRail, railsOf } from './payment-rails';
 import { toTransaction } from './transaction.mapper';
-import { TransactionsRepository } from './transactions.repository';
+import { TransactionFilter, TransactionsRepository } from './transactions.repository';
 import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
@@ -327,7 +327,7 @@ export class TransfersService implements OnModuleInit {
 
   async list(ctx: CallerContext, query: ListTransactionsQuery): Promise<Page<Transaction>> {
     const limit = pageLimit(query.limit);
-    const rows = await this.transfers.list(ctx.platformId, {
+    const filter: Omit<TransactionFilter, 'afterCursorId' | 'ascending' | 'limit'> = {
       accountIds: [query.accountId, query.accountIdentifier].filter((id): id is string => id !== undefined),
       senderAccountId: query.senderAccountIdentifier,
       receiverAccountId: query.receiverAccountIdentifier,
@@ -340,12 +340,13 @@ export class TransfersService implements OnModuleInit {
       createdFrom: latest(query.createdAfter, query.startDate),
       createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
       createdUntil: query.endDate ? new Date(query.endDate) : undefined,
-      ascending: query.sortOrder === 'asc',
-      afterCursorId: decodeCursor(query.cursor, TRANSACTION_CURSOR),
-      limit: limit + 1,
-    });
+    };
+    const [rows, totalCount] = await Promise.all([
+      this.transfers.list(ctx.platformId, { ...filter, ascending: query.sortOrder === 'asc', afterCursorId: decodeCursor(query.cursor, TRANSACTION_CURSOR), limit: limit + 1 }),
+      this.transfers.count(ctx.platformId, filter),
+    ]);
     const page = toPage(rows, limit, async (row) => this.toResource(row), TRANSACTION_CURSOR);
-    return { ...page, data: await Promise.all(page.data) };
+    return { ...page, data: await Promise.all(page.data), totalCount };
   }
 
   async setVelocityLimit(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
