@@ -119,17 +119,21 @@ describe('API tokens', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await issue(['VIEW'], `${prefix}-${i}`)).body.id);
     const seen: string[] = [];
+    const totals: number[] = [];
     let cursor: string | undefined;
     for (;;) {
       const page = await t.api.get(`/tokens?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.status).toBe(200);
       seen.push(...page.body.data.map((row: any) => row.id));
+      totals.push(page.body.totalCount);
       if (!page.body.hasMore) break;
       cursor = page.body.nextCursor;
     }
     expect(seen.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
+    // Every page counts every live token of the filter.
+    expect(new Set(totals)).toEqual(new Set([seen.length]));
     const future = await t.api.get(`/tokens?createdAfter=${encodeURIComponent('2999-01-01T00:00:00Z')}`);
-    expect(future.body).toEqual({ data: [], hasMore: false });
+    expect(future.body).toEqual({ data: [], hasMore: false, totalCount: 0 });
   });
 
   it.each([

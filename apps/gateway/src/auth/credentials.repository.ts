@@ -68,8 +68,17 @@ export class CredentialsRepository {
     return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, environment, publicId, revokedAt: IsNull() });
   }
 
-  /** A page of the platform's live tokens of one environment, newest first (`limit + 1` rows: see toPage). */
-  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+  /**
+   * A page of the platform's live tokens of one environment, newest first (`limit + 1` rows: see
+   * toPage), and how many live tokens match the filter on all pages.
+   */
+  async pageTokens(
+    platformId: string,
+    environment: Environment,
+    filter: TokenFilter,
+    limit: number,
+    beforePublicId: string | undefined,
+  ): Promise<{ rows: ApiTokenEntity[]; totalCount: number }> {
     const where: FindOptionsWhere<ApiTokenEntity> = { platformId, environment, revokedAt: IsNull() };
     if (filter.name !== undefined) where.label = filter.name;
     const range = (after?: Date, before?: Date): FindOperator<Date> | undefined => {
@@ -82,8 +91,10 @@ export class CredentialsRepository {
     if (created) where.createdAt = created;
     const updated = range(filter.updatedAfter, filter.updatedBefore);
     if (updated) where.updatedAt = updated;
-    if (beforePublicId !== undefined) where.publicId = Raw((column) => `${column} < :cursor`, { cursor: beforePublicId });
-    return this.dataSource.getRepository(ApiTokenEntity).find({ where, order: { publicId: 'DESC' }, take: limit + 1 });
+    const tokens = this.dataSource.getRepository(ApiTokenEntity);
+    const page = beforePublicId === undefined ? where : { ...where, publicId: Raw((column) => `${column} < :cursor`, { cursor: beforePublicId }) };
+    const [rows, totalCount] = await Promise.all([tokens.find({ where: page, order: { publicId: 'DESC' }, take: limit + 1 }), tokens.count({ where })]);
+    return { rows, totalCount };
   }
 
   findToken(tokenId: string): Promise<ApiTokenEntity | null> {

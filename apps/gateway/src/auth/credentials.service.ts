@@ -130,7 +130,13 @@ export class CredentialsService implements InvalidationSubscriber {
     return this.repository.findPlatformToken(platformId, environment, publicId);
   }
 
-  pageTokens(platformId: string, environment: Environment, filter: TokenFilter, limit: number, beforePublicId: string | undefined): Promise<ApiTokenEntity[]> {
+  pageTokens(
+    platformId: string,
+    environment: Environment,
+    filter: TokenFilter,
+    limit: number,
+    beforePublicId: string | undefined,
+  ): Promise<{ rows: ApiTokenEntity[]; totalCount: number }> {
     return this.repository.pageTokens(platformId, environment, filter, limit, beforePublicId);
   }
 

@@ -67,7 +67,7 @@ export class TokensController {
   async list(@Query() query: ListApiTokensRequest, @Caller() caller: CallerContext): Promise<Page<ApiToken>> {
     const limit = pageLimit(query.limit);
     const before = decodeCursor(query.cursor, tokenCursor);
-    const rows = await this.credentials.pageTokens(
+    const { rows, totalCount } = await this.credentials.pageTokens(
       tenantPlatformId(caller.platformId),
       caller.environment,
       {
@@ -80,7 +80,7 @@ export class TokensController {
       limit,
       before,
     );
-    return toPage(rows, limit, (row) => toApiToken(row), tokenCursor);
+    return { ...toPage(rows, limit, (row) => toApiToken(row), tokenCursor), totalCount };
   }
 
   @Get(':tokenId')

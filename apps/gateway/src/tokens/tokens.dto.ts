@@ -73,4 +73,5 @@ export class ApiTokenPageDto {
   @ApiProperty({ type: [ApiTokenDto], description: 'Newest first' }) data!: ApiTokenDto[];
   @ApiProperty({ example: false }) hasMore!: boolean;
   @ApiPropertyOptional({ description: 'Pass as `cursor` for the next page', example: 'ZDQy' }) nextCursor?: string;
+  @ApiProperty({ description: 'Live tokens matching the filters, all pages', example: 1 }) totalCount!: number;
 }
