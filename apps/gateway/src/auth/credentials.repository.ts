@@ -37,6 +37,18 @@ export interface TokenFilter {
   updatedBefore?: Date;
 }
 
+/** A page of tokens: the filter, the page size and the cursor (the public id to list below). */
+export interface TokenPageQuery extends TokenFilter {
+  limit: number;
+  beforePublicId?: string;
+}
+
+/** A page of tokens (`limit + 1` rows: see toPage) and how many live tokens match the filter on all pages. */
+export interface TokenPage {
+  rows: ApiTokenEntity[];
+  totalCount: number;
+}
+
 /** Platforms, their API tokens and agent access tokens (secrets only as SHA-256 digests). */
 @Injectable()
 export class CredentialsRepository {
@@ -68,18 +80,10 @@ export class CredentialsRepository {
     return this.dataSource.getRepository(ApiTokenEntity).findOneBy({ platformId, environment, publicId, revokedAt: IsNull() });
   }
 
-  /**
-   * A page of the platform's live tokens of one environment, newest first (`limit + 1` rows: see
-   * toPage), and how many live tokens match the filter on all pages.
-   */
-  async pageTokens(
-    platformId: string,
-    environment: Environment,
-    filter: TokenFilter,
-    limit: number,
-    beforePublicId: string | undefined,
-  ): Promise<{ rows: ApiTokenEntity[]; totalCount: number }> {
+  /** The platform's live tokens of one environment, newest first. */
+  async pageTokens(platformId: string, environment: Environment, query: TokenPageQuery): Promise<TokenPage> {
     const where: FindOptionsWhere<ApiTokenEntity> = { platformId, environment, revokedAt: IsNull() };
+    const { limit, beforePublicId, ...filter } = query;
     if (filter.name !== undefined) where.label = filter.name;
     const range = (after?: Date, before?: Date): FindOperator<Date> | undefined => {
       if (after && before) return And(MoreThanOrEqual(after), LessThanOrEqual(before));

@@ -5,7 +5,7 @@ import { GatewayConfig } from '../config/gateway-config';
 import { GATEWAY_CONFIG } from '../http/tokens';
 import { AuthInvalidation, AuthInvalidations, InvalidationSubscriber } from './auth-invalidations';
 import { VerifiedCache } from './verified-cache';
-import { CredentialsRepository, TokenFilter } from './credentials.repository';
+import { CredentialsRepository, TokenPage, TokenPageQuery } from './credentials.repository';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ALL_PERMISSIONS, Permission } from './permissions';
 import { PlatformEntity } from './entities/platform.entity';
@@ -130,14 +130,8 @@ export class CredentialsService implements InvalidationSubscriber {
     return this.repository.findPlatformToken(platformId, environment, publicId);
   }
 
-  pageTokens(
-    platformId: string,
-    environment: Environment,
-    filter: TokenFilter,
-    limit: number,
-    beforePublicId: string | undefined,
-  ): Promise<{ rows: ApiTokenEntity[]; totalCount: number }> {
-    return this.repository.pageTokens(platformId, environment, filter, limit, beforePublicId);
+  pageTokens(platformId: string, environment: Environment, query: TokenPageQuery): Promise<TokenPage> {
+    return this.repository.pageTokens(platformId, environment, query);
   }
 
   async revokeToken(tokenId: string): Promise<void> {

@@ -67,19 +67,15 @@ export class TokensController {
   async list(@Query() query: ListApiTokensRequest, @Caller() caller: CallerContext): Promise<Page<ApiToken>> {
     const limit = pageLimit(query.limit);
     const before = decodeCursor(query.cursor, tokenCursor);
-    const { rows, totalCount } = await this.credentials.pageTokens(
-      tenantPlatformId(caller.platformId),
-      caller.environment,
-      {
-        name: query.name,
-        createdAfter: date(query.createdAfter),
-        createdBefore: date(query.createdBefore),
-        updatedAfter: date(query.updatedAfter),
-        updatedBefore: date(query.updatedBefore),
-      },
+    const { rows, totalCount } = await this.credentials.pageTokens(tenantPlatformId(caller.platformId), caller.environment, {
+      name: query.name,
+      createdAfter: date(query.createdAfter),
+      createdBefore: date(query.createdBefore),
+      updatedAfter: date(query.updatedAfter),
+      updatedBefore: date(query.updatedBefore),
       limit,
-      before,
-    );
+      beforePublicId: before,
+    });
     return { ...toPage(rows, limit, (row) => toApiToken(row), tokenCursor), totalCount };
   }
 
