@@ -118,7 +118,7 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
       expect(await liveResponse.locator('.response-col_status').innerText()).toBe('200');
       // The UI fills the filters with their documented examples, so the page may well be empty: its shape is the point.
       const body = JSON.parse(await liveResponse.locator('.response-col_description .highlight-code pre').innerText());
-      expect(body).toEqual({ data: expect.any(Array), hasMore: expect.any(Boolean) });
+      expect(body).toEqual({ data: expect.any(Array), hasMore: expect.any(Boolean), totalCount: expect.any(Number) });
       expect(pageErrors).toEqual([]);
       await page.close();
     },
