@@ -27,7 +27,7 @@ describeWithBrowser('Hosted KYC page in headless Chromium', () => {
     platformSite = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<h1 id="back">Back at the platform</h1>'));
     await new Promise<void>((resolve) => platformSite.listen(0, '127.0.0.1', resolve));
     doneUrl = `http://127.0.0.1:${(platformSite.address() as AddressInfo).port}/onboarding/done`;
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -36,7 +36,8 @@ describe('Durability across restarts', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two whole stacks start one after the other: more than the default 30 s on a busy machine.
+  }, 120_000);
 });
 
 async function platformOf(t: Awaited<ReturnType<typeof startTestStack>>): Promise<string> {
