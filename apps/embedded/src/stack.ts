@@ -1,6 +1,6 @@
 import { INestMicroservice } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { closePgliteHosts } from '@paykit/persistence';
+import { closePgliteHosts, pgliteHost } from '@paykit/persistence';
 import { createServiceRuntime, Env, loadRuntimeConfig, RunMode, RuntimeConfig, ServiceName, ServiceRuntime, startServiceApp } from '@paykit/runtime';
 import { InProcessBroker } from '@paykit/transport';
 import { CardsAppModule } from '../../cards/src/app.module';
@@ -47,6 +47,8 @@ export async function startStack(mode: RunMode, env: Env = process.env): Promise
   const config = loadRuntimeConfig(env, mode, ['gateway', ...SERVICE_APPS.map(([name]) => name)]);
   const gatewayConfig = loadGatewayConfig(env);
   const broker = mode === 'embedded' ? new InProcessBroker() : undefined;
+  // Opened before any app, so a data directory it cannot use stops the start with its reason (not an app's connection retries).
+  if (mode === 'embedded') await pgliteHost(config.embeddedDataDir);
   const runtimes: ServiceRuntime[] = [];
   const services = new Map<ServiceName, INestMicroservice>();
   // Relays wait until every app's consumers are attached (see ServiceRuntime.eventsReady).

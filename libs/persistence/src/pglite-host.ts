@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { ConfigError } from '@paykit/runtime';
 
 /** Values arrive as text like `pg` sends them; PGlite's own serializers are stricter than PostgreSQL's. */
 function toText(value: unknown): string {
@@ -83,6 +84,10 @@ export class PgliteHost {
  */
 function initialiseDataDir(dir: string): void {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
+  // initdb refuses a directory with anything in it, with nothing that says so: say it here.
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new ConfigError([`DATA_DIR ${dir} holds other files and no database: give it a new or empty directory`]);
+  }
   mkdirSync(dir, { recursive: true });
   const script = `require('@electric-sql/pglite').PGlite.create({ dataDir: ${JSON.stringify(dir)} }).then((db) => db.close())`;
   // Its output is kept out of the process's own stdout (which carries only logger lines).
