@@ -15,7 +15,7 @@ const DOCS_PAGE = `<!doctype html>
 <body>
 <div id="swagger-ui"></div>
 <script src="/docs/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });</script>
+<script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, filter: true });</script>
 </body>
 </html>
 `;
