@@ -24,7 +24,12 @@ function widgetEvent(resourceId: string, version: number, platformId = 'Platform
 
 /** A JetStream durable consumer with the dead-letter guard, against the real NATS server. */
 describe('JetStream consumer with dead letters', () => {
-  const config = { mode: 'embedded', sandboxTimeScale: 1, deadLetters: { maxAttempts: MAX_ATTEMPTS, backoffMs: 5 } } as RuntimeConfig;
+  const config = {
+    mode: 'embedded',
+    sandboxTimeScale: 1,
+    // Retries far enough apart that another resource's events visibly pass them on a loaded machine.
+    deadLetters: { maxAttempts: MAX_ATTEMPTS, backoffMs: 250 },
+  } as RuntimeConfig;
   const namespace = `poison${randomBytes(4).toString('hex')}`;
   const buses: JetStreamEventBus[] = [];
   let dataDir: string;

@@ -65,7 +65,8 @@ describe('Webhooks: giving up after about 24 hours of retries', () => {
     expect(failed.attempts.every((a: any) => a.statusCode === 500 && !a.succeeded && a.trigger === 'SCHEDULED')).toBe(true);
     const span = Date.parse(failed.attempts[failed.attempts.length - 1].attemptedAt) - Date.parse(failed.attempts[0].attemptedAt);
     expect(span).toBeGreaterThanOrEqual(864);
-    expect(span).toBeLessThan(3000);
+    // Not minutes of attempts: the last one is due at the window's end (room for a loaded machine's wake-up).
+    expect(span).toBeLessThan(10_000);
     expect(failed.payload.data.version).toBe(1);
 
     // The resource's next event waited for the first to give up; now the receiver recovers.

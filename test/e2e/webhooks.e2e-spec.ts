@@ -346,23 +346,31 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
 
     it("never lets one platform's hanging receiver hold up another platform's deliveries", async () => {
       const stuck = await platformWithReceiver();
-      stuck.receiver.behaviour = hang;
+      // Attempts held open at once by the hanging receiver (an attempt that times out closes its request).
+      let open = 0;
+      let mostOpen = 0;
+      stuck.receiver.behaviour = (_, response) => {
+        open += 1;
+        mostOpen = Math.max(mostOpen, open);
+        response.on('close', () => (open -= 1));
+      };
       const healthy = await platformWithReceiver();
       const inbox = t.stack.services.get('webhooks')!.get(InboxService);
       const limit = t.stack.services.get('webhooks')!.get<symbol, WebhooksConfig>(WEBHOOKS_CONFIG).maxConcurrencyPerPlatform;
       const eventsOf = (platformId: string, count: number) => Array.from({ length: count }, (_, i) => syntheticEvent(platformId, `Widget:${randomUUID()}`, new Date(), i));
       // More than the per-platform concurrency limit, all hanging.
-      for (const event of eventsOf(stuck.platformId, limit + 8)) await inbox.receive([event]);
+      await inbox.receive(eventsOf(stuck.platformId, limit + 8));
       await eventually(async () => (stuck.receiver.received.length >= limit ? true : undefined));
       const healthyEvents = eventsOf(healthy.platformId, 5);
-      for (const event of healthyEvents) await inbox.receive([event]);
-      await eventually(async () => (healthy.receiver.received.length >= 5 ? true : undefined), 5000);
+      await inbox.receive(healthyEvents);
+      await eventually(async () => (healthy.receiver.received.length >= 5 ? true : undefined));
       expect(healthy.receiver.received.map((r) => r.payload.data.id).sort()).toEqual(healthyEvents.map((e) => e.resourceId).sort());
-      // Meanwhile the stuck platform's attempts were all still hanging: none had ended, none beyond the limit had started.
+      // Meanwhile the stuck platform never had more than its limit of attempts open (attempts that
+      // timed out on a slow machine gave their slot to another of its deliveries, not to more).
+      expect(mostOpen).toBe(limit);
       const stuckLog = await stuck.api.get('/webhooks/deliveries?limit=100');
       expect(stuckLog.body.data).toHaveLength(limit + 8);
-      expect(stuckLog.body.data.every((d: any) => d.attemptCount === 0 && d.status === 'PENDING')).toBe(true);
-      expect(stuck.receiver.received).toHaveLength(limit);
+      expect(stuckLog.body.data.filter((d: any) => d.status !== 'PENDING')).toEqual([]);
       stuck.receiver.behaviour = ok;
     });
 
