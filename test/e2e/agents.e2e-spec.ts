@@ -610,13 +610,14 @@ describe('Agents', () => {
     /**
      * The other replica hears of a change through its LISTEN connection, a few milliseconds after
      * the write's commit; on a loaded machine a request sent at once may still be read before the
-     * notification. Well under the cache's lifetime, so refusing proves the notification arrived.
+     * notification. Well under the caches' lifetimes (agents 5 s, tokens 30 s), so refusing
+     * proves the notification arrived.
      */
     const refusedThere = <T extends { status: number }>(read: () => Promise<T>, status: number) =>
       eventually(async () => {
         const answer = await read();
         return answer.status === status ? answer : undefined;
-      }, 5_000);
+      }, 2_000);
 
     beforeEach(async () => {
       // Its caches are off until its invalidation listener is connected.
