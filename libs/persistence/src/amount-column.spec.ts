@@ -51,7 +51,7 @@ describe('amountColumn', () => {
       dataSource = new DataSource(serviceDataSourceOptions(config, { service: 'payments', entities: [PurseEntity], migrations: [] }));
       await dataSource.initialize();
       await dataSource.query(`CREATE TABLE purse (id text PRIMARY KEY, amount bigint NOT NULL, limit_amount bigint)`);
-    });
+    }, 60_000);
 
     afterAll(async () => {
       await dataSource.destroy();

@@ -38,7 +38,7 @@ describe('EntityReader', () => {
       `INSERT INTO widget VALUES ('W1', 'P1', '{"colour":"red"}', '2026-01-02', 'a,b'), ('W2', 'P1', '{"colour":"blue"}', '2026-03-04', 'c'), ('W3', 'P2', '{"colour":"green"}', '2026-05-06', 'd')`,
     );
     reader = new EntityReader(dataSource, WidgetEntity, ['platformId', 'id']);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await dataSource.destroy();

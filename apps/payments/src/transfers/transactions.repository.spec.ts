@@ -40,7 +40,7 @@ describe(TransactionsRepository.name, () => {
     await dataSource.query(
       `INSERT INTO internal_account (id, platform_id, customer_id, type, status, currency_code) VALUES ('InternalAccount:1', 'Platform:1', 'Customer:1', 'INTERNAL_FIAT', 'ACTIVE', 'USD')`,
     );
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await dataSource?.destroy();

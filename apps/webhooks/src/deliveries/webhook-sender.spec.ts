@@ -26,7 +26,8 @@ describe(sendWebhook.name, () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const send = (timeoutMs = 500) => sendWebhook({ url, body: '{"id":"Webhook:1"}', signature: '{"v":"1","s":"c2ln"}', timeoutMs });
+  // Far above any passing request (they end at once), so a stalled machine cannot turn one into a timeout.
+  const send = (timeoutMs = 10_000) => sendWebhook({ url, body: '{"id":"Webhook:1"}', signature: '{"v":"1","s":"c2ln"}', timeoutMs });
 
   it('POSTs the raw body as JSON with the signature header', async () => {
     handler = (_, response) => response.writeHead(200).end();
@@ -87,13 +88,13 @@ describe(sendWebhook.name, () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const outcome = await sendWebhook({ url: `http://127.0.0.1:${port}/hook`, body: '{}', signature: '{}', timeoutMs: 500 });
+    const outcome = await sendWebhook({ url: `http://127.0.0.1:${port}/hook`, body: '{}', signature: '{}', timeoutMs: 10_000 });
     expect(outcome).toMatchObject({ succeeded: false, error: `Connection failed: connect ECONNREFUSED 127.0.0.1:${port}` });
   });
 
   it('fails a TLS handshake that cannot complete (https to a plain HTTP server), naming the reason', async () => {
     handler = (_, response) => response.writeHead(200).end();
-    const outcome = await sendWebhook({ url: url.replace('http:', 'https:'), body: '{}', signature: '{}', timeoutMs: 500 });
+    const outcome = await sendWebhook({ url: url.replace('http:', 'https:'), body: '{}', signature: '{}', timeoutMs: 10_000 });
     expect(outcome).toMatchObject({ succeeded: false, error: expect.stringMatching(/^Connection failed: .*(SSL|TLS|EPROTO)/) });
     expect(outcome.statusCode).toBeUndefined();
   });

@@ -42,7 +42,7 @@ describe('Dead letters: a poison message is retried a bounded number of times, p
     dataDir = freshPgliteDataDir();
     dataSource = new DataSource(serviceDataSourceOptions({ ...config, embeddedDataDir: dataDir }, { service: 'cards', entities: [], migrations: [] }));
     await dataSource.initialize();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await dataSource.destroy();
