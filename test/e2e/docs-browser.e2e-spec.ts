@@ -184,11 +184,16 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
           }
           await block.locator('button.execute').click();
           const status = block.locator('.live-responses-table tbody tr.response .response-col_status');
-          // Either the request went out and was answered, or the UI refused to send it (a required value without an example).
-          const sent = await status
-            .waitFor({ timeout: 5_000 })
-            .then(() => true)
-            .catch(() => false);
+          // Either the request went out and was answered, or the UI refused to send it (a required
+          // value without an example: an input marked invalid). A passing run refuses nothing, so the
+          // wait is long enough for a slow operation on a loaded machine.
+          const refusal = block.locator('.invalid, .validation-errors');
+          await status
+            .or(refusal)
+            .first()
+            .waitFor({ timeout: 30_000 })
+            .catch(() => undefined);
+          const sent = await status.isVisible();
           if (sent) answers.set(operation, Number(await status.innerText()));
           else notSent.push(operation);
           await block.locator('.opblock-summary-control').click();

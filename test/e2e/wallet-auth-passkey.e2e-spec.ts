@@ -23,7 +23,8 @@ createRootLogger({
 /** The spec's legacy fixed assertion: sandbox tokens only, and then without WebAuthn checks. */
 const LEGACY_ASSERTION = { credentialId: 'AAAA', clientDataJson: 'e30', authenticatorData: 'AAAA', signature: 'sandbox-valid-passkey-signature' };
 
-const SESSION_TTL_SECONDS = 5;
+// Long enough for a few signed requests on a loaded machine; expiry itself is driven by the test clock.
+const SESSION_TTL_SECONDS = 60;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, FindOptionsWhere, LessThan } from 'typeorm';
+import { DataSource, FindOptionsWhere, LessThan, LessThanOrEqual } from 'typeorm';
 import { WebhookAttemptTrigger, WebhookDeliveryStatus } from '@paykit/contracts';
 import { DeadLetterStore, ParkRequest, returningRows } from '@paykit/persistence';
 import { WebhookDeliveryAttemptEntity } from './entities/webhook-delivery-attempt.entity';
@@ -161,8 +161,15 @@ export class DeliveriesRepository {
     return this.dataSource.manager.findOne(WebhookDeliveryEntity, { where: { platformId, id } });
   }
 
-  attemptsOf(deliveryId: string): Promise<WebhookDeliveryAttemptEntity[]> {
-    return this.dataSource.manager.find(WebhookDeliveryAttemptEntity, { where: { deliveryId }, order: { number: 'ASC' } });
+  /**
+   * The delivery's attempts up to its `attemptCount` as read: an attempt recorded after the
+   * delivery row was read (one statement writes both) is left out, so the two agree.
+   */
+  attemptsOf(delivery: Pick<WebhookDeliveryEntity, 'id' | 'attemptCount'>): Promise<WebhookDeliveryAttemptEntity[]> {
+    return this.dataSource.manager.find(WebhookDeliveryAttemptEntity, {
+      where: { deliveryId: delivery.id, number: LessThanOrEqual(delivery.attemptCount) },
+      order: { number: 'ASC' },
+    });
   }
 
   list(platformId: string, filter: DeliveryFilter, take: number): Promise<WebhookDeliveryEntity[]> {

@@ -44,7 +44,7 @@ export class DeliveriesService {
   async get(platformId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
     const delivery = isTypedId(deliveryId, 'Webhook') ? await this.deliveries.findById(platformId, deliveryId) : null;
     if (!delivery) throw notFound(deliveryId);
-    const [attempts, signingKey] = await Promise.all([this.deliveries.attemptsOf(delivery.id), this.platforms.signingKey(platformId)]);
+    const [attempts, signingKey] = await Promise.all([this.deliveries.attemptsOf(delivery), this.platforms.signingKey(platformId)]);
     // The body and a signature over it, so a developer (the console) can check the signature the way a receiver does.
     return { ...toWebhookDeliveryDetail(delivery, attempts), body: delivery.body, signature: signatureHeader(signingKey, delivery.body) };
   }
