@@ -60,7 +60,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
   });
 
   /** Creates customers one after another until stopped; a request that fails meanwhile is not retried. */
-  function produceCustomers(): { stop(): Promise<number> } {
+  function produceCustomers(): { created(): number; stop(): Promise<number> } {
     let stopped = false;
     let created = 0;
     const loop = (async () => {
@@ -71,6 +71,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
       }
     })();
     return {
+      created: () => created,
       async stop() {
         stopped = true;
         await loop;
@@ -118,9 +119,12 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     await eventually(async () => (receiver.received.length >= 10 && receiver.inFlight > 0 ? true : undefined), 15_000, 5);
     const cutOff = receiver.inFlight;
     await apps.stop('webhooks', 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Customers created while the webhooks process is down, then while it starts again.
+    const atKill = producer.created();
+    await eventually(async () => (producer.created() >= atKill + 3 ? true : undefined), 15_000);
     apps.start('webhooks');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const atStart = producer.created();
+    await eventually(async () => (producer.created() >= atStart + 3 ? true : undefined), 15_000);
     expect(await producer.stop()).toBeGreaterThan(10);
     await expectEveryCustomerDeliveredOnce();
     // The attempts in flight at the kill were made again, same payload id, after their lease expired.
@@ -139,9 +143,15 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     for (let round = 0; round < 3; round += 1) {
       const killed = await webhooksDb.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, rows[0].pid]);
       expect(killed.rowCount).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The next round once the service has connected again.
+      await eventually(async () => {
+        const { rowCount } = await webhooksDb.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, rows[0].pid]);
+        return (rowCount ?? 0) > 0 ? true : undefined;
+      }, 15_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Customers keep coming after the last cut.
+    const afterCuts = producer.created();
+    await eventually(async () => (producer.created() >= afterCuts + 3 ? true : undefined), 15_000);
     expect(await producer.stop()).toBeGreaterThan(5);
     await expectEveryCustomerDeliveredOnce();
   }, 90_000);
