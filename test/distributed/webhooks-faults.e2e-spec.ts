@@ -59,6 +59,13 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     await receiver?.close();
   });
 
+  /** Producers still running: a test that fails stops its own in afterEach, so the next test starts with none. */
+  const producers: Array<{ stop(): Promise<number> }> = [];
+
+  afterEach(async () => {
+    await Promise.all(producers.splice(0).map((producer) => producer.stop()));
+  });
+
   /** Creates customers one after another until stopped; a request that fails meanwhile is not retried. */
   function produceCustomers(): { created(): number; stop(): Promise<number> } {
     let stopped = false;
@@ -70,7 +77,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
         else await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    return {
+    const producer = {
       created: () => created,
       async stop() {
         stopped = true;
@@ -78,6 +85,8 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
         return created;
       },
     };
+    producers.push(producer);
+    return producer;
   }
 
   /**
@@ -140,14 +149,22 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     const database = new URL(resources.env.WEBHOOKS_DATABASE_URL).pathname.slice(1);
     // This spec's own connection to that database stays.
     const { rows } = await webhooksDb.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const own = rows[0].pid;
+    /** The service's connections now (client backends only: autovacuum workers come and go). */
+    const serviceConnections = async () =>
+      (await webhooksDb.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> $2 AND backend_type = 'client backend'`, [database, own])).rows.map(
+        (row) => row.pid,
+      );
+    const killed = new Set<number>();
     for (let round = 0; round < 3; round += 1) {
-      const killed = await webhooksDb.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, rows[0].pid]);
-      expect(killed.rowCount).toBeGreaterThan(0);
-      // The next round once the service has connected again.
-      await eventually(async () => {
-        const { rowCount } = await webhooksDb.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [database, rows[0].pid]);
-        return (rowCount ?? 0) > 0 ? true : undefined;
+      // Cut once the service has connected again: a terminated backend stays listed for a moment
+      // after pg_terminate_backend returns, so only a connection not cut before counts.
+      const cut = await eventually(async () => {
+        const fresh = (await serviceConnections()).filter((pid) => !killed.has(pid));
+        const { rows: terminated } = await webhooksDb.query<{ pid: number }>('SELECT pid FROM unnest($1::int[]) AS pid WHERE pg_terminate_backend(pid)', [fresh]);
+        return terminated.length > 0 ? terminated : undefined;
       }, 15_000);
+      for (const { pid } of cut) killed.add(pid);
     }
     // Customers keep coming after the last cut.
     const afterCuts = producer.created();
