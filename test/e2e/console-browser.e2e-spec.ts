@@ -47,8 +47,11 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      await t?.stop();
+    }
   }, 60_000);
 
   async function screenshot(name: string): Promise<void> {

@@ -30,10 +30,13 @@ describeWithBrowser('Hosted KYC page in headless Chromium', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => platformSite?.close(resolve));
-    await t?.stop();
-  });
+    try {
+      await browser?.close();
+      await new Promise((resolve) => platformSite?.close(resolve));
+    } finally {
+      await t?.stop();
+    }
+  }, 60_000);
 
   async function linkFor(customerId: string): Promise<string> {
     const response = await t.api.post(`/customers/${customerId}/kyc-link`, { redirectUri: doneUrl });

@@ -32,9 +32,12 @@ describeWithBrowser('API docs (Swagger UI at /docs) in headless Chromium', () =>
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
-  });
+    try {
+      await browser?.close();
+    } finally {
+      await t?.stop();
+    }
+  }, 60_000);
 
   /**
    * Authorizes the page through the Authorize dialog: the platform's Basic credentials and, when

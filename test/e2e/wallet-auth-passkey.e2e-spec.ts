@@ -305,90 +305,100 @@ describe('Embedded wallet authentication: passkeys', () => {
     });
   });
 
-  browserIt('registers and signs in with Chromium and its virtual authenticator, end to end', async () => {
-    const wallet = await client.createWallet('chromium');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-    try {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      await tab.goto(`${pageOrigin}/`);
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-      });
+  browserIt(
+    'registers and signs in with Chromium and its virtual authenticator, end to end',
+    async () => {
+      const wallet = await client.createWallet('chromium');
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+      try {
+        const context = await browser.newContext();
+        const tab = await context.newPage();
+        await tab.goto(`${pageOrigin}/`);
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('WebAuthn.enable');
+        await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        });
 
-      const registrationChallenge = `chromium-registration-${Date.now()}`;
-      const attestation = await tab.evaluate(
-        async ({ challenge, rpId }) => {
-          const b64url = (buffer: ArrayBuffer) =>
-            btoa(String.fromCharCode(...new Uint8Array(buffer)))
-              .replace(/\+/g, '-')
-              .replace(/\//g, '_')
-              .replace(/=+$/, '');
-          const credential = (await navigator.credentials.create({
-            publicKey: {
-              challenge: new TextEncoder().encode(challenge),
-              rp: { id: rpId, name: 'Paykit wallet' },
-              user: { id: new TextEncoder().encode('grace'), name: 'grace@example.com', displayName: 'Grace' },
-              pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-              attestation: 'none',
-            },
-          })) as PublicKeyCredential;
-          const response = credential.response as AuthenticatorAttestationResponse;
-          return {
-            credentialId: credential.id,
-            clientDataJson: b64url(response.clientDataJSON),
-            attestationObject: b64url(response.attestationObject),
-            transports: response.getTransports(),
-          };
-        },
-        { challenge: registrationChallenge, rpId: RP_ID },
-      );
+        const registrationChallenge = `chromium-registration-${Date.now()}`;
+        const attestation = await tab.evaluate(
+          async ({ challenge, rpId }) => {
+            const b64url = (buffer: ArrayBuffer) =>
+              btoa(String.fromCharCode(...new Uint8Array(buffer)))
+                .replace(/\+/g, '-')
+                .replace(/\//g, '_')
+                .replace(/=+$/, '');
+            const credential = (await navigator.credentials.create({
+              publicKey: {
+                challenge: new TextEncoder().encode(challenge),
+                rp: { id: rpId, name: 'Paykit wallet' },
+                user: { id: new TextEncoder().encode('grace'), name: 'grace@example.com', displayName: 'Grace' },
+                pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+                attestation: 'none',
+              },
+            })) as PublicKeyCredential;
+            const response = credential.response as AuthenticatorAttestationResponse;
+            return {
+              credentialId: credential.id,
+              clientDataJson: b64url(response.clientDataJSON),
+              attestationObject: b64url(response.attestationObject),
+              transports: response.getTransports(),
+            };
+          },
+          { challenge: registrationChallenge, rpId: RP_ID },
+        );
 
-      // Sessions live SESSION_TTL_SECONDS here, and launching Chromium on a busy machine can take longer:
-      // sign in only once the browser has produced the attestation.
-      const otp = await client.otpLogin(wallet.emailCredentialId);
-      const added = await client.signed(
-        'POST',
-        '/auth/credentials',
-        { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation },
-        otp.key,
-      );
-      expect(added.status).toBe(201);
-      expect(added.body.credentialId).toBe(attestation.credentialId);
+        // Sessions live SESSION_TTL_SECONDS here, and launching Chromium on a busy machine can take longer:
+        // sign in only once the browser has produced the attestation.
+        const otp = await client.otpLogin(wallet.emailCredentialId);
+        const added = await client.signed(
+          'POST',
+          '/auth/credentials',
+          { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'Chromium', challenge: registrationChallenge, attestation },
+          otp.key,
+        );
+        expect(added.status).toBe(201);
+        expect(added.body.credentialId).toBe(attestation.credentialId);
 
-      const clientKey = newClientKey();
-      const challenge = await t.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
-      const assertion = await tab.evaluate(
-        async ({ challenge: text, rpId, credentialId }) => {
-          const b64url = (buffer: ArrayBuffer) =>
-            btoa(String.fromCharCode(...new Uint8Array(buffer)))
-              .replace(/\+/g, '-')
-              .replace(/\//g, '_')
-              .replace(/=+$/, '');
-          const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-          const credential = (await navigator.credentials.get({
-            publicKey: { challenge: new TextEncoder().encode(text), rpId, allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }], userVerification: 'preferred' },
-          })) as PublicKeyCredential;
-          const response = credential.response as AuthenticatorAssertionResponse;
-          return {
-            credentialId: credential.id,
-            clientDataJson: b64url(response.clientDataJSON),
-            authenticatorData: b64url(response.authenticatorData),
-            signature: b64url(response.signature),
-          };
-        },
-        { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId },
-      );
+        const clientKey = newClientKey();
+        const challenge = await t.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
+        const assertion = await tab.evaluate(
+          async ({ challenge: text, rpId, credentialId }) => {
+            const b64url = (buffer: ArrayBuffer) =>
+              btoa(String.fromCharCode(...new Uint8Array(buffer)))
+                .replace(/\+/g, '-')
+                .replace(/\//g, '_')
+                .replace(/=+$/, '');
+            const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+            const credential = (await navigator.credentials.get({
+              publicKey: {
+                challenge: new TextEncoder().encode(text),
+                rpId,
+                allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }],
+                userVerification: 'preferred',
+              },
+            })) as PublicKeyCredential;
+            const response = credential.response as AuthenticatorAssertionResponse;
+            return {
+              credentialId: credential.id,
+              clientDataJson: b64url(response.clientDataJSON),
+              authenticatorData: b64url(response.authenticatorData),
+              signature: b64url(response.signature),
+            };
+          },
+          { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId },
+        );
 
-      const verify = await t.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
-      expect(verify.status).toBe(200);
-      const session = client.openSealedSession(verify.body, clientKey);
-      const refreshed = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: newClientKey().publicKeyUncompressed }, session.key);
-      expect(refreshed.status).toBe(201);
-    } finally {
-      await browser.close();
-    }
-  });
+        const verify = await t.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
+        expect(verify.status).toBe(200);
+        const session = client.openSealedSession(verify.body, clientKey);
+        const refreshed = await client.signed('POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: newClientKey().publicKeyUncompressed }, session.key);
+        expect(refreshed.status).toBe(201);
+      } finally {
+        await browser.close();
+      }
+      // Launching Chromium on a loaded machine is part of this test.
+    },
+    90_000,
+  );
 });

@@ -116,7 +116,17 @@ function CreateCustomer({ onCreated }: { onCreated: (customer: Customer) => Prom
 function CustomerDetail({ customerId, onChanged }: { customerId: string; onChanged: () => Promise<void> }) {
   const { call, notify } = useConsole();
   const customer = useLoad(() => call<Customer>('GET', `/customers/${encodeURIComponent(customerId)}`), [customerId]);
-  const accounts = useLoad(() => call<Page<InternalAccount>>('GET', `/customers/internal-accounts${query({ customerId, limit: 100 })}`), [customerId]);
+  // A new customer's accounts are opened just after it (provisioning): looked for every second until they are there.
+  const [provisioned, setProvisioned] = useState(false);
+  const accounts = useLoad(
+    async () => {
+      const page = await call<Page<InternalAccount>>('GET', `/customers/internal-accounts${query({ customerId, limit: 100 })}`);
+      setProvisioned(page.data.length > 0);
+      return page;
+    },
+    [customerId],
+    provisioned ? undefined : 1_000,
+  );
   const [fundAmount, setFundAmount] = useState('100000000');
   const status = customer.value?.customerType === 'BUSINESS' ? customer.value?.kybStatus : customer.value?.kycStatus;
   return (
