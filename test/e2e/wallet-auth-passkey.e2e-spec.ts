@@ -32,6 +32,8 @@ if (!hasChromium) {
   process.stderr.write(`\n*** SKIPPING the headless Chromium passkey test: ${CHROMIUM} not found (run tools/ensure-chromium.sh) ***\n\n`);
 }
 const browserIt = hasChromium ? it : it.skip;
+/** The browser hands WebAuthn's buffers over as byte arrays; the API takes them in base64url. */
+const b64url = (bytes: number[]) => Buffer.from(bytes).toString('base64url');
 
 describe('Embedded wallet authentication: passkeys', () => {
   let t: TestStack;
@@ -321,13 +323,9 @@ describe('Embedded wallet authentication: passkeys', () => {
         });
 
         const registrationChallenge = `chromium-registration-${Date.now()}`;
-        const attestation = await tab.evaluate(
+        const attestationBytes = await tab.evaluate(
           async ({ challenge, rpId }) => {
-            const b64url = (buffer: ArrayBuffer) =>
-              btoa(String.fromCharCode(...new Uint8Array(buffer)))
-                .replace(/\+/g, '-')
-                .replace(/\//g, '_')
-                .replace(/=+$/, '');
+            const bytes = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer));
             const credential = (await navigator.credentials.create({
               publicKey: {
                 challenge: new TextEncoder().encode(challenge),
@@ -340,13 +338,18 @@ describe('Embedded wallet authentication: passkeys', () => {
             const response = credential.response as AuthenticatorAttestationResponse;
             return {
               credentialId: credential.id,
-              clientDataJson: b64url(response.clientDataJSON),
-              attestationObject: b64url(response.attestationObject),
+              clientDataJson: bytes(response.clientDataJSON),
+              attestationObject: bytes(response.attestationObject),
               transports: response.getTransports(),
             };
           },
           { challenge: registrationChallenge, rpId: RP_ID },
         );
+        const attestation = {
+          ...attestationBytes,
+          clientDataJson: b64url(attestationBytes.clientDataJson),
+          attestationObject: b64url(attestationBytes.attestationObject),
+        };
 
         // Sessions live SESSION_TTL_SECONDS here, and launching Chromium on a busy machine can take longer:
         // sign in only once the browser has produced the attestation.
@@ -362,32 +365,33 @@ describe('Embedded wallet authentication: passkeys', () => {
 
         const clientKey = newClientKey();
         const challenge = await t.api.post(`/auth/credentials/${added.body.id}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
-        const assertion = await tab.evaluate(
+        const assertionBytes = await tab.evaluate(
           async ({ challenge: text, rpId, credentialId }) => {
-            const b64url = (buffer: ArrayBuffer) =>
-              btoa(String.fromCharCode(...new Uint8Array(buffer)))
-                .replace(/\+/g, '-')
-                .replace(/\//g, '_')
-                .replace(/=+$/, '');
-            const fromB64url = (value: string) => Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+            const bytes = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer));
             const credential = (await navigator.credentials.get({
               publicKey: {
                 challenge: new TextEncoder().encode(text),
                 rpId,
-                allowCredentials: [{ type: 'public-key', id: fromB64url(credentialId) }],
+                allowCredentials: [{ type: 'public-key', id: new Uint8Array(credentialId) }],
                 userVerification: 'preferred',
               },
             })) as PublicKeyCredential;
             const response = credential.response as AuthenticatorAssertionResponse;
             return {
               credentialId: credential.id,
-              clientDataJson: b64url(response.clientDataJSON),
-              authenticatorData: b64url(response.authenticatorData),
-              signature: b64url(response.signature),
+              clientDataJson: bytes(response.clientDataJSON),
+              authenticatorData: bytes(response.authenticatorData),
+              signature: bytes(response.signature),
             };
           },
-          { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: challenge.body.credentialId },
+          { challenge: challenge.body.challenge, rpId: RP_ID, credentialId: [...Buffer.from(challenge.body.credentialId, 'base64url')] },
         );
+        const assertion = {
+          credentialId: assertionBytes.credentialId,
+          clientDataJson: b64url(assertionBytes.clientDataJson),
+          authenticatorData: b64url(assertionBytes.authenticatorData),
+          signature: b64url(assertionBytes.signature),
+        };
 
         const verify = await t.api.post(`/auth/credentials/${added.body.id}/verify`, { type: 'PASSKEY', assertion }, { headers: { 'request-id': challenge.body.requestId } });
         expect(verify.status).toBe(200);
