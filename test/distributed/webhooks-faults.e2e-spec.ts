@@ -11,6 +11,9 @@ import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowR
  * with the apps as real processes on a NATS server of this spec's own. After each fault: every
  * customer created has exactly one delivery record, delivered and verified by the receiver.
  */
+/** Pause after a refused request in the customer producer. */
+const REFUSED_PAUSE_MS = 50;
+
 describe('Webhooks through crashes and outages (apps as processes)', () => {
   let nats: PrivateNats;
   let resources: DistributedResources;
@@ -66,19 +69,28 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     await Promise.all(producers.splice(0).map((producer) => producer.stop()));
   });
 
-  /** Creates customers one after another until stopped; a request that fails meanwhile is not retried. */
-  function produceCustomers(): { created(): number; stop(): Promise<number> } {
+  /**
+   * Creates customers one after another until stopped; a request that fails meanwhile is not
+   * retried. After a refusal the next request waits REFUSED_PAUSE_MS: pacing while a service is
+   * down (so the loop does not spin), not a wait for an outcome; no assertion depends on it.
+   */
+  function produceCustomers(): { created(): number; refused(): number; stop(): Promise<number> } {
     let stopped = false;
     let created = 0;
+    let refused = 0;
     const loop = (async () => {
       while (!stopped) {
         const response = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace' }).catch(() => undefined);
         if (response?.status === 201) created += 1;
-        else await new Promise((resolve) => setTimeout(resolve, 50));
+        else {
+          refused += 1;
+          await new Promise((resolve) => setTimeout(resolve, REFUSED_PAUSE_MS));
+        }
       }
     })();
     const producer = {
       created: () => created,
+      refused: () => refused,
       async stop() {
         stopped = true;
         await loop;
@@ -181,8 +193,11 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     async (_, signal) => {
       const producer = produceCustomers();
       await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+      const refusedBefore = producer.refused();
       await nats.stop(signal);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // NATS comes back once the outage has been felt: a client's request was refused (after the
+      // gateway's RPC timeout at most).
+      await eventually(async () => (producer.refused() > refusedBefore ? true : undefined), 30_000, 50);
       await nats.restart();
       const before = receiver.received.length;
       // The apps reconnect by themselves: customers are created and delivered again.
