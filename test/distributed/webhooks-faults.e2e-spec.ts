@@ -6,14 +6,14 @@ import { checkResponsesAgainstServedDocument } from '../support/openapi-conforma
 import { eventually } from '../support/test-stack';
 import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
+/** Pause after a refused request in the customer producer. */
+const REFUSED_PAUSE_MS = 50;
+
 /**
  * Webhooks through a crash of their process, dropped database connections and a NATS restart,
  * with the apps as real processes on a NATS server of this spec's own. After each fault: every
  * customer created has exactly one delivery record, delivered and verified by the receiver.
  */
-/** Pause after a refused request in the customer producer. */
-const REFUSED_PAUSE_MS = 50;
-
 describe('Webhooks through crashes and outages (apps as processes)', () => {
   let nats: PrivateNats;
   let resources: DistributedResources;
