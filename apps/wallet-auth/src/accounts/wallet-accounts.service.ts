@@ -27,11 +27,8 @@ export interface WalletToProvision {
   walletEmail: string | null;
 }
 
-/** A wallet account announced twice (a repeated event, a racing lookup) is inserted once. */
-const NEW_WALLETS_ONLY: InsertGuard = {
-  ctes: 'existing AS (SELECT w.id FROM wallet_account w WHERE w.id IN (SELECT id FROM input))',
-  condition: 'i.id NOT IN (SELECT id FROM existing)',
-};
+/** A wallet account announced twice (a repeated event, a lookup racing the event) is inserted once. */
+const NEW_WALLETS_ONLY: InsertGuard = { skipExisting: true };
 
 function walletKeyCacheKey(platformId: string, accountId: string): string {
   return `${platformId}\n${accountId}`;

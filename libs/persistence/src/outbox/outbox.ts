@@ -13,13 +13,12 @@ export interface InsertWithEvent<T> {
 }
 
 /**
- * SQL over the recordset `input` (alias `i` in `condition`): extra CTEs, and the condition a
- * guarded row must meet to be inserted.
+ * What keeps a guarded row out. `ctes` and `condition` are SQL over the recordset `input` (alias
+ * `i` in `condition`): extra CTEs, and the condition a guarded row must meet. `skipExisting`
+ * leaves out a row whose key is taken, even by a transaction still running beside this one (a
+ * condition reading the table cannot see that row, and the insert would fail on the key).
  */
-export interface InsertGuard {
-  ctes: string;
-  condition: string;
-}
+export type InsertGuard = { ctes: string; condition: string; skipExisting?: false } | { skipExisting: true };
 
 /**
  * Writes domain events into the service's outbox inside the caller's transaction, so an
@@ -98,13 +97,15 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
   if (cached !== undefined) return cached;
   const key = insert.keyColumn;
   if (!key) throw new Error(`${insert.table}: batched inserts need a single-column primary key`);
+  const condition = guard && !guard.skipExisting ? guard : undefined;
   const sql = preparedStatement(`WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb)
         AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, ${insert.recordsetColumns})
-    )${guard ? `, ${guard.ctes}` : ''}, inserted AS (
+    )${condition ? `, ${condition.ctes}` : ''}, inserted AS (
       INSERT INTO ${insert.table} (${insert.columnList})
-      SELECT ${insert.columnList} FROM input i ${guard ? `WHERE NOT i.outbox_guarded OR (${guard.condition})` : ''}
+      SELECT ${insert.columnList} FROM input i ${condition ? `WHERE NOT i.outbox_guarded OR (${condition.condition})` : ''}
        ORDER BY i.outbox_ord
+      ${guard?.skipExisting ? 'ON CONFLICT DO NOTHING' : ''}
       RETURNING "${key}"
     ), announced AS (
       INSERT INTO outbox_event (id, subject, event)
