@@ -302,6 +302,17 @@ describe('Agents', () => {
       expect((await agent.get(`/agents/me/transactions/${theirs.body.id}`)).status).toBe(404);
       expect((await transferOut(agent, other.accountId, other.externalId, 1_000)).status).toBe(404);
     });
+
+    it('answers concurrent transfer-outs under one Idempotency-Key with their one action, and moves the money once', async () => {
+      const { customerId, accountId, externalId } = await fundedCustomer(10_000);
+      const { agent } = await connectedAgent(customerId);
+      const headers = { 'idempotency-key': `agent-transfer-${customerId}` };
+      const body = { source: { accountId }, destination: { accountId: externalId }, amount: 1_000 };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => agent.post('/agents/me/transfer-out', body, headers)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect(await balanceOf(accountId)).toBe(9_000);
+    });
   });
 
   describe('policy', () => {
@@ -471,6 +482,17 @@ describe('Agents', () => {
       expect(executed.body).toMatchObject({ agentId, type: 'EXECUTE_QUOTE', status: 'APPROVED', quote: { id: quote.body.id }, transaction: { id: quote.body.transactionId } });
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: quote.body.totalSendingAmount });
       expect((await agent.post(`/agents/me/quotes/${quote.body.id}/execute`)).status).toBe(409);
+    });
+
+    it('answers concurrent executions of a quote under one Idempotency-Key with its one action, and executes it once', async () => {
+      const { customerId, accountId } = await fundedCustomer();
+      const { agent } = await connectedAgent(customerId);
+      const quote = await quoteFor(agent, accountId, customerId);
+      const headers = { 'idempotency-key': `agent-execute-${quote.body.id}` };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => agent.post(`/agents/me/quotes/${quote.body.id}/execute`, undefined, headers)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: quote.body.totalSendingAmount });
     });
 
     it('a quote over the threshold waits for approval and executes when approved; over the limit it is refused', async () => {

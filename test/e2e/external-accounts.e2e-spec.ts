@@ -520,6 +520,17 @@ describe('External accounts and discoveries', () => {
       const otherCustomer = await newCustomer();
       expect((await create(otherCustomer, body('GBP_ACCOUNT', { accountNumber: '11112222' }))).status).toBe(201);
     });
+
+    it('two accounts changed at once to one destination: one changes, the other answers 409 CONFLICT with its id', async () => {
+      const owner = await newCustomer();
+      const ids: string[] = [];
+      for (const accountNumber of ['21110001', '21110002']) ids.push((await create(owner, body('GBP_ACCOUNT', { accountNumber }))).body.id);
+      const accountInfo = body('GBP_ACCOUNT', { accountNumber: '21119999' }).accountInfo;
+      const answers = await Promise.all(ids.map((id) => t.api.patch(`/customers/external-accounts/${id}`, { accountInfo })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const changed = answers.find((answer) => answer.status === 200)!;
+      expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ code: 'CONFLICT', details: { existingAccountId: changed.body.id } });
+    });
   });
 
   describe('lists', () => {

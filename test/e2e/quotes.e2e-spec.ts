@@ -851,6 +851,18 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(await ledgerOf(created.body.id)).toEqual(PAID_ONCE);
     });
 
+    it('answers 20 concurrent executions under one Idempotency-Key with the one answer, and executes once', async () => {
+      const { accountId, payeeId } = await payer('001', 50_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      const headers = { 'idempotency-key': `exec-${created.body.id}` };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => api.post(`/quotes/${created.body.id}/execute`, {}, { headers })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
+      await settled(created.body.transactionId);
+      expect(await balanceOf(accountId)).toBe(40_000);
+      expect(await ledgerOf(created.body.id)).toEqual(PAID_ONCE);
+    });
+
     it('executes exactly 50 of 100 concurrent quotes against a source funded for 50', async () => {
       const { accountId, payeeId } = await payer('001', 50 * 1_000);
       const quotes: Quote[] = [];

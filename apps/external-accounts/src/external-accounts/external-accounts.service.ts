@@ -27,7 +27,7 @@ import {
   UpdateExternalAccountRequest,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { decodeCursor, idCursor, isUniqueViolation, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
 import { DiscoveriesService } from '../discoveries/discoveries.service';
@@ -153,8 +153,11 @@ export class ExternalAccountsService implements OnModuleInit {
     return { ...toPage(rows, limit, toExternalAccount, EXTERNAL_ACCOUNT_CURSOR), totalCount };
   }
 
-  /** New destination data (or label) for a live account; changed data re-runs review. */
-  /** `body` as the client sent it (UpdateExternalAccountRequest), validated here against the stored currency with the discovery-list check. */
+  /**
+   * New destination data (or label) for a live account; changed data re-runs review. `body` as the
+   * client sent it (UpdateExternalAccountRequest), validated here against the stored currency with
+   * the discovery-list check.
+   */
   async update(ctx: CallerContext, target: Pick<UpdateExternalAccountMessage, 'ownerType' | 'externalAccountId'>, body: unknown): Promise<ExternalAccount> {
     const current = this.visible(ctx, await this.accounts.findById(ctx.platformId, target.externalAccountId, target.ownerType), target.externalAccountId);
     if (current.status === 'INACTIVE') throw notMutable(current.id);
@@ -169,14 +172,38 @@ export class ExternalAccountsService implements OnModuleInit {
       warnings = [...accountWarnings(info), ...bank.warnings];
     }
     const platformAccountId = split ? split.platformAccountId : request.platformAccountId;
+    const fingerprint = info ? destinationFingerprint(current.currency, info) : undefined;
+    try {
+      return await this.applyUpdate(ctx, target, current.id, { platformAccountId, info, fingerprint, review, warnings });
+    } catch (error) {
+      // The same destination was registered for the owner (or another account changed to it) after
+      // this update's check and before its commit: answered as the check answers.
+      if (!fingerprint || !isUniqueViolation(error, 'ux_external_account_destination')) throw error;
+      throw duplicateError((await this.accounts.findLiveByFingerprint(ctx.platformId, current, fingerprint, undefined, current.id))?.id);
+    }
+  }
+
+  private applyUpdate(
+    ctx: CallerContext,
+    target: Pick<UpdateExternalAccountMessage, 'ownerType'>,
+    accountId: string,
+    change: {
+      platformAccountId: string | undefined;
+      info: AccountInfo | undefined;
+      fingerprint: string | undefined;
+      review: Review | undefined;
+      warnings: ExternalAccountWarning[];
+    },
+  ): Promise<ExternalAccount> {
+    const { platformAccountId, info, fingerprint, review, warnings } = change;
     return this.transactions.run(async (manager) => {
-      const entity = await this.accounts.findById(ctx.platformId, current.id, target.ownerType, manager, true);
-      if (!entity) throw accountNotFound(current.id);
+      const entity = await this.accounts.findById(ctx.platformId, accountId, target.ownerType, manager, true);
+      if (!entity) throw accountNotFound(accountId);
       if (entity.status === 'INACTIVE') throw notMutable(entity.id);
       const before = entity.status;
       if (platformAccountId !== undefined) entity.platformAccountId = platformAccountId;
-      if (info && review) {
-        entity.fingerprint = destinationFingerprint(entity.currency, info);
+      if (info && review && fingerprint) {
+        entity.fingerprint = fingerprint;
         const duplicate = await this.accounts.findLiveByFingerprint(ctx.platformId, entity, entity.fingerprint, manager, entity.id);
         if (duplicate) throw duplicateError(duplicate.id);
         entity.accountType = info.accountType;

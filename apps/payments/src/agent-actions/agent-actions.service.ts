@@ -22,7 +22,7 @@ import {
   Transaction,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
 import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { QuotesService } from '../quotes/quotes.service';
@@ -86,7 +86,7 @@ export class AgentActionsService {
     });
     const { day, month } = usagePeriod(this.clock.now());
     const actionId = newId('AgentAction');
-    await this.transfers.move(ctx, checked, {
+    const moved = await this.transfers.move(ctx, checked, {
       awaitApproval: decision.requiresApproval,
       beforeWrite: async (manager) => {
         const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
@@ -117,7 +117,8 @@ export class AgentActionsService {
         if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, undefined);
       },
     });
-    return this.get(ctx, { agentId: agent.agentId, actionId });
+    // A concurrent first use of the Idempotency-Key answers its transaction, whose action is not this call's.
+    return this.answerFor(ctx, moved);
   }
 
   /**
@@ -129,11 +130,7 @@ export class AgentActionsService {
     const { agent } = message;
     const quote = await this.quotes.get(ctx, message.quoteId);
     const submitted = await this.repository.findByQuote(ctx.platformId, quote.id);
-    // A repeated Idempotency-Key: the action its first call recorded.
-    if (submitted && message.idempotencyKey !== undefined && submitted.agentId === agent.agentId) return this.resource(ctx, submitted);
-    if (submitted) {
-      throw new ServiceError('CONFLICT', `Quote ${quote.id} was already submitted by an agent`, { quoteId: quote.id });
-    }
+    if (submitted) return this.alreadySubmitted(ctx, message, submitted);
     if (quote.source.sourceType !== 'ACCOUNT' || !quote.source.accountId) {
       throw ServiceError.invalidInput([{ field: 'quoteId', message: 'a REALTIME_FUNDING quote executes when its payment instructions are paid' }]);
     }
@@ -164,12 +161,22 @@ export class AgentActionsService {
       usageAmount: decision.limitAmount,
       pendingSteps: null,
     };
-    await this.transactions.run(async (manager) => {
-      const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
-      await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
-      await this.repository.insert(manager, row);
-      if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
-    });
+    try {
+      await this.transactions.run(async (manager) => {
+        const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
+        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
+        await this.repository.insert(manager, row);
+        if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
+      });
+    } catch (error) {
+      // Another call submitted the quote after this one looked: answered as if it had come first.
+      const first =
+        isUniqueViolation(error, 'uq_agent_action_quote') || isUniqueViolation(error, 'uq_agent_action_transaction')
+          ? await this.repository.findByQuote(ctx.platformId, quote.id)
+          : undefined;
+      if (!first) throw error;
+      return this.alreadySubmitted(ctx, message, first);
+    }
     if (!decision.requiresApproval) {
       try {
         await this.quotes.execute(ctx, { quoteId: quote.id, ...(message.idempotencyKey !== undefined ? { idempotencyKey: message.idempotencyKey } : {}) });
@@ -179,6 +186,12 @@ export class AgentActionsService {
       }
     }
     return this.get(ctx, { agentId: agent.agentId, actionId: row.id });
+  }
+
+  /** A quote is submitted once: a repeated Idempotency-Key of its agent gets the action its first call recorded, anything else a conflict. */
+  private async alreadySubmitted(ctx: CallerContext, message: AgentExecuteQuoteMessage, submitted: AgentActionRow): Promise<AgentAction> {
+    if (message.idempotencyKey !== undefined && submitted.agentId === message.agent.agentId) return this.resource(ctx, submitted);
+    throw new ServiceError('CONFLICT', `Quote ${submitted.quoteId} was already submitted by an agent`, { quoteId: submitted.quoteId });
   }
 
   /** The action ended without moving money: FAILED, and its usage given back. */

@@ -131,7 +131,7 @@ describe('ledger invariants (property)', () => {
       currencies,
       customers,
       external,
-      new IdempotencyStore(dataSource, runner),
+      new IdempotencyStore(runner),
       scheduler,
       runner,
       outbox,

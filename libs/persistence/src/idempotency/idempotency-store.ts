@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ServiceError } from '@paykit/errors';
 import { TransactionRunner } from '../transaction-runner';
-import { isUniqueViolation } from '../unique-violation';
+import { preparedStatement } from '../prepared-statements';
 import { IdempotencyRecordEntity } from './idempotency-record.entity';
 
 export function requestHash(parts: unknown): string {
@@ -17,34 +17,46 @@ export function requestHash(parts: unknown): string {
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly transactions: TransactionRunner,
-  ) {}
+  constructor(private readonly transactions: TransactionRunner) {}
 
   /**
    * Runs `work` as one unit of work under an Idempotency-Key (without a key it just runs): an earlier
    * identical request gets its stored answer and `work` does not run, a new key stores the answer
-   * with the effect, and when a concurrent first use of the key commits first, its answer is returned.
+   * with the effect. The key is claimed before the work: a concurrent first use of it waits on the
+   * claim until this one commits (it then gets this answer) or fails (it then runs), so two uses of
+   * one key never both run, and the later one never sees the earlier one's effect as its own refusal.
    */
   async runOnce<T>(platformId: string, key: string | undefined, hash: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.transactions.run(async (manager) => {
-        if (key) {
-          const earlier = await this.replay<T>(manager, platformId, key, hash);
-          if (earlier) return earlier;
-        }
-        const answer = await work(manager);
-        if (key) await this.remember(manager, platformId, key, hash, answer);
-        return answer;
-      });
-    } catch (error) {
-      if (key && isUniqueViolation(error, 'pk_idempotency_record')) {
-        const earlier = await this.replay<T>(this.dataSource.manager, platformId, key, hash);
+    if (!key) return this.transactions.run(work);
+    return this.transactions.run(async (manager) => {
+      if (!(await this.claim(manager, platformId, key, hash))) {
+        const earlier = await this.replay<T>(manager, platformId, key, hash);
         if (earlier) return earlier;
+        // Only if the record vanished between the claim and the read.
+        throw new ServiceError('CONFLICT', 'This Idempotency-Key is in use by a concurrent request; retry it', { reason: 'IDEMPOTENCY_KEY_IN_USE' });
       }
-      throw error;
-    }
+      const answer = await work(manager);
+      await manager.query(preparedStatement('UPDATE idempotency_record SET response = $3::jsonb WHERE platform_id = $1 AND idempotency_key = $2'), [
+        platformId,
+        key,
+        JSON.stringify(answer),
+      ]);
+      return answer;
+    });
+  }
+
+  /**
+   * Takes the key for this transaction; false if it is already taken. The row is visible to others
+   * only with the answer written into it, when the transaction commits.
+   */
+  private async claim(manager: EntityManager, platformId: string, key: string, hash: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      preparedStatement(
+        'INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, NULL) ON CONFLICT (platform_id, idempotency_key) DO NOTHING RETURNING 1 AS claimed',
+      ),
+      [platformId, key, hash],
+    );
+    return rows.length === 1;
   }
 
   /** Returns the stored answer of an earlier identical request, or undefined for a new key. */
@@ -55,10 +67,5 @@ export class IdempotencyStore {
       throw new ServiceError('CONFLICT', 'This Idempotency-Key was already used with a different request', { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     return existing.response as T;
-  }
-
-  /** Records the answer; a concurrent first use of the same key fails on the primary key and rolls back. */
-  async remember(manager: EntityManager, platformId: string, key: string, hash: string, response: unknown): Promise<void> {
-    await manager.insert(IdempotencyRecordEntity, { platformId, idempotencyKey: key, requestHash: hash, response: response as object });
   }
 }
