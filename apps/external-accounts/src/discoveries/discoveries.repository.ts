@@ -16,8 +16,13 @@ export class DiscoveriesRepository {
     return rows.map((row) => ({ bankName: row.bankName, displayName: row.displayName, country: row.country, currency: row.currency }));
   }
 
-  /** Replaces every entry with `entries` (an operator's own lists), in one transaction. */
+  /**
+   * Replaces every entry with `entries` (an operator's own lists), in one transaction. Replicas
+   * starting together take turns (the lock conflicts with itself, not with readers): each one's
+   * DELETE then sees the rows the one before it inserted.
+   */
   async replaceAll(manager: EntityManager, entries: DiscoveryEntry[]): Promise<void> {
+    await manager.query('LOCK TABLE discovery_bank IN SHARE ROW EXCLUSIVE MODE');
     await manager.createQueryBuilder().delete().from(DiscoveryBankEntity).execute();
     if (entries.length > 0) await manager.insert(DiscoveryBankEntity, entries);
   }
