@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { NewEvent } from '@paykit/contracts';
-import { EntityInsert, InsertGuard, InsertWithEvent, Outbox } from '@paykit/persistence';
+import { EntityInsert, InsertGuard, InsertWithEvent, Outbox, underStartupLock } from '@paykit/persistence';
 import { pollUntil, POSTGRES_ADMIN_URL } from '@paykit/testing';
 import { DiscoveriesRepository } from '../../apps/external-accounts/src/discoveries/discoveries.repository';
 import { DiscoveryBankEntity } from '../../apps/external-accounts/src/discoveries/entities/discovery-bank.entity';
@@ -105,6 +105,27 @@ describe('Concurrent writers on PostgreSQL', () => {
       );
       expect(second).toEqual([true]);
       expect(await dataSource.query(`SELECT label FROM gadget WHERE id = 'g-3'`)).toEqual([{ label: 'kept' }]);
+    });
+  });
+
+  describe('underStartupLock (gateway replicas seeding the first sandbox platform)', () => {
+    it('runs the second step only after the first one ended, however long the first takes', async () => {
+      const order: string[] = [];
+      let releaseFirst!: () => void;
+      const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const first = underStartupLock(dataSource, 'concurrent-writers:seed', async () => {
+        order.push('first started');
+        await firstMayEnd;
+        order.push('first ended');
+      });
+      await pollUntil(() => order.length === 1);
+      const second = underStartupLock(dataSource, 'concurrent-writers:seed', async () => {
+        order.push('second started');
+      });
+      await pollUntil(someoneWaitsOnALock);
+      releaseFirst();
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first started', 'first ended', 'second started']);
     });
   });
 

@@ -1,4 +1,6 @@
 import { BenchContext, BenchFigure } from './bench-types';
+import { waitForQuiet, workPer, workSnapshot } from './processes';
+import { roundTripReferences } from './round-trips';
 
 /**
  * Cross-currency payments through the gateway (distributed): quotes created and executed in one
@@ -6,7 +8,9 @@ import { BenchContext, BenchFigure } from './bench-types';
  * is the quote path (pricing, the conditional execution, the source leg on the ledger, the
  * transaction, its event and its first step) rather than one account's row lock; then the same
  * on one payer. Target: at least 500 payments/s with p99 under 100 ms. The bare route and the
- * ledger's figures of the same run print beside it.
+ * ledger's figures of the same run print beside it, and so do the work a payment asks of the
+ * databases and the event stream and what one PostgreSQL statement and one NATS request/reply
+ * cost on this machine.
  */
 const PAYERS = 100;
 const SETUP_CONCURRENCY = 10;
@@ -83,7 +87,16 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
   }
   const headers = { authorization: ctx.authorization, 'content-type': 'application/json' };
   const url = `${ctx.baseUrl}/quotes`;
+  // What the spread load asks of the databases and the event stream, per payment, counted from a
+  // quiet stack until its payments have completed (their later steps run after the last answer).
+  const work = ctx.env;
+  if (work) await waitForQuiet();
+  const workBefore = work ? await workSnapshot(work) : undefined;
   const spread = await ctx.load({ title: `quotes: create + execute over ${PAYERS} payers`, url, method: 'POST', headers, bodies });
+  if (work) await waitForQuiet(120_000);
+  // PostgreSQL publishes a backend's counts within a second of its going idle.
+  if (work) await new Promise((resolve) => setTimeout(resolve, 1500));
+  const spreadWork = work && workBefore ? workPer(workBefore, await workSnapshot(work), spread.total) : undefined;
   const single = await ctx.load({ title: 'quotes: create + execute from one payer', url, method: 'POST', headers, body: bodies[0] });
   const figures: BenchFigure[] = [];
   for (const [label, result] of [
@@ -103,6 +116,8 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
     figures.push({ scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', ...(targeted ? { target: '< 100', met: result.p99Ms < 100 } : {}) });
     if (result.cpu) figures.push({ scenario, metric: 'CPU per payment', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });
     if (result.non2xx + result.errors > 0) figures.push({ scenario, metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
+    if (targeted && spreadWork) figures.push({ scenario, metric: 'work per payment', value: spreadWork.transactions, unit: `database transactions (${spreadWork.byCount})` });
   }
+  if (ctx.env) figures.push(...(await roundTripReferences(ctx.env)));
   return figures;
 }

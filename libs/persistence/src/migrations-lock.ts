@@ -15,7 +15,7 @@ export const MIGRATION_LOCK_KEY = -742_693_496;
  * Embedded mode (PGlite, one process) migrates as TypeORM's `migrationsRun` says.
  */
 export async function openServiceDataSource(options: DataSourceOptions): Promise<DataSource> {
-  const lockedMigrations = options.type === 'postgres' && !('driver' in options && options.driver) && options.migrationsRun === true;
+  const lockedMigrations = sharedByProcesses(options) && options.migrationsRun === true;
   const dataSource = new DataSource(lockedMigrations ? { ...options, migrationsRun: false } : options);
   await dataSource.initialize();
   if (lockedMigrations) {
@@ -43,4 +43,30 @@ export async function runMigrationsOnce(dataSource: DataSource): Promise<void> {
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * Runs a start-up step (seeding a first platform, say) once at a time however many replicas start
+ * together: on PostgreSQL under a session-level advisory lock named `name`, so the others wait and
+ * then find the step done. Embedded mode (PGlite, one process) just runs it.
+ */
+export async function underStartupLock<T>(dataSource: DataSource, name: string, step: () => Promise<T>): Promise<T> {
+  if (!sharedByProcesses(dataSource.options)) return step();
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await step();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/** A PostgreSQL server (distributed mode), as opposed to the in-process PGlite that embedded mode passes as the driver. */
+function sharedByProcesses(options: DataSourceOptions): boolean {
+  return options.type === 'postgres' && !('driver' in options && options.driver);
 }

@@ -1,4 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { underStartupLock } from '@paykit/persistence';
 import { GatewayConfig } from '../config/gateway-config';
 import { CredentialsService, IssuedToken } from './credentials.service';
 
@@ -14,10 +16,14 @@ export interface SandboxCredentials {
 /**
  * Makes sure a sandbox platform exists to call the API with. With SANDBOX_TOKEN_ID and
  * SANDBOX_TOKEN_SECRET set, that token is (re)registered; otherwise the first start creates
- * a platform and a token and shows its secret once.
+ * a platform and a token and shows its secret once. Gateway replicas starting together on an
+ * empty database take turns, so only the first creates the platform.
  */
 export async function ensureSandboxCredentials(app: INestApplicationContext, config: GatewayConfig): Promise<SandboxCredentials | undefined> {
-  const credentials = app.get(CredentialsService);
+  return underStartupLock(app.get(DataSource), 'paykit:sandbox-credentials', () => ensureUnlocked(app.get(CredentialsService), config));
+}
+
+async function ensureUnlocked(credentials: CredentialsService, config: GatewayConfig): Promise<SandboxCredentials | undefined> {
   const platforms = await credentials.listPlatforms();
   if (config.sandboxTokenId && config.sandboxTokenSecret) {
     const existing = await credentials.findToken(config.sandboxTokenId);
