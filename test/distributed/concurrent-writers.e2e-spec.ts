@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { NewEvent } from '@paykit/contracts';
-import { EntityInsert, InsertGuard, InsertWithEvent, Outbox, underStartupLock } from '@paykit/persistence';
+import {
+  EntityInsert,
+  IdempotencyRecordEntity,
+  IdempotencyStore,
+  InsertGuard,
+  InsertWithEvent,
+  Outbox,
+  OutboxRelay,
+  TransactionRunner,
+  underStartupLock,
+} from '@paykit/persistence';
 import { pollUntil, POSTGRES_ADMIN_URL } from '@paykit/testing';
 import { DiscoveriesRepository } from '../../apps/external-accounts/src/discoveries/discoveries.repository';
 import { DiscoveryBankEntity } from '../../apps/external-accounts/src/discoveries/entities/discovery-bank.entity';
@@ -34,10 +44,13 @@ describe('Concurrent writers on PostgreSQL', () => {
     admin = new Client({ connectionString: POSTGRES_ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
-    dataSource = new DataSource({ type: 'postgres', url: url.toString(), entities: [GadgetEntity, DiscoveryBankEntity], poolSize: 4 });
+    dataSource = new DataSource({ type: 'postgres', url: url.toString(), entities: [GadgetEntity, DiscoveryBankEntity, IdempotencyRecordEntity], poolSize: 4 });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE gadget (id text PRIMARY KEY, label text NOT NULL)');
     await dataSource.query('CREATE TABLE outbox_event (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id uuid NOT NULL, subject text NOT NULL, event jsonb NOT NULL)');
+    await dataSource.query(
+      'CREATE TABLE idempotency_record (platform_id text, idempotency_key text, request_hash text NOT NULL, response jsonb, CONSTRAINT pk_idempotency_record PRIMARY KEY (platform_id, idempotency_key))',
+    );
     await dataSource.query('CREATE TABLE discovery_bank (country text, currency text, bank_name text, display_name text NOT NULL, PRIMARY KEY (country, currency, bank_name))');
   });
 
@@ -59,7 +72,13 @@ describe('Concurrent writers on PostgreSQL', () => {
     try {
       await first(runner.manager);
       const later = second();
-      await pollUntil(someoneWaitsOnALock);
+      // A second writer that ends without waiting fails the case at once, with its own error if it has one.
+      await Promise.race([
+        pollUntil(someoneWaitsOnALock),
+        later.then(() => {
+          throw new Error('the second writer did not wait for the first');
+        }),
+      ]);
       if (end === 'commit') await runner.commitTransaction();
       else await runner.rollbackTransaction();
       return await later;
@@ -105,6 +124,51 @@ describe('Concurrent writers on PostgreSQL', () => {
       );
       expect(second).toEqual([true]);
       expect(await dataSource.query(`SELECT label FROM gadget WHERE id = 'g-3'`)).toEqual([{ label: 'kept' }]);
+    });
+  });
+
+  describe('IdempotencyStore.runOnce: two uses of one Idempotency-Key at once (a retry racing its original)', () => {
+    let store: IdempotencyStore;
+    beforeAll(() => {
+      // The relay is only nudged after a commit; these cases write no events.
+      store = new IdempotencyStore(new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay));
+    });
+    const runs: string[] = [];
+    const work = (answer: string) => async () => {
+      runs.push(answer);
+      return { answer };
+    };
+
+    it("answers the later one with the first one's answer once it commits, without running its work", async () => {
+      runs.length = 0;
+      const later = await interleaved(
+        (manager) => manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash, response) VALUES ('p', 'k-1', 'h', '{"answer":"first"}')`),
+        () => store.runOnce('p', 'k-1', 'h', work('second')),
+        'commit',
+      );
+      expect(later).toEqual({ answer: 'first' });
+      expect(runs).toEqual([]);
+    });
+
+    it('runs the later one when the first one failed and rolled back', async () => {
+      runs.length = 0;
+      const later = await interleaved(
+        (manager) => manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash, response) VALUES ('p', 'k-2', 'h', NULL)`),
+        () => store.runOnce('p', 'k-2', 'h', work('second')),
+        'rollback',
+      );
+      expect(later).toEqual({ answer: 'second' });
+      expect(runs).toEqual(['second']);
+      expect(await store.replay(dataSource.manager, 'p', 'k-2', 'h')).toEqual({ answer: 'second' });
+    });
+
+    it('refuses the later one with 409 IDEMPOTENCY_KEY_REUSED when its request differs', async () => {
+      const later = interleaved(
+        (manager) => manager.query(`INSERT INTO idempotency_record (platform_id, idempotency_key, request_hash, response) VALUES ('p', 'k-3', 'h', '{"answer":"first"}')`),
+        () => store.runOnce('p', 'k-3', 'another request', work('second')),
+        'commit',
+      );
+      await expect(later).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'IDEMPOTENCY_KEY_REUSED' } });
     });
   });
 

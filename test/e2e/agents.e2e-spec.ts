@@ -493,6 +493,7 @@ describe('Agents', () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
       expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
       expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: quote.body.totalSendingAmount });
+      expect(await balanceOf(accountId)).toBe(1_000_000 - quote.body.totalSendingAmount);
     });
 
     it('a quote over the threshold waits for approval and executes when approved; over the limit it is refused', async () => {

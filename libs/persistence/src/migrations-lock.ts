@@ -1,11 +1,12 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 
 /**
- * The advisory lock key every process takes around its migrations: one number for all services,
- * since advisory locks are scoped to the database and each service has its own.
- * (`SELECT hashtext('paykit:migrations')`.)
+ * The advisory lock every process takes around its migrations: one name for all services, since
+ * advisory locks are scoped to the database and each service has its own. Its key,
+ * `hashtext('paykit:migrations')`, is the one earlier releases took by number (-742693496), so a
+ * rolling upgrade's old and new replicas still take turns.
  */
-export const MIGRATION_LOCK_KEY = -742_693_496;
+const MIGRATION_LOCK_NAME = 'paykit:migrations';
 
 /**
  * Opens a service's database and brings its schema up to date, exactly once however many
@@ -31,18 +32,7 @@ export async function openServiceDataSource(options: DataSourceOptions): Promise
 
 /** Runs the pending migrations under the advisory lock (each in its own transaction, as configured). */
 export async function runMigrationsOnce(dataSource: DataSource): Promise<void> {
-  const lock = dataSource.createQueryRunner();
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await dataSource.runMigrations({ transaction: dataSource.options.migrationsTransactionMode ?? 'each' });
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    await lock.release();
-  }
+  await underStartupLock(dataSource, MIGRATION_LOCK_NAME, () => dataSource.runMigrations({ transaction: dataSource.options.migrationsTransactionMode ?? 'each' }));
 }
 
 /**

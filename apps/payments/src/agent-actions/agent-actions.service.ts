@@ -77,7 +77,7 @@ export class AgentActionsService {
       throw new ServiceError('FORBIDDEN', 'An agent cannot move money from or to an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: owned.id });
     }
     const checked = await this.transfers.check(ctx, request);
-    if ('earlier' in checked) return this.answerFor(ctx, checked.earlier);
+    if ('earlier' in checked) return this.answerFor(ctx, agent, checked.earlier);
     const decision = evaluatePolicy(agent.policy, {
       internalAccountId: checked.account.id,
       amount: checked.amount,
@@ -118,7 +118,7 @@ export class AgentActionsService {
       },
     });
     // A concurrent first use of the Idempotency-Key answers its transaction, whose action is not this call's.
-    return this.answerFor(ctx, moved);
+    return this.answerFor(ctx, agent, moved);
   }
 
   /**
@@ -220,9 +220,12 @@ export class AgentActionsService {
     return amountsIn(agent.policy, amount, currency, (value, source, target) => this.rates.convertRoundingUp(value, source, target));
   }
 
-  private async answerFor(ctx: CallerContext, transaction: Transaction): Promise<AgentAction> {
+  /** The action of a transfer answered under the Idempotency-Key: this agent's own, else the key was another's. */
+  private async answerFor(ctx: CallerContext, agent: AgentScope, transaction: Transaction): Promise<AgentAction> {
     const action = await this.repository.findByTransaction(ctx.platformId, transaction.id);
-    if (!action) throw new ServiceError('CONFLICT', 'This Idempotency-Key was used for a transfer that is not an agent action', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+    if (!action || action.agentId !== agent.agentId) {
+      throw new ServiceError('CONFLICT', 'This Idempotency-Key was used for a transfer that is not an action of this agent', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+    }
     return this.resource(ctx, action);
   }
 

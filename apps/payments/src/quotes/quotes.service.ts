@@ -251,11 +251,13 @@ export class QuotesService implements OnModuleInit {
    */
   async execute(ctx: CallerContext, request: ExecuteQuoteMessage): Promise<SignedRetryOutcome<Quote>> {
     const hash = requestHash({ operation: 'quote-execute', quoteId: request.quoteId });
+    const quote = await this.requireFor(ctx, request.quoteId);
+    // Looked for after the quote is read: an execution under the same key that committed before
+    // that read left its answer too, so a retry racing it replays instead of finding it executed.
     if (request.idempotencyKey) {
       const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, request.idempotencyKey, hash);
       if (earlier) return { result: earlier };
     }
-    const quote = await this.requireFor(ctx, request.quoteId);
     const now = this.clock.now();
     this.assertExecutable(quote, now);
     if (quote.sourceType === 'REALTIME_FUNDING') {

@@ -174,6 +174,9 @@ export class TransfersService implements OnModuleInit {
   async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
     const { idempotencyKey, ...body } = request;
     const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
+    const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
+    // Looked for after the account is read: a transfer under the same key that committed before
+    // that read left its answer too, so a retry racing it replays instead of seeing its hold.
     if (idempotencyKey) {
       const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
       if (earlier) return { earlier };
@@ -184,7 +187,6 @@ export class TransfersService implements OnModuleInit {
       // A pull cannot default to "everything": the external account's balance is not known here.
       throw new ServiceError('INVALID_AMOUNT', 'A transfer-in needs an amount: the balance of the external account cannot be read', { field: 'amount' });
     }
-    const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
     if (!account) throw accountNotFound(request.internalAccountId, { field: `${internalField}.accountId` });
     if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
     const external = await this.externalAccounts.get(ctx, request.externalAccountId);

@@ -30,10 +30,10 @@ export class IdempotencyStore {
     if (!key) return this.transactions.run(work);
     return this.transactions.run(async (manager) => {
       if (!(await this.claim(manager, platformId, key, hash))) {
-        const earlier = await this.replay<T>(manager, platformId, key, hash);
-        if (earlier) return earlier;
-        // Only if the record vanished between the claim and the read.
-        throw new ServiceError('CONFLICT', 'This Idempotency-Key is in use by a concurrent request; retry it', { reason: 'IDEMPOTENCY_KEY_IN_USE' });
+        // Taken by a committed request: records are never deleted, so it is there to read.
+        const earlier = await this.stored<T>(manager, platformId, key, hash);
+        if (!earlier) throw new Error(`Idempotency-Key ${key} was claimed, but its record is missing`);
+        return earlier.response;
       }
       const answer = await work(manager);
       await manager.query(preparedStatement('UPDATE idempotency_record SET response = $3::jsonb WHERE platform_id = $1 AND idempotency_key = $2'), [
@@ -61,11 +61,16 @@ export class IdempotencyStore {
 
   /** Returns the stored answer of an earlier identical request, or undefined for a new key. */
   async replay<T>(manager: EntityManager, platformId: string, key: string, hash: string): Promise<T | undefined> {
+    return (await this.stored<T>(manager, platformId, key, hash))?.response;
+  }
+
+  /** The key's record, if any: refused with 409 when it was used with another request. */
+  private async stored<T>(manager: EntityManager, platformId: string, key: string, hash: string): Promise<{ response: T } | undefined> {
     const existing = await manager.findOne(IdempotencyRecordEntity, { where: { platformId, idempotencyKey: key } });
     if (!existing) return undefined;
     if (existing.requestHash !== hash) {
       throw new ServiceError('CONFLICT', 'This Idempotency-Key was already used with a different request', { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
-    return existing.response as T;
+    return { response: existing.response as T };
   }
 }

@@ -15,8 +15,9 @@ export interface InsertWithEvent<T> {
 /**
  * What keeps a guarded row out. `ctes` and `condition` are SQL over the recordset `input` (alias
  * `i` in `condition`): extra CTEs, and the condition a guarded row must meet. `skipExisting`
- * leaves out a row whose key is taken, even by a transaction still running beside this one (a
- * condition reading the table cannot see that row, and the insert would fail on the key).
+ * leaves out every row (guarded or not) whose primary key is taken, even by a transaction still
+ * running beside this one (a condition reading the table cannot see that row, and the insert would
+ * fail on the key).
  */
 export type InsertGuard = { ctes: string; condition: string; skipExisting?: false } | { skipExisting: true };
 
@@ -105,7 +106,7 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
       INSERT INTO ${insert.table} (${insert.columnList})
       SELECT ${insert.columnList} FROM input i ${condition ? `WHERE NOT i.outbox_guarded OR (${condition.condition})` : ''}
        ORDER BY i.outbox_ord
-      ${guard?.skipExisting ? 'ON CONFLICT DO NOTHING' : ''}
+      ${guard?.skipExisting ? `ON CONFLICT ("${key}") DO NOTHING` : ''}
       RETURNING "${key}"
     ), announced AS (
       INSERT INTO outbox_event (id, subject, event)
