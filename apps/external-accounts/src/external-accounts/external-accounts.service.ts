@@ -174,54 +174,38 @@ export class ExternalAccountsService implements OnModuleInit {
     const platformAccountId = split ? split.platformAccountId : request.platformAccountId;
     const fingerprint = info ? destinationFingerprint(current.currency, info) : undefined;
     try {
-      return await this.applyUpdate(ctx, target, current.id, { platformAccountId, info, fingerprint, review, warnings });
+      return await this.transactions.run(async (manager) => {
+        const entity = await this.accounts.findById(ctx.platformId, current.id, target.ownerType, manager, true);
+        if (!entity) throw accountNotFound(current.id);
+        if (entity.status === 'INACTIVE') throw notMutable(entity.id);
+        const before = entity.status;
+        if (platformAccountId !== undefined) entity.platformAccountId = platformAccountId;
+        if (info && review && fingerprint) {
+          entity.fingerprint = fingerprint;
+          const duplicate = await this.accounts.findLiveByFingerprint(ctx.platformId, entity, entity.fingerprint, manager, entity.id);
+          if (duplicate) throw duplicateError(duplicate.id);
+          entity.accountType = info.accountType;
+          entity.accountInfo = info;
+          entity.status = review.status;
+          entity.beneficiaryVerificationStatus = review.verification;
+          entity.warnings = warnings;
+          entity.ownershipChallenge = null;
+          entity.reviewVersion += 1;
+        }
+        entity.updatedAt = this.clock.now();
+        await this.accounts.save(manager, entity);
+        const account = toExternalAccount(entity);
+        await this.outbox.add(manager, { subject: EXTERNAL_ACCOUNTS_EVENTS.accountUpdated, platformId: ctx.platformId, resourceId: entity.id, data: account });
+        if (entity.status !== before) await this.announceStatusChange(manager, entity);
+        if (review?.resolveLater) await this.scheduleResolution(manager, entity);
+        return account;
+      });
     } catch (error) {
       // The same destination was registered for the owner (or another account changed to it) after
-      // this update's check and before its commit: answered as the check answers.
+      // the check above and before this commit: answered as the check answers.
       if (!fingerprint || !isUniqueViolation(error, 'ux_external_account_destination')) throw error;
       throw duplicateError((await this.accounts.findLiveByFingerprint(ctx.platformId, current, fingerprint, undefined, current.id))?.id);
     }
-  }
-
-  private applyUpdate(
-    ctx: CallerContext,
-    target: Pick<UpdateExternalAccountMessage, 'ownerType'>,
-    accountId: string,
-    change: {
-      platformAccountId: string | undefined;
-      info: AccountInfo | undefined;
-      fingerprint: string | undefined;
-      review: Review | undefined;
-      warnings: ExternalAccountWarning[];
-    },
-  ): Promise<ExternalAccount> {
-    const { platformAccountId, info, fingerprint, review, warnings } = change;
-    return this.transactions.run(async (manager) => {
-      const entity = await this.accounts.findById(ctx.platformId, accountId, target.ownerType, manager, true);
-      if (!entity) throw accountNotFound(accountId);
-      if (entity.status === 'INACTIVE') throw notMutable(entity.id);
-      const before = entity.status;
-      if (platformAccountId !== undefined) entity.platformAccountId = platformAccountId;
-      if (info && review && fingerprint) {
-        entity.fingerprint = fingerprint;
-        const duplicate = await this.accounts.findLiveByFingerprint(ctx.platformId, entity, entity.fingerprint, manager, entity.id);
-        if (duplicate) throw duplicateError(duplicate.id);
-        entity.accountType = info.accountType;
-        entity.accountInfo = info;
-        entity.status = review.status;
-        entity.beneficiaryVerificationStatus = review.verification;
-        entity.warnings = warnings;
-        entity.ownershipChallenge = null;
-        entity.reviewVersion += 1;
-      }
-      entity.updatedAt = this.clock.now();
-      await this.accounts.save(manager, entity);
-      const account = toExternalAccount(entity);
-      await this.outbox.add(manager, { subject: EXTERNAL_ACCOUNTS_EVENTS.accountUpdated, platformId: ctx.platformId, resourceId: entity.id, data: account });
-      if (entity.status !== before) await this.announceStatusChange(manager, entity);
-      if (review?.resolveLater) await this.scheduleResolution(manager, entity);
-      return account;
-    });
   }
 
   /** Removal is a state change: the account becomes INACTIVE and stays readable. Repeating it is a no-op. */
