@@ -649,6 +649,38 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     });
   });
 
+  describe("an outgoing payment's webhooks", () => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.attach(api);
+    });
+    afterAll(async () => {
+      await receiver?.close();
+    });
+
+    it('carry the transaction as it is at each status, the last one as GET /transactions/{id} answers it', async () => {
+      // Suffix 005 passes through every step: PROCESSING, COMPLETED (payout), then FAILED (returned, refunded).
+      const { accountId, payeeId } = await payer('005');
+      const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), immediatelyExecute: true });
+      expect(created.status).toBe(201);
+      const statuses = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+      await advanceClock(api, 60);
+      const hooks = await receiver.waitFor(
+        created.body.transactionId,
+        statuses.map((s) => `OUTGOING_PAYMENT.${s}`),
+      );
+      const byStatus = new Map(hooks.map((hook) => [hook.payload.data.status as string, hook.payload]));
+      for (const status of statuses) expect(byStatus.get(status)?.type).toBe(`OUTGOING_PAYMENT.${status}`);
+      const final = await api.get(`/transactions/${created.body.transactionId}`);
+      expect(byStatus.get('FAILED')!.data).toEqual(final.body);
+      const completed = byStatus.get('COMPLETED')!.data;
+      expect(completed).toEqual({ ...final.body, status: 'COMPLETED', failureReason: undefined, updatedAt: completed.updatedAt, settledAt: completed.updatedAt });
+      const times = statuses.map((status) => Date.parse(byStatus.get(status)!.data.updatedAt as string));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(await balanceOf(accountId)).toBe(10_000);
+    });
+  });
+
   describe('incoming UMA payments and the platform decision', () => {
     let receiver: WebhookReceiver;
     beforeAll(async () => {

@@ -21,6 +21,7 @@ export * from './batching/statement-batcher';
 export * from './batching/read-batcher';
 export * from './entity-insert';
 export * from './prepared-statements';
+export * from './statement';
 export * from './pagination';
 export * from './amount-column';
 export * from './clock/clock';

@@ -137,6 +137,42 @@ describe('Outbox, relay and scheduler on the service database', () => {
     await dataSource.query(`DELETE FROM scheduled_job WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.entity.id)]);
   });
 
+  it('writes a change, its event and changes alongside in one statement; the event only when the change touched a row', async () => {
+    const outbox = new Outbox();
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
+    const [target, neighbour] = [uuidv7(), uuidv7()];
+    await dataSource.query(
+      `INSERT INTO scheduled_job (id, kind, payload, run_at, status) VALUES ($1, 'test.idle', '{}', now() + interval '1 day', 'PENDING'), ($2, 'test.idle', '{}', now() + interval '1 day', 'PENDING')`,
+      [target, neighbour],
+    );
+    const note = (id: string, text: string) => ({ sql: `UPDATE scheduled_job SET last_error = $2 WHERE id = $1`, params: [id, text] });
+    const later = (dedupeKey: string) => scheduler.scheduleStatement([{ kind: STEP_JOB, payload: { cardId: dedupeKey }, delayMs: 86_400_000, dedupeKey }]);
+    const lastErrors = async () =>
+      Object.fromEntries(
+        (await dataSource.query<Array<{ id: string; last_error: string }>>(`SELECT id, last_error FROM scheduled_job WHERE id = ANY($1::uuid[])`, [[target, neighbour]])).map(
+          (row) => [row.id, row.last_error],
+        ),
+      );
+    const scheduledKeys = async () =>
+      (await dataSource.query<Array<{ dedupe_key: string }>>(`SELECT dedupe_key FROM scheduled_job WHERE kind = $1 ORDER BY dedupe_key`, [STEP_JOB.name])).map(
+        (row) => row.dedupe_key,
+      );
+
+    await expect(transactions.run((m) => outbox.addWithChange(m, note(target, 'changed'), event('alongside'), [note(neighbour, 'beside'), later('alongside-1')]))).resolves.toBe(
+      true,
+    );
+    expect(await lastErrors()).toEqual({ [target]: 'changed', [neighbour]: 'beside' });
+    expect(await scheduledKeys()).toEqual(['alongside-1']);
+    expect(await countOf(`SELECT count(*)::int AS n FROM outbox_event WHERE event->>'resourceId' = 'alongside'`)).toBe(1);
+
+    // A change that touches nothing writes no event; the caller rolls back what went alongside.
+    await expect(transactions.run((m) => outbox.addWithChange(m, note(uuidv7(), 'nothing'), event('untouched'), [later('alongside-2')]))).resolves.toBe(false);
+    expect(await countOf(`SELECT count(*)::int AS n FROM outbox_event WHERE event->>'resourceId' = 'untouched'`)).toBe(0);
+    expect(await scheduledKeys()).toEqual(['alongside-1', 'alongside-2']);
+    await dataSource.query(`DELETE FROM scheduled_job WHERE id = ANY($1::uuid[]) OR kind = $2`, [[target, neighbour], STEP_JOB.name]);
+    await dataSource.query(`DELETE FROM outbox_event`);
+  });
+
   it('keeps events while the bus is down and publishes them, in order, when it is back', async () => {
     const outbox = new Outbox();
     bus.failuresLeft = 3;

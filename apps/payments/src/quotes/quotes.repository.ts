@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InternalAccountStatus, QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, preparedStatement, returningRows, Statement } from '@paykit/persistence';
+import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
+import { joinedTransaction, joinedTransactionColumns } from '../transfers/transactions.repository';
 import { QuoteEntity } from './entities/quote.entity';
 
 interface QuoteRow {
@@ -80,10 +82,15 @@ function toEntity(row: QuoteRow): QuoteEntity {
 
 export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
 
-/** The columns of a transaction a quote's step reads: which status it leaves. */
-export interface QuoteWithTransactionStatus {
+const FIND_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM quote q
+    JOIN payment_transaction t ON t.platform_id = q.platform_id AND t.id = q.transaction_id
+   WHERE q.platform_id = $1 AND q.id = $2
+     FOR UPDATE OF t`);
+
+/** A quote and its transaction, as a scheduled step reads them. */
+export interface QuoteWithTransaction {
   quote: QuoteEntity;
-  transactionStatus: string;
+  transaction: PaymentTransactionEntity;
 }
 
 /**
@@ -169,18 +176,12 @@ export class QuotesRepository {
   }
 
   /**
-   * An executed quote and the status of its transaction, whose row stays locked (FOR UPDATE)
+   * An executed quote and its transaction, whose row stays locked (FOR UPDATE)
    * until the caller's transaction ends: what a scheduled step reads, in one statement.
    */
-  async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransactionStatus | undefined> {
-    const rows = await manager.query<Array<QuoteRow & { transaction_status: string }>>(
-      preparedStatement(`SELECT q.*, t.status AS transaction_status FROM quote q
-          JOIN payment_transaction t ON t.platform_id = q.platform_id AND t.id = q.transaction_id
-         WHERE q.platform_id = $1 AND q.id = $2
-           FOR UPDATE OF t`),
-      [platformId, id],
-    );
-    return rows[0] ? { quote: toEntity(rows[0]), transactionStatus: rows[0].transaction_status } : undefined;
+  async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransaction | undefined> {
+    const rows = await manager.query<QuoteRow[]>(FIND_WITH_TRANSACTION_LOCKED, [platformId, id]);
+    return rows[0] ? { quote: toEntity(rows[0]), transaction: joinedTransaction(rows[0]) } : undefined;
   }
 
   /**
@@ -205,12 +206,17 @@ export class QuotesRepository {
     to: QuoteStatus,
     failureReason: QuoteFailureReason | null,
   ): Promise<QuoteEntity | undefined> {
-    const rows = await returningRows<QuoteRow>(
-      manager,
-      `UPDATE quote SET status = $4, failure_reason = $5, updated_at = now() WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[]) RETURNING *`,
-      [platformId, id, [...from], to, failureReason],
-    );
+    const { sql, params } = this.transitionStatement(platformId, id, from, to, failureReason);
+    const rows = await returningRows<QuoteRow>(manager, `${sql} RETURNING *`, params);
     return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** The conditional status change (no RETURNING), for a caller that writes it in one statement with other changes (`Outbox.addWithChange`). */
+  transitionStatement(platformId: string, id: string, from: readonly QuoteStatus[], to: QuoteStatus, failureReason: QuoteFailureReason | null): Statement {
+    return {
+      sql: `UPDATE quote SET status = $4, failure_reason = $5, updated_at = now() WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[])`,
+      params: [platformId, id, [...from], to, failureReason],
+    };
   }
 
   /** PENDING -> EXPIRED once the lock has run out. */

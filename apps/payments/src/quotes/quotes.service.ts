@@ -23,7 +23,7 @@ import {
   transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock } from '@paykit/persistence';
+import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock, Statement } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
@@ -358,13 +358,18 @@ export class QuotesService implements OnModuleInit {
       else if (!NEW_MOVEMENT_STATUSES.includes(lockedSourceStatus)) throw accountNotActive(started.sourceAccountId, lockedSourceStatus);
     }
     await this.quoteLedger.debitSource(manager, started);
-    await this.insertTransaction(manager, started, 'PENDING', null);
-    await this.scheduleSteps(manager, started, outcome.steps);
+    await this.insertTransaction(manager, started, 'PENDING', null, outcome.steps);
     return started;
   }
 
-  /** The quote's transaction and its first event, in one statement (the row is known before it is written). */
-  private async insertTransaction(manager: EntityManager, quote: QuoteEntity, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): Promise<void> {
+  /** The quote's transaction, its first event and the first of its steps, in one statement (the row is known before it is written). */
+  private async insertTransaction(
+    manager: EntityManager,
+    quote: QuoteEntity,
+    status: 'PENDING' | 'FAILED',
+    failureReason: QuoteFailureReason | null,
+    steps: QuoteStep[] = [],
+  ): Promise<void> {
     const row: NewTransaction = {
       id: quote.transactionId,
       platformId: quote.platformId,
@@ -393,7 +398,12 @@ export class QuotesService implements OnModuleInit {
     };
     const now = this.clock.now();
     const transaction = await this.transfers.toResource(this.transactionsRepo.entityOf(row, now));
-    await this.outbox.addWithChange(manager, this.transactionsRepo.insertStatement(row, now), this.statusEvent(quote.platformId, transaction));
+    await this.outbox.addWithChange(
+      manager,
+      this.transactionsRepo.insertStatement(row, now),
+      this.statusEvent(quote.platformId, transaction),
+      this.nextStepStatements(quote, steps),
+    );
   }
 
   /**
@@ -401,11 +411,11 @@ export class QuotesService implements OnModuleInit {
    * status it follows does nothing, so a retried job never moves money twice.
    */
   async advance(payload: AdvanceQuoteJob, manager: EntityManager): Promise<void> {
-    // The quote and its transaction's status in one statement, the transaction locked.
+    // The quote and its transaction in one statement, the transaction locked.
     const found = await this.quotes.findWithTransactionLocked(manager, payload.platformId, payload.quoteId);
     if (!found) return;
-    const { quote } = found;
-    const currentStatus = found.transactionStatus as TransactionStatus;
+    const { quote, transaction } = found;
+    const currentStatus = transaction.status;
     const { step } = payload;
     const expected: TransactionStatus[] =
       step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
@@ -415,20 +425,23 @@ export class QuotesService implements OnModuleInit {
       if (currentStatus === 'COMPLETED') await this.quoteLedger.returnPayout(manager, quote);
       if (step.refund) await this.quoteLedger.refundSource(manager, quote);
     }
-    const updated = await this.transactionsRepo.transition(manager, payload.platformId, quote.transactionId, currentStatus, step.status, step.failureReason ?? null);
-    if (!updated) throw new Error(`Transaction ${quote.transactionId} changed status concurrently`);
+    // The transaction's move, its event, the quote's move and the next step: one statement.
+    const now = this.clock.now();
+    const failureReason = step.failureReason ?? null;
+    const alongside = this.nextStepStatements(quote, payload.next);
     if (step.status !== 'PROCESSING') {
-      await this.quotes.transition(
-        manager,
-        payload.platformId,
-        quote.id,
-        ['PROCESSING', 'COMPLETED'],
-        step.status,
-        step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null,
-      );
+      const quoteFailure = step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null;
+      alongside.push(this.quotes.transitionStatement(payload.platformId, quote.id, ['PROCESSING', 'COMPLETED'], step.status, quoteFailure));
     }
-    await this.announce(manager, payload.platformId, await this.transfers.toResource(updated));
-    await this.scheduleSteps(manager, quote, payload.next);
+    const moved = await this.transfers.toResource(this.transactionsRepo.transitioned(transaction, step.status, failureReason, now));
+    const changed = await this.outbox.addWithChange(
+      manager,
+      this.transactionsRepo.transitionStatement(payload.platformId, quote.transactionId, currentStatus, step.status, failureReason, now),
+      this.statusEvent(payload.platformId, moved),
+      alongside,
+    );
+    // Unreachable while the row lock holds; if it were not, nothing of this step may commit.
+    if (!changed) throw new Error(`Transaction ${quote.transactionId} changed status concurrently`);
   }
 
   /**
@@ -455,18 +468,22 @@ export class QuotesService implements OnModuleInit {
     });
   }
 
-  /** Schedules the first of `steps`, carrying the rest: a quote's steps never overtake each other. */
-  private async scheduleSteps(manager: EntityManager, quote: QuoteEntity, steps: QuoteStep[]): Promise<void> {
+  /** The statement scheduling the first of `steps`, carrying the rest (a quote's steps never overtake each other); none when no step is left. */
+  private nextStepStatements(quote: QuoteEntity, steps: QuoteStep[]): Statement[] {
     const [step, ...rest] = steps;
-    if (!step) return;
-    await this.scheduler.schedule(manager, {
-      kind: ADVANCE_QUOTE_JOB,
-      platformId: quote.platformId,
-      payload: { platformId: quote.platformId, quoteId: quote.id, step, next: rest },
-      delayMs: step.delayMs,
-      sandboxDelay: true,
-      dedupeKey: `${quote.id}:${step.status}`,
-    });
+    if (!step) return [];
+    return [
+      this.scheduler.scheduleStatement([
+        {
+          kind: ADVANCE_QUOTE_JOB,
+          platformId: quote.platformId,
+          payload: { platformId: quote.platformId, quoteId: quote.id, step, next: rest },
+          delayMs: step.delayMs,
+          sandboxDelay: true,
+          dedupeKey: `${quote.id}:${step.status}`,
+        },
+      ]),
+    ];
   }
 
   private async resolveSource(ctx: CallerContext, request: CreateQuoteMessage): Promise<ResolvedSource> {

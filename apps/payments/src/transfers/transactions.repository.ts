@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, Clock, preparedStatement, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, Clock, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
 interface TransactionRow {
@@ -35,6 +35,51 @@ interface TransactionRow {
   created_at: Date | string;
   updated_at: Date | string;
   settled_at: Date | string | null;
+}
+
+/** Every column of a transaction row (complete by its type), for reads that join a transaction to another table. */
+const TRANSACTION_COLUMNS = Object.keys({
+  id: 0,
+  platform_id: 0,
+  type: 0,
+  status: 0,
+  customer_id: 0,
+  platform_customer_id: 0,
+  internal_account_id: 0,
+  external_account_id: 0,
+  quote_id: 0,
+  received_currency_code: 0,
+  received_amount: 0,
+  counterparty_uma_address: 0,
+  receipt_delivery_confirmed_at: 0,
+  counterparty_information: 0,
+  fees: 0,
+  platform_fees: 0,
+  currency_code: 0,
+  amount: 0,
+  hold_id: 0,
+  description: 0,
+  failure_reason: 0,
+  payment_rail: 0,
+  rail_selection_mode: 0,
+  remittance_information: 0,
+  purpose_of_payment: 0,
+  crypto_network: 0,
+  onchain_transaction_hash: 0,
+  created_at: 0,
+  updated_at: 0,
+  settled_at: 0,
+} satisfies Record<keyof TransactionRow, 0>);
+
+/** The select list of transaction `alias` in a join, each column named `t.<column>` so that none collides with the other table's. */
+export function joinedTransactionColumns(alias: string): string {
+  return TRANSACTION_COLUMNS.map((column) => `${alias}.${column} AS "t.${column}"`).join(', ');
+}
+
+/** The transaction of a row read with `joinedTransactionColumns`. */
+export function joinedTransaction(row: object): PaymentTransactionEntity {
+  const named = row as Record<string, unknown>;
+  return toEntity(Object.fromEntries(TRANSACTION_COLUMNS.map((column) => [column, named[`t.${column}`]])) as unknown as TransactionRow);
 }
 
 function toEntity(row: TransactionRow): PaymentTransactionEntity {
@@ -109,6 +154,10 @@ const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, ty
      fees, platform_fees)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $25::timestamptz END, $23, $24, $25, $25,
      $26, $27)`;
+
+const TRANSITION_TRANSACTION = `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
+       settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
+ WHERE platform_id = $1 AND id = $2 AND status = $3`;
 
 /** The optional columns a new transaction gives (an undefined one is the column's null). */
 function definedOnly(tx: NewTransaction): NewTransaction {
@@ -201,14 +250,22 @@ export class TransactionsRepository {
     to: TransactionStatus,
     failureReason: string | null,
   ): Promise<PaymentTransactionEntity | undefined> {
-    const rows = await returningRows<TransactionRow>(
-      manager,
-      preparedStatement(`UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
-              settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
-        WHERE platform_id = $1 AND id = $2 AND status = $3 RETURNING *`),
-      [platformId, id, from, to, failureReason, this.clock.now()],
-    );
+    const { sql, params } = this.transitionStatement(platformId, id, from, to, failureReason, this.clock.now());
+    const rows = await returningRows<TransactionRow>(manager, preparedStatement(`${sql} RETURNING *`), params);
     return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * The conditional status change `from` -> `to` at `now` (no RETURNING), for a caller that writes
+   * it in one statement with its event (`Outbox.addWithChange`); `transitioned` is the row it leaves.
+   */
+  transitionStatement(platformId: string, id: string, from: TransactionStatus, to: TransactionStatus, failureReason: string | null, now: Date): Statement {
+    return { sql: TRANSITION_TRANSACTION, params: [platformId, id, from, to, failureReason, now] };
+  }
+
+  /** The row `transitionStatement(…, to, failureReason, now)` leaves of `transaction`. */
+  transitioned(transaction: PaymentTransactionEntity, to: TransactionStatus, failureReason: string | null, now: Date): PaymentTransactionEntity {
+    return { ...transaction, status: to, failureReason, updatedAt: now, settledAt: to === 'COMPLETED' || to === 'FAILED' ? now : transaction.settledAt };
   }
 
   /** Records (or moves) the receipt delivery confirmation time. */

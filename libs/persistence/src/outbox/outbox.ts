@@ -4,6 +4,7 @@ import { contractVersion, DomainEvent, NewEvent, uuidv7 } from '@paykit/contract
 import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
 import { Clock } from '../clock/clock';
+import { shiftParameters, Statement } from '../statement';
 
 /** A new row and the event announcing it; a `guarded` row is inserted only where the statement's guard holds. */
 export interface InsertWithEvent<T> {
@@ -49,16 +50,22 @@ export class Outbox {
   /**
    * One change and its event in one statement (one round trip, atomic without a transaction, or
    * inside the caller's): `change` is an INSERT or UPDATE without RETURNING; the event is written
-   * only when the change touched a row (the answer). Many inserts of one entity: `addManyWithInserts`.
+   * only when the change touched a row (the answer). `alongside` are further changes of other
+   * tables (no RETURNING) written by the same statement whether or not `change` touched a row: for
+   * a caller that rolls back when it did not. Many inserts of one entity: `addManyWithInserts`.
    */
-  async addWithChange(runner: DataSource | EntityManager, change: { sql: string; params: unknown[] }, event: NewEvent): Promise<boolean> {
+  async addWithChange(runner: DataSource | EntityManager, change: Statement, event: NewEvent, alongside: Statement[] = []): Promise<boolean> {
     const full = this.stamped(event);
-    const n = change.params.length;
+    const params = [...change.params];
+    const ctes = [`change AS (${change.sql} RETURNING 1)`];
+    alongside.forEach((other, i) => {
+      ctes.push(`alongside_${i + 1} AS (${shiftParameters(other.sql, params.length)})`);
+      params.push(...other.params);
+    });
+    const n = params.length;
     const rows: unknown[] = await runner.query(
-      preparedStatement(
-        `WITH change AS (${change.sql} RETURNING 1) INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`,
-      ),
-      [...change.params, full.eventId, full.subject, JSON.stringify(full)],
+      preparedStatement(`WITH ${ctes.join(', ')} INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`),
+      [...params, full.eventId, full.subject, JSON.stringify(full)],
     );
     return rows.length > 0;
   }

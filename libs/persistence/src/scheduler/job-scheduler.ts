@@ -9,6 +9,7 @@ import { idlePollMs } from '../idle-poll';
 import { returningRows } from '../query-rows';
 import { preparedStatement } from '../prepared-statements';
 import { Clock } from '../clock/clock';
+import { Statement } from '../statement';
 import { DeadLetterStore } from '../dead-letters/dead-letter-store';
 import { backoffAfter, isTransientFailure } from '../dead-letters/failure-classification';
 
@@ -63,6 +64,14 @@ const POLL_MIN_MS = 100;
 const POLL_MAX_MS = 10_000;
 /** How soon a claim of a process that died is taken again (the row lock, not the lease, keeps a job from running twice). */
 const LEASE_SECONDS = 15;
+
+/** Inserts the jobs of a JSON recordset; a job whose platform is not in scope gets that platform's clock offset added here. */
+const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id)
+   SELECT id, kind, payload,
+          run_at + CASE WHEN add_offset THEN COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = t.platform_id), 0) ELSE 0 END * interval '1 second',
+          dedupe_key, platform_id
+     FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
+   ON CONFLICT (dedupe_key) DO NOTHING`);
 
 /**
  * Durable delayed jobs on the service's own database. A job runs in one transaction with
@@ -137,6 +146,16 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    */
   async scheduleBatch<P extends object>(requests: Array<ScheduleRequest<P>>, runner: DataSource | EntityManager = this.dataSource): Promise<void> {
     if (requests.length === 0) return;
+    const { sql, params } = this.scheduleStatement(requests);
+    await runner.query(sql, params);
+  }
+
+  /**
+   * The INSERT that schedules `requests` (no RETURNING), for a caller that writes it in one
+   * statement with its other changes (`Outbox.addWithChange`). The scheduler's wake-up is armed
+   * now: a statement that then fails only costs a pass that finds nothing due.
+   */
+  scheduleStatement<P extends object>(requests: Array<ScheduleRequest<P>>): Statement {
     const scheduledAt = Date.now();
     const rows = requests.map((request) => {
       const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
@@ -157,15 +176,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         add_offset: !inScope && request.platformId !== undefined,
       };
     });
-    await runner.query(
-      preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id)
-       SELECT id, kind, payload,
-              run_at + CASE WHEN add_offset THEN COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = t.platform_id), 0) ELSE 0 END * interval '1 second',
-              dedupe_key, platform_id
-         FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
-       ON CONFLICT (dedupe_key) DO NOTHING`),
-      [JSON.stringify(rows)],
-    );
+    return { sql: SCHEDULE_JOBS, params: [JSON.stringify(rows)] };
   }
 
   onApplicationBootstrap(): void {
