@@ -8,6 +8,7 @@ import {
   ExternalAccountWithRouting,
   ListTransactionsQuery,
   newId,
+  NewEvent,
   Page,
   PaymentRail,
   PAYMENTS_EVENTS,
@@ -23,7 +24,7 @@ import {
   VelocityLimit,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, toPage, TransactionRunner } from '@paykit/persistence';
+import { Clock, decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, ScheduleRequest, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
 import { CustomersClient } from '../counterparties/customers.client';
@@ -139,6 +140,7 @@ export class TransfersService implements OnModuleInit {
     private readonly dataSource: DataSource,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly sandbox: SandboxRules,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -290,10 +292,18 @@ export class TransfersService implements OnModuleInit {
     // Settling moved the account's money (a capture changes the total, a release or credit the available balance).
     const moved = (current.type === 'OUTGOING' && current.holdId !== null && payload.status !== 'PROCESSING') || (current.type === 'INCOMING' && payload.status === 'COMPLETED');
     if (moved) await this.internalAccounts.announceBalance(manager, payload.platformId, current.internalAccountId);
-    const updated = await this.transfers.transition(manager, payload.platformId, current.id, current.status, payload.status, payload.failureReason ?? null);
-    if (!updated) throw new Error(`Transaction ${current.id} changed status concurrently`);
-    await this.announce(manager, payload.platformId, await this.toResource(updated));
-    await this.scheduleSteps(manager, payload.platformId, current.id, payload.next ?? []);
+    // The transfer's move, its event and the next step: one statement.
+    const now = this.clock.now();
+    const failureReason = payload.failureReason ?? null;
+    const next = this.stepJob(payload.platformId, current.id, payload.next ?? []);
+    const changed = await this.outbox.addWithChange(
+      manager,
+      this.transfers.transitionStatement(payload.platformId, current.id, current.status, payload.status, failureReason, now),
+      this.statusEvent(payload.platformId, await this.toResource(this.transfers.transitioned(current, payload.status, failureReason, now))),
+      next ? [this.scheduler.scheduleStatement([next])] : [],
+    );
+    // Unreachable while the row lock holds; if it were not, nothing of this step may commit.
+    if (!changed) throw new Error(`Transaction ${current.id} changed status concurrently`);
   }
 
   /** A transfer that waited for the platform's approval proceeds: its steps, as its outcome gave them when it was written. */
@@ -303,17 +313,16 @@ export class TransfersService implements OnModuleInit {
 
   /** Schedules the first of `steps`, carrying the rest: a transfer's steps never overtake each other. */
   private async scheduleSteps(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
+    const job = this.stepJob(platformId, transactionId, steps);
+    if (job) await this.scheduler.schedule(manager, job);
+  }
+
+  /** The job of the first of `steps`, carrying the rest; none when no step is left. */
+  private stepJob(platformId: string, transactionId: string, steps: TransferStep[]): ScheduleRequest<AdvanceTransferJob> | undefined {
     const [step, ...rest] = steps;
-    if (!step) return;
+    if (!step) return undefined;
     const payload: AdvanceTransferJob = { platformId, transactionId, status: step.status, ...(step.failureReason ? { failureReason: step.failureReason } : {}), next: rest };
-    await this.scheduler.schedule(manager, {
-      kind: ADVANCE_TRANSFER_JOB,
-      platformId,
-      payload,
-      delayMs: step.delayMs,
-      sandboxDelay: true,
-      dedupeKey: `${transactionId}:${step.status}`,
-    });
+    return { kind: ADVANCE_TRANSFER_JOB, platformId, payload, delayMs: step.delayMs, sandboxDelay: true, dedupeKey: `${transactionId}:${step.status}` };
   }
 
   async get(ctx: CallerContext, transactionId: string): Promise<Transaction> {
@@ -387,13 +396,17 @@ export class TransfersService implements OnModuleInit {
 
   /** Every status a transaction enters is announced, with the transaction as GET returns it. */
   private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, {
+    await this.outbox.add(manager, this.statusEvent(platformId, transaction));
+  }
+
+  private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
+    return {
       subject: PAYMENTS_EVENTS.transactionStatusChanged,
       platformId,
       resourceId: transaction.id,
       webhookType: transactionWebhookType(transaction.type, transaction.status),
       data: transaction,
-    });
+    };
   }
 }
 
