@@ -41,7 +41,7 @@ import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { defaultRail, railsOf } from './payment-rails';
 import { toTransaction } from './transaction.mapper';
-import { TransactionFilter, TransactionsRepository } from './transactions.repository';
+import { NewTransaction, TransactionFilter, TransactionsRepository } from './transactions.repository';
 import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
 const TRANSACTION_CURSOR = idCursor('Transaction');
@@ -231,7 +231,7 @@ export class TransfersService implements OnModuleInit {
         await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
       }
       const failed = outcome.kind === 'FAILS_IMMEDIATELY';
-      const entity = await this.transfers.insert(manager, {
+      const row: NewTransaction = {
         id,
         platformId: ctx.platformId,
         type: request.type,
@@ -252,10 +252,17 @@ export class TransfersService implements OnModuleInit {
         // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
         cryptoNetwork: external.routing.network ?? null,
         onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
-      });
-      const transaction = toTransaction(entity, currency, ctx.platformId);
-      await this.announce(manager, ctx.platformId, transaction);
-      if (outcome.kind === 'ACCEPTED' && !hooks.awaitApproval) await this.scheduleSteps(manager, ctx.platformId, id, outcome.steps);
+      };
+      // The transfer, its event and its first step in one statement (the row is known before it is written).
+      const now = this.clock.now();
+      const transaction = toTransaction(this.transfers.entityOf(row, now), currency, ctx.platformId);
+      const first = outcome.kind === 'ACCEPTED' && !hooks.awaitApproval ? this.stepJob(ctx.platformId, id, outcome.steps) : undefined;
+      await this.outbox.addWithChange(
+        manager,
+        this.transfers.insertStatement(row, now),
+        this.statusEvent(ctx.platformId, transaction),
+        first ? [this.scheduler.scheduleStatement([first])] : [],
+      );
       await hooks.afterWrite?.(manager, transaction);
       return transaction;
     });
@@ -395,10 +402,6 @@ export class TransfersService implements OnModuleInit {
   }
 
   /** Every status a transaction enters is announced, with the transaction as GET returns it. */
-  private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, this.statusEvent(platformId, transaction));
-  }
-
   private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
     return {
       subject: PAYMENTS_EVENTS.transactionStatusChanged,
