@@ -46,7 +46,18 @@ describe('npm run webhooks:listen (the built script)', () => {
     return { child, lines, exited };
   }
 
-  const lineWith = (script: RunningScript, ...parts: string[]) => eventually(async () => script.lines.find((line) => parts.every((part) => line.includes(part))));
+  /** The script's first line with all of `parts`. A script that never prints it fails the test with what it did print (and its exit, if it exited). */
+  async function lineWith(script: RunningScript, ...parts: string[]): Promise<string> {
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    void script.exited.then((ended) => (exit = ended));
+    try {
+      return await eventually(async () => script.lines.find((line) => parts.every((part) => line.includes(part))), 30_000);
+    } catch (error) {
+      throw new Error(
+        `no line with ${JSON.stringify(parts)} (${(error as Error).message}); exit: ${JSON.stringify(exit ?? 'still running')}; it printed:\n${script.lines.join('\n')}`,
+      );
+    }
+  }
 
   it('sets itself as the endpoint, prints each event verified, and on SIGINT puts the previous endpoint back and exits 0', async () => {
     const platform = await t.newPlatform();
