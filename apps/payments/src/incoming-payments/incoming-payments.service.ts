@@ -6,11 +6,9 @@ import {
   CallerContext,
   ConfirmReceiptDeliveryMessage,
   newId,
-  PAYMENTS_EVENTS,
   ReasonMessage,
   SandboxUmaReceiveRequest,
   Transaction,
-  transactionWebhookType,
   WebhookDecisionMessage,
   WebhookDecisionOutcome,
 } from '@paykit/contracts';
@@ -27,6 +25,7 @@ import { sandboxUmaReceiver } from '../receiver-lookup/receiver-lookup.sandbox';
 import { ReceiverLookupRepository } from '../receiver-lookup/receiver-lookup.repository';
 import { parseUmaAddress } from '../receiver-lookup/uma-address';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
+import { transactionStatusEvent } from '../transfers/transaction.mapper';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { DECISION_DEADLINE_JOB } from './incoming-payments.jobs';
@@ -266,12 +265,6 @@ export class IncomingPaymentsService implements OnModuleInit {
   }
 
   private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, {
-      subject: PAYMENTS_EVENTS.transactionStatusChanged,
-      platformId,
-      resourceId: transaction.id,
-      webhookType: transactionWebhookType(transaction.type, transaction.status),
-      data: transaction,
-    });
+    await this.outbox.add(manager, transactionStatusEvent(platformId, transaction));
   }
 }

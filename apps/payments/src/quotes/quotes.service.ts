@@ -10,8 +10,6 @@ import {
   ExecuteQuoteMessage,
   InternalAccountStatus,
   newId,
-  NewEvent,
-  PAYMENTS_EVENTS,
   PayerDataFieldRequirement,
   Quote,
   PurposeOfPayment,
@@ -20,7 +18,6 @@ import {
   SignedRetryOutcome,
   Transaction,
   TransactionStatus,
-  transactionWebhookType,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock, Statement } from '@paykit/persistence';
@@ -36,6 +33,7 @@ import { InternalAccountWithBalance } from '../internal-accounts/entities/intern
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
+import { transactionStatusEvent } from '../transfers/transaction.mapper';
 import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
@@ -401,7 +399,7 @@ export class QuotesService implements OnModuleInit {
     await this.outbox.addWithChange(
       manager,
       this.transactionsRepo.insertStatement(row, now),
-      this.statusEvent(quote.platformId, transaction),
+      transactionStatusEvent(quote.platformId, transaction),
       this.nextStepStatements(quote, steps),
     );
   }
@@ -437,7 +435,7 @@ export class QuotesService implements OnModuleInit {
     const changed = await this.outbox.addWithChange(
       manager,
       this.transactionsRepo.transitionStatement(payload.platformId, quote.transactionId, currentStatus, step.status, failureReason, now),
-      this.statusEvent(payload.platformId, moved),
+      transactionStatusEvent(payload.platformId, moved),
       alongside,
     );
     // Unreachable while the row lock holds; if it were not, nothing of this step may commit.
@@ -626,17 +624,7 @@ export class QuotesService implements OnModuleInit {
 
   /** Every status a transaction enters is announced, with the transaction as GET returns it. */
   private async announce(manager: EntityManager, platformId: string, transaction: Transaction): Promise<void> {
-    await this.outbox.add(manager, this.statusEvent(platformId, transaction));
-  }
-
-  private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
-    return {
-      subject: PAYMENTS_EVENTS.transactionStatusChanged,
-      platformId,
-      resourceId: transaction.id,
-      webhookType: transactionWebhookType(transaction.type, transaction.status),
-      data: transaction,
-    };
+    await this.outbox.add(manager, transactionStatusEvent(platformId, transaction));
   }
 }
 

@@ -2,11 +2,14 @@ import {
   amountToWire,
   IncomingFailureReason,
   INCOMING_FAILURE_REASONS,
+  NewEvent,
   OUTGOING_FAILURE_REASONS,
   OutgoingFailureReason,
+  PAYMENTS_EVENTS,
   Transaction,
   TransactionType,
   tenantPlatformId,
+  transactionWebhookType,
 } from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
 import { toCurrency } from '../currencies/currency-catalog';
@@ -85,5 +88,16 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     ...(entity.quoteId !== null ? { quoteId: entity.quoteId } : {}),
     ...(entity.counterpartyInformation !== null ? { counterpartyInformation: entity.counterpartyInformation } : {}),
     ...(entity.receiptDeliveryConfirmedAt !== null ? { receiptDeliveryConfirmedAt: entity.receiptDeliveryConfirmedAt.toISOString() } : {}),
+  };
+}
+
+/** Every status a transaction enters is announced, with the transaction as GET returns it. */
+export function transactionStatusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
+  return {
+    subject: PAYMENTS_EVENTS.transactionStatusChanged,
+    platformId,
+    resourceId: transaction.id,
+    webhookType: transactionWebhookType(transaction.type, transaction.status),
+    data: transaction,
   };
 }

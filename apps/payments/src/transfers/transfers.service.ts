@@ -8,17 +8,14 @@ import {
   ExternalAccountWithRouting,
   ListTransactionsQuery,
   newId,
-  NewEvent,
   Page,
   PaymentRail,
-  PAYMENTS_EVENTS,
   PurposeOfPayment,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
   tenantPlatformId,
   Transaction,
   TransactionType,
-  transactionWebhookType,
   TransferInMessage,
   TransferOutMessage,
   VelocityLimit,
@@ -40,7 +37,7 @@ import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transferOutcome, TransferStep } from './transfers.sandbox';
 import { defaultRail, railsOf } from './payment-rails';
-import { toTransaction } from './transaction.mapper';
+import { toTransaction, transactionStatusEvent } from './transaction.mapper';
 import { NewTransaction, TransactionFilter, TransactionsRepository } from './transactions.repository';
 import { ADVANCE_TRANSFER_JOB, AdvanceTransferJob } from './transfers.jobs';
 
@@ -260,7 +257,7 @@ export class TransfersService implements OnModuleInit {
       await this.outbox.addWithChange(
         manager,
         this.transfers.insertStatement(row, now),
-        this.statusEvent(ctx.platformId, transaction),
+        transactionStatusEvent(ctx.platformId, transaction),
         first ? [this.scheduler.scheduleStatement([first])] : [],
       );
       await hooks.afterWrite?.(manager, transaction);
@@ -306,7 +303,7 @@ export class TransfersService implements OnModuleInit {
     const changed = await this.outbox.addWithChange(
       manager,
       this.transfers.transitionStatement(payload.platformId, current.id, current.status, payload.status, failureReason, now),
-      this.statusEvent(payload.platformId, await this.toResource(this.transfers.transitioned(current, payload.status, failureReason, now))),
+      transactionStatusEvent(payload.platformId, await this.toResource(this.transfers.transitioned(current, payload.status, failureReason, now))),
       next ? [this.scheduler.scheduleStatement([next])] : [],
     );
     // Unreachable while the row lock holds; if it were not, nothing of this step may commit.
@@ -399,17 +396,6 @@ export class TransfersService implements OnModuleInit {
         amountLast24h: amountToWire(usage.amount),
       });
     }
-  }
-
-  /** Every status a transaction enters is announced, with the transaction as GET returns it. */
-  private statusEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionStatusChanged> {
-    return {
-      subject: PAYMENTS_EVENTS.transactionStatusChanged,
-      platformId,
-      resourceId: transaction.id,
-      webhookType: transactionWebhookType(transaction.type, transaction.status),
-      data: transaction,
-    };
   }
 }
 
