@@ -86,10 +86,12 @@ function setup(maxSpendPerTransaction: bigint | null = null) {
     reserveReturn: jest.fn().mockResolvedValue(1),
     cancelReturn: jest.fn().mockResolvedValue(undefined),
     insert: jest.fn().mockResolvedValue(undefined),
+    insertIfNew: jest.fn().mockResolvedValue(true),
+    transition: jest.fn((_manager: unknown, entity: CardTransactionEntity, _from: unknown, changes: Partial<CardTransactionEntity>) => Promise.resolve({ ...entity, ...changes })),
     newRow: { sql: 'INSERT' },
     recordable: { ctes: 'open_card AS (SELECT 1)', condition: 'true' },
   };
-  const ledger = { refund: jest.fn(), hold: jest.fn(), release: jest.fn().mockResolvedValue({}) };
+  const ledger = { refund: jest.fn(), hold: jest.fn(), release: jest.fn().mockResolvedValue({}), credit: jest.fn().mockResolvedValue({}) };
   const unitOfWork = jest.fn((work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager));
   const transactions = { run: unitOfWork, runStatement: unitOfWork };
   const outbox = {
@@ -129,6 +131,36 @@ describe(CardNetworkService.name, () => {
       ledger.refund.mockResolvedValue({});
       await service.return(ctx, { cardId: card.id, cardTransactionId: settled().id, amount: 400 });
       expect(ledger.refund).toHaveBeenCalledWith(ctx, settled().id, 1, 'Hold:1', 400n);
+    });
+  });
+
+  describe('applyAdvice', () => {
+    const advice = {
+      cardId: card.id,
+      cardTransactionId: 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a70',
+      issuerTransactionToken: 'itx_0190f1c27a6b7cc19a2e1f2d3c4b5a70',
+      amount: 500,
+      currency: USDC,
+      merchant: { descriptor: 'SHOP 100' },
+    };
+
+    it('credits the account once for a new advice', async () => {
+      const { service, cardTransactions, ledger } = setup();
+      cardTransactions.findById.mockResolvedValueOnce(null);
+      await service.applyAdvice(ctx.platformId, advice);
+      expect(cardTransactions.insertIfNew).toHaveBeenCalledWith({}, expect.objectContaining({ id: advice.cardTransactionId, direction: 'CREDIT' }));
+      expect(ledger.credit).toHaveBeenCalledTimes(1);
+      expect(cardTransactions.transition).toHaveBeenCalledWith({}, expect.anything(), ['PENDING'], expect.objectContaining({ status: 'SETTLED' }));
+    });
+
+    it('moves no money and raises nothing for a redelivery racing the first delivery (its row already recorded)', async () => {
+      const { service, cardTransactions, ledger } = setup();
+      // Both deliveries looked before either recorded; this one's insert finds the other's row.
+      cardTransactions.findById.mockResolvedValueOnce(null);
+      cardTransactions.insertIfNew.mockResolvedValueOnce(false);
+      await expect(service.applyAdvice(ctx.platformId, advice)).resolves.toBeUndefined();
+      expect(ledger.credit).not.toHaveBeenCalled();
+      expect(cardTransactions.transition).not.toHaveBeenCalled();
     });
   });
 

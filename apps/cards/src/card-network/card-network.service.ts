@@ -426,8 +426,10 @@ export class CardNetworkService implements OnModuleInit, BeforeApplicationShutdo
       });
     }
     if (entity.direction === 'CREDIT') {
-      // Recorded (and claimed) before the money moves: a credit happens at most once.
-      await this.transactions.run((manager) => this.cardTransactions.insert(manager, { ...entity, creditClaimedAt: now }));
+      // Recorded (and claimed) before the money moves: a credit happens at most once. A second
+      // delivery of the same message stops here; the first one moves the money.
+      const recorded = await this.transactions.run((manager) => this.cardTransactions.insertIfNew(manager, { ...entity, creditClaimedAt: now }));
+      if (!recorded) return (await this.cardTransactions.findById(ctx.platformId, entity.id)) ?? entity;
       return this.finish(entity, ['PENDING'], await this.moveMoney(ctx, entity, outcome));
     }
     // Durable before any money moves: should this authorization not be recorded (this process

@@ -101,6 +101,15 @@ export class CardTransactionsRepository {
   }
 
   /**
+   * Records a new transaction unless its id is already recorded; false then. A redelivered
+   * network message (an advice, whose id its token fixes) finds its first delivery's row here.
+   */
+  async insertIfNew(manager: EntityManager, entity: CardTransactionEntity): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`${this.newRow.sql} ON CONFLICT DO NOTHING RETURNING 1`, this.newRow.params(entity));
+    return rows.length > 0;
+  }
+
+  /**
    * Moves a transaction on only from the status the caller saw (a conditional update): a
    * concurrent step that got there first wins and this one changes nothing.
    */
