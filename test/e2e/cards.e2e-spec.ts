@@ -676,6 +676,17 @@ describe('Cards', () => {
         expect((await api.get(`/cards/${card.id}/transactions?limit=1`)).body.data[0]?.id).toBe(before);
       });
 
+      it.each(['authorization', 'financial_authorization', 'credit_authorization', 'credit_authorization_advice'])(
+        '%s refuses a USD amount beyond what the USDC card can carry (10^4 of its units a cent) with 400 naming amount, and records nothing',
+        async (kind) => {
+          const before = (await api.get(`/cards/${card.id}/transactions?limit=1`)).body.data[0]?.id;
+          const response = await simulate(card.id, kind, { amount: Number.MAX_SAFE_INTEGER, currency: { code: 'USD' }, merchant: { descriptor: 'HUGE 100' } });
+          expect(response.status).toBe(400);
+          expect(response.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'amount' }] } });
+          expect((await api.get(`/cards/${card.id}/transactions?limit=1`)).body.data[0]?.id).toBe(before);
+        },
+      );
+
       it('refuses a currency the card does not take, naming the field', async () => {
         const response = await simulate(card.id, 'authorization', { amount: 100, currency: { code: 'EUR' }, merchant: { descriptor: 'X 100' } });
         expect(response.status).toBe(400);

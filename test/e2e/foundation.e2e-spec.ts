@@ -138,6 +138,16 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
       expect(response.body).toEqual(expect.objectContaining({ status, code, message: expect.any(String) }));
     });
 
+    it.each([
+      ['malformed JSON', '{"customerType":', /not valid JSON/],
+      ['an empty body', '', /empty/],
+      ['a __proto__ key', '{"customerType":"INDIVIDUAL","__proto__":{"x":1}}', /__proto__/],
+    ])('answers %s with 400 and what was wrong in details.errors', async (_, raw, problem) => {
+      const response = await t.api.post('/customers', undefined, { raw, headers: { 'content-type': 'application/json' } });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: '', message: expect.stringMatching(problem) }] } });
+    });
+
     it('answers an unknown route with a 404 envelope', async () => {
       const response = await t.api.get('/no-such-thing');
       expect(response.status).toBe(404);

@@ -178,6 +178,39 @@ describe('Hostile input at the edge', () => {
     expect(ok.status).toBe(200);
   });
 
+  const SOME_ACCOUNT = 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+  const SOME_PAYEE = 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+  // The reference has no null in these bodies; class-validator alone would read each as "absent".
+  it.each([
+    ['POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Null Currencies', currencies: null }, ['currencies']],
+    ['POST', '/transfer-out', { source: { accountId: SOME_ACCOUNT }, destination: { accountId: SOME_PAYEE }, amount: null }, ['amount']],
+    [
+      'POST',
+      '/quotes',
+      {
+        source: { sourceType: 'ACCOUNT', accountId: SOME_ACCOUNT },
+        destination: { destinationType: 'ACCOUNT', accountId: null },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1000,
+      },
+      ['destination.accountId'],
+    ],
+    [
+      'PATCH',
+      '/beneficial-owners/BeneficialOwner:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69',
+      { roles: null, ownershipPercentage: null, personalInfo: null },
+      ['ownershipPercentage', 'personalInfo', 'roles'],
+    ],
+    ['POST', '/sandbox/send', { quoteId: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', currencyCode: 'USD', currencyAmount: null }, ['currencyAmount']],
+    ['POST', '/invitations', { inviterUma: '$ada@example.com', amountToSend: null }, ['amountToSend']],
+  ])('%s %s with a JSON null where the API has none is 400 naming the field, and stores nothing', async (method, path, payload, fields) => {
+    const customersBefore = (await send({ method: 'GET', path: '/customers?limit=100' })).json.data.length;
+    const body = expectEnvelope(await send({ method, path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }), 400, 'INVALID_INPUT');
+    expect(fieldsOf(body).sort()).toEqual(fields);
+    expect(body.details.errors[0].message).toContain('must not be null');
+    expect((await send({ method: 'GET', path: '/customers?limit=100' })).json.data.length).toBe(customersBefore);
+  });
+
   it('a body over the limit is 413 in the envelope', async () => {
     const huge = JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'x'.repeat(2 * 1024 * 1024) });
     expectEnvelope(await send({ method: 'POST', path: '/customers', headers: { 'content-type': 'application/json' }, body: huge }), 413, 'PAYLOAD_TOO_LARGE');

@@ -303,6 +303,17 @@ describe('Payments: internal accounts, sandbox funding and holds', () => {
       expect(await balanceOf(account.id)).toBe(0);
     });
 
+    it('refuses a credit that would take the balance past the largest amount, with 400 INVALID_AMOUNT, and changes nothing', async () => {
+      const account = await usdAccount();
+      await fund(account.id, Number.MAX_SAFE_INTEGER - 10);
+      const response = await api.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 11 });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'INVALID_AMOUNT', details: { reason: 'BALANCE_LIMIT' } });
+      expect(await balanceOf(account.id)).toBe(Number.MAX_SAFE_INTEGER - 10);
+      await fund(account.id, 10);
+      expect(await balanceOf(account.id)).toBe(Number.MAX_SAFE_INTEGER);
+    });
+
     it('is refused to a production token', async () => {
       const account = await usdAccount();
       const production = await t.newPlatform('production');

@@ -152,6 +152,12 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(refused.body.code).toBe('INVALID_INPUT');
       expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sendingAmount', 'sourceCurrency']);
     });
+
+    it('refuses a sending amount that converts to more than an amount can carry, naming it', async () => {
+      const refused = await api.get(`/exchange-rates?sourceCurrency=USD&destinationCurrency=MXN&sendingAmount=${Number.MAX_SAFE_INTEGER}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'sendingAmount' }] } });
+    });
   });
 
   describe('POST /quotes and GET /quotes/{id}', () => {
@@ -232,6 +238,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     it.each([
       ['an amount outside the corridor', 'SENDING', 20_000_000, 400, 'AMOUNT_OUT_OF_RANGE'],
       ['an amount the fees take whole', 'SENDING', 100, 400, 'AMOUNT_OUT_OF_RANGE'],
+      ['the largest amount, whose MXN price an amount cannot carry', 'SENDING', Number.MAX_SAFE_INTEGER, 400, 'AMOUNT_OUT_OF_RANGE'],
     ])('refuses %s', async (_what, side, amount, status, code) => {
       const { accountId, payeeId } = await payer('001');
       const refused = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }, amount, side));

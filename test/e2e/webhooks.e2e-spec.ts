@@ -448,6 +448,8 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       ['status=LOST', 'status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED', 'SKIPPED'] }],
       ['type=customer', 'type', { pattern: expect.any(String) }],
       ['cursor=bogus', 'cursor', undefined],
+      // d9223372036854775808: one past the largest sequence a page can end on.
+      [`cursor=${Buffer.from('d9223372036854775808').toString('base64url')}`, 'cursor', undefined],
       ['color=red', 'color', undefined],
     ])('refuses %s with 400 naming the field', async (query, field, constraint) => {
       const response = await platform.api.get(`/webhooks/deliveries?${query}`);

@@ -1,7 +1,8 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { FieldError, ServiceError } from '@paykit/errors';
-import { validateContract } from './validate-contract';
+import { ContractValidation, validateContract } from './validate-contract';
 
 class Inner {
   @IsOptional() @IsString() name?: string;
@@ -11,11 +12,12 @@ class Outer {
   @IsOptional() @IsString() label?: string;
   @IsOptional() @ValidateNested() @Type(() => Inner) inner?: Inner;
   @IsOptional() @ValidateNested({ each: true }) @Type(() => Outer) children?: Outer[];
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() note?: string | null;
 }
 
-function fieldsRefused(plain: unknown): string[] {
+function fieldsRefused(plain: unknown, options?: ContractValidation<Outer>): string[] {
   try {
-    validateContract(Outer, plain);
+    validateContract(Outer, plain, options);
   } catch (error) {
     expect(error).toBeInstanceOf(ServiceError);
     return (((error as ServiceError).details?.errors ?? []) as FieldError[]).map((f) => f.field);
@@ -58,5 +60,25 @@ describe('validateContract: what no contract accepts', () => {
 
   it('accepts an array where the contract declares one (each)', () => {
     expect(fieldsRefused({ children: [{ inner: { name: 'x' } }, {}] })).toEqual([]);
+  });
+});
+
+describe('validateContract: a JSON null where the API document has none', () => {
+  it.each([
+    ['an optional field', { label: null }, ['label']],
+    ['an optional nested object', { inner: null }, ['inner']],
+    ['a field of a nested object', { inner: { name: null } }, ['inner.name']],
+    ['a field of an object in an array', { children: [{}, { label: null }] }, ['children.1.label']],
+    ['several at once', { label: null, inner: { name: null } }, ['label', 'inner.name']],
+  ])('refuses %s from a client, naming it', (_case, plain, fields) => {
+    expect(fieldsRefused(plain, { nulls: 'refuse' })).toEqual(fields);
+  });
+
+  it('accepts null where the contract declares the field nullable', () => {
+    expect(validateContract(Outer, { note: null }, { nulls: 'refuse' }).note).toBeNull();
+  });
+
+  it('leaves messages between services to class-validator, where an optional field may be null', () => {
+    expect(fieldsRefused({ label: null, inner: { name: null } })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { DECORATORS } from '@nestjs/swagger';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationError, ValidationTypes, validateSync } from 'class-validator';
 import { FieldError, ServiceError } from '@paykit/errors';
@@ -45,6 +46,12 @@ export interface ContractValidation<T> {
   ownerRules?: (request: T) => FieldError[];
   /** Fields the class does not declare are refused (requests), or dropped from the result (events, jobs). */
   unknownFields?: 'refuse' | 'drop';
+  /**
+   * 'refuse': a JSON null is refused for every field its contract does not declare `nullable` (the
+   * API document's rule, applied to what clients send). Messages between services keep the
+   * class-validator reading, where an optional field may be null.
+   */
+  nulls?: 'refuse';
 }
 
 /**
@@ -60,7 +67,8 @@ export function validateContract<T extends object>(type: ClassConstructor<T>, pl
   if (unacceptable.length > 0) throw ServiceError.invalidInput(unacceptable);
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = toFieldErrors(validateSync(instance, options.unknownFields === 'drop' ? DROPPING_UNKNOWN_FIELDS : VALIDATION_OPTIONS));
-  errors.push(...arraysInPlaceOfObjects(instance).filter((e) => !errors.some((reported) => reported.field === e.field)));
+  const structural = [...arraysInPlaceOfObjects(instance), ...(options.nulls === 'refuse' ? nullsWhereNotNullable(instance) : [])];
+  errors.push(...structural.filter((e) => !errors.some((reported) => reported.field === e.field)));
   const ruleErrors = [...(hasCrossFieldRules(instance) ? instance.crossFieldErrors() : []), ...(options.ownerRules?.(instance) ?? [])];
   // A field already reported (or inside one) is not reported twice.
   const reported = (field: string) => errors.some((e) => field === e.field || field.startsWith(`${e.field}.`));
@@ -124,4 +132,37 @@ function arraysInPlaceOfObjects(value: object, path = ''): FieldError[] {
     }
   }
   return errors;
+}
+
+/** Whether the contract declares `property` nullable in its API document (`@ApiProperty({ nullable: true })`). */
+function declaredNullable(type: object, property: string): boolean {
+  const documented = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, type, property) as { nullable?: boolean } | undefined;
+  return documented?.nullable === true;
+}
+
+/**
+ * A JSON null where the API document has no null: class-validator reads an `@IsOptional()` field's
+ * null as absent, so `amount: null` would pass and reach the service, which reads it as a value.
+ * Each is reported like a wrong type; nested contracts (objects and arrays of them) are walked too.
+ */
+function nullsWhereNotNullable(value: object, path = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [property, child] of Object.entries(value)) {
+    const field = path ? `${path}.${property}` : property;
+    if (child === null) {
+      if (!declaredNullable(Object.getPrototypeOf(value) as object, property)) errors.push({ field, message: `${field} must not be null; omit it instead` });
+      continue;
+    }
+    // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
+    const items: Array<readonly [unknown, string]> = Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    for (const [item, itemPath] of items) {
+      if (isContractInstance(item)) errors.push(...nullsWhereNotNullable(item, itemPath));
+    }
+  }
+  return errors;
+}
+
+/** An object a nested contract class made (`@Type`), not a free-form JSON object (metadata maps keep their nulls). */
+function isContractInstance(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype;
 }

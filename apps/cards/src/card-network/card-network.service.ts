@@ -4,6 +4,7 @@ import {
   AdviceReceivedData,
   amountFromWire,
   amountToWire,
+  MAX_WIRE_AMOUNT,
   AuthorizationInterruptedData,
   CallerContext,
   CARD_CURRENCY_DETAILS,
@@ -687,7 +688,11 @@ function inCardCurrency(card: NetworkCard, input: CurrencyInput, amount: bigint)
   }
   if (pegged && input.code === pegged.code) {
     checkDecimals(pegged.decimals);
-    return { amount: amount * 10n ** BigInt(currency.decimals - pegged.decimals), currency };
+    const scale = 10n ** BigInt(currency.decimals - pegged.decimals);
+    if (amount * scale > MAX_WIRE_AMOUNT) {
+      throw ServiceError.invalidField('amount', `amount is more than a ${currency.code} card takes: at most ${MAX_WIRE_AMOUNT / scale} in ${pegged.code}'s smallest unit`);
+    }
+    return { amount: amount * scale, currency };
   }
   throw new ServiceError('INVALID_CURRENCY', `The card is in ${currency.code}${pegged ? ` (or ${pegged.code} at par)` : ''}, not ${input.code}`, { field: 'currency.code' });
 }

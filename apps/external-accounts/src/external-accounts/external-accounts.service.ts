@@ -420,9 +420,10 @@ function toPlainInfo(info: object): AccountInfo {
  * The platform's id for the account: the top-level field, or (as in the reference API's own
  * example) the one given inside accountInfo, which is not part of the stored destination.
  */
-function splitPlatformAccountId(info: AccountInfo, platformAccountId: string | undefined): { info: AccountInfo; platformAccountId: string | undefined } {
+/** The top-level platformAccountId wins (null removes it); else the one the reference's example nests in accountInfo. */
+function splitPlatformAccountId<T extends string | null | undefined>(info: AccountInfo, platformAccountId: T): { info: AccountInfo; platformAccountId: T | string | undefined } {
   const { platformAccountId: nested, ...rest } = info;
-  return { info: rest, platformAccountId: platformAccountId ?? (typeof nested === 'string' ? nested : undefined) };
+  return { info: rest, platformAccountId: platformAccountId !== undefined ? platformAccountId : typeof nested === 'string' ? nested : undefined };
 }
 
 function accountNotFound(id: string): ServiceError {

@@ -22,6 +22,9 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/** Fastify's codes for a JSON body it could not parse. */
+const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
 /** Converts any thrown value into a ServiceError; unknown failures become a bare 500. */
 export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
@@ -29,20 +32,31 @@ export function toServiceError(error: unknown, logger: Logger, requestId: string
   const code = CLIENT_ERROR_CODES[statusCode];
   if (code) {
     const fastifyCode = (error as { code?: string }).code;
+    const reason = (error as Error).message ?? '';
+    if (code === 'INVALID_INPUT' && (JSON_BODY_ERRORS.has(fastifyCode ?? '') || /JSON|prototype/i.test(reason))) {
+      return new ServiceError('INVALID_INPUT', 'Request body is not valid JSON', { errors: [{ field: '', message: jsonBodyProblem(fastifyCode, reason) }] });
+    }
     const message =
       code === 'REFERENCE_NOT_FOUND'
         ? 'Route not found'
-        : fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test((error as Error).message ?? '')
-          ? 'Request body is not valid JSON'
-          : code === 'PAYLOAD_TOO_LARGE'
-            ? 'Request body is too large'
-            : code === 'UNSUPPORTED_MEDIA_TYPE'
-              ? 'Unsupported Content-Type'
-              : ((error as Error).message ?? 'Bad request');
+        : code === 'PAYLOAD_TOO_LARGE'
+          ? 'Request body is too large'
+          : code === 'UNSUPPORTED_MEDIA_TYPE'
+            ? 'Unsupported Content-Type'
+            : ((error as Error).message ?? 'Bad request');
     return new ServiceError(code, message);
   }
   logger.error(`Unhandled error in request ${requestId}: ${error instanceof Error ? error.stack : String(error)}`);
   return new ServiceError('INTERNAL_ERROR', 'Internal error');
+}
+
+/** What was wrong with an unparseable body, for `details.errors` (Fastify keeps the parser's own words to itself). */
+function jsonBodyProblem(fastifyCode: string | undefined, reason: string): string {
+  // By code, or by Fastify's message once Nest has rewrapped the error.
+  if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /cannot be empty/i.test(reason)) return 'the body is empty, but its content-type is application/json';
+  if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || /is not valid JSON/i.test(reason))
+    return 'the body is not valid JSON, or carries a __proto__ or constructor.prototype key, which no request may';
+  return reason;
 }
 
 export function toEnvelope(error: ServiceError): ErrorEnvelope {

@@ -24,6 +24,6 @@ export class ContractValidationPipe implements PipeTransform {
     // No body at all reads as an empty object (every field absent); a JSON `null` is a body that is
     // not an object, and is refused like any other (validateContract).
     const input = metadata.type === 'body' && value === undefined ? {} : value;
-    return validateContract(type as ClassConstructor<object>, input);
+    return validateContract(type as ClassConstructor<object>, input, { nulls: 'refuse' });
   }
 }

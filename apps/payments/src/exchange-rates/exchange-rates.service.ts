@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, PaymentRail } from '@paykit/contracts';
+import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, MAX_WIRE_AMOUNT, PaymentRail } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ConfigError } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
@@ -79,6 +79,10 @@ export class ExchangeRatesService implements OnModuleInit {
       const destination = await this.currencies.get(corridor.destination);
       const platform = configuredPlatformFee(feeConfigs, corridor.source, corridor.destination);
       const { serviceFee, platformFee } = feesFor(corridor, sending, platform);
+      const receiving = receivingFor(corridor, sending, source.decimals, destination.decimals, platform);
+      if (receiving > MAX_WIRE_AMOUNT) {
+        throw ServiceError.invalidField('sendingAmount', `sendingAmount converts to more ${destination.code} than an amount can carry (${MAX_WIRE_AMOUNT} smallest units)`);
+      }
       data.push({
         sourceCurrency: toCurrency(source),
         destinationCurrency: toCurrency(destination),
@@ -86,7 +90,7 @@ export class ExchangeRatesService implements OnModuleInit {
         sendingAmount: amountToWire(sending),
         minSendingAmount: amountToWire(corridor.minSendingAmount),
         maxSendingAmount: amountToWire(corridor.maxSendingAmount),
-        receivingAmount: amountToWire(receivingFor(corridor, sending, source.decimals, destination.decimals, platform)),
+        receivingAmount: amountToWire(receiving),
         exchangeRate: sendingUnitsPerReceivingUnit(corridor),
         fees: { fixed: amountToWire(corridor.fixedFee + platform.fixed), total: amountToWire(serviceFee + platformFee) },
         updatedAt,

@@ -1,4 +1,4 @@
-import { LEDGER_REFUSAL_REASONS } from '@paykit/contracts';
+import { LEDGER_REFUSAL_REASONS, MAX_WIRE_AMOUNT } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 
 /** An internal account that does not exist on the caller's platform (another platform's id included). */
@@ -14,4 +14,12 @@ export function accountNotActive(accountId: string, status: string): ServiceErro
 /** The account's available balance does not cover the amount. */
 export function insufficientFunds(details: Record<string, unknown> = {}): ServiceError {
   return new ServiceError('INVALID_AMOUNT', 'The account does not have enough available funds', { reason: LEDGER_REFUSAL_REASONS.insufficientFunds, ...details });
+}
+
+/** A credit that would take the balance past what an amount on the wire can carry exactly. */
+export function balanceLimit(details: Record<string, unknown> = {}): ServiceError {
+  return new ServiceError('INVALID_AMOUNT', `The account's balance cannot exceed ${MAX_WIRE_AMOUNT} (smallest currency unit)`, {
+    reason: LEDGER_REFUSAL_REASONS.balanceLimit,
+    ...details,
+  });
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { newId } from '@paykit/contracts';
+import { MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
 import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
-import { insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { balanceLimit, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
 import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
@@ -83,6 +84,17 @@ function toOutcome(row: OutcomeRow): LedgerOutcome {
     return { status: 'DONE', change: { hold: toHoldEntity(done), balance: toBalance(done) } };
   }
   return row.applicable ? { status: 'SHORT' } : { status: 'SKIPPED' };
+}
+
+/**
+ * A checked account's posting of `amount` keeps what is available at or above zero, and the
+ * balance within what an amount on the wire carries exactly (so every balance can be answered).
+ */
+const WITHIN_BALANCE_LIMITS = (amount: string) => `posted + ${amount} - held >= 0 AND posted + ${amount} <= ${MAX_WIRE_AMOUNT}`;
+
+/** Why a checked account refused a posting: a debit finds too little, a credit too much. */
+function refusal(amount: bigint): ServiceError {
+  return amount > 0n ? balanceLimit() : insufficientFunds();
 }
 
 /**
@@ -176,21 +188,21 @@ export class LedgerRepository {
       manager,
       preparedStatement(`WITH ${entryAndPostings}
         UPDATE ledger_account SET posted = posted + $${values.length}, updated_at = now()
-         WHERE id = $${values.length - 1} AND checked AND posted + $${values.length} - held >= 0
+         WHERE id = $${values.length - 1} AND checked AND ${WITHIN_BALANCE_LIMITS(`$${values.length}`)}
          RETURNING posted, held`),
       values,
     );
-    if (firstUpdate.length === 0) throw insufficientFunds();
+    if (firstUpdate.length === 0) throw refusal(first.amount);
     balances.set(first.account.id, toBalance(firstUpdate[0]));
     for (const line of others) {
       const updated = await returningRows<BalanceRow>(
         manager,
         `UPDATE ledger_account SET posted = posted + $2, updated_at = now()
-          WHERE id = $1 AND checked AND posted + $2 - held >= 0
+          WHERE id = $1 AND checked AND ${WITHIN_BALANCE_LIMITS('$2')}
           RETURNING posted, held`,
         [line.account.id, amountToColumn(line.amount)],
       );
-      if (updated.length === 0) throw insufficientFunds();
+      if (updated.length === 0) throw refusal(line.amount);
       balances.set(line.account.id, toBalance(updated[0]));
     }
     return { entryId, balances };

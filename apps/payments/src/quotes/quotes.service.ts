@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   amountFromWire,
   amountToWire,
+  MAX_WIRE_AMOUNT,
   CallerContext,
   CreateQuoteMessage,
   CustomerInfoFieldName,
@@ -597,8 +598,9 @@ export class QuotesService implements OnModuleInit {
         {
           minSendingAmount: amountToWire(corridor.minSendingAmount),
           maxSendingAmount: amountToWire(corridor.maxSendingAmount),
-          sendingAmount: amountToWire(price.sending),
-          receivingAmount: amountToWire(price.receiving),
+          // Far outside the corridor, a price can be beyond what an amount carries: then it is left out.
+          sendingAmount: price.sending <= MAX_WIRE_AMOUNT ? amountToWire(price.sending) : undefined,
+          receivingAmount: price.receiving <= MAX_WIRE_AMOUNT ? amountToWire(price.receiving) : undefined,
         },
       );
     }

@@ -11,10 +11,16 @@ import { DeliveryWorker } from './delivery.worker';
 import { sendWebhook } from './webhook-sender';
 import { CursorKey, decodeCursor, pageLimit, toPage, Clock } from '@paykit/persistence';
 
+/** The largest receipt sequence there can be (a PostgreSQL bigint). */
+const MAX_SEQ = 2n ** 63n - 1n;
+
 /** Deliveries list in receipt order, so their cursor carries the receipt sequence (`d<seq>`). */
 const DELIVERY_CURSOR: CursorKey<{ seq: string }> = {
   encode: (delivery) => `d${delivery.seq}`,
-  decode: (key) => /^d(\d{1,19})$/.exec(key)?.[1],
+  decode: (key) => {
+    const seq = /^d(\d{1,19})$/.exec(key)?.[1];
+    return seq !== undefined && BigInt(seq) <= MAX_SEQ ? seq : undefined;
+  },
 };
 
 /** The sandbox test answers within the gateway's RPC timeout, leaving it this much room. */

@@ -79,12 +79,12 @@ export class CreateExternalAccountMessage {
 }
 
 export class UpdateExternalAccountRequest {
-  @ApiPropertyOptional({ description: "Platform's own id for the account", example: 'acct-ada-checking' })
+  @ApiPropertyOptional({ description: "Platform's own id for the account; null removes it", example: 'acct-ada-checking', nullable: true })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(128)
-  platformAccountId?: string;
+  platformAccountId?: string | null;
 
   @ApiPropertyOptional({ ...ACCOUNT_INFO_SCHEMA, description: 'Replaces the destination details (same currency); re-runs review' })
   @IsOptional()

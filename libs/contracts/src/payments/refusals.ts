@@ -10,6 +10,8 @@ export const LEDGER_REFUSAL_REASONS = {
   insufficientFunds: 'INSUFFICIENT_FUNDS',
   /** 409 CONFLICT: the account is FROZEN or CLOSED. */
   accountNotActive: 'ACCOUNT_NOT_ACTIVE',
+  /** 400 INVALID_AMOUNT: the credit would take the balance past the largest amount the API carries (MAX_WIRE_AMOUNT). */
+  balanceLimit: 'BALANCE_LIMIT',
 } as const;
 export type LedgerRefusalReason = (typeof LEDGER_REFUSAL_REASONS)[keyof typeof LEDGER_REFUSAL_REASONS];
 
