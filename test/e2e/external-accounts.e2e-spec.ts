@@ -172,6 +172,13 @@ describe('External accounts and discoveries', () => {
       ['USD_ACCOUNT', 'routing number not 9 digits', { routingNumber: '02100002' }, 'accountInfo.routingNumber', { pattern: '^[0-9]{9}$' }],
       ['USD_ACCOUNT', 'bankAccountType outside CHECKING/SAVINGS', { bankAccountType: 'BROKERAGE' }, 'accountInfo.bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }],
       ['USD_ACCOUNT', 'intermediary routing number not 9 digits', { intermediaryRoutingNumber: '12' }, 'accountInfo.intermediaryRoutingNumber', { pattern: '^[0-9]{9}$' }],
+      [
+        'USD_ACCOUNT',
+        'an optional field sent as null (the API has no null there)',
+        { intermediaryRoutingNumber: null },
+        'accountInfo.intermediaryRoutingNumber',
+        { nullable: false },
+      ],
       ['MXN_ACCOUNT', 'CLABE not 18 digits', { clabeNumber: '00201007777777777' }, 'accountInfo.clabeNumber', { pattern: '^[0-9]{18}$' }],
       ['BRL_ACCOUNT', 'unknown pixKeyType', { pixKeyType: 'IBAN' }, 'accountInfo.pixKeyType', { enum: ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] }],
       ['BRL_ACCOUNT', 'taxId neither CPF nor CNPJ', { taxId: '1234' }, 'accountInfo.taxId', { pattern: '^[0-9]{11,14}$' }],

@@ -74,6 +74,12 @@ describe('validateContract: a JSON null where the API document has none', () => 
     expect(fieldsRefused(plain, { nulls: 'refuse' })).toEqual(fields);
   });
 
+  it('says so in the constraint, for clients that read it', () => {
+    expect(() => validateContract(Outer, { label: null }, { nulls: 'refuse' })).toThrow(
+      expect.objectContaining({ details: { errors: [{ field: 'label', message: 'label must not be null; omit it instead', constraint: { nullable: false } }] } }),
+    );
+  });
+
   it('accepts null where the contract declares the field nullable', () => {
     expect(validateContract(Outer, { note: null }, { nulls: 'refuse' }).note).toBeNull();
   });

@@ -150,7 +150,8 @@ function nullsWhereNotNullable(value: object, path = ''): FieldError[] {
   for (const [property, child] of Object.entries(value)) {
     const field = path ? `${path}.${property}` : property;
     if (child === null) {
-      if (!declaredNullable(Object.getPrototypeOf(value) as object, property)) errors.push({ field, message: `${field} must not be null; omit it instead` });
+      if (!declaredNullable(Object.getPrototypeOf(value) as object, property))
+        errors.push({ field, message: `${field} must not be null; omit it instead`, constraint: { nullable: false } });
       continue;
     }
     // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.

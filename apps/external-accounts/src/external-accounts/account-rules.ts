@@ -19,17 +19,19 @@ import { checkDigitWarnings, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './ch
  * The bodies of account creation and update, validated here once: the wire shape of the contract
  * and this service's rules (currency agreement, corridor alternatives, beneficiary minimums)
  * together, so a client learns every problem of a request in one answer. The gateway passes
- * these bodies on as it received them. Checks stricter than the reference API (check digits,
+ * these bodies on as it received them, so the client's rules apply here (a null only where the
+ * API document has one). Checks stricter than the reference API (check digits,
  * pix key formats, an IBAN's SEPA country) are warnings, never errors: see `accountWarnings`.
  */
 export function validateCreateBody(ownerType: ExternalAccountOwnerType, body: unknown, extraErrors: FieldError[] = []): CreateCustomerExternalAccountRequest {
   const type = ownerType === 'CUSTOMER' ? CreateCustomerExternalAccountRequest : CreatePlatformExternalAccountRequest;
-  return validateContract(type, body ?? {}, { ownerRules: (request) => [...accountRuleErrors(request.currency, request.accountInfo), ...extraErrors] });
+  return validateContract(type, body ?? {}, { nulls: 'refuse', ownerRules: (request) => [...accountRuleErrors(request.currency, request.accountInfo), ...extraErrors] });
 }
 
 /** An update keeps the stored currency: a new accountType must agree with it (reported on accountInfo.accountType). */
 export function validateUpdateBody(body: unknown, storedCurrency: string, extraErrors: FieldError[] = []): UpdateExternalAccountRequest {
   return validateContract(UpdateExternalAccountRequest, body ?? {}, {
+    nulls: 'refuse',
     ownerRules: (request) => [...currencyAgreementErrors(storedCurrency, request.accountInfo), ...extraErrors],
   });
 }
