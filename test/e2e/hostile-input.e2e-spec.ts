@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { API_VERSION } from '@paykit/contracts';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { usdExternalAccountBody } from '../support/payments-fixtures';
@@ -237,6 +238,21 @@ describe('Hostile input at the edge', () => {
     expect(stored.json.fileName).toBe('caf\u00e9fdp.exe');
     const read = await send({ method: 'GET', path: `/documents/${stored.json.id}` });
     expect(read.json.fileName).toBe('caf\u00e9fdp.exe');
+  });
+
+  it('a multipart answer given before its body was all read closes the connection, so the next request on it is answered', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // Past the field limit: the route answers while most of the streamed body is still unread.
+      const { body, contentType } = multipart(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`field${i}`, 'x'.repeat(40)])));
+      const refused = await send({ method: 'POST', path: '/documents', headers: { 'content-type': contentType }, body, agent, chunked: true });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(isErrorEnvelope(refused)).toBe(true);
+      const next = await send({ method: 'GET', path: '/customers?limit=1', agent });
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a formula-leading CSV cell is imported as the text it is', async () => {

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { Credentials } from './api-client';
 
 export interface RawResponse {
@@ -16,6 +16,10 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: string | Buffer;
   auth?: Credentials;
+  /** A keep-alive agent, to send requests one after another on one connection. */
+  agent?: Agent;
+  /** Sends the body in 1 KiB chunks (chunked transfer encoding, no content-length), as a streaming client does. */
+  chunked?: boolean;
 }
 
 export function basicAuth(credentials: Credentials): string {
@@ -27,13 +31,13 @@ export function basicAuth(credentials: Credentials): string {
  * would refuse to build (a NUL in a header, a URL that is not UTF-8, headers of any size), and what
  * no operation documents (431), so they go around the response-conformance check on fetch.
  */
-export function rawRequest(origin: string, { method, path, headers = {}, body, auth }: RawRequest): Promise<RawResponse> {
+export function rawRequest(origin: string, { method, path, headers = {}, body, auth, agent, chunked }: RawRequest): Promise<RawResponse> {
   const url = new URL(origin);
   const sent: Record<string, string> = { ...headers };
   if (auth) sent.authorization ??= basicAuth(auth);
-  if (body !== undefined) sent['content-length'] = String(Buffer.byteLength(body));
+  if (body !== undefined && !chunked) sent['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: sent, insecureHTTPParser: false }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: sent, insecureHTTPParser: false, ...(agent ? { agent } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -50,7 +54,11 @@ export function rawRequest(origin: string, { method, path, headers = {}, body, a
     });
     // The server may answer and close before the whole body is sent (a 413, a 431): the answer counts.
     req.on('error', reject);
-    req.end(body);
+    if (chunked && body !== undefined) {
+      const bytes = Buffer.from(body);
+      for (let offset = 0; offset < bytes.length; offset += 1024) req.write(bytes.subarray(offset, offset + 1024));
+      req.end();
+    } else req.end(body);
   });
 }
 

@@ -150,6 +150,9 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
   fastify.addHook('preValidation', refuseUnacceptableBodies);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', String(request.id));
+    // Answered before its body was all read (a multipart route stopped at a limit): the unread rest
+    // would sit in front of the next request on this connection, so the connection ends here.
+    if (!request.raw.complete) void reply.header('connection', 'close');
   });
   const recorder = app.get(RequestLogRecorder);
   // A production deployment has no `/sandbox/*` path to read the log from: nothing to record.
