@@ -330,7 +330,7 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
     });
 
     it("delivers a resource's events in the order they happened, each waiting for the previous one", async () => {
-      const { platformId, receiver } = await platformWithReceiver();
+      const { api, platformId, receiver } = await platformWithReceiver();
       const resourceId = `Widget:${randomUUID()}`;
       receiver.behaviour = (_, response, attempt) => {
         const version = receiver.received[receiver.received.length - 1].payload.data.version;
@@ -339,8 +339,11 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       const inbox = t.stack.services.get('webhooks')!.get(InboxService);
       const start = Date.now();
       for (const version of [1, 2, 3]) await inbox.receive([syntheticEvent(platformId, resourceId, new Date(start + version), version)]);
-      await eventually(async () => (receiver.ofResource(resourceId).length >= 5 ? true : undefined));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Every delivery SUCCEEDED: no attempt is left to come, so what the receiver got is final.
+      await eventually(async () => {
+        const log = await api.get(`/webhooks/deliveries?resourceId=${resourceId}`);
+        return log.body.data.length === 3 && log.body.data.every((d: any) => d.status === 'SUCCEEDED') ? true : undefined;
+      });
       expect(receiver.ofResource(resourceId).map((r) => r.payload.data.version)).toEqual([1, 1, 1, 2, 3]);
     });
 
@@ -556,7 +559,8 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       await stopping.close();
       // As when its process exits: its JetStream subscription ends (embedded: the process's one broker stays).
       if (t.mode === 'distributed') await oldBus.close();
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Events made while no webhooks service runs at all.
+      await produce(2);
       const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { transport: { unwrap(): never } }).transport.unwrap() : undefined;
       const runtime = createServiceRuntime(t.stack.config, 'webhooks', { broker });
       extraRuntimes.push(runtime);
