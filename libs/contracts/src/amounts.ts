@@ -10,8 +10,13 @@ export function amountFromWire(amount: number): bigint {
   return BigInt(amount);
 }
 
+/** Whether a JSON number carries `amount` exactly. */
+export function fitsOnWire(amount: bigint): boolean {
+  return amount <= MAX_WIRE_AMOUNT && amount >= -MAX_WIRE_AMOUNT;
+}
+
 /** Refuses what a JSON number cannot carry exactly (an internal failure: validated inputs keep sums far below it). */
 export function amountToWire(amount: bigint): number {
-  if (amount > MAX_WIRE_AMOUNT || amount < -MAX_WIRE_AMOUNT) throw new Error(`Amount ${amount} exceeds the exactly representable range`);
+  if (!fitsOnWire(amount)) throw new Error(`Amount ${amount} exceeds the exactly representable range`);
   return Number(amount);
 }

@@ -126,7 +126,7 @@ function arraysInPlaceOfObjects(value: object, path = ''): FieldError[] {
       continue;
     }
     // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
-    const items: Array<readonly [unknown, string]> = Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    const items = itemsOf(child, field);
     for (const [item, itemPath] of items) {
       if (typeof item === 'object' && item !== null && !Array.isArray(item)) errors.push(...arraysInPlaceOfObjects(item, itemPath));
     }
@@ -155,7 +155,7 @@ function nullsWhereNotNullable(value: object, path = ''): FieldError[] {
       continue;
     }
     // rawInputErrors bounded the depth before any contract applied: this recursion is bounded too.
-    const items: Array<readonly [unknown, string]> = Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
+    const items = itemsOf(child, field);
     for (const [item, itemPath] of items) {
       if (isContractInstance(item)) errors.push(...nullsWhereNotNullable(item, itemPath));
     }
@@ -166,4 +166,9 @@ function nullsWhereNotNullable(value: object, path = ''): FieldError[] {
 /** An object a nested contract class made (`@Type`), not a free-form JSON object (metadata maps keep their nulls). */
 function isContractInstance(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype;
+}
+
+/** A nested value as the contract items under it: each element of an array (`field.i`), or the value itself. */
+function itemsOf(child: unknown, field: string): Array<readonly [unknown, string]> {
+  return Array.isArray(child) ? child.map((item: unknown, i) => [item, `${field}.${i}`] as const) : [[child, field] as const];
 }

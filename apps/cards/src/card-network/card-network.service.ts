@@ -4,6 +4,7 @@ import {
   AdviceReceivedData,
   amountFromWire,
   amountToWire,
+  fitsOnWire,
   MAX_WIRE_AMOUNT,
   AuthorizationInterruptedData,
   CallerContext,
@@ -689,7 +690,7 @@ function inCardCurrency(card: NetworkCard, input: CurrencyInput, amount: bigint)
   if (pegged && input.code === pegged.code) {
     checkDecimals(pegged.decimals);
     const scale = 10n ** BigInt(currency.decimals - pegged.decimals);
-    if (amount * scale > MAX_WIRE_AMOUNT) {
+    if (!fitsOnWire(amount * scale)) {
       throw ServiceError.invalidField('amount', `amount is more than a ${currency.code} card takes: at most ${MAX_WIRE_AMOUNT / scale} in ${pegged.code}'s smallest unit`);
     }
     return { amount: amount * scale, currency };

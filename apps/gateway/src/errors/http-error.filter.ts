@@ -22,9 +22,6 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Fastify's codes for a JSON body it could not parse. */
-const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
-
 /** Converts any thrown value into a ServiceError; unknown failures become a bare 500. */
 export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
@@ -33,9 +30,8 @@ export function toServiceError(error: unknown, logger: Logger, requestId: string
   if (code) {
     const fastifyCode = (error as { code?: string }).code;
     const reason = (error as Error).message ?? '';
-    if (code === 'INVALID_INPUT' && (JSON_BODY_ERRORS.has(fastifyCode ?? '') || /JSON|prototype/i.test(reason))) {
-      return new ServiceError('INVALID_INPUT', 'Request body is not valid JSON', { errors: [{ field: '', message: jsonBodyProblem(fastifyCode, reason) }] });
-    }
+    const problem = code === 'INVALID_INPUT' ? jsonBodyProblem(fastifyCode, reason) : undefined;
+    if (problem) return new ServiceError('INVALID_INPUT', 'Request body is not valid JSON', { errors: [{ field: '', message: problem }] });
     const message =
       code === 'REFERENCE_NOT_FOUND'
         ? 'Route not found'
@@ -50,13 +46,16 @@ export function toServiceError(error: unknown, logger: Logger, requestId: string
   return new ServiceError('INTERNAL_ERROR', 'Internal error');
 }
 
-/** What was wrong with an unparseable body, for `details.errors` (Fastify keeps the parser's own words to itself). */
-function jsonBodyProblem(fastifyCode: string | undefined, reason: string): string {
-  // By code, or by Fastify's message once Nest has rewrapped the error.
+/**
+ * What was wrong with a body the JSON parser refused, for `details.errors`; undefined for any other
+ * 400. By Fastify's code, or by its message once Nest has rewrapped the error (Fastify keeps the
+ * parser's own words to itself).
+ */
+function jsonBodyProblem(fastifyCode: string | undefined, reason: string): string | undefined {
   if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /cannot be empty/i.test(reason)) return 'the body is empty, but its content-type is application/json';
-  if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || /is not valid JSON/i.test(reason))
+  if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || /is not valid JSON|prototype/i.test(reason))
     return 'the body is not valid JSON, or carries a __proto__ or constructor.prototype key, which no request may';
-  return reason;
+  return /JSON/i.test(reason) ? `the body is not valid JSON: ${reason}` : undefined;
 }
 
 export function toEnvelope(error: ServiceError): ErrorEnvelope {

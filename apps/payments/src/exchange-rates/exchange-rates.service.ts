@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, MAX_WIRE_AMOUNT, PaymentRail } from '@paykit/contracts';
+import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, fitsOnWire, MAX_WIRE_AMOUNT, PaymentRail } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ConfigError } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
@@ -80,7 +80,7 @@ export class ExchangeRatesService implements OnModuleInit {
       const platform = configuredPlatformFee(feeConfigs, corridor.source, corridor.destination);
       const { serviceFee, platformFee } = feesFor(corridor, sending, platform);
       const receiving = receivingFor(corridor, sending, source.decimals, destination.decimals, platform);
-      if (receiving > MAX_WIRE_AMOUNT) {
+      if (!fitsOnWire(receiving)) {
         throw ServiceError.invalidField('sendingAmount', `sendingAmount converts to more ${destination.code} than an amount can carry (${MAX_WIRE_AMOUNT} smallest units)`);
       }
       data.push({

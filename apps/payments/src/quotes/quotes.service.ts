@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   amountFromWire,
   amountToWire,
-  MAX_WIRE_AMOUNT,
+  fitsOnWire,
   CallerContext,
   CreateQuoteMessage,
   CustomerInfoFieldName,
@@ -599,8 +599,8 @@ export class QuotesService implements OnModuleInit {
           minSendingAmount: amountToWire(corridor.minSendingAmount),
           maxSendingAmount: amountToWire(corridor.maxSendingAmount),
           // Far outside the corridor, a price can be beyond what an amount carries: then it is left out.
-          sendingAmount: price.sending <= MAX_WIRE_AMOUNT ? amountToWire(price.sending) : undefined,
-          receivingAmount: price.receiving <= MAX_WIRE_AMOUNT ? amountToWire(price.receiving) : undefined,
+          sendingAmount: fitsOnWire(price.sending) ? amountToWire(price.sending) : undefined,
+          receivingAmount: fitsOnWire(price.receiving) ? amountToWire(price.receiving) : undefined,
         },
       );
     }
