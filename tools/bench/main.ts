@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { API_VERSION } from '@paykit/contracts';
 import { createDistributedResources, freshPgliteDataDir } from '@paykit/testing';
 import { BenchContext, BenchFigure, LoadOptions, LoadResult } from './bench-types';
+import { runReceiverDownBench } from './receiver-down.bench';
 import {
   cpuPerRequest,
   cpuSnapshot,
@@ -36,8 +37,8 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * `BENCH_ONLY=distributed,ledger` runs just those scenarios: `distributed` and `embedded` (the
- * customers paths, each with its references) and the feature names customers, ledger, webhooks,
- * signed-retry, cards, quotes, agents. Unset: everything.
+ * customers paths, each with its references), `receiver-down` (embedded, a webhook receiver down)
+ * and the feature names customers, ledger, webhooks, signed-retry, cards, quotes, agents. Unset: everything.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : undefined;
 const selected = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
@@ -241,6 +242,7 @@ async function main(): Promise<void> {
   await runFeatureBenches();
 
   if (selected('embedded')) await embeddedScenario();
+  if (selected('receiver-down')) await receiverDownScenario();
 
   const missed = figures.filter((figure) => figure.met === false);
   process.stdout.write(`\n${figures.filter((f) => f.target).length - missed.length} of ${figures.filter((f) => f.target).length} targets met\n`);
@@ -350,10 +352,9 @@ async function distributedCustomerScenario(bareRequestsPerSecond: number): Promi
 }
 
 /** Embedded mode: start time on a first start and a restart, throughput, memory. */
-async function embeddedScenario(): Promise<void> {
-  const dataDir = freshPgliteDataDir();
-  rmSync(dataDir, { recursive: true, force: true });
-  const embeddedEnv = {
+/** The environment of an embedded process on a fresh data directory, with the benchmark's token. */
+function embeddedEnvironment(dataDir: string): Record<string, string> {
+  return {
     DATA_DIR: dataDir,
     PORT: String(EMBEDDED_PORT),
     HOST: '127.0.0.1',
@@ -362,6 +363,26 @@ async function embeddedScenario(): Promise<void> {
     SANDBOX_TOKEN_SECRET: TOKEN_SECRET,
     ...UNREACHED_RATE_LIMITS,
   };
+}
+
+/** tools/bench/receiver-down.bench.ts on an embedded process whose sandbox time runs 1,000 times faster. */
+async function receiverDownScenario(): Promise<void> {
+  const dataDir = freshPgliteDataDir();
+  rmSync(dataDir, { recursive: true, force: true });
+  const embedded = startProcess('embedded', 'dist/apps/embedded/src/main.js', { ...embeddedEnvironment(dataDir), SANDBOX_TIME_SCALE: '0.001' });
+  try {
+    await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);
+    for (const figure of await runReceiverDownBench(ctxFor('embedded', `http://127.0.0.1:${EMBEDDED_PORT}/${API_VERSION}`))) record(figure);
+  } finally {
+    await stopProcess(embedded);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function embeddedScenario(): Promise<void> {
+  const dataDir = freshPgliteDataDir();
+  rmSync(dataDir, { recursive: true, force: true });
+  const embeddedEnv = embeddedEnvironment(dataDir);
   let started = Date.now();
   let embedded = startProcess('embedded-first-start', 'dist/apps/embedded/src/main.js', embeddedEnv);
   await waitForHttp(`http://127.0.0.1:${EMBEDDED_PORT}/health`);

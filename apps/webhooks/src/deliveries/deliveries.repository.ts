@@ -29,6 +29,12 @@ export interface ClaimedDelivery {
   roundStartedAt: Date | null;
 }
 
+/** What a claim leased, and whether due deliveries were left for want of room (their platform's or this worker's). */
+export interface DueClaim {
+  leased: ClaimedDelivery[];
+  waitingForRoom: boolean;
+}
+
 /** What a statement that leases deliveries may take (DeliveryWorker.lease). */
 export interface LeaseTerms {
   now: Date;
@@ -76,7 +82,10 @@ const PLATFORM_AHEAD = (alias: string): string => `COALESCE((SELECT c.offset_sec
  * resource is pending (in flight or waiting to be retried), so a resource's webhooks arrive in
  * the order its events happened. The UPDATE re-checks each row, so a row another worker leased
  * meanwhile is skipped. Due-ness is in the delivery's platform time (a retry's `next_attempt_at` is in
- * it: real time plus the platform's test-clock offset); leases are in real time.
+ * it: real time plus the platform's test-clock offset); leases are in real time. One row at least:
+ * the leased deliveries (none: a row of nulls), each with how many deliveries were due and free to go
+ * but for room (`due_count`, at most `perPlatform` a platform), so the worker knows whether a slot
+ * freed later is worth another claim.
  */
 const CLAIM_DUE_SQL = `
   WITH busy AS (
@@ -101,12 +110,15 @@ const CLAIM_DUE_SQL = `
         LIMIT $2::int) c
   ), chosen AS (
     SELECT id FROM candidate WHERE rank <= room ORDER BY next_attempt_at LIMIT $3::int
+  ), leased AS (
+    UPDATE webhook_delivery d SET locked_until = $4, lease_token = $5
+      FROM chosen, webhook_platform p
+     WHERE d.id = chosen.id AND p.platform_id = d.platform_id
+       AND d.status = 'PENDING' AND d.next_attempt_at <= $1::timestamptz + ${PLATFORM_AHEAD('d')} AND (d.locked_until IS NULL OR d.locked_until <= $1)
+    RETURNING d.id, d.platform_id, d.type, d.body, p.endpoint_url, d.redeliver_requested_at, d.round_failures, d.round_started_at
   )
-  UPDATE webhook_delivery d SET locked_until = $4, lease_token = $5
-    FROM chosen, webhook_platform p
-   WHERE d.id = chosen.id AND p.platform_id = d.platform_id
-     AND d.status = 'PENDING' AND d.next_attempt_at <= $1::timestamptz + ${PLATFORM_AHEAD('d')} AND (d.locked_until IS NULL OR d.locked_until <= $1)
-  RETURNING d.id, d.platform_id, d.type, d.body, p.endpoint_url, d.redeliver_requested_at, d.round_failures, d.round_started_at`;
+  SELECT l.*, (SELECT count(*) FROM candidate)::int AS due_count
+    FROM (VALUES (1)) AS one LEFT JOIN leased l ON true`;
 
 /**
  * Records attempts and moves their deliveries on, in one statement for a batch (atomic without a
@@ -196,9 +208,10 @@ export class DeliveriesRepository {
   }
 
   /** Leases due deliveries to one worker (at most `limit`, and each platform's room): see CLAIM_DUE_SQL. */
-  async claimDue(terms: LeaseTerms): Promise<ClaimedDelivery[]> {
+  async claimDue(terms: LeaseTerms): Promise<DueClaim> {
     const rows = await returningRows<{
-      id: string;
+      due_count: number;
+      id: string | null;
       platform_id: string;
       type: string;
       body: string;
@@ -207,7 +220,8 @@ export class DeliveriesRepository {
       round_failures: number;
       round_started_at: Date | string | null;
     }>(this.dataSource, CLAIM_DUE_SQL, [terms.now, terms.perPlatform, terms.limit, terms.leaseUntil, terms.leaseToken, terms.answered]);
-    return rows.map((row) => ({
+    const leased = rows.flatMap((row) => (row.id === null ? [] : [{ ...row, id: row.id }]));
+    const claimed = leased.map((row) => ({
       id: row.id,
       platformId: row.platform_id,
       type: row.type,
@@ -217,6 +231,7 @@ export class DeliveriesRepository {
       roundFailures: row.round_failures,
       roundStartedAt: toDate(row.round_started_at),
     }));
+    return { leased: claimed, waitingForRoom: (rows[0]?.due_count ?? 0) > claimed.length };
   }
 
   /** Records attempts (of distinct deliveries) and moves their deliveries on: see RECORD_ATTEMPTS_SQL. One answer per record, in order. */

@@ -2,10 +2,11 @@ import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Clock, DeadLetterReplayer, DeadLetterStore, ParkRequest } from '@paykit/persistence';
+import { RuntimeConfig } from '@paykit/runtime';
 import { ServiceClient } from '@paykit/transport';
 import { WebhooksConfig } from '../config/webhooks-config';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
-import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
+import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, DueClaim, LeaseTerms, RecordedAttempt } from './deliveries.repository';
 import { DeliveryWorker } from './delivery.worker';
 import { pollUntil } from '@paykit/testing';
 
@@ -39,13 +40,24 @@ class FakeDeliveries {
     });
   }
 
-  async claimDue(terms: LeaseTerms): Promise<ClaimedDelivery[]> {
-    const due = [...this.rows.values()].filter((row) => row.status === 'PENDING' && row.leaseToken === null && row.nextAttemptAt <= terms.now).slice(0, terms.limit);
-    for (const row of due) {
+  /** Claims run, whatever they leased. */
+  claimCount = 0;
+
+  async claimDue(terms: LeaseTerms): Promise<DueClaim> {
+    this.claimCount += 1;
+    const due = [...this.rows.values()].filter((row) => row.status === 'PENDING' && row.leaseToken === null && row.nextAttemptAt <= terms.now);
+    const leased = due.slice(0, terms.limit);
+    for (const row of leased) {
       row.leaseToken = terms.leaseToken;
       this.claims.set(row.id, (this.claims.get(row.id) ?? 0) + 1);
     }
-    return due.map((row) => ({ ...row }));
+    return { leased: leased.map((row) => ({ ...row })), waitingForRoom: due.length > leased.length };
+  }
+
+  /** Attempted and waiting for a retry: back in the table, unleased, due later. */
+  awaitingRetry(id: string): boolean {
+    const row = this.rows.get(id)!;
+    return row.status === 'PENDING' && row.leaseToken === null && row.nextAttemptAt.getTime() > 0;
   }
 
   async recordAttempts(records: AttemptRecord[]): Promise<RecordedAttempt[]> {
@@ -154,6 +166,85 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       await pollUntil(() => received.includes('Webhook:poison'));
       await pollUntil(() => deliveries.rows.get('Webhook:poison')!.status === 'SUCCEEDED');
       expect(received.filter((id) => id === 'Webhook:poison')).toHaveLength(1);
+    } finally {
+      await worker.beforeApplicationShutdown();
+    }
+  });
+});
+
+describe(`${DeliveryWorker.name}: a receiver that fails fast`, () => {
+  let receiver: Server;
+  let endpoint: string;
+  /** Deliveries the receiver accepts; it answers 500 to every other. */
+  const accepted = new Set<string>();
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => response.writeHead(accepted.has((JSON.parse(body) as { id: string }).id) ? 200 : 500).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  });
+
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  function startWorker(deliveries: FakeDeliveries, maxConcurrency: number): DeliveryWorker {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const config = {
+      deliveryTimeoutMs: 2_000,
+      leaseMarginMs: 1_000,
+      maxConcurrencyPerPlatform: maxConcurrency,
+      maxConcurrency,
+      retryWindowMs: 3_600_000,
+      // No retry comes due while a case runs: every claim counted is one the worker chose to make.
+      firstRetryDelayMs: 600_000,
+      maxRetryDelayMs: 600_000,
+      timeScale: 1,
+    } as WebhooksConfig;
+    const worker = new DeliveryWorker(
+      deliveries as unknown as DeliveriesRepository,
+      { signingKey: async () => privateKey } as unknown as WebhookConfigService,
+      config,
+      {} as ServiceClient,
+      { policy: { maxAttempts: MAX_ATTEMPTS, backoffMs: 5 }, onReplay: () => undefined } as unknown as DeadLetterStore,
+      { offsetMs: async () => 0, onAdvance: () => undefined } as unknown as Clock,
+      // Embedded mode's idle poll (a minute): no claim comes from it while a case runs.
+      { mode: 'embedded' } as RuntimeConfig,
+    );
+    worker.onApplicationBootstrap();
+    return worker;
+  }
+
+  it('claims once for a backlog that fits, not once per failure; a delivered webhook claims again (its resource may have a next one)', async () => {
+    const deliveries = new FakeDeliveries();
+    const ids = Array.from({ length: 20 }, (_, index) => `Webhook:failing-${index}`);
+    for (const id of ids) deliveries.add(id, 'Platform:a', endpoint);
+    deliveries.add('Webhook:accepted', 'Platform:a', endpoint);
+    accepted.add('Webhook:accepted');
+    const worker = startWorker(deliveries, 32);
+    try {
+      await pollUntil(() => ids.every((id) => deliveries.awaitingRetry(id)) && deliveries.rows.get('Webhook:accepted')!.status === 'SUCCEEDED');
+      // The first claim leased all 21; only the delivered one set off another.
+      await pollUntil(() => deliveries.claimCount >= 2);
+      expect(deliveries.claimCount).toBe(2);
+    } finally {
+      await worker.beforeApplicationShutdown();
+    }
+  });
+
+  it('claims again as slots free while due deliveries wait for room, until every one is attempted', async () => {
+    const deliveries = new FakeDeliveries();
+    const ids = Array.from({ length: 20 }, (_, index) => `Webhook:waiting-${index}`);
+    for (const id of ids) deliveries.add(id, 'Platform:b', endpoint);
+    const worker = startWorker(deliveries, 4);
+    try {
+      await pollUntil(() => ids.every((id) => deliveries.awaitingRetry(id)));
+      expect(ids.every((id) => deliveries.claims.get(id) === 1)).toBe(true);
     } finally {
       await worker.beforeApplicationShutdown();
     }

@@ -16,6 +16,20 @@ import { AttemptOutcome, sendWebhook } from './webhook-sender';
 const POLL_MS = 2_000;
 /** Retry times kept for a timely wake-up; later ones are found by the poll. */
 const MAX_WAKE_TIMES = 10_000;
+/**
+ * Wake-ups (retry times, new deliveries the inbox could not lease) are at least this far apart
+ * while claims find nothing to lease, so a backlog behind a failing receiver (retries spread by
+ * jitter, followers stored behind their resource's pending head) shares claims rather than runs
+ * one each: a claim reads the whole due backlog.
+ */
+const WAKE_SPACING_MS = 100;
+/**
+ * Slots freed while attempts are still out gather this long (or until a quarter of a platform's
+ * slots are free) before they are claimed: a claim reads the due backlog, and one per freed slot
+ * costs more than the attempts it starts when a receiver fails fast (in embedded mode, more than
+ * the whole single database session has).
+ */
+const CLAIM_GATHER_MS = 20;
 /** The webhook whose answer is a decision on an incoming payment (200 approves, 403 rejects). */
 const DECISION_WEBHOOK_TYPE = 'INCOMING_PAYMENT.PENDING';
 
@@ -57,6 +71,22 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** The leasing statement in progress (they run one at a time). */
   private leasing: Promise<unknown> = Promise.resolve();
   private wake?: { at: number; timer: NodeJS.Timeout };
+  /** When the last wake-up fired (real time). */
+  private lastWakeAt = 0;
+  /**
+   * Whether the last claim left due deliveries behind for want of room: only then is a slot freed
+   * by a failed attempt worth a claim. Otherwise due work appears only by the events that kick
+   * for themselves (a stored delivery, a settled one freeing its resource's next, a retry time,
+   * a redelivery), and a receiver failing fast does not set off one claim per failure.
+   */
+  private dueWaitingForRoom = true;
+  /** Whether the last claim leased anything: while claims lease, a possible new due delivery is claimed at once. */
+  private lastClaimLeased = true;
+  /** Slots freed (receivers answered) since the last claim began. */
+  private freedSinceClaim = 0;
+  /** Freed slots that are claimed at once rather than after CLAIM_GATHER_MS. */
+  private readonly claimBatch: number;
+  private gatherTimer?: NodeJS.Timeout;
   /** Retry times of this worker's failed attempts, earliest first. */
   private readonly wakeTimes: number[] = [];
   /** Attempts that end together are recorded by one statement. */
@@ -79,6 +109,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Optional() @Inject(RUNTIME_CONFIG) runtime?: RuntimeConfig,
   ) {
     this.idlePollMs = runtime ? idlePollMs(runtime, POLL_MS) : POLL_MS;
+    this.claimBatch = Math.ceil(config.maxConcurrencyPerPlatform / 4);
     deadLetters.onReplay('webhook-delivery', DELIVERY_WORKER, async (letter) => {
       await this.deliveries.revive(letter.messageId, new Date());
       this.kick();
@@ -101,6 +132,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.pollTimer);
+    clearTimeout(this.gatherTimer);
     if (this.wake) clearTimeout(this.wake.timer);
     // A pass in progress starts nothing once stopped; then attempts in flight get a grace period.
     while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -111,7 +143,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await Promise.allSettled([...this.attempts]);
   }
 
-  /** Look for due deliveries now (a new delivery was stored, or a slot freed up). */
+  /**
+   * Deliveries may have come due (stored but not leased at once): claimed now while claims
+   * lease, otherwise at the next wake-up (within WAKE_SPACING_MS).
+   */
+  lookSoon(): void {
+    if (this.lastClaimLeased) this.kick();
+    else this.wakeAt(new Date());
+  }
+
+  /** Look for due deliveries now (one settled and freed its resource's next, a slot freed for work waiting, a redelivery). */
   kick(): void {
     if (this.stopped) return;
     if (this.passing) {
@@ -123,6 +164,21 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (this.current === pass) this.current = undefined;
     });
     this.current = pass;
+  }
+
+  /**
+   * A claim for freed slots: now when enough have gathered or no other attempt is still waiting
+   * for its receiver (nothing more would gather), else after CLAIM_GATHER_MS.
+   */
+  private claimFreedSlots(): void {
+    if (this.freedSinceClaim >= this.claimBatch || this.answered.size >= this.inFlight) {
+      this.kick();
+    } else if (!this.gatherTimer && !this.stopped) {
+      this.gatherTimer = setTimeout(() => {
+        this.gatherTimer = undefined;
+        this.kick();
+      }, CLAIM_GATHER_MS);
+    }
   }
 
   private async pass(): Promise<void> {
@@ -141,7 +197,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private claimAndStart(): Promise<void> {
-    return this.lease(async (terms) => ({ leased: await this.deliveries.claimDue(terms), result: undefined }));
+    return this.lease(async (terms) => {
+      const claim = await this.deliveries.claimDue(terms);
+      this.dueWaitingForRoom = claim.waitingForRoom;
+      this.lastClaimLeased = claim.leased.length > 0;
+      return { leased: claim.leased, result: undefined };
+    });
   }
 
   /**
@@ -151,6 +212,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   lease<T>(statement: (terms: LeaseTerms) => Promise<{ leased: ClaimedDelivery[]; result: T }>): Promise<T> {
     const turn = this.leasing.then(async () => {
+      // This statement serves every slot freed so far.
+      this.freedSinceClaim = 0;
+      clearTimeout(this.gatherTimer);
+      this.gatherTimer = undefined;
       const now = new Date();
       const terms: LeaseTerms = {
         now,
@@ -174,22 +239,31 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.inFlight += 1;
     const attempt = this.attempt(delivery, leaseToken)
       .then(
-        () => void this.unattemptable.delete(delivery.id),
+        (retryScheduled) => {
+          this.unattemptable.delete(delivery.id);
+          return retryScheduled;
+        },
         // Not recorded at all (the database is away): the lease expires and the delivery comes back.
         (error: unknown) =>
-          this.notAttempted(delivery, leaseToken, error).catch((recording: unknown) =>
-            this.logger.warn(`Webhook delivery ${delivery.id} could not be attempted nor given back: ${(recording as Error).message}`),
+          this.notAttempted(delivery, leaseToken, error).then(
+            () => false,
+            (recording: unknown) => {
+              this.logger.warn(`Webhook delivery ${delivery.id} could not be attempted nor given back: ${(recording as Error).message}`);
+              return false;
+            },
           ),
       )
-      .finally(() => {
+      .then((retryScheduled) => {
         this.attempts.delete(attempt);
         this.inFlight -= 1;
-        this.kick();
+        // A delivery that left the queue may free its resource's next one; a retry only frees a slot.
+        if (!retryScheduled || this.dueWaitingForRoom) this.claimFreedSlots();
       });
     this.attempts.add(attempt);
   }
 
-  private async attempt(delivery: ClaimedDelivery, leaseToken: string): Promise<void> {
+  /** One attempt, recorded; true when the delivery stays queued for another attempt (its wake-up is armed). */
+  private async attempt(delivery: ClaimedDelivery, leaseToken: string): Promise<boolean> {
     const endpoint = delivery.endpointUrl;
     // Attempts and their retry times are in the platform's time (its test clock may be ahead).
     const offsetMs = await this.clock.offsetMs(delivery.platformId);
@@ -221,7 +295,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (decision === 403) outcome = { attemptedAt: outcome.attemptedAt, latencyMs: outcome.latencyMs, statusCode: 403, succeeded: true };
     // The receiver is free for the next delivery while this attempt is recorded.
     this.answered.add(delivery.id);
-    this.kick();
+    this.freedSinceClaim += 1;
+    if (this.dueWaitingForRoom) this.claimFreedSlots();
     let next: Date | undefined;
     try {
       next = await this.record(delivery, leaseToken, endpoint ?? '', outcome);
@@ -235,6 +310,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     // The wake-up timer runs on real time.
     if (next) this.wakeAt(new Date(next.getTime() - offsetMs));
     if (decision !== undefined) await this.reportDecision(delivery, decision === 200, outcome.responseBody);
+    return next !== undefined;
   }
 
   /** A delivery that could not be attempted: postponed with backoff, or parked once a non-transient error has repeated enough. */
@@ -338,11 +414,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const timer = setTimeout(
       () => {
         this.wake = undefined;
+        this.lastWakeAt = Date.now();
         while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Date.now()) this.wakeTimes.shift();
         this.kick();
         this.armWake();
       },
-      Math.max(0, next - Date.now()) + 1,
+      Math.max(0, next - Date.now(), this.lastWakeAt + WAKE_SPACING_MS - Date.now()) + 1,
     );
     this.wake = { at: next, timer };
   }

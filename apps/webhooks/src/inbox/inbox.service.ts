@@ -84,7 +84,7 @@ export class InboxService implements OnApplicationBootstrap, BeforeApplicationSh
     const batch = JSON.stringify(rows);
     const storeAndLease = async (terms: LeaseTerms) => {
       const stored = await this.inbox.storeAndLease(batch, terms);
-      if (stored.some((row) => row.status === 'PENDING' && !row.leased)) this.worker.kick();
+      if (stored.some((row) => row.status === 'PENDING' && !row.leased)) this.worker.lookSoon();
       const leased = stored
         .filter((row) => row.leased)
         .map((row) => ({
