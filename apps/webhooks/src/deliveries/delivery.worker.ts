@@ -24,10 +24,10 @@ const MAX_WAKE_TIMES = 10_000;
  */
 const WAKE_SPACING_MS = 100;
 /**
- * Slots freed while attempts are still out gather this long (or until a quarter of a platform's
- * slots are free) before they are claimed: a claim reads the due backlog, and one per freed slot
- * costs more than the attempts it starts when a receiver fails fast (in embedded mode, more than
- * the whole single database session has).
+ * Slots freed by failed attempts, while others are still out, gather this long (or until a quarter
+ * of a platform's slots are free) before they are claimed: a claim reads the due backlog, and one
+ * per failure costs more than the attempts it starts when a receiver fails fast (in embedded mode,
+ * more than the whole single database session has).
  */
 const CLAIM_GATHER_MS = 20;
 /** The webhook whose answer is a decision on an incoming payment (200 approves, 403 rejects). */
@@ -167,8 +167,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * A claim for freed slots: now when enough have gathered or no other attempt is still waiting
-   * for its receiver (nothing more would gather), else after CLAIM_GATHER_MS.
+   * A claim for slots freed by failed attempts: now when enough have gathered or no other attempt
+   * is still waiting for its receiver (nothing more would gather), else after CLAIM_GATHER_MS.
    */
   private claimFreedSlots(): void {
     if (this.freedSinceClaim >= this.claimBatch || this.answered.size >= this.inFlight) {
@@ -257,7 +257,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         this.attempts.delete(attempt);
         this.inFlight -= 1;
         // A delivery that left the queue may free its resource's next one; a retry only frees a slot.
-        if (!retryScheduled || this.dueWaitingForRoom) this.claimFreedSlots();
+        if (!retryScheduled) this.kick();
+        else if (this.dueWaitingForRoom) this.claimFreedSlots();
       });
     this.attempts.add(attempt);
   }
@@ -296,7 +297,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     // The receiver is free for the next delivery while this attempt is recorded.
     this.answered.add(delivery.id);
     this.freedSinceClaim += 1;
-    if (this.dueWaitingForRoom) this.claimFreedSlots();
+    // A receiver that answers is claimed for at once; one that fails, after freed slots gather.
+    if (this.dueWaitingForRoom) {
+      if (outcome.succeeded) this.kick();
+      else this.claimFreedSlots();
+    }
     let next: Date | undefined;
     try {
       next = await this.record(delivery, leaseToken, endpoint ?? '', outcome);
