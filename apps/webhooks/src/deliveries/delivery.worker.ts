@@ -198,6 +198,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private claimAndStart(): Promise<void> {
     return this.lease(async (terms) => {
+      // This claim serves every slot freed so far (the inbox's leasing statement serves new deliveries only).
+      this.freedSinceClaim = 0;
+      clearTimeout(this.gatherTimer);
+      this.gatherTimer = undefined;
       const claim = await this.deliveries.claimDue(terms);
       this.dueWaitingForRoom = claim.waitingForRoom;
       this.lastClaimLeased = claim.leased.length > 0;
@@ -212,10 +216,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   lease<T>(statement: (terms: LeaseTerms) => Promise<{ leased: ClaimedDelivery[]; result: T }>): Promise<T> {
     const turn = this.leasing.then(async () => {
-      // This statement serves every slot freed so far.
-      this.freedSinceClaim = 0;
-      clearTimeout(this.gatherTimer);
-      this.gatherTimer = undefined;
       const now = new Date();
       const terms: LeaseTerms = {
         now,
