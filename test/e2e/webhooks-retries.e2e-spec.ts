@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../../apps/webhooks/src/config/webhooks-config';
 import { InboxService } from '../../apps/webhooks/src/inbox/inbox.service';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
@@ -92,5 +93,75 @@ describe('Webhooks: giving up after about 24 hours of retries', () => {
     });
     expect(recovered.attempts).toHaveLength(attemptsBefore + 1);
     expect(recovered.attempts[attemptsBefore]).toMatchObject({ trigger: 'MANUAL', statusCode: 200, succeeded: true });
+  });
+});
+
+/**
+ * A receiver that refuses every connection, with real-time retries (a minute away): each failure
+ * frees a slot without a claim of its own, so only the worker knowing that deliveries still wait
+ * for room gets a backlog larger than the platform's slots attempted before the idle poll
+ * (a minute in embedded mode).
+ */
+describe('Webhooks: a receiver that refuses connections', () => {
+  let t: TestStack;
+  let healthy: Server;
+  const healthyReceived: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestStack({ env: { SANDBOX_TIME_SCALE: '1' } });
+    healthy = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        healthyReceived.push(JSON.parse(body).data.id);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => healthy.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+    healthy?.closeAllConnections();
+    await new Promise((resolve) => healthy?.close(resolve));
+  });
+
+  it("attempts a backlog larger than the platform's slots at once, then another platform's webhooks go out as usual", async () => {
+    const refusing = await t.newPlatform();
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect((await refusing.api.patch('/config', { webhookEndpoint: `http://127.0.0.1:${closedPort}/hooks` })).status).toBe(200);
+    const other = await t.newPlatform();
+    expect((await other.api.patch('/config', { webhookEndpoint: `http://127.0.0.1:${(healthy.address() as AddressInfo).port}/hooks` })).status).toBe(200);
+
+    const inbox = t.stack.services.get('webhooks')!.get(InboxService);
+    const slots = t.stack.services.get('webhooks')!.get<symbol, WebhooksConfig>(WEBHOOKS_CONFIG).maxConcurrencyPerPlatform;
+    const eventOf = (platformId: string) => {
+      const resourceId = `Widget:${randomUUID()}`;
+      return {
+        eventId: uuidv7(),
+        subject: 'webhooks-test.events.widget.changed',
+        occurredAt: new Date().toISOString(),
+        platformId,
+        schemaVersion: EVENT_SCHEMA_VERSION,
+        resourceId,
+        webhookType: 'WIDGET.CHANGED',
+        data: { id: resourceId, version: 1 },
+      };
+    };
+    await inbox.receive(Array.from({ length: slots * 2 + 5 }, () => eventOf(refusing.platformId)));
+    const attempted = await eventually(async () => {
+      const log = (await refusing.api.get('/webhooks/deliveries?limit=100')).body.data;
+      return log.length === slots * 2 + 5 && log.every((delivery: any) => delivery.attemptCount === 1) ? log : undefined;
+    });
+    // Each waits a minute for its first retry.
+    expect(attempted.every((delivery: any) => delivery.status === 'PENDING' && Date.parse(delivery.nextAttemptAt) > Date.now() + 30_000)).toBe(true);
+
+    const others = Array.from({ length: 5 }, () => eventOf(other.platformId));
+    await inbox.receive(others);
+    await eventually(async () => (healthyReceived.length === others.length ? true : undefined));
+    expect(healthyReceived.sort()).toEqual(others.map((event) => event.resourceId).sort());
   });
 });
