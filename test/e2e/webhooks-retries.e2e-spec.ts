@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../../apps/webhooks/src/config/webhooks-config';
 import { InboxService } from '../../apps/webhooks/src/inbox/inbox.service';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
-
-/** A synthetic event announced to the platform as WIDGET.CHANGED, as a service's outbox would publish it. */
-function widgetChanged(platformId: string, resourceId: string, version: number, occurredAt: Date) {
-  return {
-    eventId: uuidv7(),
-    subject: 'webhooks-test.events.widget.changed',
-    occurredAt: occurredAt.toISOString(),
-    platformId,
-    schemaVersion: EVENT_SCHEMA_VERSION,
-    resourceId,
-    webhookType: 'WIDGET.CHANGED',
-    data: { id: resourceId, version },
-  };
-}
+import { syntheticEvent } from './webhooks.support';
 
 /**
  * The end of the retry schedule. With SANDBOX_TIME_SCALE 0.00001 the 24-hour window lasts
@@ -56,7 +42,7 @@ describe('Webhooks: giving up after about 24 hours of retries', () => {
     expect((await platform.api.patch('/config', { webhookEndpoint: url })).status).toBe(200);
     const inbox = t.stack.services.get('webhooks')!.get(InboxService);
     const resourceId = `Widget:${randomUUID()}`;
-    const event = (version: number, occurredAt: Date) => widgetChanged(platform.platformId, resourceId, version, occurredAt);
+    const event = (version: number, occurredAt: Date) => syntheticEvent(platform.platformId, resourceId, occurredAt, version);
     const now = Date.now();
     await inbox.receive([event(1, new Date(now))]);
     await inbox.receive([event(2, new Date(now + 1))]);
@@ -143,7 +129,7 @@ describe('Webhooks: a receiver that refuses connections', () => {
 
     const inbox = t.stack.services.get('webhooks')!.get(InboxService);
     const slots = t.stack.services.get('webhooks')!.get<symbol, WebhooksConfig>(WEBHOOKS_CONFIG).maxConcurrencyPerPlatform;
-    const eventOf = (platformId: string) => widgetChanged(platformId, `Widget:${randomUUID()}`, 1, new Date());
+    const eventOf = (platformId: string) => syntheticEvent(platformId, `Widget:${randomUUID()}`, new Date(), 1);
     await inbox.receive(Array.from({ length: slots * 2 + 5 }, () => eventOf(refusing.platformId)));
     const attempted = await eventually(async () => {
       const log = (await refusing.api.get('/webhooks/deliveries?limit=100')).body.data;

@@ -2,7 +2,6 @@ import { createPublicKey, createVerify, randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { DomainEvent, EVENT_SCHEMA_VERSION, uuidv7 } from '@paykit/contracts';
 import { createRootLogger, createServiceRuntime, ServiceRuntime, startServiceApp } from '@paykit/runtime';
 import { InboxService } from '../../apps/webhooks/src/inbox/inbox.service';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../../apps/webhooks/src/config/webhooks-config';
@@ -10,6 +9,7 @@ import { WebhooksAppModule } from '../../apps/webhooks/src/app.module';
 import { startWebhookListener } from '../../tools/webhooks-listen';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { ApiClient } from '../support/api-client';
+import { syntheticEvent } from './webhooks.support';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
 // Everything the services log while this file runs, to prove no key or signature is ever written.
@@ -139,20 +139,6 @@ describe('Webhooks: signed, durable, at-least-once delivery', () => {
       if (!found) return undefined;
       return (await api.get(`/webhooks/deliveries/${found.id}`)).body;
     });
-  }
-
-  /** A domain event as a service would publish it, about a resource of a test-only kind. */
-  function syntheticEvent(platformId: string, resourceId: string, occurredAt: Date, version: number): DomainEvent {
-    return {
-      eventId: uuidv7(),
-      subject: 'webhooks-test.events.widget.changed',
-      occurredAt: occurredAt.toISOString(),
-      platformId,
-      schemaVersion: EVENT_SCHEMA_VERSION,
-      resourceId,
-      webhookType: 'WIDGET.CHANGED',
-      data: { id: resourceId, version },
-    };
   }
 
   describe('configuration (GET and PATCH /config)', () => {
