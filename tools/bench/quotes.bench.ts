@@ -1,5 +1,5 @@
 import { BenchContext, BenchFigure } from './bench-types';
-import { waitForQuiet, workPer, workSnapshot } from './processes';
+import { cpuPerRequest, cpuSnapshot, waitForQuiet, workPer, workSnapshot } from './processes';
 import { roundTripReferences } from './round-trips';
 
 /**
@@ -92,8 +92,13 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
   const work = ctx.env;
   if (work) await waitForQuiet();
   const workBefore = work ? await workSnapshot(work) : undefined;
+  const cpuBefore = work ? cpuSnapshot() : undefined;
   const spread = await ctx.load({ title: `quotes: create + execute over ${PAYERS} payers`, url, method: 'POST', headers, bodies });
+  // The load's answers come before the payments' later steps (PROCESSING, COMPLETED, their events
+  // and webhooks): how long those take once the load stops, and the CPU of the whole payment.
+  const loadEnded = Date.now();
   if (work) await waitForQuiet(120_000);
+  const settled = work && cpuBefore ? { seconds: (Date.now() - loadEnded) / 1000, cpu: cpuPerRequest(cpuBefore, cpuSnapshot(), spread.total) } : undefined;
   // PostgreSQL publishes a backend's counts within a second of its going idle.
   if (work) await new Promise((resolve) => setTimeout(resolve, 1500));
   const spreadWork = work && workBefore ? workPer(workBefore, await workSnapshot(work), spread.total) : undefined;
@@ -117,6 +122,10 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
     if (result.cpu) figures.push({ scenario, metric: 'CPU per payment', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });
     if (result.non2xx + result.errors > 0) figures.push({ scenario, metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
     if (targeted && spreadWork) figures.push({ scenario, metric: 'work per payment', value: spreadWork.transactions, unit: `database transactions (${spreadWork.byCount})` });
+    if (targeted && settled) {
+      figures.push({ scenario, metric: 'later steps done after the load', value: Math.round(settled.seconds * 10) / 10, unit: 's' });
+      figures.push({ scenario, metric: 'CPU per payment, steps included', value: settled.cpu.totalUs, unit: `us (${settled.cpu.byProcess})` });
+    }
   }
   if (ctx.env) figures.push(...(await roundTripReferences(ctx.env)));
   return figures;

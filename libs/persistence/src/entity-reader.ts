@@ -20,6 +20,8 @@ export class EntityReader<T extends ObjectLiteral> {
   private readonly batched = new ReadBatcher<unknown[], T>({
     keyOf: (values) => textKey(values),
     read: (keys) => this.readMany(keys),
+    // Each reader hydrates its row in place: readers of one key get their own copy.
+    copy: (row) => structuredClone(row),
   });
 
   constructor(
@@ -70,8 +72,7 @@ export class EntityReader<T extends ObjectLiteral> {
    */
   async findOneBatched(values: unknown[]): Promise<T | null> {
     const row = await this.batched.load(values);
-    // Readers of the same key share the raw row: each hydrates its own copy.
-    return row ? this.hydrate(structuredClone(row)) : null;
+    return row ? this.hydrate(row) : null;
   }
 
   /** The row whose `where` columns equal `values` (in order), or null. */

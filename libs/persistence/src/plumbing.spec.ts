@@ -243,6 +243,23 @@ describe('Outbox, relay and scheduler on the service database', () => {
     }
   });
 
+  it('vacuums its job table after so many jobs (each run job leaves dead entries every claim would read past)', async () => {
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
+    scheduler.vacuumAfterJobs = 30;
+    const vacuums = () => countOf(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'scheduled_job'`);
+    const before = await vacuums();
+    let runs = 0;
+    scheduler.register(STEP_JOB, async () => {
+      runs += 1;
+    });
+    await scheduler.scheduleBatch(Array.from({ length: 45 }, (_, i) => ({ kind: STEP_JOB, payload: { cardId: `Card:v${i}` }, delayMs: 0 })));
+    scheduler.onApplicationBootstrap();
+    await pollUntil(async () => (await unfinishedJobs(STEP_JOB.name)) === 0, 10_000);
+    await scheduler.onApplicationShutdown();
+    expect(runs).toBe(45);
+    expect(await vacuums()).toBe(before + 1);
+  });
+
   it('retries a failing job and rolls back its partial work each time', async () => {
     const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
     let attempts = 0;

@@ -82,10 +82,12 @@ function toEntity(row: QuoteRow): QuoteEntity {
 
 export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
 
+// The transaction is probed by its primary key alone (a LATERAL with LIMIT keeps the planner from
+// turning it back into a join): as a join on (platform, id), a plan made while the platform had a
+// few transactions read all of the platform's transactions for every step, slower with each payment.
 const FIND_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM quote q
-    JOIN payment_transaction t ON t.platform_id = q.platform_id AND t.id = q.transaction_id
-   WHERE q.platform_id = $1 AND q.id = $2
-     FOR UPDATE OF t`);
+   CROSS JOIN LATERAL (SELECT * FROM payment_transaction WHERE id = q.transaction_id LIMIT 1 FOR UPDATE) t
+   WHERE q.platform_id = $1 AND q.id = $2 AND t.platform_id = q.platform_id`);
 
 /** A quote and its transaction, as a scheduled step reads them. */
 export interface QuoteWithTransaction {

@@ -3,6 +3,8 @@ export interface ReadBatcherOptions<K, R> {
   read: (keys: K[]) => Promise<Array<R | undefined>>;
   /** Keys with the same text are one read: their callers share its row. */
   keyOf: (key: K) => string;
+  /** Readers of one key after the first get this copy of its row (each may then change its own); without it they share the row. */
+  copy?: (row: R) => R;
   /** Keys per statement at most. */
   maxBatch?: number;
   /** Statements at once: while they run, the next batch fills. */
@@ -18,7 +20,7 @@ interface Waiting<K, R> {
  * Batched reads outside any transaction, for the hottest lookups: the reads that arrive during
  * one turn of the event loop, or while earlier batches are being read, share one statement, and
  * reads of the same key share its row. On this kind of machine a statement costs the database and
- * the socket far more than the row does. Each caller gets the raw row: copy it before changing it.
+ * the socket far more than the row does. Callers of one key share the raw row unless `copy` is given.
  */
 export class ReadBatcher<K, R> {
   private waiting = new Map<string, Waiting<K, R>>();
@@ -71,8 +73,10 @@ export class ReadBatcher<K, R> {
       for (const entry of batch) for (const waiter of entry.waiters) waiter.failed(error);
       return;
     }
+    const copy = this.options.copy;
     batch.forEach((entry, index) => {
-      for (const waiter of entry.waiters) waiter.done(rows[index]);
+      const row = rows[index];
+      entry.waiters.forEach((waiter, nth) => waiter.done(nth > 0 && row !== undefined && copy ? copy(row) : row));
     });
   }
 }

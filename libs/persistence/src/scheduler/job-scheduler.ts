@@ -65,6 +65,15 @@ const POLL_MAX_MS = 10_000;
 /** How soon a claim of a process that died is taken again (the row lock, not the lease, keeps a job from running twice). */
 const LEASE_SECONDS = 15;
 
+/**
+ * Every run job leaves dead entries in the due index (its PENDING and RUNNING versions), and a
+ * claim reads past all of them until a vacuum removes them: at a few hundred jobs a second, the
+ * claim cost milliseconds within a minute (autovacuum's pace). So a process vacuums the table (and
+ * refreshes its statistics, which lag behind a table that grows from nothing) itself after this
+ * many jobs.
+ */
+const VACUUM_AFTER_JOBS = 1_000;
+
 /** Inserts the jobs of a JSON recordset; a job whose platform is not in scope gets that platform's clock offset added here. */
 const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id)
    SELECT id, kind, payload,
@@ -72,6 +81,12 @@ const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, pa
           dedupe_key, platform_id
      FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
    ON CONFLICT (dedupe_key) DO NOTHING`);
+
+/** `runWithin`'s mark for a whole batch: each job by its id and the attempt number of this pass's claim. */
+const MARK_BATCH_DONE = preparedStatement(`UPDATE scheduled_job j SET status = 'DONE', locked_until = NULL, updated_at = now()
+    FROM unnest($1::uuid[], $2::int[]) AS claim(id, attempts)
+   WHERE j.id = claim.id AND j.status = 'RUNNING' AND j.attempts = claim.attempts
+  RETURNING j.id`);
 
 /**
  * Durable delayed jobs on the service's own database. A job runs in one transaction with
@@ -96,6 +111,10 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private idleDelay = POLL_MIN_MS;
   /** Bumped by every wake-up asked for: a pass that overlapped one does not back off. */
   private wakeRequests = 0;
+  /** Jobs this process ran since it last vacuumed the job table. */
+  private ranSinceVacuum = 0;
+  /** VACUUM_AFTER_JOBS; a test lowers it. */
+  vacuumAfterJobs = VACUUM_AFTER_JOBS;
   private running = false;
   private stopped = true;
   private turn: Promise<void> = Promise.resolve();
@@ -236,6 +255,8 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         do {
           ran = await this.runDueJobs();
           ranAny ||= ran > 0;
+          this.ranSinceVacuum += ran;
+          if (this.ranSinceVacuum >= this.vacuumAfterJobs) await this.vacuum();
         } while (ran > 0 && !this.stopped);
       });
       this.idleDelay = ranAny || wakeRequests !== this.wakeRequests ? POLL_MIN_MS : Math.min(idlePollMs(this.config, POLL_MAX_MS), this.idleDelay * 2);
@@ -245,6 +266,16 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
     } finally {
       this.running = false;
       this.arm(this.nextDelay());
+    }
+  }
+
+  /** Outside any transaction (VACUUM cannot run in one); a table another vacuum holds is skipped, and a failure only costs a slower claim. */
+  private async vacuum(): Promise<void> {
+    this.ranSinceVacuum = 0;
+    try {
+      await this.dataSource.query(`VACUUM (ANALYZE, SKIP_LOCKED) scheduled_job`);
+    } catch (error) {
+      this.logger.warn(`Vacuum of the job table failed: ${(error as Error).message}`);
     }
   }
 
@@ -300,12 +331,22 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private async runTogether(jobs: ClaimedJob[]): Promise<boolean> {
     try {
       await this.transactions.run(async (manager) => {
-        for (const job of jobs) await this.runWithin(manager, job);
+        const owned = await this.markDone(manager, jobs);
+        for (const job of jobs) if (owned.has(job.id)) await this.runHandler(manager, job);
       });
       return true;
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The DONE marks of a batch in one statement (see `runWithin`): the ids of the jobs whose claim
+   * is still this pass's, locked until the transaction ends.
+   */
+  private async markDone(manager: EntityManager, jobs: ClaimedJob[]): Promise<Set<string>> {
+    const owned = await returningRows<{ id: string }>(manager, MARK_BATCH_DONE, [jobs.map((job) => job.id), jobs.map((job) => job.attempts)]);
+    return new Set(owned.map((row) => row.id));
   }
 
   /**
@@ -323,6 +364,10 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
       [job.id, job.attempts],
     );
     if (owned.length === 0) return;
+    await this.runHandler(manager, job);
+  }
+
+  private async runHandler(manager: EntityManager, job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
     // A job of a platform runs at its due time in that platform's time, as if the time had passed.
     if (job.platformId) await this.clock.at(job.platformId, job.offsetMs, job.runAt, () => handler(job.payload, manager));
