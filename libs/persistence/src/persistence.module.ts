@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { serviceDataSourceOptions, ServiceDatabaseOptions } from './data-source';
@@ -12,7 +11,8 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { Clock } from './clock/clock';
 import { clockHandlersModule } from './clock/clock-handlers';
-import { PlatformTimeInterceptor } from './clock/platform-time.interceptor';
+import { PlatformTimeScope } from './clock/platform-time.scope';
+import { MESSAGE_SCOPE } from '@paykit/transport';
 
 /** A service's database plus the plumbing on it: outbox, relay, scheduler, idempotency, dead letters, the platform clock. */
 @Module({})
@@ -37,7 +37,7 @@ export class PersistenceModule {
         // The gateway starts each advance (it fans it out); every other service applies it.
         ...(options.service === 'gateway' ? [] : [clockHandlersModule(options.service)]),
       ],
-      providers: [...providers, { provide: APP_INTERCEPTOR, useClass: PlatformTimeInterceptor }],
+      providers: [...providers, { provide: MESSAGE_SCOPE, useClass: PlatformTimeScope }],
       exports: [...providers, TypeOrmModule],
     };
   }

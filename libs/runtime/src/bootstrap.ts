@@ -11,7 +11,9 @@ import {
   InProcessEventBus,
   InProcessServer,
   JetStreamEventBus,
+  MESSAGE_SCOPE,
   MessageLog,
+  MessageScope,
   NatsClient,
   NatsServer,
   RpcErrorFilter,
@@ -92,9 +94,19 @@ export async function startServiceApp(service: ServiceName, appModule: Type | Dy
       : new NatsServer({ url: runtime.config.natsUrl, namespace: setup.namespace ?? runtime.config.natsNamespace, queue: service, name: service }, log);
   const app = await NestFactory.createMicroservice(ServiceShellModule, { strategy, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
+  strategy.useScope(messageScopeOf(app));
   await app.listen();
   if (strategy instanceof NatsServer) natsServers.set(app, strategy);
   return app;
+}
+
+/** The scope a service's modules provide for its requests (the persistence library's platform time), if any. */
+function messageScopeOf(app: INestMicroservice): MessageScope | undefined {
+  try {
+    return app.get<MessageScope>(MESSAGE_SCOPE, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
 
 const natsServers = new WeakMap<INestMicroservice, NatsServer>();

@@ -1,6 +1,6 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { InProcessBroker } from './in-process-broker';
-import { MessageLog, settleReply } from './message-dispatch';
+import { MessageLog, MessageScope, settleReply } from './message-dispatch';
 import { RemoteError, RequestTransport, TransportFailure } from './service-client';
 
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
@@ -9,6 +9,7 @@ export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
 export class InProcessServer extends Server implements CustomTransportStrategy {
   override readonly transportId = IN_PROCESS_TRANSPORT;
   private readonly subjects: string[] = [];
+  private scope?: MessageScope;
 
   constructor(
     private readonly broker: InProcessBroker,
@@ -17,11 +18,16 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     super();
   }
 
+  /** Before `listen`: what each request runs inside. */
+  useScope(scope: MessageScope | undefined): void {
+    this.scope = scope;
+  }
+
   listen(callback: (...optionalParams: unknown[]) => void): void {
     for (const [subject, handler] of this.messageHandlers) {
       if (handler.isEventHandler) continue;
       this.subjects.push(subject);
-      this.broker.register(subject, (data) => settleReply(handler, data, subject, this.log));
+      this.broker.register(subject, (data) => settleReply(handler, data, subject, this.log, this.scope));
     }
     callback();
   }

@@ -5,22 +5,34 @@ import { readAtCurrentVersion } from './contract-reading';
 /** The one reply a request gets on the wire: the handler's response, or its serialized error. */
 export type WireReply = { response: unknown; err?: undefined } | { err: unknown; response?: undefined };
 
+/**
+ * What every handled request runs inside (the persistence library's is its platform's time), set
+ * on a server once the app is built. Here, at the dispatch, rather than as a Nest interceptor: an
+ * interceptor puts an rxjs chain and two async-context bindings on every request of every route.
+ */
+export interface MessageScope {
+  around<T>(data: unknown, work: () => Promise<T>): Promise<T>;
+}
+
+export const MESSAGE_SCOPE = Symbol('MESSAGE_SCOPE');
+
 /** Where servers report each handled message (the runtime passes its logger). */
 export interface MessageLog {
   handled(entry: { subject: string; requestId?: string; ms: number; code?: string }): void;
 }
 
 /**
- * Runs a Nest message handler (its pipes and exception filter included) for one request and
- * settles its one reply. Both servers answer through here, without Nest's per-message rxjs
+ * Runs a Nest message handler (its pipes and exception filter included) for one request, inside
+ * the server's scope, and settles its one reply. Both servers answer through here, without Nest's per-message rxjs
  * stream plumbing: a request/reply handler yields exactly one value. The handler sees the
  * payload at its contract's current version (a caller one release behind sends the previous).
  */
-export async function settleReply(handler: MessageHandler, data: unknown, subject: string, log?: MessageLog): Promise<WireReply> {
+export async function settleReply(handler: MessageHandler, data: unknown, subject: string, log?: MessageLog, scope?: MessageScope): Promise<WireReply> {
   const started = log ? performance.now() : 0;
   let reply: WireReply;
   try {
-    const result: unknown = await handler(atCurrentVersion(subject, data));
+    const request = atCurrentVersion(subject, data);
+    const result: unknown = await (scope ? scope.around(request, () => handler(request)) : handler(request));
     reply = { response: isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result };
   } catch (err) {
     reply = { err };

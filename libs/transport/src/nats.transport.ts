@@ -1,6 +1,6 @@
 import { ServerNats } from '@nestjs/microservices';
 import { connect, createInbox, Msg, NatsConnection, Subscription } from 'nats';
-import { MessageLog, settleReply, WireReply } from './message-dispatch';
+import { MessageLog, MessageScope, settleReply, WireReply } from './message-dispatch';
 import { RemoteError, RequestTransport, TransportFailure } from './service-client';
 
 /**
@@ -78,6 +78,7 @@ export class NatsServer extends ServerNats {
   private readonly answering: Subscription[] = [];
   /** The connection the handlers are bound to (ServerNats keeps its own privately). */
   private boundConnection?: NatsConnection;
+  private scope?: MessageScope;
 
   constructor(
     private readonly transport: NatsTransportOptions,
@@ -94,6 +95,11 @@ export class NatsServer extends ServerNats {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });
+  }
+
+  /** Before `listen`: what each request runs inside. */
+  useScope(scope: MessageScope | undefined): void {
+    this.scope = scope;
   }
 
   /** Readiness: the connection this service receives its requests on (the one it bound its handlers to) answers a ping. */
@@ -139,7 +145,9 @@ export class NatsServer extends ServerNats {
     }
     if (!message.reply || packet.id === undefined) return;
     const handler = this.messageHandlers.get(pattern);
-    const reply: WireReply = handler ? await settleReply(handler, packet.data, pattern, this.log) : { err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } };
+    const reply: WireReply = handler
+      ? await settleReply(handler, packet.data, pattern, this.log, this.scope)
+      : { err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } };
     const data = encode({ id: packet.id, ...reply });
     this.replies.add(() => {
       try {
