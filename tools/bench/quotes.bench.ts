@@ -13,6 +13,7 @@ import { roundTripReferences } from './round-trips';
  * cost on this machine.
  */
 const PAYERS = 100;
+const PACED_SECONDS = 10;
 const SETUP_CONCURRENCY = 10;
 /** Enough for every payment a payer can get in a run (about 10,000 payments of 1.00 USD each, fees included). */
 const FUNDING = 1_000_000_000;
@@ -103,26 +104,37 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
   if (work) await new Promise((resolve) => setTimeout(resolve, 1500));
   const spreadWork = work && workBefore ? workPer(workBefore, await workSnapshot(work), spread.total) : undefined;
   const single = await ctx.load({ title: 'quotes: create + execute from one payer', url, method: 'POST', headers, body: bodies[0] });
+  // The target as a rate: 500 payments a second offered evenly (an open loop over at most 50
+  // connections, time waiting for one counted), with the later steps of each running meanwhile. With
+  // 50 callers always waiting, 500/s means 100 ms each on average (Little's law), so the closed loop
+  // alone cannot show a p99 under 100 ms at that rate.
+  if (work) await waitForQuiet(120_000);
+  const paced = await ctx.load({ title: 'quotes: 500/s offered', url, method: 'POST', headers, bodies, overallRate: 500, durationSeconds: PACED_SECONDS });
   const figures: BenchFigure[] = [];
   for (const [label, result] of [
     [`over ${PAYERS} payers`, spread],
     ['from one payer', single],
+    [`at 500/s offered over ${PAYERS} payers`, paced],
   ] as const) {
     const scenario = `quotes: create + execute ${label}`;
     const targeted = label !== 'from one payer';
+    // An open loop's rate is the one offered; it is met when every payment offered was answered
+    // (its figure reads a little under 500: the run's time includes the last answers' latency).
+    const throughputMet = result === paced ? result.non2xx + result.errors === 0 && result.total >= 500 * PACED_SECONDS : result.requestsPerSecond >= 500;
     figures.push({
       scenario,
       metric: 'payments/s',
       value: Math.round(result.requestsPerSecond),
       unit: '/s',
-      ...(targeted ? { target: '>= 500', met: result.requestsPerSecond >= 500 } : {}),
+      ...(targeted ? { target: result === paced ? '500 offered, all answered' : '>= 500', met: throughputMet } : {}),
     });
     figures.push({ scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' });
     figures.push({ scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', ...(targeted ? { target: '< 100', met: result.p99Ms < 100 } : {}) });
     if (result.cpu) figures.push({ scenario, metric: 'CPU per payment', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });
     if (result.non2xx + result.errors > 0) figures.push({ scenario, metric: 'failed requests', value: result.non2xx + result.errors, unit: 'requests' });
-    if (targeted && spreadWork) figures.push({ scenario, metric: 'work per payment', value: spreadWork.transactions, unit: `database transactions (${spreadWork.byCount})` });
-    if (targeted && settled) {
+    if (result === spread && spreadWork)
+      figures.push({ scenario, metric: 'work per payment', value: spreadWork.transactions, unit: `database transactions (${spreadWork.byCount})` });
+    if (result === spread && settled) {
       figures.push({ scenario, metric: 'later steps done after the load', value: Math.round(settled.seconds * 10) / 10, unit: 's' });
       figures.push({ scenario, metric: 'CPU per payment, steps included', value: settled.cpu.totalUs, unit: `us (${settled.cpu.byProcess})` });
     }
