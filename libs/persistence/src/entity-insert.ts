@@ -8,6 +8,8 @@ import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  */
 export class EntityInsert<T extends ObjectLiteral> {
   readonly sql: string;
+  /** The INSERT of many rows carried by one parameter, the JSON recordset of `records(...)`. */
+  readonly manySql: string;
   readonly table: string;
   /** The quoted column names, in column order. */
   readonly columnList: string;
@@ -27,6 +29,16 @@ export class EntityInsert<T extends ObjectLiteral> {
     this.keyColumn = metadata.primaryColumns.length === 1 ? metadata.primaryColumns[0].databaseName : '';
     const values = this.columns.map((column, index) => `$${index + 1}::${String(column.type)}`).join(', ');
     this.sql = `INSERT INTO ${this.table} (${this.columnList}) SELECT ${values}`;
+    this.manySql = `INSERT INTO ${this.table} (${this.columnList}) SELECT ${this.columnList} FROM jsonb_to_recordset($1::jsonb) AS i(${this.recordsetColumns})`;
+  }
+
+  /**
+   * The parameter of `manySql` for these entities. One parameter whatever the number of rows:
+   * TypeORM's own insert of a batch rewrites its text once per value, a cost that grows with the
+   * square of the batch.
+   */
+  records(entities: T[]): string {
+    return JSON.stringify(entities.map((entity) => this.record(entity)));
   }
 
   /** `$n`, the parameter that carries `property` (for guards appended to the statement). */
@@ -47,7 +59,11 @@ export class EntityInsert<T extends ObjectLiteral> {
   /** One entity as a row of the `recordsetColumns` recordset: database column names, JSON values. */
   record(entity: T): Record<string, unknown> {
     const row: Record<string, unknown> = {};
-    for (const column of this.columns) row[column.databaseName] = databaseValue(column, entity);
+    for (const column of this.columns) {
+      const value = databaseValue(column, entity);
+      // JSON has no bytes: bytea travels in its text form.
+      row[column.databaseName] = Buffer.isBuffer(value) ? `\\x${value.toString('hex')}` : value;
+    }
     return row;
   }
 }

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { returningRows } from '@paykit/persistence';
+import { EntityInsert, preparedStatement, returningRows } from '@paykit/persistence';
 import { AuthCredentialEntity } from './entities/auth-credential.entity';
 
 /** Every query takes the platform first: another platform's credential does not exist here. */
 @Injectable()
 export class CredentialsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly newRows: EntityInsert<AuthCredentialEntity>;
+  private readonly insertManySql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.newRows = new EntityInsert(dataSource, AuthCredentialEntity);
+    this.insertManySql = preparedStatement(this.newRows.manySql);
+  }
 
   findActive(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<AuthCredentialEntity | null> {
     return manager.findOne(AuthCredentialEntity, { where: { platformId, id, status: 'ACTIVE' } });
@@ -29,9 +35,9 @@ export class CredentialsRepository {
     await manager.insert(AuthCredentialEntity, credential);
   }
 
-  /** Many credentials in one statement. */
+  /** Many credentials in one statement (a wallet provisioning batch's). */
   async insertMany(manager: EntityManager, credentials: AuthCredentialEntity[]): Promise<void> {
-    if (credentials.length > 0) await manager.insert(AuthCredentialEntity, credentials);
+    if (credentials.length > 0) await manager.query(this.insertManySql, [this.newRows.records(credentials)]);
   }
 
   /** ACTIVE to REVOKED, once; false when it was not active any more. */
