@@ -107,11 +107,6 @@ export class Clock {
     };
   }
 
-  /** For an interceptor that cannot await inside the scope it opens: `offsetMs` read beforehand. */
-  enter<T>(platformId: string, offsetMs: number, work: () => T): T {
-    return this.scope.run({ platformId, offsetMs }, work);
-  }
-
   /** How far the platform's time runs ahead of real time, in ms (cached, see PLATFORM_OFFSET_STALENESS_MS). */
   offsetMs(platformId: string): Promise<number> {
     const cached = this.offsets.get(platformId);

@@ -82,8 +82,8 @@ const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, pa
      FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
    ON CONFLICT (dedupe_key) DO NOTHING`);
 
-/** `runWithin`'s mark for a whole batch: each job by its id and the attempt number of this pass's claim. */
-const MARK_BATCH_DONE = preparedStatement(`UPDATE scheduled_job j SET status = 'DONE', locked_until = NULL, updated_at = now()
+/** `runWithin`'s DONE mark, for one job or a batch: each job by its id and the attempt number of this pass's claim. */
+const MARK_DONE = preparedStatement(`UPDATE scheduled_job j SET status = 'DONE', locked_until = NULL, updated_at = now()
     FROM unnest($1::uuid[], $2::int[]) AS claim(id, attempts)
    WHERE j.id = claim.id AND j.status = 'RUNNING' AND j.attempts = claim.attempts
   RETURNING j.id`);
@@ -330,10 +330,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    */
   private async runTogether(jobs: ClaimedJob[]): Promise<boolean> {
     try {
-      await this.transactions.run(async (manager) => {
-        const owned = await this.markDone(manager, jobs);
-        for (const job of jobs) if (owned.has(job.id)) await this.runHandler(manager, job);
-      });
+      await this.transactions.run((manager) => this.runWithin(manager, jobs));
       return true;
     } catch {
       return false;
@@ -341,30 +338,17 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /**
-   * The DONE marks of a batch in one statement (see `runWithin`): the ids of the jobs whose claim
-   * is still this pass's, locked until the transaction ends.
+   * Runs the claimed jobs that are still this pass's (their attempt numbers), in order, each
+   * marked DONE by one statement for all of them first. A replica that re-claimed a job after the
+   * lease expired bumped its number, so this pass stands down for it; the mark locks the rows
+   * until the transaction ends, so meanwhile the claim skips them. So a job takes effect once,
+   * however long a pass is held up between its claim and its transaction. The mark commits only
+   * with the handlers' work: a handler that throws rolls it back with the rest.
    */
-  private async markDone(manager: EntityManager, jobs: ClaimedJob[]): Promise<Set<string>> {
-    const owned = await returningRows<{ id: string }>(manager, MARK_BATCH_DONE, [jobs.map((job) => job.id), jobs.map((job) => job.attempts)]);
-    return new Set(owned.map((row) => row.id));
-  }
-
-  /**
-   * Still this pass's claim (its attempt number), locked until the transaction ends: a replica
-   * that re-claimed the job after the lease expired bumped the number, so this pass stands down;
-   * and while this one runs, the claim skips the locked row. So a job takes effect once, however
-   * long a pass is held up between its claim and its transaction. The same statement marks it
-   * DONE (one round trip less per job): that commits only with the handler's work, and a handler
-   * that throws rolls it back with the rest.
-   */
-  private async runWithin(manager: EntityManager, job: ClaimedJob): Promise<void> {
-    const owned = await returningRows(
-      manager,
-      preparedStatement(`UPDATE scheduled_job SET status = 'DONE', locked_until = NULL, updated_at = now() WHERE id = $1 AND status = 'RUNNING' AND attempts = $2 RETURNING 1`),
-      [job.id, job.attempts],
-    );
-    if (owned.length === 0) return;
-    await this.runHandler(manager, job);
+  private async runWithin(manager: EntityManager, jobs: ClaimedJob[]): Promise<void> {
+    const owned = await returningRows<{ id: string }>(manager, MARK_DONE, [jobs.map((job) => job.id), jobs.map((job) => job.attempts)]);
+    const ownedIds = new Set(owned.map((row) => row.id));
+    for (const job of jobs) if (ownedIds.has(job.id)) await this.runHandler(manager, job);
   }
 
   private async runHandler(manager: EntityManager, job: ClaimedJob): Promise<void> {
@@ -376,7 +360,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async run(job: ClaimedJob): Promise<void> {
     try {
-      await this.transactions.run((manager) => this.runWithin(manager, job));
+      await this.transactions.run((manager) => this.runWithin(manager, [job]));
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const transient = isTransientFailure(error);
