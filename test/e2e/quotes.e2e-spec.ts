@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Quote, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
+import { QuotesRepository } from '../../apps/payments/src/quotes/quotes.repository';
+import { QuotesService } from '../../apps/payments/src/quotes/quotes.service';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -897,6 +899,33 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => api.post(`/quotes/${created.body.id}/execute`, {}, { headers })));
       expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
       for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
+      await settled(created.body.transactionId);
+      expect(await balanceOf(accountId)).toBe(40_000);
+      expect(await ledgerOf(created.body.id)).toEqual(PAID_ONCE);
+    });
+
+    it('refuses an execution from a source account frozen after quoting, and moves nothing until it is active again', async () => {
+      const { accountId, payeeId } = await payer('001', 50_000);
+      const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
+      expect((await api.post(`/sandbox/internal-accounts/${accountId}/status`, { status: 'FROZEN' })).status).toBe(200);
+      const refused = await api.post(`/quotes/${created.body.id}/execute`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'ACCOUNT_NOT_ACTIVE', accountId, status: 'FROZEN' } });
+      expect((await api.get(`/quotes/${created.body.id}`)).body.status).toBe('PENDING');
+      expect(await balanceOf(accountId)).toBe(50_000);
+      expect(await ledgerOf(created.body.id)).toEqual({});
+      expect((await api.get(`/transactions/${created.body.transactionId}`)).status).toBe(404);
+      // Frozen between the request's checks and the execution's statement: refused by its guard.
+      const payments = t.stack.services.get('payments')!;
+      const quote = (await payments.get(QuotesRepository).findById(platformId, created.body.id))!;
+      await expect(payments.get(QuotesService).executeWithin(payments.get(DataSource).manager, ctx, quote, true, new Date())).rejects.toMatchObject({
+        code: 'CONFLICT',
+        details: { reason: 'ACCOUNT_NOT_ACTIVE', status: 'FROZEN' },
+      });
+      expect((await api.get(`/quotes/${created.body.id}`)).body.status).toBe('PENDING');
+      expect(await ledgerOf(created.body.id)).toEqual({});
+      expect((await api.post(`/sandbox/internal-accounts/${accountId}/status`, { status: 'ACTIVE' })).status).toBe(200);
+      expect((await api.post(`/quotes/${created.body.id}/execute`, {})).status).toBe(200);
       await settled(created.body.transactionId);
       expect(await balanceOf(accountId)).toBe(40_000);
       expect(await ledgerOf(created.body.id)).toEqual(PAID_ONCE);

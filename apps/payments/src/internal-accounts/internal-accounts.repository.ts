@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { InternalAccountStatus, InternalAccountType } from '@paykit/contracts';
-import { amountFromColumn, preparedStatement, returningRows } from '@paykit/persistence';
+import { amountFromColumn, preparedStatement, ReadBatcher, returningRows, Statement } from '@paykit/persistence';
 import { InternalAccountWithBalance } from './entities/internal-account.entity';
 
 interface AccountRow {
@@ -21,6 +21,13 @@ interface AccountRow {
 
 const SELECT_ACCOUNT = `SELECT a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
   a.created_at, a.updated_at, l.posted, l.held FROM internal_account a JOIN ledger_account l ON l.id = a.id`;
+
+/** Accounts by (platform, id), one probe by primary key per key (as EntityReader's batches: whatever the statistics say). */
+const SELECT_ACCOUNTS_BY_ID = preparedStatement(`SELECT a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
+  a.created_at, a.updated_at, l.posted, l.held FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
+  CROSS JOIN LATERAL (SELECT * FROM internal_account WHERE id = k.id LIMIT 1) a
+  CROSS JOIN LATERAL (SELECT posted, held FROM ledger_account WHERE id = a.id LIMIT 1) l
+  WHERE a.platform_id = k.platform_id`);
 
 function toEntity(row: AccountRow): InternalAccountWithBalance {
   return {
@@ -65,9 +72,24 @@ const INCOMING_IN_FLIGHT = `SELECT 1 FROM payment_transaction t
 /** Every query takes the platform first: another platform's account does not exist here. */
 @Injectable()
 export class InternalAccountsRepository {
+  /** Reads outside any transaction that arrive together (a payment's source, say) share one statement. */
+  private readonly byId = new ReadBatcher<{ platformId: string; id: string }, AccountRow>({
+    keyOf: (key) => `${key.platformId}|${key.id}`,
+    read: async (keys) => {
+      const rows = await this.dataSource.query<AccountRow[]>(SELECT_ACCOUNTS_BY_ID, [keys.map((key) => key.platformId), keys.map((key) => key.id)]);
+      const found = new Map(rows.map((row) => [`${row.platform_id}|${row.id}`, row]));
+      return keys.map((key) => found.get(`${key.platformId}|${key.id}`));
+    },
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
-  async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<InternalAccountWithBalance | undefined> {
+  /** The account with its balance: in the caller's transaction (`manager`), or batched with other reads outside one. */
+  async findById(platformId: string, id: string, manager?: EntityManager): Promise<InternalAccountWithBalance | undefined> {
+    if (!manager) {
+      const row = await this.byId.load({ platformId, id });
+      return row ? toEntity(row) : undefined;
+    }
     const rows = await manager.query<AccountRow[]>(preparedStatement(`${SELECT_ACCOUNT} WHERE a.platform_id = $1 AND a.id = $2`), [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
@@ -124,6 +146,11 @@ export class InternalAccountsRepository {
    * movements (they run side by side), `update` for a status change (it waits for the
    * movements under way, and later ones wait for it and then see the new status).
    */
+  /** `lockStatus(..., 'share')` as a part of a CompositeStatement: the account's status, its row locked FOR SHARE. */
+  lockStatusPart(platformId: string, id: string): Statement {
+    return { sql: 'SELECT status FROM internal_account WHERE platform_id = $1 AND id = $2 FOR SHARE', params: [platformId, id] };
+  }
+
   async lockStatus(manager: EntityManager, platformId: string, id: string, mode: 'share' | 'update'): Promise<InternalAccountStatus | undefined> {
     const rows = await manager.query<Array<{ status: InternalAccountStatus }>>(
       preparedStatement(`SELECT status FROM internal_account WHERE platform_id = $1 AND id = $2 ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`),

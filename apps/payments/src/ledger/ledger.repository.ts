@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { amountFromColumn, amountToColumn, preparedStatement, returningRows } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { balanceLimit, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
-import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
+import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, PostingLine, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
 
 /** A checked account's running totals. */
 export interface Balance {
@@ -92,6 +92,11 @@ function toOutcome(row: OutcomeRow): LedgerOutcome {
  */
 const WITHIN_BALANCE_LIMITS = (amount: string) => `posted + ${amount} - held >= 0 AND posted + ${amount} <= ${MAX_WIRE_AMOUNT}`;
 
+/** The lines of an entry on checked accounts, in account order (the order their rows are locked in). */
+function checkedLines(entry: JournalEntryInput): PostingLine[] {
+  return entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
+}
+
 /** Why a checked account refused a posting: a debit finds too little, a credit too much. */
 function refusal(amount: bigint): ServiceError {
   return amount > 0n ? balanceLimit() : insufficientFunds();
@@ -164,34 +169,20 @@ export class LedgerRepository {
    * transaction is aborted with INSUFFICIENT_FUNDS.
    */
   async post(manager: EntityManager, entry: JournalEntryInput): Promise<PostedEntry> {
-    assertBalanced(entry);
-    const entryId = newId('JournalEntry');
+    // The entry, its postings and (with a checked account) the first one's running totals in one
+    // statement: one round trip instead of three.
+    const { entryId, parts } = this.postingParts(entry);
+    const [first, ...others] = checkedLines(entry);
+    const statement = new CompositeStatement();
+    for (const [name, part] of parts) statement.add(name, part);
     const balances = new Map<string, Balance>();
-    const checked = entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-    const values: unknown[] = [entryId, entry.platformId, entry.kind, entry.referenceId, entry.currency];
-    const rows = entry.lines.map((line) => {
-      values.push(line.account.id, amountToColumn(line.amount));
-      return `($1, $${values.length - 1}, $5, $${values.length}::bigint)`;
-    });
-    // The entry, its postings and (with at most one checked account) that account's running
-    // totals in one statement: one round trip instead of three. The balance check is the
-    // UPDATE's WHERE clause as before; the deferred constraints check the whole at commit.
-    const entryAndPostings = `entry AS (INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ($1, $2, $3, $4, $5)),
-      lines AS (INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')})`;
-    const [first, ...others] = checked;
     if (!first) {
-      await manager.query(preparedStatement(`WITH ${entryAndPostings} SELECT 1`), values);
+      const { sql, params } = statement.end({ sql: 'SELECT 1', params: [] });
+      await manager.query(preparedStatement(sql), params);
       return { entryId, balances };
     }
-    values.push(first.account.id, amountToColumn(first.amount));
-    const firstUpdate = await returningRows<BalanceRow>(
-      manager,
-      preparedStatement(`WITH ${entryAndPostings}
-        UPDATE ledger_account SET posted = posted + $${values.length}, updated_at = now()
-         WHERE id = $${values.length - 1} AND checked AND ${WITHIN_BALANCE_LIMITS(`$${values.length}`)}
-         RETURNING posted, held`),
-      values,
-    );
+    const { sql, params } = statement.end({ sql: 'SELECT posted, held FROM balance', params: [] });
+    const firstUpdate = await manager.query<BalanceRow[]>(preparedStatement(sql), params);
     if (firstUpdate.length === 0) throw refusal(first.amount);
     balances.set(first.account.id, toBalance(firstUpdate[0]));
     for (const line of others) {
@@ -206,6 +197,47 @@ export class LedgerRepository {
       balances.set(line.account.id, toBalance(updated[0]));
     }
     return { entryId, balances };
+  }
+
+  /**
+   * One balanced entry as parts of a CompositeStatement: `entry`, `lines` (its postings) and, when
+   * a line is on a checked account, `balance`: the guarded update of the first such account (in
+   * account order), RETURNING its new totals; any other checked account is the caller's to move
+   * (`post` does, after). No `balance` row means the posting was refused (see `refusal`): the
+   * statement must then not commit. `onlyIf` is a further condition of that update, in SQL reading
+   * earlier parts (no parameters).
+   */
+  postingParts(entry: JournalEntryInput, onlyIf?: string): { entryId: string; parts: Array<[string, Statement]> } {
+    assertBalanced(entry);
+    const entryId = newId('JournalEntry');
+    const lineParams: unknown[] = [entryId, entry.currency];
+    const rows = entry.lines.map((line) => {
+      lineParams.push(line.account.id, amountToColumn(line.amount));
+      return `($1, $${lineParams.length - 1}, $2, $${lineParams.length}::bigint)`;
+    });
+    const parts: Array<[string, Statement]> = [
+      [
+        'entry',
+        {
+          sql: 'INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ($1, $2, $3, $4, $5)',
+          params: [entryId, entry.platformId, entry.kind, entry.referenceId, entry.currency],
+        },
+      ],
+      ['lines', { sql: `INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')}`, params: lineParams }],
+    ];
+    const [line] = checkedLines(entry);
+    if (line) {
+      parts.push([
+        'balance',
+        {
+          sql: `UPDATE ledger_account SET posted = posted + $2, updated_at = now()
+                 WHERE id = $1 AND checked AND ${WITHIN_BALANCE_LIMITS('$2')}${onlyIf ? ` AND ${onlyIf}` : ''}
+                 RETURNING posted, held`,
+          params: [line.account.id, amountToColumn(line.amount)],
+        },
+      ]);
+    }
+    return { entryId, parts };
   }
 
   // The batch statements run inside the caller's transaction, or on their own (`manager`

@@ -5,6 +5,7 @@ import { CreateQuotes1764062000000 } from './1764062000000-CreateQuotes';
 import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNetwork';
 import { CreateAgentActions1764090100000 } from './1764090100000-CreateAgentActions';
 import { QuoteFeesAndPayerData1764100000000 } from './1764100000000-QuoteFeesAndPayerData';
+import { RefuseStatement1764200000000 } from './1764200000000-RefuseStatement';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const PAYMENTS_MIGRATIONS = [
   RecordCryptoNetwork1764072100000,
   CreateAgentActions1764090100000,
   QuoteFeesAndPayerData1764100000000,
+  RefuseStatement1764200000000,
 ];

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { EntryKind, LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
+import { Statement } from '@paykit/persistence';
 import { QuoteEntity } from './entities/quote.entity';
+import { NewQuote } from './quotes.repository';
 
 /**
  * A quote's money on the ledger, one balanced entry per currency:
@@ -16,7 +18,7 @@ export class QuoteLedger {
   constructor(private readonly ledger: LedgerRepository) {}
 
   /** The payer: the source internal account (checked: it cannot go below zero), or external clearing for real-time funding. */
-  private async payer(manager: EntityManager, quote: QuoteEntity): Promise<LedgerAccountRef> {
+  private async payer(manager: EntityManager, quote: NewQuote): Promise<LedgerAccountRef> {
     return quote.sourceAccountId !== null
       ? this.ledger.holdingRef(quote.sourceAccountId, quote.sourceCurrency)
       : this.ledger.systemAccount(manager, quote.platformId, quote.sourceCurrency, 'EXTERNAL_CLEARING');
@@ -30,7 +32,7 @@ export class QuoteLedger {
       : this.ledger.systemAccount(manager, quote.platformId, quote.destinationCurrency, 'EXTERNAL_CLEARING');
   }
 
-  private async sourceLines(manager: EntityManager, quote: QuoteEntity, sign: 1n | -1n): Promise<PostingLine[]> {
+  private async sourceLines(manager: EntityManager, quote: NewQuote, sign: 1n | -1n): Promise<PostingLine[]> {
     const fees = quote.serviceFee + quote.platformFee;
     const lines: PostingLine[] = [
       { account: await this.payer(manager, quote), amount: -sign * quote.sendingAmount },
@@ -47,9 +49,14 @@ export class QuoteLedger {
     ];
   }
 
-  /** Debits the payer; an internal source short of the sending amount aborts the caller's transaction with INSUFFICIENT_FUNDS. */
-  async debitSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.postLeg(manager, quote, 'QUOTE_EXECUTION', 'SOURCE', 1n);
+  /**
+   * The source leg as parts of an execution's statement (see LedgerRepository.postingParts): an
+   * internal payer's debit is the `balance` part, guarded by `onlyIf` too; no `balance` row means
+   * the payer could not pay the sending amount.
+   */
+  async sourceLegParts(manager: EntityManager, quote: NewQuote, onlyIf: string): Promise<Array<[string, Statement]>> {
+    const entry = { platformId: quote.platformId, kind: 'QUOTE_EXECUTION' as const, referenceId: quote.id, currency: quote.sourceCurrency };
+    return this.ledger.postingParts({ ...entry, lines: await this.sourceLines(manager, quote, 1n) }, onlyIf).parts;
   }
 
   async payOut(manager: EntityManager, quote: QuoteEntity): Promise<void> {

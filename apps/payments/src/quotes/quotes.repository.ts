@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { InternalAccountStatus, QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
+import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { joinedTransaction, joinedTransactionColumns } from '../transfers/transactions.repository';
 import { QuoteEntity } from './entities/quote.entity';
 
-interface QuoteRow {
+export interface QuoteRow {
   id: string;
   platform_id: string;
   status: QuoteEntity['status'];
@@ -100,42 +100,43 @@ export interface QuoteWithTransaction {
  * prepared: a single-row insert on the hot path of every payment.
  */
 function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
-  // An executing quote's statement also locks its source account (FOR SHARE, as an execution
-  // does before the source leg) and answers its status: one round trip less per payment.
-  const lockSource = status === 'PROCESSING' ? `WITH source AS (SELECT status FROM internal_account WHERE platform_id = $2 AND id = $4 FOR SHARE) ` : '';
-  return preparedStatement(`${lockSource}INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
+  return `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
          destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
          rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id,
          executed_at)
        VALUES ($1, $2, '${status}', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29,
          ${status === 'PROCESSING' ? '$27' : 'NULL'})
-       RETURNING *${status === 'PROCESSING' ? ', (SELECT status FROM source) AS source_status' : ''}`);
+       RETURNING *`;
 }
-const INSERT_PENDING = insertQuoteSql('PENDING');
+const INSERT_PENDING = preparedStatement(insertQuoteSql('PENDING'));
 const INSERT_EXECUTING = insertQuoteSql('PROCESSING');
+/** PENDING -> PROCESSING while the lock holds: the one conditional update that lets a quote execute once, however many executions race. */
+const BEGIN_EXECUTION = `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
+  WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at > $3 RETURNING *`;
 
 /** Quotes, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
 export class QuotesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * A new quote, PENDING; or already PROCESSING (executed at its creation) when `executing`:
-   * what `beginExecution` would make of it, without the second statement.
-   */
+  /** A new quote, PENDING (an execution inserts its quote with `executionPart`). */
   async insert(manager: EntityManager, quote: NewQuote): Promise<QuoteEntity> {
     const rows = await returningRows<QuoteRow>(manager, INSERT_PENDING, this.insertParams(quote));
     return toEntity(rows[0]);
   }
 
   /**
-   * A new quote executed at its creation (PROCESSING), its source account locked FOR SHARE in the
-   * same statement: answers the account's status under the lock (undefined: no such account), for
-   * the caller to refuse the execution (rolling the quote back) when it may not move money.
+   * An execution's move of its quote to PROCESSING, as the part of a CompositeStatement that
+   * RETURNS the quote's row (none: it cannot execute): a new quote's insert, stamped executed at
+   * its creation, or an existing quote's PENDING -> PROCESSING at `now`, unexpired.
    */
-  async insertExecuting(manager: EntityManager, quote: NewQuote): Promise<{ quote: QuoteEntity; sourceStatus: InternalAccountStatus | undefined }> {
-    const rows = await returningRows<QuoteRow & { source_status: InternalAccountStatus | null }>(manager, INSERT_EXECUTING, this.insertParams(quote));
-    return { quote: toEntity(rows[0]), sourceStatus: rows[0].source_status ?? undefined };
+  executionPart(quote: NewQuote, existing: boolean, now: Date): Statement {
+    return existing ? { sql: BEGIN_EXECUTION, params: [quote.platformId, quote.id, now] } : { sql: INSERT_EXECUTING, params: this.insertParams(quote) };
+  }
+
+  /** The quote's row as an execution's statement returned it. */
+  executed(row: QuoteRow): QuoteEntity {
+    return toEntity(row);
   }
 
   private insertParams(quote: NewQuote): unknown[] {
@@ -184,20 +185,6 @@ export class QuotesRepository {
   async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransaction | undefined> {
     const rows = await manager.query<QuoteRow[]>(FIND_WITH_TRANSACTION_LOCKED, [platformId, id]);
     return rows[0] ? { quote: toEntity(rows[0]), transaction: joinedTransaction(rows[0]) } : undefined;
-  }
-
-  /**
-   * PENDING -> PROCESSING while the lock holds: the one conditional update that lets a quote
-   * execute once, however many executions race. Undefined when it is not PENDING or expired.
-   */
-  async beginExecution(manager: EntityManager, platformId: string, id: string, now: Date): Promise<QuoteEntity | undefined> {
-    const rows = await returningRows<QuoteRow>(
-      manager,
-      `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
-        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at > $3 RETURNING *`,
-      [platformId, id, now],
-    );
-    return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
   async transition(

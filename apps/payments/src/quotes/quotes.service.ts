@@ -9,7 +9,6 @@ import {
   CustomerInfoFieldName,
   FeeConfig,
   ExecuteQuoteMessage,
-  InternalAccountStatus,
   newId,
   PayerDataFieldRequirement,
   Quote,
@@ -21,7 +20,7 @@ import {
   TransactionStatus,
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { IdempotencyStore, JobScheduler, Outbox, requestHash, TransactionRunner, Clock, Statement } from '@paykit/persistence';
+import { CompositeStatement, IdempotencyStore, JobScheduler, Outbox, preparedStatement, requestHash, TransactionRunner, Clock, Statement } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
@@ -33,7 +32,7 @@ import { configuredPlatformFee, Corridor, PlatformFee, Price, priceReceiving, pr
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
-import { LedgerService, NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
+import { NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transactionStatusEvent } from '../transfers/transaction.mapper';
 import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
@@ -41,9 +40,10 @@ import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
 import { QuoteLedger } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
-import { QuotesRepository } from './quotes.repository';
+import { NewQuote, QuoteRow, QuotesRepository } from './quotes.repository';
 import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
-import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
+import { accountNotFound, accountNotActive, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { refusedStatement, refuseWhen } from '../refused-statement';
 
 /** Where a quote pays, once resolved (before pricing). */
 export interface ResolvedDestination {
@@ -109,7 +109,6 @@ export class QuotesService implements OnModuleInit {
     private readonly rates: ExchangeRatesService,
     private readonly accounts: InternalAccountsRepository,
     private readonly internalAccounts: InternalAccountsService,
-    private readonly ledgerService: LedgerService,
     private readonly quoteLedger: QuoteLedger,
     private readonly transactionsRepo: TransactionsRepository,
     private readonly transfers: TransfersService,
@@ -215,25 +214,20 @@ export class QuotesService implements OnModuleInit {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.quoteValiditySeconds * 1000),
     };
+    // A real-time funded quote executes when its funds arrive, never here. An executing quote is
+    // created PROCESSING: it never waits for execution, so it needs no expiry job either.
+    if (request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT') {
+      return this.runExecution(ctx, entity, false, idempotencyKey, hash, now);
+    }
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
-      // A real-time funded quote executes when its funds arrive, never here.
-      const executing = request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT';
-      let quote: QuoteEntity;
-      if (executing) {
-        // Created PROCESSING (what beginExecution makes of a fresh PENDING quote): it never
-        // waits for execution, so it needs no expiry job either.
-        const inserted = await this.quotes.insertExecuting(manager, entity);
-        quote = await this.executeStarted(manager, ctx, inserted.quote, inserted.sourceStatus);
-      } else {
-        quote = await this.quotes.insert(manager, entity);
-        await this.scheduler.schedule(manager, {
-          kind: EXPIRE_QUOTE_JOB,
-          platformId: ctx.platformId,
-          payload: { platformId: ctx.platformId, quoteId: id },
-          delayMs: this.config.quoteValiditySeconds * 1000,
-          dedupeKey: `${id}:expire`,
-        });
-      }
+      const quote = await this.quotes.insert(manager, entity);
+      await this.scheduler.schedule(manager, {
+        kind: EXPIRE_QUOTE_JOB,
+        platformId: ctx.platformId,
+        payload: { platformId: ctx.platformId, quoteId: id },
+        delayMs: this.config.quoteValiditySeconds * 1000,
+        dedupeKey: `${id}:expire`,
+      });
       return this.toResource(quote, now);
     });
   }
@@ -278,11 +272,20 @@ export class QuotesService implements OnModuleInit {
   }
 
   private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
-    return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
-      const now = this.clock.now();
-      const executed = await this.executeWithin(manager, ctx, quote, now);
-      return this.toResource(executed, now);
-    });
+    return this.runExecution(ctx, quote, true, idempotencyKey, hash, this.clock.now());
+  }
+
+  /**
+   * An execution under the request's Idempotency-Key, answered as the quote resource. A
+   * successful one is a single statement, which needs no transaction when there is no key.
+   */
+  private async runExecution(ctx: CallerContext, quote: NewQuote, existing: boolean, idempotencyKey: string | undefined, hash: string, now: Date): Promise<Quote> {
+    const work = async (manager: EntityManager) => this.toResource(await this.executeWithin(manager, ctx, quote, existing, now), now);
+    return this.explainingRefusal(ctx, quote, now, () =>
+      this.outcomeOf(ctx, quote).kind === 'FAILS_AT_EXECUTION'
+        ? this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, work)
+        : this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, work),
+    );
   }
 
   /**
@@ -308,10 +311,12 @@ export class QuotesService implements OnModuleInit {
     }
     const now = this.clock.now();
     this.assertExecutable(quote, now);
-    return this.transactions.run(async (manager) => {
-      const executed = await this.executeWithin(manager, ctx, quote, now);
-      return this.transfers.toResource((await this.transactionsRepo.findById(ctx.platformId, executed.transactionId, manager))!);
-    });
+    return this.explainingRefusal(ctx, quote, now, () =>
+      this.transactions.run(async (manager) => {
+        const executed = await this.executeWithin(manager, ctx, quote, true, now);
+        return this.transfers.toResource((await this.transactionsRepo.findById(ctx.platformId, executed.transactionId, manager))!);
+      }),
+    );
   }
 
   /** 409 for a quote that cannot execute any more (already executed, failed or expired). */
@@ -328,47 +333,83 @@ export class QuotesService implements OnModuleInit {
     }
   }
 
-  /**
-   * Executes a quote inside the caller's transaction: the conditional PENDING -> PROCESSING
-   * (only one of racing executions gets past it), the source leg, the transaction and its
-   * first event, and the next step. Used by execute, immediatelyExecute and real-time funding.
-   */
-  async executeWithin(manager: EntityManager, ctx: CallerContext, quote: QuoteEntity, now: Date): Promise<QuoteEntity> {
-    const started = await this.quotes.beginExecution(manager, ctx.platformId, quote.id, now);
-    if (!started) {
-      const current = await this.quotes.findById(ctx.platformId, quote.id, manager);
-      this.assertExecutable(current ?? quote, now);
-      throw new ServiceError('INVALID_STATE_TRANSITION', `Quote ${quote.id} cannot execute now`);
-    }
-    return this.executeStarted(manager, ctx, started);
+  /** The sandbox outcome of a quote's payment (plain success outside the sandbox). */
+  private outcomeOf(ctx: CallerContext, quote: NewQuote) {
+    return quote.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(quote.sandboxOutcome) : QUOTE_SUCCESS;
   }
 
-  /** The rest of an execution, once the quote is PROCESSING in the caller's transaction. */
-  private async executeStarted(manager: EntityManager, ctx: CallerContext, started: QuoteEntity, lockedSourceStatus?: InternalAccountStatus): Promise<QuoteEntity> {
-    const outcome = started.sandboxOutcome !== null && this.sandbox.applyTo(ctx) ? quoteOutcome(started.sandboxOutcome) : QUOTE_SUCCESS;
+  /**
+   * Executes a quote: a new one (`existing` false: inserted PROCESSING) or an existing one (its
+   * conditional PENDING -> PROCESSING, which only one of racing executions gets past). Used by
+   * execute, immediatelyExecute and real-time funding. A payment that goes ahead is one statement
+   * (in the caller's transaction, or atomic alone): the quote's move, the source account's lock
+   * and the source leg, the transaction, its first event and its next step. It is refused as a
+   * whole, nothing written, when the quote cannot execute, or its source account may not move
+   * money or cannot pay (QuoteNotExecutable for the quote: see `explainingRefusal`). A payment the
+   * sandbox fails at execution takes two statements, in the caller's transaction.
+   */
+  async executeWithin(manager: EntityManager, ctx: CallerContext, quote: NewQuote, existing: boolean, now: Date): Promise<QuoteEntity> {
+    const outcome = this.outcomeOf(ctx, quote);
+    const statement = new CompositeStatement().add('quote', this.quotes.executionPart(quote, existing, now));
     if (outcome.kind === 'FAILS_AT_EXECUTION') {
-      await this.insertTransaction(manager, started, 'FAILED', outcome.failureReason);
-      return (await this.quotes.transition(manager, ctx.platformId, started.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
+      const [started] = await manager.query<QuoteRow[]>(...this.asQuery(statement.end({ sql: 'SELECT * FROM quote', params: [] })));
+      if (!started) throw new QuoteNotExecutable();
+      await this.insertTransaction(manager, this.quotes.executed(started), 'FAILED', outcome.failureReason);
+      return (await this.quotes.transition(manager, ctx.platformId, quote.id, ['PROCESSING'], 'FAILED', outcome.failureReason))!;
     }
-    if (started.sourceAccountId !== null) {
-      // Checked again under the account's lock: it may have been frozen or closed since the check
-      // above (a quote executed at its creation took the lock and read the status as it was inserted).
-      if (lockedSourceStatus === undefined) await this.ledgerService.lockAccountWithin(manager, ctx.platformId, started.sourceAccountId, NEW_MOVEMENT_STATUSES);
-      else if (!NEW_MOVEMENT_STATUSES.includes(lockedSourceStatus)) throw accountNotActive(started.sourceAccountId, lockedSourceStatus);
+    const refusals = [refuseWhen('NOT EXISTS (SELECT 1 FROM quote)', 'QUOTE_NOT_EXECUTABLE')];
+    let movable = 'true';
+    if (quote.sourceAccountId !== null) {
+      // The source account is locked (FOR SHARE) before its debit, and may have been frozen or
+      // closed since the quote's checks: its status is read under the lock.
+      statement.add('source', this.accounts.lockStatusPart(quote.platformId, quote.sourceAccountId));
+      movable = `EXISTS (SELECT 1 FROM source WHERE status IN (${NEW_MOVEMENT_STATUSES.map((status) => `'${status}'`).join(', ')}))`;
+      refusals.push(refuseWhen(`NOT ${movable}`, 'ACCOUNT_NOT_ACTIVE', '(SELECT status FROM source)'), refuseWhen('NOT EXISTS (SELECT 1 FROM balance)', 'INSUFFICIENT_FUNDS'));
     }
-    await this.quoteLedger.debitSource(manager, started);
-    await this.insertTransaction(manager, started, 'PENDING', null, outcome.steps);
-    return started;
+    for (const [name, part] of await this.quoteLedger.sourceLegParts(manager, quote, movable)) statement.add(name, part);
+    const transaction = await this.transactionParts(quote, 'PENDING', null, outcome.steps);
+    for (const [name, part] of transaction) statement.add(name, part);
+    const query = statement.end({ sql: `SELECT q.*, CASE ${refusals.join(' ')} ELSE true END AS executed FROM (SELECT 1) one LEFT JOIN quote q ON true`, params: [] });
+    try {
+      const [row] = await manager.query<QuoteRow[]>(...this.asQuery(query));
+      return this.quotes.executed(row);
+    } catch (error) {
+      const refused = refusedStatement(error);
+      if (!refused) throw error;
+      if (refused.code === 'ACCOUNT_NOT_ACTIVE') throw refused.detail ? accountNotActive(quote.sourceAccountId!, refused.detail) : accountNotFound(quote.sourceAccountId!);
+      if (refused.code === 'INSUFFICIENT_FUNDS') throw insufficientFunds();
+      throw new QuoteNotExecutable();
+    }
+  }
+
+  /**
+   * Runs an execution; when its quote could not execute, answers why as the quote is now
+   * (executed, failed or expired meanwhile), read once the execution's transaction has ended.
+   */
+  private async explainingRefusal<T>(ctx: CallerContext, quote: NewQuote, now: Date, execution: () => Promise<T>): Promise<T> {
+    try {
+      return await execution();
+    } catch (error) {
+      if (!(error instanceof QuoteNotExecutable)) throw error;
+      const current = await this.quotes.findById(ctx.platformId, quote.id);
+      if (current) this.assertExecutable(current, now);
+      throw new ServiceError('INVALID_STATE_TRANSITION', `Quote ${quote.id} cannot execute now`);
+    }
+  }
+
+  private asQuery(statement: Statement): [string, unknown[]] {
+    return [preparedStatement(statement.sql), statement.params];
   }
 
   /** The quote's transaction, its first event and the first of its steps, in one statement (the row is known before it is written). */
-  private async insertTransaction(
-    manager: EntityManager,
-    quote: QuoteEntity,
-    status: 'PENDING' | 'FAILED',
-    failureReason: QuoteFailureReason | null,
-    steps: QuoteStep[] = [],
-  ): Promise<void> {
+  private async insertTransaction(manager: EntityManager, quote: NewQuote, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): Promise<void> {
+    const statement = new CompositeStatement();
+    for (const [name, part] of await this.transactionParts(quote, status, failureReason, [])) statement.add(name, part);
+    await manager.query(...this.asQuery(statement.end({ sql: 'SELECT 1', params: [] })));
+  }
+
+  /** The parts writing the quote's transaction (`change`), its first event and the first of its steps. */
+  private async transactionParts(quote: NewQuote, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null, steps: QuoteStep[]): Promise<Array<[string, Statement]>> {
     const row: NewTransaction = {
       id: quote.transactionId,
       platformId: quote.platformId,
@@ -397,12 +438,11 @@ export class QuotesService implements OnModuleInit {
     };
     const now = this.clock.now();
     const transaction = await this.transfers.toResource(this.transactionsRepo.entityOf(row, now));
-    await this.outbox.addWithChange(
-      manager,
-      this.transactionsRepo.insertStatement(row, now),
-      transactionStatusEvent(quote.platformId, transaction),
-      this.nextStepStatements(quote, steps),
-    );
+    const change = this.transactionsRepo.insertStatement(row, now);
+    const parts: Array<[string, Statement]> = [['change', { sql: `${change.sql} RETURNING 1`, params: change.params }]];
+    for (const next of this.nextStepStatements(quote, steps)) parts.push(['next_step', next]);
+    parts.push(['announced', this.outbox.eventPart(transactionStatusEvent(quote.platformId, transaction), 'change')]);
+    return parts;
   }
 
   /**
@@ -468,7 +508,7 @@ export class QuotesService implements OnModuleInit {
   }
 
   /** The statement scheduling the first of `steps`, carrying the rest (a quote's steps never overtake each other); none when no step is left. */
-  private nextStepStatements(quote: QuoteEntity, steps: QuoteStep[]): Statement[] {
+  private nextStepStatements(quote: NewQuote, steps: QuoteStep[]): Statement[] {
     const [step, ...rest] = steps;
     if (!step) return [];
     return [
@@ -629,6 +669,9 @@ export class QuotesService implements OnModuleInit {
     await this.outbox.add(manager, transactionStatusEvent(platformId, transaction));
   }
 }
+
+/** An execution found its quote no longer PENDING, or expired (a racing execution got past it). */
+class QuoteNotExecutable extends Error {}
 
 /**
  * The mandatory payer data a quote's lookup asked for that `senderCustomerInfo` does not give:

@@ -46,6 +46,14 @@ export class IdempotencyStore {
   }
 
   /**
+   * `runOnce` for work that writes with a single statement (atomic by itself): without a key it
+   * runs outside any transaction (`TransactionRunner.runStatement`).
+   */
+  async runOnceInOneStatement<T>(platformId: string, key: string | undefined, hash: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return key ? this.runOnce(platformId, key, hash, work) : this.transactions.runStatement(work);
+  }
+
+  /**
    * Takes the key for this transaction; false if it is already taken. The row is visible to others
    * only with the answer written into it, when the transaction commits.
    */

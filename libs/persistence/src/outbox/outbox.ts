@@ -4,7 +4,7 @@ import { contractVersion, DomainEvent, NewEvent, uuidv7 } from '@paykit/contract
 import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
 import { Clock } from '../clock/clock';
-import { shiftParameters, Statement } from '../statement';
+import { CompositeStatement, Statement } from '../statement';
 
 /** A new row and the event announcing it; a `guarded` row is inserted only where the statement's guard holds. */
 export interface InsertWithEvent<T> {
@@ -55,19 +55,24 @@ export class Outbox {
    * a caller that rolls back when it did not. Many inserts of one entity: `addManyWithInserts`.
    */
   async addWithChange(runner: DataSource | EntityManager, change: Statement, event: NewEvent, alongside: Statement[] = []): Promise<boolean> {
-    const full = this.stamped(event);
-    const params = [...change.params];
-    const ctes = [`change AS (${change.sql} RETURNING 1)`];
-    alongside.forEach((other, i) => {
-      ctes.push(`alongside_${i + 1} AS (${shiftParameters(other.sql, params.length)})`);
-      params.push(...other.params);
-    });
-    const n = params.length;
-    const rows: unknown[] = await runner.query(
-      preparedStatement(`WITH ${ctes.join(', ')} INSERT INTO outbox_event (id, subject, event) SELECT $${n + 1}, $${n + 2}, $${n + 3} FROM change LIMIT 1 RETURNING seq`),
-      [...params, full.eventId, full.subject, JSON.stringify(full)],
-    );
+    const statement = new CompositeStatement().add('change', { sql: `${change.sql} RETURNING 1`, params: change.params });
+    alongside.forEach((other, i) => statement.add(`alongside_${i + 1}`, other));
+    const announced = this.eventPart(event, 'change');
+    const { sql, params } = statement.end({ sql: `${announced.sql} RETURNING seq`, params: announced.params });
+    const rows: unknown[] = await runner.query(preparedStatement(sql), params);
     return rows.length > 0;
+  }
+
+  /**
+   * The INSERT writing `event` if the part named `after` of a CompositeStatement returned a row
+   * (once, however many it returned): a change and its event in one statement.
+   */
+  eventPart(event: NewEvent, after: string): Statement {
+    const full = this.stamped(event);
+    return {
+      sql: `INSERT INTO outbox_event (id, subject, event) SELECT $1, $2, $3 FROM ${after} LIMIT 1`,
+      params: [full.eventId, full.subject, JSON.stringify(full)],
+    };
   }
 
   /**
