@@ -20,7 +20,9 @@ const shared = {
 };
 
 module.exports = {
-  testTimeout: 30000,
+  // Generous: a hook that starts a whole stack (migrations of every service) can take over 30 s
+  // on a busy 2-core machine. Tests wait on outcomes (`eventually`), never on this.
+  testTimeout: 120000,
   projects: [
     // test/deploy: the deployment's files (Kubernetes manifests, Dockerfile), checked offline.
     {

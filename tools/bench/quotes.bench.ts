@@ -119,14 +119,16 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
     const scenario = `quotes: create + execute ${label}`;
     const targeted = label !== 'from one payer';
     // An open loop's rate is the one offered; it is met when every payment offered was answered
-    // (its figure reads a little under 500: the run's time includes the last answers' latency).
-    const throughputMet = result === paced ? result.non2xx + result.errors === 0 && result.total >= 500 * PACED_SECONDS : result.requestsPerSecond >= 500;
+    // and the answers kept up: the last came within a second of the last request offered (so the
+    // figure reads a little under 500). A stack that falls behind answers everything too, late.
+    const keptUp = result.requestsPerSecond >= (500 * PACED_SECONDS) / (PACED_SECONDS + 1);
+    const throughputMet = result === paced ? result.non2xx + result.errors === 0 && result.total >= 500 * PACED_SECONDS && keptUp : result.requestsPerSecond >= 500;
     figures.push({
       scenario,
       metric: 'payments/s',
       value: Math.round(result.requestsPerSecond),
       unit: '/s',
-      ...(targeted ? { target: result === paced ? '500 offered, all answered' : '>= 500', met: throughputMet } : {}),
+      ...(targeted ? { target: result === paced ? '500 offered, all answered, kept up' : '>= 500', met: throughputMet } : {}),
     });
     figures.push({ scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' });
     figures.push({ scenario, metric: 'p99', value: result.p99Ms, unit: 'ms', ...(targeted ? { target: '< 100', met: result.p99Ms < 100 } : {}) });

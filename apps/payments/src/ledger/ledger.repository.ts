@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
+import { LEDGER_REFUSAL_REASONS, LedgerRefusalReason, MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { balanceLimit, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
@@ -97,9 +97,18 @@ function checkedLines(entry: JournalEntryInput): PostingLine[] {
   return entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
 }
 
-/** Why a checked account refused a posting: a debit finds too little, a credit too much. */
+/** Why a checked account refuses a posting of `amount`: a debit finds too little, a credit too much. */
+function refusalReason(amount: bigint): LedgerRefusalReason {
+  return amount > 0n ? LEDGER_REFUSAL_REASONS.balanceLimit : LEDGER_REFUSAL_REASONS.insufficientFunds;
+}
+
+/** The answer to a posting a checked account refused. */
+export function ledgerRefusal(reason: LedgerRefusalReason): ServiceError {
+  return reason === LEDGER_REFUSAL_REASONS.balanceLimit ? balanceLimit() : insufficientFunds();
+}
+
 function refusal(amount: bigint): ServiceError {
-  return amount > 0n ? balanceLimit() : insufficientFunds();
+  return ledgerRefusal(refusalReason(amount));
 }
 
 /**
@@ -200,15 +209,19 @@ export class LedgerRepository {
   }
 
   /**
-   * One balanced entry as parts of a CompositeStatement: `entry`, `lines` (its postings) and, when
-   * a line is on a checked account, `balance`: the guarded update of the first such account (in
-   * account order), RETURNING its new totals; any other checked account is the caller's to move
-   * (`post` does, after). No `balance` row means the posting was refused (see `refusal`): the
-   * statement must then not commit. `onlyIf` is a further condition of that update, in SQL reading
-   * earlier parts (no parameters).
+   * One balanced entry as parts of a CompositeStatement: `<name>entry`, `<name>lines` (its
+   * postings) and, when a line is on a checked account, `<name>balance`: the guarded update of the
+   * first such account (in account order), RETURNING its new totals; any other checked account is
+   * the caller's to move (`post` does, after). No `<name>balance` row means the account refused the
+   * posting (`balance.refusal`, see `ledgerRefusal`): the statement must then not commit. `onlyIf`
+   * is a further condition of that update, in SQL reading earlier parts (no parameters).
    */
-  postingParts(entry: JournalEntryInput, onlyIf?: string): { entryId: string; parts: Array<[string, Statement]> } {
+  postingParts(
+    entry: JournalEntryInput,
+    options: { name?: string; onlyIf?: string } = {},
+  ): { entryId: string; parts: Array<[string, Statement]>; balance?: { part: string; refusal: LedgerRefusalReason } } {
     assertBalanced(entry);
+    const name = options.name ?? '';
     const entryId = newId('JournalEntry');
     const lineParams: unknown[] = [entryId, entry.currency];
     const rows = entry.lines.map((line) => {
@@ -217,27 +230,26 @@ export class LedgerRepository {
     });
     const parts: Array<[string, Statement]> = [
       [
-        'entry',
+        `${name}entry`,
         {
           sql: 'INSERT INTO journal_entry (id, platform_id, kind, reference_id, currency_code) VALUES ($1, $2, $3, $4, $5)',
           params: [entryId, entry.platformId, entry.kind, entry.referenceId, entry.currency],
         },
       ],
-      ['lines', { sql: `INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')}`, params: lineParams }],
+      [`${name}lines`, { sql: `INSERT INTO posting (entry_id, account_id, currency_code, amount) VALUES ${rows.join(', ')}`, params: lineParams }],
     ];
     const [line] = checkedLines(entry);
-    if (line) {
-      parts.push([
-        'balance',
-        {
-          sql: `UPDATE ledger_account SET posted = posted + $2, updated_at = now()
-                 WHERE id = $1 AND checked AND ${WITHIN_BALANCE_LIMITS('$2')}${onlyIf ? ` AND ${onlyIf}` : ''}
-                 RETURNING posted, held`,
-          params: [line.account.id, amountToColumn(line.amount)],
-        },
-      ]);
-    }
-    return { entryId, parts };
+    if (!line) return { entryId, parts };
+    parts.push([
+      `${name}balance`,
+      {
+        sql: `UPDATE ledger_account SET posted = posted + $2, updated_at = now()
+               WHERE id = $1 AND checked AND ${WITHIN_BALANCE_LIMITS('$2')}${options.onlyIf ? ` AND ${options.onlyIf}` : ''}
+               RETURNING posted, held`,
+        params: [line.account.id, amountToColumn(line.amount)],
+      },
+    ]);
+    return { entryId, parts, balance: { part: `${name}balance`, refusal: refusalReason(line.amount) } };
   }
 
   // The batch statements run inside the caller's transaction, or on their own (`manager`

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { LedgerRepository } from '../ledger/ledger.repository';
+import { LEDGER_REFUSAL_REASONS, LedgerRefusalReason } from '@paykit/contracts';
+import { ServiceError } from '@paykit/errors';
+import { CompositeStatement, preparedStatement, Statement } from '@paykit/persistence';
+import { ledgerRefusal, LedgerRepository } from '../ledger/ledger.repository';
 import { EntryKind, LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
-import { Statement } from '@paykit/persistence';
-import { QuoteEntity } from './entities/quote.entity';
+import { refusedStatement, refuseWhen } from '../refused-statement';
 import { NewQuote } from './quotes.repository';
 
 /**
@@ -25,7 +27,7 @@ export class QuoteLedger {
   }
 
   /** The payee: an internal account of this deployment, or external clearing (bank payouts, other UMA providers). */
-  private async payee(manager: EntityManager, quote: QuoteEntity): Promise<LedgerAccountRef> {
+  private async payee(manager: EntityManager, quote: NewQuote): Promise<LedgerAccountRef> {
     const internal = quote.destinationKind === 'INTERNAL_ACCOUNT' || quote.destinationKind === 'UMA_CUSTOMER';
     return internal
       ? this.ledger.holdingRef(quote.destinationAccountId!, quote.destinationCurrency)
@@ -42,7 +44,7 @@ export class QuoteLedger {
     return lines;
   }
 
-  private async destinationLines(manager: EntityManager, quote: QuoteEntity, sign: 1n | -1n): Promise<PostingLine[]> {
+  private async destinationLines(manager: EntityManager, quote: NewQuote, sign: 1n | -1n): Promise<PostingLine[]> {
     return [
       { account: await this.ledger.systemAccount(manager, quote.platformId, quote.destinationCurrency, 'FX_CONVERSION'), amount: -sign * quote.receivingAmount },
       { account: await this.payee(manager, quote), amount: sign * quote.receivingAmount },
@@ -50,37 +52,51 @@ export class QuoteLedger {
   }
 
   /**
-   * The source leg as parts of an execution's statement (see LedgerRepository.postingParts): an
-   * internal payer's debit is the `balance` part, guarded by `onlyIf` too; no `balance` row means
-   * the payer could not pay the sending amount.
+   * One of the quote's moves as parts of a CompositeStatement (LedgerRepository.postingParts,
+   * parts named after `name`), with the refusal a statement must make when its internal account
+   * refused it (`refuseWhen` SQL): EXECUTION debits the payer (the source leg; `onlyIf` guards it
+   * further), PAYOUT credits the payee (the destination leg), RETURN takes the payout back (an
+   * internal payee that spent it refuses), REFUND gives the payer the exact sending amount back.
    */
-  async sourceLegParts(manager: EntityManager, quote: NewQuote, onlyIf: string): Promise<Array<[string, Statement]>> {
-    const entry = { platformId: quote.platformId, kind: 'QUOTE_EXECUTION' as const, referenceId: quote.id, currency: quote.sourceCurrency };
-    return this.ledger.postingParts({ ...entry, lines: await this.sourceLines(manager, quote, 1n) }, onlyIf).parts;
-  }
-
-  async payOut(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.postLeg(manager, quote, 'QUOTE_PAYOUT', 'DESTINATION', 1n);
-  }
-
-  /** The payout taken back (returned by the receiving bank). An internal payee that spent it meanwhile aborts with INSUFFICIENT_FUNDS. */
-  async returnPayout(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.postLeg(manager, quote, 'QUOTE_RETURN', 'DESTINATION', -1n);
-  }
-
-  /** The exact sending amount back to the payer, fees included. */
-  async refundSource(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await this.postLeg(manager, quote, 'QUOTE_REFUND', 'SOURCE', -1n);
-  }
-
-  /** One leg as a balanced entry in its currency; a sign of -1 posts the same lines negated (refund, return). */
-  private async postLeg(manager: EntityManager, quote: QuoteEntity, kind: EntryKind, leg: 'SOURCE' | 'DESTINATION', sign: 1n | -1n): Promise<void> {
-    await this.ledger.post(manager, {
+  async moveParts(manager: EntityManager, quote: NewQuote, move: QuoteMove, name: string, onlyIf?: string): Promise<{ parts: Array<[string, Statement]>; refusal?: string }> {
+    const { kind, leg, sign } = MOVES[move];
+    const entry = {
       platformId: quote.platformId,
       kind,
       referenceId: quote.id,
       currency: leg === 'SOURCE' ? quote.sourceCurrency : quote.destinationCurrency,
       lines: leg === 'SOURCE' ? await this.sourceLines(manager, quote, sign) : await this.destinationLines(manager, quote, sign),
-    });
+    };
+    const { parts, balance } = this.ledger.postingParts(entry, { name, onlyIf });
+    return { parts, refusal: balance && refuseWhen(`NOT EXISTS (SELECT 1 FROM ${balance.part})`, balance.refusal) };
+  }
+
+  /** One move in a statement of its own, in the caller's transaction (refused: INSUFFICIENT_FUNDS or BALANCE_LIMIT). */
+  async post(manager: EntityManager, quote: NewQuote, move: QuoteMove): Promise<void> {
+    const { parts, refusal } = await this.moveParts(manager, quote, move, 'move_');
+    const statement = new CompositeStatement();
+    for (const [name, part] of parts) statement.add(name, part);
+    const { sql, params } = statement.end({ sql: `SELECT CASE ${refusal ?? ''} ELSE true END AS posted`, params: [] });
+    try {
+      await manager.query(preparedStatement(sql), params);
+    } catch (error) {
+      throw ledgerRefusalOf(error) ?? error;
+    }
   }
 }
+
+/** A refused statement's ledger refusal as the answer it gets (undefined: another error). */
+export function ledgerRefusalOf(error: unknown): ServiceError | undefined {
+  const refused = refusedStatement(error);
+  const reasons: string[] = Object.values(LEDGER_REFUSAL_REASONS);
+  return refused && reasons.includes(refused.code) ? ledgerRefusal(refused.code as LedgerRefusalReason) : undefined;
+}
+
+export type QuoteMove = 'EXECUTION' | 'PAYOUT' | 'RETURN' | 'REFUND';
+
+const MOVES: Record<QuoteMove, { kind: EntryKind; leg: 'SOURCE' | 'DESTINATION'; sign: 1n | -1n }> = {
+  EXECUTION: { kind: 'QUOTE_EXECUTION', leg: 'SOURCE', sign: 1n },
+  PAYOUT: { kind: 'QUOTE_PAYOUT', leg: 'DESTINATION', sign: 1n },
+  RETURN: { kind: 'QUOTE_RETURN', leg: 'DESTINATION', sign: -1n },
+  REFUND: { kind: 'QUOTE_REFUND', leg: 'SOURCE', sign: -1n },
+};

@@ -37,12 +37,12 @@ import { transactionStatusEvent } from '../transfers/transaction.mapper';
 import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
-import { QuoteLedger } from './quote-ledger';
+import { ledgerRefusalOf, QuoteLedger, QuoteMove } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
 import { NewQuote, QuoteRow, QuotesRepository } from './quotes.repository';
 import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
-import { accountNotFound, accountNotActive, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
 import { refusedStatement, refuseWhen } from '../refused-statement';
 
 /** Where a quote pays, once resolved (before pricing). */
@@ -364,9 +364,11 @@ export class QuotesService implements OnModuleInit {
       // closed since the quote's checks: its status is read under the lock.
       statement.add('source', this.accounts.lockStatusPart(quote.platformId, quote.sourceAccountId));
       movable = `EXISTS (SELECT 1 FROM source WHERE status IN (${NEW_MOVEMENT_STATUSES.map((status) => `'${status}'`).join(', ')}))`;
-      refusals.push(refuseWhen(`NOT ${movable}`, 'ACCOUNT_NOT_ACTIVE', '(SELECT status FROM source)'), refuseWhen('NOT EXISTS (SELECT 1 FROM balance)', 'INSUFFICIENT_FUNDS'));
+      refusals.push(refuseWhen(`NOT ${movable}`, 'ACCOUNT_NOT_ACTIVE', '(SELECT status FROM source)'));
     }
-    for (const [name, part] of await this.quoteLedger.sourceLegParts(manager, quote, movable)) statement.add(name, part);
+    const debit = await this.quoteLedger.moveParts(manager, quote, 'EXECUTION', 'debit_', movable);
+    for (const [name, part] of debit.parts) statement.add(name, part);
+    if (debit.refusal) refusals.push(debit.refusal);
     const transaction = await this.transactionParts(quote, 'PENDING', null, outcome.steps);
     for (const [name, part] of transaction) statement.add(name, part);
     const query = statement.end({ sql: `SELECT q.*, CASE ${refusals.join(' ')} ELSE true END AS executed FROM (SELECT 1) one LEFT JOIN quote q ON true`, params: [] });
@@ -377,8 +379,8 @@ export class QuotesService implements OnModuleInit {
       const refused = refusedStatement(error);
       if (!refused) throw error;
       if (refused.code === 'ACCOUNT_NOT_ACTIVE') throw refused.detail ? accountNotActive(quote.sourceAccountId!, refused.detail) : accountNotFound(quote.sourceAccountId!);
-      if (refused.code === 'INSUFFICIENT_FUNDS') throw insufficientFunds();
-      throw new QuoteNotExecutable();
+      if (refused.code === 'QUOTE_NOT_EXECUTABLE') throw new QuoteNotExecutable();
+      throw ledgerRefusalOf(error) ?? error;
     }
   }
 
@@ -459,28 +461,39 @@ export class QuotesService implements OnModuleInit {
     const expected: TransactionStatus[] =
       step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
     if (!expected.includes(currentStatus)) return;
-    if (step.status === 'COMPLETED') await this.quoteLedger.payOut(manager, quote);
-    if (step.status === 'FAILED') {
-      if (currentStatus === 'COMPLETED') await this.quoteLedger.returnPayout(manager, quote);
-      if (step.refund) await this.quoteLedger.refundSource(manager, quote);
+    // The ledger's moves, the transaction's, its event, the quote's move and the next step: one
+    // statement, refused as a whole (the job then fails) when an internal account refuses a move.
+    const moves: QuoteMove[] =
+      step.status === 'COMPLETED'
+        ? ['PAYOUT']
+        : step.status === 'FAILED'
+          ? [...(currentStatus === 'COMPLETED' ? ['RETURN' as const] : []), ...(step.refund ? ['REFUND' as const] : [])]
+          : [];
+    const statement = new CompositeStatement();
+    const refusals: string[] = [];
+    for (const move of moves) {
+      const posted = await this.quoteLedger.moveParts(manager, quote, move, `${move.toLowerCase()}_`);
+      for (const [name, part] of posted.parts) statement.add(name, part);
+      if (posted.refusal) refusals.push(posted.refusal);
     }
-    // The transaction's move, its event, the quote's move and the next step: one statement.
     const now = this.clock.now();
     const failureReason = step.failureReason ?? null;
-    const alongside = this.nextStepStatements(quote, payload.next);
+    const change = this.transactionsRepo.transitionStatement(payload.platformId, quote.transactionId, currentStatus, step.status, failureReason, now);
+    statement.add('change', { sql: `${change.sql} RETURNING 1`, params: change.params });
+    for (const next of this.nextStepStatements(quote, payload.next)) statement.add('next_step', next);
     if (step.status !== 'PROCESSING') {
       const quoteFailure = step.status === 'FAILED' ? (step.failureReason ?? 'QUOTE_EXECUTION_FAILED') : null;
-      alongside.push(this.quotes.transitionStatement(payload.platformId, quote.id, ['PROCESSING', 'COMPLETED'], step.status, quoteFailure));
+      statement.add('quote_moved', this.quotes.transitionStatement(payload.platformId, quote.id, ['PROCESSING', 'COMPLETED'], step.status, quoteFailure));
     }
     const moved = await this.transfers.toResource(this.transactionsRepo.transitioned(transaction, step.status, failureReason, now));
-    const changed = await this.outbox.addWithChange(
-      manager,
-      this.transactionsRepo.transitionStatement(payload.platformId, quote.transactionId, currentStatus, step.status, failureReason, now),
-      transactionStatusEvent(payload.platformId, moved),
-      alongside,
-    );
+    statement.add('announced', this.outbox.eventPart(transactionStatusEvent(payload.platformId, moved), 'change'));
     // Unreachable while the row lock holds; if it were not, nothing of this step may commit.
-    if (!changed) throw new Error(`Transaction ${quote.transactionId} changed status concurrently`);
+    refusals.push(refuseWhen('NOT EXISTS (SELECT 1 FROM change)', 'TRANSACTION_CHANGED_CONCURRENTLY'));
+    try {
+      await manager.query(...this.asQuery(statement.end({ sql: `SELECT CASE ${refusals.join(' ')} ELSE true END AS advanced`, params: [] })));
+    } catch (error) {
+      throw ledgerRefusalOf(error) ?? error;
+    }
   }
 
   /**
@@ -498,7 +511,7 @@ export class QuotesService implements OnModuleInit {
           status: current.status,
         });
       }
-      await this.quoteLedger.refundSource(manager, quote);
+      await this.quoteLedger.post(manager, quote, 'REFUND');
       const updated = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
       await this.quotes.transition(manager, ctx.platformId, quote.id, ['PROCESSING'], 'FAILED', 'QUOTE_EXECUTION_FAILED');
       const transaction = await this.transfers.toResource(updated);
