@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IsString } from 'class-validator';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
 import { RuntimeConfig } from '@paykit/runtime';
 import { EventBus } from '@paykit/transport';
@@ -241,6 +241,35 @@ describe('Outbox, relay and scheduler on the service database', () => {
       const times = runs.filter((r) => r === id).length;
       expect(times === 1 || (times === 2 && runs.indexOf(id) < runs.indexOf('Card:bad'))).toBe(true);
     }
+  });
+
+  it("prepares a batch's jobs of a kind with one call, before their handlers and in their transaction", async () => {
+    const scheduler = new JobScheduler(dataSource, transactions, config, deadLetters, new Clock(dataSource));
+    const calls: string[] = [];
+    const managers = new Set<EntityManager>();
+    scheduler.register(
+      BATCHED_JOB,
+      async (payload, manager) => {
+        calls.push(`run ${payload.cardId}`);
+        managers.add(manager);
+      },
+      async (payloads, manager) => {
+        calls.push(`prepare ${payloads.map((payload) => payload.cardId).join(',')}`);
+        managers.add(manager);
+      },
+    );
+    // Scheduled before the scheduler starts, so its first pass claims all three together.
+    await transactions.run(async (m) => {
+      for (const cardId of ['Card:p1', 'Card:p2', 'Card:p3']) await scheduler.schedule(m, { kind: BATCHED_JOB, payload: { cardId }, delayMs: 0 });
+    });
+    scheduler.onApplicationBootstrap();
+    await pollUntil(async () => (await unfinishedJobs(BATCHED_JOB.name)) === 0, 10_000);
+    await scheduler.onApplicationShutdown();
+    // The preparer sees the payloads in the order their handlers then run.
+    const runs = calls.slice(1).map((call) => call.replace('run ', ''));
+    expect(calls).toEqual([`prepare ${runs.join(',')}`, ...runs.map((cardId) => `run ${cardId}`)]);
+    expect([...runs].sort()).toEqual(['Card:p1', 'Card:p2', 'Card:p3']);
+    expect(managers.size).toBe(1);
   });
 
   it('vacuums its job table after so many jobs (each run job leaves dead entries every claim would read past)', async () => {

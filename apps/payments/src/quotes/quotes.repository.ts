@@ -89,6 +89,12 @@ const FIND_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTran
    CROSS JOIN LATERAL (SELECT * FROM payment_transaction WHERE id = q.transaction_id LIMIT 1 FOR UPDATE) t
    WHERE q.platform_id = $1 AND q.id = $2 AND t.platform_id = q.platform_id`);
 
+/** The same for a batch of steps: one probe by primary key per quote, in the keys' order. */
+const FIND_MANY_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
+   CROSS JOIN LATERAL (SELECT * FROM quote WHERE id = k.id LIMIT 1) q
+   CROSS JOIN LATERAL (SELECT * FROM payment_transaction WHERE id = q.transaction_id LIMIT 1 FOR UPDATE) t
+   WHERE q.platform_id = k.platform_id AND t.platform_id = q.platform_id`);
+
 /** A quote and its transaction, as a scheduled step reads them. */
 export interface QuoteWithTransaction {
   quote: QuoteEntity;
@@ -185,6 +191,12 @@ export class QuotesRepository {
   async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransaction | undefined> {
     const rows = await manager.query<QuoteRow[]>(FIND_WITH_TRANSACTION_LOCKED, [platformId, id]);
     return rows[0] ? { quote: toEntity(rows[0]), transaction: joinedTransaction(rows[0]) } : undefined;
+  }
+
+  /** `findWithTransactionLocked` for several quotes in one statement (a batch of steps); those not found are left out. */
+  async findManyWithTransactionLocked(manager: EntityManager, keys: Array<{ platformId: string; id: string }>): Promise<QuoteWithTransaction[]> {
+    const rows = await manager.query<QuoteRow[]>(FIND_MANY_WITH_TRANSACTION_LOCKED, [keys.map((key) => key.platformId), keys.map((key) => key.id)]);
+    return rows.map((row) => ({ quote: toEntity(row), transaction: joinedTransaction(row) }));
   }
 
   async transition(

@@ -40,7 +40,7 @@ import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
 import { ledgerRefusalOf, QuoteLedger, QuoteMove } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
-import { NewQuote, QuoteRow, QuotesRepository } from './quotes.repository';
+import { NewQuote, QuoteRow, QuotesRepository, QuoteWithTransaction } from './quotes.repository';
 import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
 import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
 import { refusedStatement, refuseWhen } from '../refused-statement';
@@ -104,6 +104,9 @@ function sameCurrencyCorridor(currency: string, maxTransferAmount: bigint): Corr
  */
 @Injectable()
 export class QuotesService implements OnModuleInit {
+  /** What `prepareSteps` read for a batch's transaction (its EntityManager), until each step takes its own. */
+  private readonly preparedSteps = new WeakMap<EntityManager, Map<string, QuoteWithTransaction | undefined>>();
+
   constructor(
     private readonly quotes: QuotesRepository,
     private readonly rates: ExchangeRatesService,
@@ -128,7 +131,11 @@ export class QuotesService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.scheduler.register(ADVANCE_QUOTE_JOB, (payload, manager) => this.advance(payload, manager));
+    this.scheduler.register(
+      ADVANCE_QUOTE_JOB,
+      (payload, manager) => this.advance(payload, manager),
+      (payloads, manager) => this.prepareSteps(payloads, manager),
+    );
     this.scheduler.register(EXPIRE_QUOTE_JOB, async (payload, manager) => {
       await this.quotes.expire(manager, payload.platformId, payload.quoteId, this.clock.now());
     });
@@ -452,8 +459,11 @@ export class QuotesService implements OnModuleInit {
    * status it follows does nothing, so a retried job never moves money twice.
    */
   async advance(payload: AdvanceQuoteJob, manager: EntityManager): Promise<void> {
-    // The quote and its transaction in one statement, the transaction locked.
-    const found = await this.quotes.findWithTransactionLocked(manager, payload.platformId, payload.quoteId);
+    // The quote and its transaction, the transaction locked: read with the batch's, or alone.
+    const key = `${payload.platformId}|${payload.quoteId}`;
+    const prepared = this.preparedSteps.get(manager);
+    const found = prepared?.has(key) ? prepared.get(key) : await this.quotes.findWithTransactionLocked(manager, payload.platformId, payload.quoteId);
+    prepared?.delete(key);
     if (!found) return;
     const { quote, transaction } = found;
     const currentStatus = transaction.status;
@@ -494,6 +504,21 @@ export class QuotesService implements OnModuleInit {
     } catch (error) {
       throw ledgerRefusalOf(error) ?? error;
     }
+  }
+
+  /**
+   * Reads the quotes and transactions of a batch of steps in one statement, each transaction
+   * locked until the batch commits, for `advance` to take. A batch never holds two steps of one
+   * quote (each step schedules the next when it commits), so nothing read changes before its step.
+   */
+  private async prepareSteps(payloads: AdvanceQuoteJob[], manager: EntityManager): Promise<void> {
+    const found = await this.quotes.findManyWithTransactionLocked(
+      manager,
+      payloads.map((payload) => ({ platformId: payload.platformId, id: payload.quoteId })),
+    );
+    const byKey = new Map<string, QuoteWithTransaction | undefined>(payloads.map((payload) => [`${payload.platformId}|${payload.quoteId}`, undefined]));
+    for (const one of found) byKey.set(`${one.quote.platformId}|${one.quote.id}`, one);
+    this.preparedSteps.set(manager, byKey);
   }
 
   /**

@@ -26,6 +26,19 @@ export interface JobKind<P extends object> {
 
 export type JobHandler<P> = (payload: P, manager: EntityManager) => Promise<void>;
 
+/**
+ * Runs once before the handlers of a batch's jobs of its kind, in the batch's transaction, with
+ * their payloads in run order: to read what those handlers need in one statement instead of one
+ * each. A payload that fails validation is left out (its own handler fails its job).
+ */
+export type JobPreparer<P> = (payloads: P[], manager: EntityManager) => Promise<void>;
+
+/** A registered kind: its handler and preparer, both taking the stored payload. */
+interface RegisteredKind {
+  run: JobHandler<unknown>;
+  prepare?: JobPreparer<unknown>;
+}
+
 export interface ScheduleRequest<P extends object> {
   kind: JobKind<P>;
   payload: P;
@@ -102,7 +115,7 @@ const MARK_DONE = preparedStatement(`UPDATE scheduled_job j SET status = 'DONE',
 @Injectable()
 export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobScheduler.name);
-  private readonly handlers = new Map<string, JobHandler<unknown>>();
+  private readonly handlers = new Map<string, RegisteredKind>();
   private timer?: NodeJS.Timeout;
   /** When the armed timer fires (epoch ms). */
   private armedFor = Number.POSITIVE_INFINITY;
@@ -149,8 +162,24 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    * scheduled the job (docs/compatibility.md). A payload that fails validation fails its job,
    * which is retried and then parked as DEAD with the error, like any other non-transient failure.
    */
-  register<P extends object>(kind: JobKind<P>, handler: JobHandler<P>): void {
-    this.handlers.set(kind.name, (stored, manager) => handler(validateContract(kind.payload, stored, { unknownFields: 'drop' }), manager));
+  register<P extends object>(kind: JobKind<P>, handler: JobHandler<P>, prepare?: JobPreparer<P>): void {
+    const validated = (stored: unknown) => validateContract(kind.payload, stored, { unknownFields: 'drop' });
+    this.handlers.set(kind.name, {
+      run: (stored, manager) => handler(validated(stored), manager),
+      prepare:
+        prepare &&
+        ((stored, manager) =>
+          prepare(
+            stored.flatMap((payload) => {
+              try {
+                return [validated(payload)];
+              } catch {
+                return [];
+              }
+            }),
+            manager,
+          )),
+    });
   }
 
   /** One job, in the caller's transaction: it exists if and only if the caller's change commits. */
@@ -339,7 +368,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
 
   /**
    * Runs the claimed jobs that are still this pass's (their attempt numbers), in order, each
-   * marked DONE by one statement for all of them first. A replica that re-claimed a job after the
+   * marked DONE by one statement for all of them first, then each kind's preparer (if any) once. A replica that re-claimed a job after the
    * lease expired bumped its number, so this pass stands down for it; the mark locks the rows
    * until the transaction ends, so meanwhile the claim skips them. So a job takes effect once,
    * however long a pass is held up between its claim and its transaction. The mark commits only
@@ -348,11 +377,16 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   private async runWithin(manager: EntityManager, jobs: ClaimedJob[]): Promise<void> {
     const owned = await returningRows<{ id: string }>(manager, MARK_DONE, [jobs.map((job) => job.id), jobs.map((job) => job.attempts)]);
     const ownedIds = new Set(owned.map((row) => row.id));
-    for (const job of jobs) if (ownedIds.has(job.id)) await this.runHandler(manager, job);
+    const running = jobs.filter((job) => ownedIds.has(job.id));
+    for (const [kind, { prepare }] of this.handlers) {
+      const payloads = running.filter((job) => job.kind === kind).map((job) => job.payload);
+      if (prepare && payloads.length > 0) await prepare(payloads, manager);
+    }
+    for (const job of running) await this.runHandler(manager, job);
   }
 
   private async runHandler(manager: EntityManager, job: ClaimedJob): Promise<void> {
-    const handler = this.handlers.get(job.kind)!;
+    const handler = this.handlers.get(job.kind)!.run;
     // A job of a platform runs at its due time in that platform's time, as if the time had passed.
     if (job.platformId) await this.clock.at(job.platformId, job.offsetMs, job.runAt, () => handler(job.payload, manager));
     else await handler(job.payload, manager);
