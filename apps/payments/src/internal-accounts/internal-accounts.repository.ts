@@ -19,12 +19,12 @@ interface AccountRow {
   held: string;
 }
 
-const SELECT_ACCOUNT = `SELECT a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
-  a.created_at, a.updated_at, l.posted, l.held FROM internal_account a JOIN ledger_account l ON l.id = a.id`;
+const ACCOUNT_COLUMNS = `a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
+  a.created_at, a.updated_at, l.posted, l.held`;
+const SELECT_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM internal_account a JOIN ledger_account l ON l.id = a.id`;
 
 /** Accounts by (platform, id), one probe by primary key per key (as EntityReader's batches: whatever the statistics say). */
-const SELECT_ACCOUNTS_BY_ID = preparedStatement(`SELECT a.id, a.platform_id, a.customer_id, a.type, a.status, a.currency_code, a.wallet_email, a.private_enabled,
-  a.created_at, a.updated_at, l.posted, l.held FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
+const SELECT_ACCOUNTS_BY_ID = preparedStatement(`SELECT ${ACCOUNT_COLUMNS} FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
   CROSS JOIN LATERAL (SELECT * FROM internal_account WHERE id = k.id LIMIT 1) a
   CROSS JOIN LATERAL (SELECT posted, held FROM ledger_account WHERE id = a.id LIMIT 1) l
   WHERE a.platform_id = k.platform_id`);

@@ -4,6 +4,7 @@ import { LEDGER_REFUSAL_REASONS, LedgerRefusalReason, MAX_WIRE_AMOUNT, newId } f
 import { ServiceError } from '@paykit/errors';
 import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { balanceLimit, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
+import { refusedStatement } from '../refused-statement';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
 import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, PostingLine, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
@@ -105,6 +106,13 @@ function refusalReason(amount: bigint): LedgerRefusalReason {
 /** The answer to a posting a checked account refused. */
 export function ledgerRefusal(reason: LedgerRefusalReason): ServiceError {
   return reason === LEDGER_REFUSAL_REASONS.balanceLimit ? balanceLimit() : insufficientFunds();
+}
+
+/** A statement refused (refuse_statement) with a ledger refusal reason, as the answer it gets; undefined for any other error. */
+export function ledgerRefusalOf(error: unknown): ServiceError | undefined {
+  const refused = refusedStatement(error);
+  const reasons: string[] = Object.values(LEDGER_REFUSAL_REASONS);
+  return refused && reasons.includes(refused.code) ? ledgerRefusal(refused.code as LedgerRefusalReason) : undefined;
 }
 
 function refusal(amount: bigint): ServiceError {

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { LEDGER_REFUSAL_REASONS, LedgerRefusalReason } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
 import { CompositeStatement, preparedStatement, Statement } from '@paykit/persistence';
-import { ledgerRefusal, LedgerRepository } from '../ledger/ledger.repository';
+import { ledgerRefusalOf, LedgerRepository } from '../ledger/ledger.repository';
 import { EntryKind, LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
-import { refusedStatement, refuseWhen } from '../refused-statement';
+import { refuseWhen } from '../refused-statement';
 import { NewQuote } from './quotes.repository';
 
 /**
@@ -83,13 +81,6 @@ export class QuoteLedger {
       throw ledgerRefusalOf(error) ?? error;
     }
   }
-}
-
-/** A refused statement's ledger refusal as the answer it gets (undefined: another error). */
-export function ledgerRefusalOf(error: unknown): ServiceError | undefined {
-  const refused = refusedStatement(error);
-  const reasons: string[] = Object.values(LEDGER_REFUSAL_REASONS);
-  return refused && reasons.includes(refused.code) ? ledgerRefusal(refused.code as LedgerRefusalReason) : undefined;
 }
 
 export type QuoteMove = 'EXECUTION' | 'PAYOUT' | 'RETURN' | 'REFUND';

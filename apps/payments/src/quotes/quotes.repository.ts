@@ -82,15 +82,11 @@ function toEntity(row: QuoteRow): QuoteEntity {
 
 export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
 
-// The transaction is probed by its primary key alone (a LATERAL with LIMIT keeps the planner from
+// Quotes and their transactions, one probe by primary key per quote, in the keys' order. The
+// transaction is probed by its primary key alone (a LATERAL with LIMIT keeps the planner from
 // turning it back into a join): as a join on (platform, id), a plan made while the platform had a
 // few transactions read all of the platform's transactions for every step, slower with each payment.
-const FIND_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM quote q
-   CROSS JOIN LATERAL (SELECT * FROM payment_transaction WHERE id = q.transaction_id LIMIT 1 FOR UPDATE) t
-   WHERE q.platform_id = $1 AND q.id = $2 AND t.platform_id = q.platform_id`);
-
-/** The same for a batch of steps: one probe by primary key per quote, in the keys' order. */
-const FIND_MANY_WITH_TRANSACTION_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
+const FIND_WITH_TRANSACTIONS_LOCKED = preparedStatement(`SELECT q.*, ${joinedTransactionColumns('t')} FROM unnest($1::text[], $2::text[]) AS k(platform_id, id)
    CROSS JOIN LATERAL (SELECT * FROM quote WHERE id = k.id LIMIT 1) q
    CROSS JOIN LATERAL (SELECT * FROM payment_transaction WHERE id = q.transaction_id LIMIT 1 FOR UPDATE) t
    WHERE q.platform_id = k.platform_id AND t.platform_id = q.platform_id`);
@@ -185,17 +181,11 @@ export class QuotesRepository {
   }
 
   /**
-   * An executed quote and its transaction, whose row stays locked (FOR UPDATE)
-   * until the caller's transaction ends: what a scheduled step reads, in one statement.
+   * Executed quotes and their transactions, whose rows stay locked (FOR UPDATE) until the caller's
+   * transaction ends: what scheduled steps read, in one statement. Those not found are left out.
    */
-  async findWithTransactionLocked(manager: EntityManager, platformId: string, id: string): Promise<QuoteWithTransaction | undefined> {
-    const rows = await manager.query<QuoteRow[]>(FIND_WITH_TRANSACTION_LOCKED, [platformId, id]);
-    return rows[0] ? { quote: toEntity(rows[0]), transaction: joinedTransaction(rows[0]) } : undefined;
-  }
-
-  /** `findWithTransactionLocked` for several quotes in one statement (a batch of steps); those not found are left out. */
   async findManyWithTransactionLocked(manager: EntityManager, keys: Array<{ platformId: string; id: string }>): Promise<QuoteWithTransaction[]> {
-    const rows = await manager.query<QuoteRow[]>(FIND_MANY_WITH_TRANSACTION_LOCKED, [keys.map((key) => key.platformId), keys.map((key) => key.id)]);
+    const rows = await manager.query<QuoteRow[]>(FIND_WITH_TRANSACTIONS_LOCKED, [keys.map((key) => key.platformId), keys.map((key) => key.id)]);
     return rows.map((row) => ({ quote: toEntity(row), transaction: joinedTransaction(row) }));
   }
 

@@ -32,12 +32,13 @@ import { configuredPlatformFee, Corridor, PlatformFee, Price, priceReceiving, pr
 import { InternalAccountWithBalance } from '../internal-accounts/entities/internal-account.entity';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
+import { ledgerRefusalOf } from '../ledger/ledger.repository';
 import { NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { transactionStatusEvent } from '../transfers/transaction.mapper';
 import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
-import { ledgerRefusalOf, QuoteLedger, QuoteMove } from './quote-ledger';
+import { QuoteLedger, QuoteMove } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
 import { NewQuote, QuoteRow, QuotesRepository, QuoteWithTransaction } from './quotes.repository';
@@ -459,11 +460,12 @@ export class QuotesService implements OnModuleInit {
    * status it follows does nothing, so a retried job never moves money twice.
    */
   async advance(payload: AdvanceQuoteJob, manager: EntityManager): Promise<void> {
-    // The quote and its transaction, the transaction locked: read with the batch's, or alone.
+    // The quote and its transaction, the transaction locked: read with the batch's (prepareSteps).
     const key = `${payload.platformId}|${payload.quoteId}`;
-    const prepared = this.preparedSteps.get(manager);
-    const found = prepared?.has(key) ? prepared.get(key) : await this.quotes.findWithTransactionLocked(manager, payload.platformId, payload.quoteId);
-    prepared?.delete(key);
+    if (!this.preparedSteps.get(manager)?.has(key)) await this.prepareSteps([payload], manager);
+    const prepared = this.preparedSteps.get(manager)!;
+    const found = prepared.get(key);
+    prepared.delete(key);
     if (!found) return;
     const { quote, transaction } = found;
     const currentStatus = transaction.status;
