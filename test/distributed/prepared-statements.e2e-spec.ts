@@ -29,4 +29,24 @@ describe('PreparingClient', () => {
     expect(await preparedTexts()).not.toContain(text);
     await expect(client.query(preparedStatement('SELECT 1 / $1::int AS broken /* prepared-statements spec */'), [0])).rejects.toMatchObject({ code: '22012' });
   });
+
+  it('prepares a replanned statement afresh once its preparation is old, and deallocates the one it replaces', async () => {
+    const text = preparedStatement('SELECT $1::int - 1 AS less /* replanned, prepared-statements spec */', { replanAfterMs: 0 });
+    for (const n of [1, 2, 3]) expect((await client.query(text, [n])).rows).toEqual([{ less: n - 1 }]);
+    expect((await preparedTexts()).filter((statement) => statement === text)).toHaveLength(1);
+  });
+
+  it('replans inside a transaction without failing it, and forgets a preparation the server refused instead of deallocating it', async () => {
+    const text = preparedStatement('SELECT count(*)::int AS rows FROM replanned_later /* prepared-statements spec */', { replanAfterMs: 0 });
+    await expect(client.query(text, [])).rejects.toMatchObject({ code: '42P01' });
+    await client.query('BEGIN');
+    try {
+      await client.query('CREATE TEMP TABLE replanned_later (n int)');
+      expect((await client.query(text, [])).rows).toEqual([{ rows: 0 }]);
+      expect((await client.query(text, [])).rows).toEqual([{ rows: 0 }]);
+    } finally {
+      await client.query('COMMIT');
+    }
+    expect((await preparedTexts()).filter((statement) => statement === text)).toHaveLength(1);
+  });
 });

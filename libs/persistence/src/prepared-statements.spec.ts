@@ -31,4 +31,25 @@ describe(PreparingClient.name, () => {
       ]);
     });
   });
+
+  describe('a replanned statement', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('keeps one preparation on a connection until it is as old as its limit, then prepares it under a new name and deallocates the old one behind its queued queries', () => {
+      const { client, queued } = unconnectedClient();
+      const text = preparedStatement('SELECT $1::int AS replanned /* prepared-statements unit spec */', { replanAfterMs: 5_000 });
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+      void client.query(text, [1]).catch(() => undefined);
+      now.mockReturnValue(1_004_999);
+      void client.query(text, [2]).catch(() => undefined);
+      now.mockReturnValue(1_005_000);
+      void client.query(text, [3]).catch(() => undefined);
+      const [first, second, deallocation, third] = queued() as Array<{ name?: string; text: string }>;
+      expect(second.name).toBe(first.name);
+      expect(deallocation).toEqual(expect.objectContaining({ name: undefined, text: `DEALLOCATE ${first.name}` }));
+      expect(third).toEqual(expect.objectContaining({ text, values: [3] }));
+      expect(third.name).toMatch(/^paykit_\d+_\d+$/);
+      expect(third.name).not.toBe(first.name);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { returningRows } from '@paykit/persistence';
+import { BATCH_PLAN_MAX_AGE_MS, preparedStatement, returningRows } from '@paykit/persistence';
 import { LeaseTerms } from '../deliveries/deliveries.repository';
 import { ReceivedEventEntity } from './entities/received-event.entity';
 
@@ -13,9 +13,11 @@ import { ReceivedEventEntity } from './entities/received-event.entity';
  * A new delivery that can go out at once is leased to the worker here, saving the claim's round
  * trip: its platform has an endpoint, room (as the claim counts it) and no due delivery waiting
  * (those go first, oldest first, through the claim), and nothing of its resource is pending.
- * The rest wait, PENDING, for the worker's claim.
+ * The rest wait, PENDING, for the worker's claim. Prepared, and replanned as the tables grow: its
+ * planning cost more than its run (1.2-2 ms against 1-2.5 ms for a batch of 15).
  */
-const RECEIVE_SQL = `
+const RECEIVE_SQL = preparedStatement(
+  `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       ord int, event_id uuid, subject text, platform_id text, resource_id text, webhook_type text,
@@ -67,7 +69,9 @@ const RECEIVE_SQL = `
     ON CONFLICT (event_id) DO NOTHING
     RETURNING id, platform_id, type, body, status, lease_token IS NOT NULL AS leased
   )
-  SELECT inserted.*, c.endpoint_url FROM inserted LEFT JOIN configured c ON c.platform_id = inserted.platform_id`;
+  SELECT inserted.*, c.endpoint_url FROM inserted LEFT JOIN configured c ON c.platform_id = inserted.platform_id`,
+  { replanAfterMs: BATCH_PLAN_MAX_AGE_MS },
+);
 
 /** A stored event's delivery, as the receiving statement answers it. */
 export interface StoredDelivery {
