@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
-import { amountFromColumn, amountToColumn, preparedStatement, returningRows, Statement } from '@paykit/persistence';
+import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { joinedTransaction, joinedTransactionColumns } from '../transfers/transactions.repository';
 import { QuoteEntity } from './entities/quote.entity';
@@ -110,7 +110,7 @@ function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
          ${status === 'PROCESSING' ? '$27' : 'NULL'})
        RETURNING *`;
 }
-const INSERT_PENDING = preparedStatement(insertQuoteSql('PENDING'));
+const INSERT_PENDING = insertQuoteSql('PENDING');
 const INSERT_EXECUTING = insertQuoteSql('PROCESSING');
 /** PENDING -> PROCESSING while the lock holds: the one conditional update that lets a quote execute once, however many executions race. */
 const BEGIN_EXECUTION = `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
@@ -121,9 +121,16 @@ const BEGIN_EXECUTION = `UPDATE quote SET status = 'PROCESSING', executed_at = $
 export class QuotesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A new quote, PENDING (an execution inserts its quote with `executionPart`). */
-  async insert(manager: EntityManager, quote: NewQuote): Promise<QuoteEntity> {
-    const rows = await returningRows<QuoteRow>(manager, INSERT_PENDING, this.insertParams(quote));
+  /**
+   * A new quote, PENDING, with the changes that come with it (its expiry job) in the same
+   * statement: atomic alone, so it needs no transaction of its own. An execution inserts its
+   * quote with `executionPart`.
+   */
+  async insert(manager: EntityManager, quote: NewQuote, alongside: Statement[] = []): Promise<QuoteEntity> {
+    const statement = new CompositeStatement().add('quote', { sql: INSERT_PENDING, params: this.insertParams(quote) });
+    alongside.forEach((part, i) => statement.add(`alongside_${i}`, part));
+    const { sql, params } = statement.end({ sql: 'SELECT * FROM quote', params: [] });
+    const rows = await returningRows<QuoteRow>(manager, preparedStatement(sql), params);
     return toEntity(rows[0]);
   }
 

@@ -227,17 +227,19 @@ export class QuotesService implements OnModuleInit {
     if (request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT') {
       return this.runExecution(ctx, entity, false, idempotencyKey, hash, now);
     }
-    return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
-      const quote = await this.quotes.insert(manager, entity);
-      await this.scheduler.schedule(manager, {
+    // The quote and its expiry job: one statement (no transaction without an Idempotency-Key).
+    const expiry = this.scheduler.scheduleStatement([
+      {
         kind: EXPIRE_QUOTE_JOB,
         platformId: ctx.platformId,
         payload: { platformId: ctx.platformId, quoteId: id },
         delayMs: this.config.quoteValiditySeconds * 1000,
         dedupeKey: `${id}:expire`,
-      });
-      return this.toResource(quote, now);
-    });
+      },
+    ]);
+    return this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, async (manager) =>
+      this.toResource(await this.quotes.insert(manager, entity, [expiry]), now),
+    );
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
