@@ -10,7 +10,8 @@ import { roundTripReferences } from './round-trips';
  * on one payer. Target: at least 500 payments/s with p99 under 100 ms. The bare route and the
  * ledger's figures of the same run print beside it, and so do the work a payment asks of the
  * databases and the event stream and what one PostgreSQL statement and one NATS request/reply
- * cost on this machine.
+ * cost on this machine, and quote creation alone (a strict part of a payment's work) as a
+ * reference of what any payment path can reach here.
  */
 const PAYERS = 100;
 const PACED_SECONDS = 10;
@@ -140,6 +141,32 @@ export async function runQuotesBench(ctx: BenchContext): Promise<BenchFigure[]> 
       figures.push({ scenario, metric: 'later steps done after the load', value: Math.round(settled.seconds * 10) / 10, unit: 's' });
       figures.push({ scenario, metric: 'CPU per payment, steps included', value: settled.cpu.totalUs, unit: `us (${settled.cpu.byProcess})` });
     }
+  }
+  // A reference from the same stack: quote creation alone (no execution: no ledger move, no
+  // transaction, no event, no later steps), a strict part of every payment's work. Where it
+  // cannot hold the target's rate and p99, no payment path on this machine can.
+  const creations = bodies.map((body) => JSON.stringify({ ...(JSON.parse(body) as object), immediatelyExecute: false }));
+  if (work) await waitForQuiet(120_000);
+  const created = await ctx.load({ title: 'quotes: create only', url, method: 'POST', headers, bodies: creations });
+  if (work) await waitForQuiet(120_000);
+  const createdPaced = await ctx.load({
+    title: 'quotes: create only, 500/s offered',
+    url,
+    method: 'POST',
+    headers,
+    bodies: creations,
+    overallRate: 500,
+    durationSeconds: PACED_SECONDS,
+  });
+  for (const [label, result] of [
+    [`over ${PAYERS} payers`, created],
+    ['at 500/s offered', createdPaced],
+  ] as const) {
+    const scenario = `reference: quote creation alone ${label}`;
+    figures.push({ scenario, metric: 'quotes/s', value: Math.round(result.requestsPerSecond), unit: '/s' });
+    figures.push({ scenario, metric: 'p50', value: result.p50Ms, unit: 'ms' });
+    figures.push({ scenario, metric: 'p99', value: result.p99Ms, unit: 'ms' });
+    if (result.cpu) figures.push({ scenario, metric: 'CPU per quote', value: result.cpu.totalUs, unit: `us (${result.cpu.byProcess})` });
   }
   if (ctx.env) figures.push(...(await roundTripReferences(ctx.env)));
   return figures;
