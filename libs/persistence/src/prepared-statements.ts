@@ -32,10 +32,11 @@ export interface PreparedStatementOptions {
  * authorization's insert; 1.2-2 ms of planning for the webhooks inbox's batch). After a few
  * executions PostgreSQL may switch a prepared statement to one generic plan, kept until the
  * table is next analysed, so a plan chosen while a table was empty must still be right when it
- * is large. Key lookups, single-row writes and recordset inserts are such statements. Others
- * are prepared with `replanAfterMs`: a plan made on an empty table scanned a large backlog
- * (measured: 26 ms and 144 ms per batch for the outbox relay's claim and the webhooks inbox,
- * against under 1 ms planned afresh), and now lasts only that long.
+ * is large. Key lookups, single-row writes and recordset inserts are such statements. A batch
+ * statement may be prepared with `replanAfterMs` instead (the webhooks inbox is): a plan made on
+ * an empty table scanned a large backlog (measured: 26 ms and 144 ms per batch for the outbox
+ * relay's claim and the webhooks inbox, against under 1 ms planned afresh), and then lasts only
+ * that long. The ledger's batches and the two claims (relay, scheduler) stay unprepared.
  */
 export function preparedStatement(text: string, options: PreparedStatementOptions = {}): string {
   if (!prepared.has(text) && prepared.size < MAX_PREPARED) prepared.set(text, { name: `paykit_${prepared.size + 1}`, replanAfterMs: options.replanAfterMs });
@@ -48,7 +49,7 @@ interface Preparation {
   since: number;
 }
 
-/** pg's own records on a client (internal: `prepared-statements.spec.ts` fails if they change). */
+/** pg's own records on a client (internal: the prepared-statements specs, unit and distributed, fail if they change). */
 interface PgInternals {
   connection: { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
   _queryQueue: Array<{ name?: string }>;
