@@ -68,8 +68,9 @@ export class PreparingClient extends Client {
   private generation = 0;
 
   /** The name `marked` runs under on this connection now. */
-  nameFor(marked: Marked, now = Date.now()): string {
+  nameFor(marked: Marked): string {
     if (marked.replanAfterMs === undefined) return marked.name;
+    const now = Date.now();
     const current = this.preparations.get(marked.name);
     if (current && now - current.since < marked.replanAfterMs) return current.name;
     const next = { name: `${marked.name}_${++this.generation}`, since: now };
