@@ -1,5 +1,8 @@
-// Three projects over one swc transform: unit specs beside the code, and the end-to-end suite
-// (test/e2e) run twice — once on the in-process transport with PGlite, once on NATS + PostgreSQL.
+// Three projects over one swc transform:
+// - unit: specs beside the code (PGlite-backed repository specs among them) and the deployment's files;
+// - embedded: the behaviour suite (test/e2e), every spec once, on the in-process transport with PGlite;
+// - distributed: what depends on the transport, real PostgreSQL and process boundaries — the e2e
+//   specs tagged `@distributed` in their header comment (the seams they cross), and test/distributed.
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathsToModuleNameMapper } = require('./tools/jest-paths');
@@ -8,6 +11,15 @@ const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.json'), 'utf
 delete swc.$comment;
 // ESM-only packages that jest (CommonJS mode) must transform.
 const esmPackages = ['@noble', '@turnkey', '@simplewebauthn', '@peculiar', 'uuid', 'bs58', 'bs58check', 'base-x', 'cbor-x', 'content-disposition'];
+
+/** The end-to-end specs that also run in distributed mode: a header line ` * @distributed <seams>`. */
+function taggedDistributed() {
+  const dir = path.join(__dirname, 'test', 'e2e');
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.e2e-spec.ts') && /^ \* @distributed\b/m.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .map((file) => `<rootDir>/test/e2e/${file}`);
+}
 
 const shared = {
   rootDir: __dirname,
@@ -40,8 +52,9 @@ module.exports = {
     {
       ...shared,
       displayName: 'distributed',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/distributed/**/*.e2e-spec.ts'],
+      testMatch: [...taggedDistributed(), '<rootDir>/test/distributed/**/*.e2e-spec.ts'],
       globals: { STACK_MODE: 'distributed' },
+      globalSetup: '<rootDir>/test/distributed/global-setup.js',
     },
   ],
 };

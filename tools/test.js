@@ -1,24 +1,53 @@
-// `npm test`: type check, lint, then jest — unit specs, the end-to-end suite in embedded mode,
-// and the same suite in distributed mode against the local PostgreSQL and NATS.
-// Outside CI the distributed run is skipped (loudly) when those servers are not reachable;
-// in CI (CI=true) an unreachable server is a failure.
+// `npm test`: everything CI runs, phase by phase, each with its time:
+//   1. static checks: type check (API and console), lint with the module-boundary rule, formatting;
+//   2. the browser the browser specs need (Debian's chromium, installed when missing);
+//   3. unit specs and the behaviour suite (test/e2e, embedded mode), on two workers;
+//   4. the distributed suite on NATS + PostgreSQL (the e2e specs tagged `@distributed`, and
+//      test/distributed), on two workers: every stack has its own databases and NATS namespace.
+// `npm test -- <pattern...>`: only the unit and embedded specs whose path matches (no static
+// checks), a developer's loop over one area; `--project unit|embedded|distributed` picks a suite
+// (`npm run test:unit`, `test:e2e`, `test:distributed`, each taking patterns too).
+//
+// Outside CI, what cannot be had here is skipped with one loud line (the distributed suite without
+// its servers, the browser specs without chromium); under CI=true it is a failure.
 const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 
+const ROOT = path.join(__dirname, '..');
+const CI = process.env.CI === 'true';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const env = {
   ...process.env,
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
 };
+const bin = {
+  jest: require.resolve('jest/bin/jest'),
+  tsc: require.resolve('typescript/bin/tsc'),
+  nx: require.resolve('nx/bin/nx'),
+  eslint: path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+  prettier: path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+};
+const phases = [];
 
-function run(label, command, args) {
+function run(label, command, args, { exitOnFailure = true } = {}) {
   const started = Date.now();
   process.stdout.write(`\n== ${label}\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  process.stdout.write(`== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)\n`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = spawnSync(command, args, { stdio: 'inherit', env, cwd: ROOT });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const ok = result.status === 0;
+  phases.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  process.stdout.write(`== ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)\n`);
+  if (!ok && exitOnFailure) finish(result.status ?? 1);
+  return ok;
+}
+
+function finish(code) {
+  process.stdout.write(`\n== phases\n${phases.map((line) => `   ${line}`).join('\n')}\n`);
+  process.exit(code);
 }
 
 function reachable(host, port) {
@@ -30,33 +59,69 @@ function reachable(host, port) {
   });
 }
 
-async function main() {
-  const jest = require.resolve('jest/bin/jest');
-  run('typecheck', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
-  // The console is browser code (DOM types, Preact JSX): its own project.
-  run('typecheck (console)', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'apps/console/tsconfig.json', '--noEmit']);
-  // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
-  run('project graph', process.execPath, [require.resolve('nx/bin/nx'), 'show', 'projects']);
-  run('lint', process.execPath, [path.join(__dirname, '..', 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']);
-  // One formatting for every file (.prettierrc.json); `npm run format` applies it.
-  run('format check', process.execPath, [path.join(__dirname, '..', 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']);
-  // --forceExit: a pass must end the run even if a library leaves a socket open after close
-  // (seen with NATS consumers in the distributed suite); failures still exit non-zero.
-  // Two workers: jest's default (one less than the cores) ran every suite one after another on a
-  // 2-core machine (721 s against 488-512 s), and each suite must pass with the other core busy.
-  // The distributed suite stays in band: its suites start a process per app and a NATS of their own.
-  run('unit and embedded end-to-end', process.execPath, [jest, '--selectProjects', 'unit', 'embedded', '--forceExit', '--maxWorkers=2']);
+/** Chromium for the browser specs: installed through the system's packages when missing. */
+function ensureChromium() {
+  const answers = () => fs.existsSync(CHROMIUM) && spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
+  if (answers()) return;
+  run("chromium (installing Debian's package)", 'bash', [path.join(__dirname, 'ensure-chromium.sh')], { exitOnFailure: CI });
+  if (answers()) return;
+  // Reached only outside CI: there the browser specs skip quietly, and this is the one loud line.
+  process.stdout.write(
+    `\n!! SKIPPED the browser specs (docs, console, hosted KYC, passkeys): no chromium at ${CHROMIUM} and it could not be installed (tools/ensure-chromium.sh needs root or sudo)\n`,
+  );
+}
+
+async function distributedServers() {
   const [postgres, nats] = await Promise.all([reachable('127.0.0.1', 5432), reachable('127.0.0.1', 4222)]);
-  if (!postgres || !nats) {
-    const missing = [!postgres && 'PostgreSQL on 127.0.0.1:5432', !nats && 'NATS on 127.0.0.1:4222'].filter(Boolean).join(' and ');
-    if (process.env.CI === 'true') {
-      process.stderr.write(`\nFAILED: the distributed suite needs ${missing}.\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`\n!! SKIPPED the distributed suite: ${missing} not reachable (see README, "Distributed mode").\n`);
-    return;
+  if (postgres && nats) return true;
+  const missing = [!postgres && 'PostgreSQL on 127.0.0.1:5432', !nats && 'NATS on 127.0.0.1:4222'].filter(Boolean).join(' and ');
+  if (CI) {
+    process.stderr.write(`\nFAILED: the distributed suite needs ${missing}.\n`);
+    finish(1);
   }
-  run('distributed end-to-end (NATS + PostgreSQL)', process.execPath, [jest, '--selectProjects', 'distributed', '--runInBand', '--forceExit']);
+  process.stdout.write(`\n!! SKIPPED the distributed suite: ${missing} not reachable (see README, "Distributed mode").\n`);
+  return false;
+}
+
+// --forceExit: a pass must end the run even if a library leaves a socket open after close (seen
+// with NATS consumers); failures still exit non-zero. Two workers: jest's default (cores minus one)
+// runs every file one after another on a 2-core machine, and each spec must pass with the other
+// core busy anyway.
+const jestArgs = (projects, extra = []) => [bin.jest, '--selectProjects', ...projects, '--forceExit', '--maxWorkers=2', ...extra];
+
+/** `--project <unit|embedded|distributed>` and path patterns: a focused run, no static checks. */
+function focus(args) {
+  const projects = [];
+  const patterns = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--project') projects.push(args[(index += 1)]);
+    else patterns.push(args[index]);
+  }
+  return { projects: projects.length > 0 ? projects : ['unit', 'embedded'], patterns, focused: args.length > 0 };
+}
+
+async function main() {
+  const { projects, patterns, focused } = focus(process.argv.slice(2));
+  if (focused) {
+    const label = `${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`;
+    if (projects.includes('embedded')) ensureChromium();
+    if (projects.includes('distributed') && !(await distributedServers())) return finish(0);
+    run(label, process.execPath, jestArgs(projects, patterns.length ? ['--testPathPatterns', ...patterns] : []));
+    return finish(0);
+  }
+
+  run('typecheck', process.execPath, [bin.tsc, '-p', 'tsconfig.json', '--noEmit']);
+  // The console is browser code (DOM types, Preact JSX): its own project.
+  run('typecheck (console)', process.execPath, [bin.tsc, '-p', 'apps/console/tsconfig.json', '--noEmit']);
+  // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
+  run('project graph', process.execPath, [bin.nx, 'show', 'projects']);
+  run('lint', process.execPath, [bin.eslint, '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']);
+  // One formatting for every file (.prettierrc.json); `npm run format` applies it.
+  run('format check', process.execPath, [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']);
+  ensureChromium();
+  run('unit and behaviour (embedded end-to-end)', process.execPath, jestArgs(['unit', 'embedded']));
+  if (await distributedServers()) run('distributed (NATS + PostgreSQL)', process.execPath, jestArgs(['distributed']));
+  finish(0);
 }
 
 void main();

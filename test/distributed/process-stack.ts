@@ -1,4 +1,4 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createVerify } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -15,12 +15,6 @@ import { UNREACHED_RATE_LIMITS } from '../support/test-stack';
 const ROOT = join(__dirname, '..', '..');
 /** The binary CI starts its NATS server with (.ci/run). */
 const NATS_SERVER_BINARY = '/usr/sbin/nats-server';
-
-/** Compiles the tree to dist/, which the processes run. */
-export function buildApps(): void {
-  const build = spawnSync(process.execPath, [join(ROOT, 'tools', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
-}
 
 /** Ports already handed out in this test file: the kernel may offer a released port again. */
 const handedOut = new Set<number>();

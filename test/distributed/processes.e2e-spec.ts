@@ -1,10 +1,10 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createDistributedResources, DistributedResources } from '@paykit/testing';
+import { DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
 import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
-import { eventually, UNREACHED_RATE_LIMITS } from '../support/test-stack';
+import { UNREACHED_RATE_LIMITS, eventually, migratedDistributedResources } from '../support/test-stack';
 
 const ROOT = join(__dirname, '..', '..');
 const SERVICES = ['webhooks', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards'];
@@ -38,8 +38,7 @@ describe('Distributed deployment: one process per app', () => {
   }
 
   beforeAll(async () => {
-    expect(spawnSync(process.execPath, [join(ROOT, 'tools', 'build.js')], { cwd: ROOT }).status).toBe(0);
-    resources = await createDistributedResources();
+    resources = await migratedDistributedResources();
     env = { ...resources.env, LOG_LEVEL: 'warn', SANDBOX_TIME_SCALE: '0.001', ...UNREACHED_RATE_LIMITS };
     for (const service of SERVICES) start(service);
     start('gateway', { PORT: String(PORT), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { createDistributedResources, DistributedResources } from '@paykit/testing';
 import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, freePort, PrivateNats, probe, TcpProxy } from './process-stack';
+import { AppProcesses, freePort, PrivateNats, probe, TcpProxy } from './process-stack';
 
 /**
  * What an orchestrator relies on when it starts replicas: several processes of one service
@@ -30,7 +30,6 @@ describe('Replicas starting together, and their probes (apps as processes)', () 
   let cardsDb: Client;
 
   beforeAll(async () => {
-    buildApps();
     nats = await PrivateNats.start();
     resources = await createDistributedResources();
     const databaseUrl = new URL(resources.env.CARDS_DATABASE_URL);

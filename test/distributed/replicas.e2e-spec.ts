@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
 import { Client } from 'pg';
-import { createDistributedResources, DistributedResources } from '@paykit/testing';
+import { DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
 import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
-import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
+import { eventually, migratedDistributedResources } from '../support/test-stack';
+import { AppProcesses, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
 /**
  * Replicas run together correctly: three cards processes and two webhooks processes (the other
@@ -44,9 +44,8 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   const answered: Authorization[] = [];
 
   beforeAll(async () => {
-    buildApps();
     nats = await PrivateNats.start();
-    resources = await createDistributedResources();
+    resources = await migratedDistributedResources();
     apps = new AppProcesses(killableStackEnv(resources, nats.url));
     const port = await freePort();
     const credentials = { tokenId: 'tok_replicas00001', secret: randomBytes(32).toString('base64url') };

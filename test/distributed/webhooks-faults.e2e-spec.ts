@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDistributedResources, DistributedResources } from '@paykit/testing';
+import { DistributedResources } from '@paykit/testing';
 import { ApiClient } from '../support/api-client';
 import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
-import { eventually } from '../support/test-stack';
-import { AppProcesses, buildApps, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
+import { eventually, migratedDistributedResources } from '../support/test-stack';
+import { AppProcesses, killableStackEnv, freePort, PrivateNats, SlowReceiver } from './process-stack';
 
 /** Pause after a refused request in the customer producer. */
 const REFUSED_PAUSE_MS = 50;
@@ -25,9 +25,8 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
   let customersDb: Client;
 
   beforeAll(async () => {
-    buildApps();
     nats = await PrivateNats.start();
-    resources = await createDistributedResources();
+    resources = await migratedDistributedResources();
     apps = new AppProcesses(killableStackEnv(resources, nats.url));
     const port = await freePort();
     const credentials = { tokenId: 'tok_webhookfaults01', secret: randomBytes(32).toString('base64url') };
@@ -137,15 +136,15 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
 
   it('loses nothing when the webhooks process is killed (SIGKILL) mid-stream: its leases expire and are taken again', async () => {
     const producer = produceCustomers();
-    await eventually(async () => (receiver.received.length >= 10 && receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+    await eventually(async () => (receiver.received.length >= 10 && receiver.inFlight > 0 ? true : undefined), 60_000, 5);
     const cutOff = receiver.inFlight;
     await apps.stop('webhooks', 'SIGKILL');
     // Customers created while the webhooks process is down, then while it starts again.
     const atKill = producer.created();
-    await eventually(async () => (producer.created() >= atKill + 3 ? true : undefined), 15_000);
+    await eventually(async () => (producer.created() >= atKill + 3 ? true : undefined), 60_000);
     apps.start('webhooks');
     const atStart = producer.created();
-    await eventually(async () => (producer.created() >= atStart + 3 ? true : undefined), 15_000);
+    await eventually(async () => (producer.created() >= atStart + 3 ? true : undefined), 60_000);
     expect(await producer.stop()).toBeGreaterThan(10);
     await expectEveryCustomerDeliveredOnce();
     // The attempts in flight at the kill were made again, same payload id, after their lease expired.
@@ -157,7 +156,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
 
   it("loses nothing when the webhooks service's database connections are killed mid-stream", async () => {
     const producer = produceCustomers();
-    await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+    await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 60_000, 5);
     const database = new URL(resources.env.WEBHOOKS_DATABASE_URL).pathname.slice(1);
     // This spec's own connection to that database stays.
     const { rows } = await webhooksDb.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -175,12 +174,12 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
         const fresh = (await serviceConnections()).filter((pid) => !killed.has(pid));
         const { rows: terminated } = await webhooksDb.query<{ pid: number }>('SELECT pid FROM unnest($1::int[]) AS pid WHERE pg_terminate_backend(pid)', [fresh]);
         return terminated.length > 0 ? terminated : undefined;
-      }, 15_000);
+      }, 60_000);
       for (const { pid } of cut) killed.add(pid);
     }
     // Customers keep coming after the last cut.
     const afterCuts = producer.created();
-    await eventually(async () => (producer.created() >= afterCuts + 3 ? true : undefined), 15_000);
+    await eventually(async () => (producer.created() >= afterCuts + 3 ? true : undefined), 60_000);
     expect(await producer.stop()).toBeGreaterThan(5);
     await expectEveryCustomerDeliveredOnce();
   }, 90_000);
@@ -192,7 +191,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     'loses nothing when NATS is %s mid-stream and started again on the same port and store',
     async (_, signal) => {
       const producer = produceCustomers();
-      await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 15_000, 5);
+      await eventually(async () => (receiver.inFlight > 0 ? true : undefined), 60_000, 5);
       const refusedBefore = producer.refused();
       await nats.stop(signal);
       // NATS comes back once the outage has been felt: a client's request was refused (after the
@@ -201,7 +200,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
       await nats.restart();
       const before = receiver.received.length;
       // The apps reconnect by themselves: customers are created and delivered again.
-      await eventually(async () => (receiver.received.length > before + 5 ? true : undefined), 15_000, 50);
+      await eventually(async () => (receiver.received.length > before + 5 ? true : undefined), 60_000, 50);
       expect(await producer.stop()).toBeGreaterThan(5);
       await expectEveryCustomerDeliveredOnce();
     },

@@ -1,3 +1,6 @@
+/**
+ * @distributed gateway: two gateway replicas over one database (cache invalidation by LISTEN/NOTIFY)
+ */
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { DataSource } from 'typeorm';

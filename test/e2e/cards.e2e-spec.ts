@@ -1,3 +1,6 @@
+/**
+ * @distributed cards: the sandbox card network, its jobs and events, dead letters on PostgreSQL
+ */
 import { createServer, Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { createRootLogger } from '@paykit/runtime';

@@ -1,20 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Locator, Page } from 'playwright-core';
+import { Browser, Locator, Page } from 'playwright-core';
+import { describeWithBrowser, launchChromium } from '../support/chromium';
 import { API_VERSION } from '@paykit/contracts';
 import { findConsoleAssets } from '../../apps/gateway/src/http/console-assets';
 import { eventually, stackMode, startTestStack, TestStack } from '../support/test-stack';
 
-/** Debian's chromium (tools/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI !== 'true') {
-  process.stderr.write(`\n!! SKIPPED the console browser test: no chromium at ${CHROMIUM} (run tools/ensure-chromium.sh)\n\n`);
-}
-// In CI a missing browser is a failure, never a skip. The console is the same bundle in both modes
-// and every action it takes is an API call the distributed suite covers: it runs in embedded mode.
-const describeConsole = (available || process.env.CI === 'true') && stackMode() === 'embedded' ? describe : describe.skip;
+// The console is the same bundle in both modes and every action it takes is an API call: it runs in
+// the embedded (behaviour) suite only.
+const describeConsole = stackMode() === 'embedded' ? describeWithBrowser : describe.skip;
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'console');
 // Above Playwright's own 30 s per wait, so a stuck step fails with Playwright's message naming it.
@@ -36,7 +31,7 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // Real sandbox delays: the 005 card waits its 30 s, so only the test clock can activate it in time.
     t = await startTestStack({ env: { SANDBOX_TIME_SCALE: '1' } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('request', (request) => {

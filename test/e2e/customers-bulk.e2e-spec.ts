@@ -1,3 +1,6 @@
+/**
+ * @distributed customers: a 5,000-row import streamed and batched on PostgreSQL (embedded skips it)
+ */
 import { ApiClient } from '../support/api-client';
 import { stackMode, startTestStack, TestStack } from '../support/test-stack';
 import { postForm, WebhookReceiver } from './customers.support';

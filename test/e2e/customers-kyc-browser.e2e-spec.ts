@@ -1,18 +1,9 @@
-import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { describeWithBrowser, launchChromium } from '../support/chromium';
 import { startTestStack, TestStack } from '../support/test-stack';
 import { adaFields, created } from './customers.support';
-
-/** Debian's chromium (tools/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI !== 'true') {
-  process.stderr.write(`\n!! SKIPPED the hosted KYC browser test: no chromium at ${CHROMIUM} (run tools/ensure-chromium.sh)\n\n`);
-}
-// In CI a missing browser is a failure, never a skip.
-const describeWithBrowser = available || process.env.CI === 'true' ? describe : describe.skip;
 
 describeWithBrowser('Hosted KYC page in headless Chromium', () => {
   let t: TestStack;
@@ -22,7 +13,7 @@ describeWithBrowser('Hosted KYC page in headless Chromium', () => {
 
   beforeAll(async () => {
     t = await startTestStack();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     // The platform's page the customer comes back to.
     platformSite = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<h1 id="back">Back at the platform</h1>'));
     await new Promise<void>((resolve) => platformSite.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,6 @@
+/**
+ * @distributed customers -> payments and wallet-auth: events through JetStream, redelivered copies handled once
+ */
 import { CallerContext, contractVersion, CUSTOMERS_EVENTS, DomainEvent, PAYMENTS_EVENTS, PAYMENTS_SUBJECTS, uuidv7, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
 import { ApiClient } from '../support/api-client';

@@ -1,3 +1,6 @@
+/**
+ * @distributed external-accounts: request/reply and its events through JetStream to webhooks
+ */
 import { Writable } from 'node:stream';
 import { EXTERNAL_ACCOUNTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { createRootLogger } from '@paykit/runtime';

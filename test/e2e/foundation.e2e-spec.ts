@@ -1,3 +1,6 @@
+/**
+ * @distributed gateway: request/reply to every service over NATS, readiness, a service restarted under the gateway
+ */
 import { WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { createServiceRuntime, ServiceRuntime, startServiceApp } from '@paykit/runtime';
 import { CustomersAppModule } from '../../apps/customers/src/app.module';

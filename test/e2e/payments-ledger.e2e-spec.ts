@@ -1,3 +1,6 @@
+/**
+ * @distributed payments: holds over the transport, 200 concurrent debits of one account on PostgreSQL
+ */
 import { CallerContext, CUSTOMERS_SUBJECTS, Hold, InternalAccount, PAYMENTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ApiClient } from '../support/api-client';

@@ -1,3 +1,6 @@
+/**
+ * @distributed payments: scheduled jobs (quote expiry) claimed on PostgreSQL
+ */
 import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';

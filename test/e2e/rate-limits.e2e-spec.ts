@@ -1,3 +1,6 @@
+/**
+ * @distributed gateway: limits held across two gateway replicas over one database
+ */
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SecondGateway, startSecondGateway } from '../support/second-gateway';
 import { ApiClient, ApiResponse, Credentials } from '../support/api-client';

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { chromium } from 'playwright-core';
 import { createRootLogger } from '@paykit/runtime';
 import { OTP_SENDER, OtpSender } from '../../apps/wallet-auth/src/credentials/otp-sender';
 import { SoftwareAuthenticator } from '../../libs/testing/src/software-authenticator';
+import { itWithBrowser, launchChromium } from '../support/chromium';
 import { advanceClock, startTestStack, TestStack } from '../support/test-stack';
 import { newClientKey, RP_ID, RP_ORIGIN, Session, stamp, Wallet, WalletAuthClient } from '../support/wallet-auth-client';
 
@@ -25,13 +24,6 @@ const LEGACY_ASSERTION = { credentialId: 'AAAA', clientDataJson: 'e30', authenti
 
 // Long enough for a few signed requests on a loaded machine; expiry itself is driven by the test clock.
 const SESSION_TTL_SECONDS = 60;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  if (process.env.CI === 'true') throw new Error(`Chromium is required in CI for the passkey browser test (${CHROMIUM}); run tools/ensure-chromium.sh`);
-  process.stderr.write(`\n*** SKIPPING the headless Chromium passkey test: ${CHROMIUM} not found (run tools/ensure-chromium.sh) ***\n\n`);
-}
-const browserIt = hasChromium ? it : it.skip;
 /** The browser hands WebAuthn's buffers over as byte arrays; the API takes them in base64url. */
 const b64url = (bytes: number[]) => Buffer.from(bytes).toString('base64url');
 
@@ -307,11 +299,11 @@ describe('Embedded wallet authentication: passkeys', () => {
     });
   });
 
-  browserIt(
+  itWithBrowser(
     'registers and signs in with Chromium and its virtual authenticator, end to end',
     async () => {
       const wallet = await client.createWallet('chromium');
-      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+      const browser = await launchChromium();
       try {
         const context = await browser.newContext();
         const tab = await context.newPage();

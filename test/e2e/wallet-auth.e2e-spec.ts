@@ -1,3 +1,6 @@
+/**
+ * @distributed wallet-auth: signed retries through the gateway and NATS
+ */
 import { Writable } from 'node:stream';
 import { createServer, Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';

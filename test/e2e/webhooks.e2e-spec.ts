@@ -1,3 +1,6 @@
+/**
+ * @distributed webhooks: the durable JetStream consumer, deliveries and a consumer restart
+ */
 import { createPublicKey, createVerify, randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';

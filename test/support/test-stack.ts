@@ -4,7 +4,7 @@ import { CredentialsService } from '../../apps/gateway/src/auth/credentials.serv
 import { RunningStack, startStack } from '../../apps/embedded/src/stack';
 import { ApiClient, Credentials } from './api-client';
 import { checkResponsesAgainstServedDocument } from './openapi-conformance';
-import { createDistributedResources, DistributedResources, freshPgliteDataDir, removeDataDir } from '@paykit/testing';
+import { createDistributedResources, DistributedResources, freshMigratedPgliteDataDir, removeDataDir } from '@paykit/testing';
 
 /**
  * Every spec of a stack runs with one token from one address: the limits are on (the limiter runs
@@ -45,9 +45,29 @@ export interface TestStackOptions {
   reuse?: Pick<TestStack, 'env' | 'dropData'>;
 }
 
+/** What every test stack runs with: quiet logs, sandbox delays shrunk, an ephemeral port. */
+const STACK_ENV = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX_TIME_SCALE: '0.001', PORT: '0', HOST: '127.0.0.1', ...UNREACHED_RATE_LIMITS };
+
+/** Starts and stops a stack on `env`: its start migrates every service's database (and seeds the sandbox platform). */
+async function migrateStack(mode: RunMode, env: Record<string, string>): Promise<void> {
+  const stack = await startStack(mode, { ...STACK_ENV, ...env });
+  await stack.close();
+}
+
+/** An embedded data directory copied from a migrated template (see freshMigratedPgliteDataDir). */
+export function migratedPgliteDataDir(): Promise<string> {
+  return freshMigratedPgliteDataDir((dataDir) => migrateStack('embedded', { DATA_DIR: dataDir }));
+}
+
+/** Databases per service copied from migrated templates, and a NATS namespace of their own. */
+export function migratedDistributedResources(): Promise<DistributedResources> {
+  return createDistributedResources({ migrate: (env) => migrateStack('distributed', env) });
+}
+
 /**
  * Starts the whole product for a test: embedded (in-process transport, a fresh PGlite copy)
- * or distributed (NATS with a namespace of its own, a fresh PostgreSQL database per service).
+ * or distributed (NATS with a namespace of its own, a fresh PostgreSQL database per service),
+ * each copied from a migrated template.
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const mode = options.mode ?? stackMode();
@@ -62,13 +82,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   if (options.reuse) {
     env = { ...options.reuse.env };
   } else if (mode === 'embedded') {
-    dataDir = freshPgliteDataDir();
+    dataDir = await migratedPgliteDataDir();
     env = { DATA_DIR: dataDir };
   } else {
-    resources = await createDistributedResources();
+    resources = await migratedDistributedResources();
     env = { ...resources.env };
   }
-  env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SANDBOX_TIME_SCALE: '0.001', PORT: '0', HOST: '127.0.0.1', ...UNREACHED_RATE_LIMITS, ...env, ...options.env };
+  env = { ...STACK_ENV, ...env, ...options.env };
   const stack = await startStack(mode, env);
   const http = stack.http;
   const credentials = http.get(CredentialsService);

@@ -1,65 +1,131 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
-const TEMPLATE = join(ROOT, 'tmp', 'pglite-template');
-const LOCK = join(ROOT, 'tmp', 'pglite-template.lock');
+const TMP = join(ROOT, 'tmp');
+const TEMPLATE = join(TMP, 'pglite-template');
 
 /**
- * A fresh embedded database directory for one test stack. Creating a PGlite cluster takes
- * seconds, so one template is made per machine (in a child process) and copied per stack.
+ * A fresh embedded database directory for one test: an empty cluster. Creating a PGlite cluster
+ * takes seconds, so one template is made per machine (in a child process) and copied per test.
  */
 export function freshPgliteDataDir(): string {
-  if (!existsSync(join(TEMPLATE, 'PG_VERSION'))) createTemplate();
-  const dir = join(ROOT, 'tmp', `pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
-  cpSync(TEMPLATE, dir, { recursive: true });
-  return dir;
+  if (!existsSync(join(TEMPLATE, 'PG_VERSION'))) {
+    for (;;) {
+      if (takeLock(TEMPLATE)) break;
+      if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return copyOf(TEMPLATE);
+      spawnSync('sleep', ['0.2']);
+    }
+    try {
+      if (!existsSync(join(TEMPLATE, 'PG_VERSION'))) {
+        const building = buildingDirFor(TEMPLATE);
+        const script = `require('@electric-sql/pglite').PGlite.create({ dataDir: ${JSON.stringify(building)} }).then((db) => db.close())`;
+        const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'inherit' });
+        if (result.status !== 0) throw new Error('Could not create the PGlite template');
+        publish(building, TEMPLATE);
+      }
+    } finally {
+      releaseLock(TEMPLATE);
+    }
+  }
+  return copyOf(TEMPLATE);
+}
+
+/**
+ * A fresh embedded database directory with every service's schema already migrated: a stack on it
+ * starts in about a second instead of four. `migrate` brings a directory up to date (it starts and
+ * stops a stack on it); it runs once per machine per state of the migrations (`migrationsDigest`),
+ * in whichever jest worker gets there first, while the others wait for it.
+ */
+export async function freshMigratedPgliteDataDir(migrate: (dataDir: string) => Promise<void>): Promise<string> {
+  const template = join(TMP, `pglite-migrated-${migrationsDigest()}`);
+  if (!existsSync(join(template, 'PG_VERSION'))) {
+    for (;;) {
+      if (takeLock(template)) break;
+      if (existsSync(join(template, 'PG_VERSION'))) return copyOf(template);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    try {
+      if (!existsSync(join(template, 'PG_VERSION'))) {
+        const building = buildingDirFor(template);
+        renameSync(freshPgliteDataDir(), building);
+        await migrate(building);
+        publish(building, template);
+      }
+    } finally {
+      releaseLock(template);
+    }
+  }
+  return copyOf(template);
 }
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function createTemplate(): void {
-  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-  // Several jest workers may get here at once: one creates, the others wait for it.
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), String(process.pid));
-      break;
-    } catch {
-      if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return;
-      if (lockHolderIsGone()) {
-        rmSync(LOCK, { recursive: true, force: true });
-        continue;
-      }
-      if (waited > 60_000) throw new Error('Timed out waiting for the PGlite template');
-      spawnSync('sleep', ['0.2']);
+/**
+ * A digest of every migration in the tree (any file under a `migrations` folder of apps/ or libs/):
+ * a migrated template made before a migration was added or changed is never used after it.
+ */
+export function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string, inMigrations: boolean): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, inMigrations || entry.name === 'migrations');
+      else if (inMigrations) hash.update(path.slice(ROOT.length)).update(readFileSync(path));
     }
-  }
+  };
+  for (const top of ['apps', 'libs']) walk(join(ROOT, top), false);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function copyOf(template: string): string {
+  const dir = join(TMP, `pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+function buildingDirFor(template: string): string {
+  const building = `${template}.${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  return building;
+}
+
+/** A rename is atomic: a run killed while building leaves no half-made template that looks complete. */
+function publish(building: string, template: string): void {
+  rmSync(template, { recursive: true, force: true });
+  renameSync(building, template);
+}
+
+/**
+ * Several jest workers may need a template at once: one builds it under a lock directory, the
+ * others wait. A run killed while building leaves its lock behind; a later run takes it over.
+ */
+function takeLock(template: string): boolean {
+  const lock = `${template}.lock`;
+  mkdirSync(TMP, { recursive: true });
   try {
-    if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return;
-    const building = `${TEMPLATE}.${process.pid}`;
-    rmSync(building, { recursive: true, force: true });
-    const script = `require('@electric-sql/pglite').PGlite.create({ dataDir: ${JSON.stringify(building)} }).then((db) => db.close())`;
-    const result = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('Could not create the PGlite template');
-    // A rename is atomic: a run killed here leaves no half-copied template that looks complete.
-    rmSync(TEMPLATE, { recursive: true, force: true });
-    renameSync(building, TEMPLATE);
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch {
+    if (lockHolderIsGone(lock)) rmSync(lock, { recursive: true, force: true });
+    return false;
   }
 }
 
-/** A run killed while building the template leaves its lock behind; a later run takes it over. */
-function lockHolderIsGone(): boolean {
+function releaseLock(template: string): void {
+  rmSync(`${template}.lock`, { recursive: true, force: true });
+}
+
+function lockHolderIsGone(lock: string): boolean {
   let pid: number;
   try {
-    pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
   } catch {
     return false; // the holder has made the directory but not yet written its pid
   }
