@@ -10,7 +10,7 @@
 //
 // Outside CI, what cannot be had here is skipped with one loud line (the distributed suite without
 // its servers, the browser specs without chromium); under CI=true it is a failure.
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -43,6 +43,24 @@ function run(label, command, args, { exitOnFailure = true } = {}) {
   process.stdout.write(`== ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)\n`);
   if (!ok && exitOnFailure) finish(result.status ?? 1);
   return ok;
+}
+
+/** Node scripts one after another, stopping at the first failure; each one's output is printed whole when it ends. */
+async function chain(steps) {
+  for (const [label, args] of steps) {
+    const started = Date.now();
+    const child = spawn(process.execPath, args, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const verdict = `${label}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`;
+    phases.push(verdict);
+    process.stdout.write(`\n== ${label}\n${Buffer.concat(output).toString()}== ${verdict}\n`);
+    if (status !== 0) return false;
+  }
+  return true;
 }
 
 function finish(code) {
@@ -110,14 +128,22 @@ async function main() {
     return finish(0);
   }
 
-  run('typecheck', process.execPath, [bin.tsc, '-p', 'tsconfig.json', '--noEmit']);
-  // The console is browser code (DOM types, Preact JSX): its own project.
-  run('typecheck (console)', process.execPath, [bin.tsc, '-p', 'apps/console/tsconfig.json', '--noEmit']);
-  // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
-  run('project graph', process.execPath, [bin.nx, 'show', 'projects']);
-  run('lint', process.execPath, [bin.eslint, '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']);
-  // One formatting for every file (.prettierrc.json); `npm run format` applies it.
-  run('format check', process.execPath, [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']);
+  // Two chains side by side (tsc and eslint are single-threaded; this machine has two cores).
+  const checks = await Promise.all([
+    chain([
+      ['typecheck', [bin.tsc, '-p', 'tsconfig.json', '--noEmit']],
+      // The console is browser code (DOM types, Preact JSX): its own project.
+      ['typecheck (console)', [bin.tsc, '-p', 'apps/console/tsconfig.json', '--noEmit']],
+    ]),
+    chain([
+      // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
+      ['project graph', [bin.nx, 'show', 'projects']],
+      ['lint', [bin.eslint, '--max-warnings', '0', 'apps', 'libs', 'tools', 'test']],
+      // One formatting for every file (.prettierrc.json); `npm run format` applies it.
+      ['format check', [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']],
+    ]),
+  ]);
+  if (!checks.every(Boolean)) finish(1);
   ensureChromium();
   run('unit and behaviour (embedded end-to-end)', process.execPath, jestArgs(['unit', 'embedded']));
   if (await distributedServers()) run('distributed (NATS + PostgreSQL)', process.execPath, jestArgs(['distributed']));

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule } from '@paykit/persistence';
+import { PersistenceModule, ServiceDatabaseOptions } from '@paykit/persistence';
 import { BeneficialOwnersModule } from './beneficial-owners/beneficial-owners.module';
 import { BeneficialOwnerEntity } from './beneficial-owners/entities/beneficial-owner.entity';
 import { BulkImportModule } from './bulk-import/bulk-import.module';
@@ -23,20 +23,23 @@ import { ProvisioningModule } from './provisioning/provisioning.module';
 import { VerificationEntity } from './verification/entities/verification.entity';
 import { VerificationsModule } from './verification/verifications.module';
 
+/** The customers service's database: its entities and migrations (repository specs migrate a PGlite with them too). */
+export const CUSTOMERS_DATABASE: ServiceDatabaseOptions = {
+  service: 'customers',
+  entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
+  migrations: [
+    CreateCustomers1732300000000,
+    CustomerOnboarding1732400000000,
+    PlatformEmbeddedWallets1732500000000,
+    CustomerReferenceFields1732600000000,
+    CustomerProvisioning1732700000000,
+  ],
+};
+
 /** The customers bounded context: customers, onboarding and the platform's onboarding config. */
 @Module({
   imports: [
-    PersistenceModule.forService({
-      service: 'customers',
-      entities: [CustomerEntity, PlatformConfigEntity, VerificationEntity, ContactCodeEntity, KycLinkEntity, BeneficialOwnerEntity, DocumentEntity, BulkImportJobEntity],
-      migrations: [
-        CreateCustomers1732300000000,
-        CustomerOnboarding1732400000000,
-        PlatformEmbeddedWallets1732500000000,
-        CustomerReferenceFields1732600000000,
-        CustomerProvisioning1732700000000,
-      ],
-    }),
+    PersistenceModule.forService(CUSTOMERS_DATABASE),
     PlatformConfigModule,
     CustomersModule,
     VerificationsModule,
