@@ -1,8 +1,9 @@
-// `npm test`: everything CI runs, phase by phase, each with its time:
-//   1. static checks: type check (API and console), lint with the module-boundary rule, formatting;
-//   2. the browser the browser specs need (Debian's chromium, installed when missing);
-//   3. unit specs and the behaviour suite (test/e2e, embedded mode), on two workers;
-//   4. the distributed suite on NATS + PostgreSQL (the e2e specs tagged `@distributed`, and
+// `npm test`: everything CI runs, each phase printed with its time, and a summary at the end:
+//   1. the browser the browser specs need (Debian's chromium, installed when missing);
+//   2. unit specs and the behaviour suite (test/e2e, embedded mode) on two workers, and beside them,
+//      niced, the static checks: type check (API and console), lint with the module-boundary
+//      rule, formatting;
+//   3. the distributed suite on NATS + PostgreSQL (the e2e specs tagged `@distributed`, and
 //      test/distributed), on two workers: every stack has its own databases and NATS namespace.
 // `npm test -- <pattern...>`: only the unit and embedded specs whose path matches (no static
 // checks), a developer's loop over one area; `--project unit|embedded|distributed` picks a suite
@@ -33,39 +34,35 @@ const bin = {
 };
 const phases = [];
 
-function run(label, command, args, { exitOnFailure = true } = {}) {
+/**
+ * Runs one phase and records its verdict and time. `live` streams its output as it comes (jest);
+ * otherwise the output is printed whole when it ends, so phases side by side do not interleave
+ * line by line. `nice` lowers its priority under the phases beside it.
+ */
+async function phase(label, command, args, { live = false, nice = false } = {}) {
   const started = Date.now();
-  process.stdout.write(`\n== ${label}\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env, cwd: ROOT });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const ok = result.status === 0;
-  phases.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-  process.stdout.write(`== ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)\n`);
-  if (!ok && exitOnFailure) finish(result.status ?? 1);
-  return ok;
+  if (live) process.stdout.write(`\n== ${label}\n`);
+  const [file, argv] = nice ? ['nice', ['-n', '10', command, ...args]] : [command, args];
+  const child = spawn(file, argv, { env, cwd: ROOT, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  const verdict = `${label}: ${status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`;
+  phases.push(verdict);
+  process.stdout.write(live ? `== ${verdict}\n` : `\n== ${label}\n${Buffer.concat(output).toString()}== ${verdict}\n`);
+  return status === 0;
 }
 
-/** Node scripts one after another, stopping at the first failure; each one's output is printed whole when it ends. */
+/** Node scripts one after another, niced, stopping at the first failure. */
 async function chain(steps) {
-  for (const [label, args] of steps) {
-    const started = Date.now();
-    const child = spawn(process.execPath, args, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const status = await new Promise((resolve) => child.on('close', resolve));
-    const seconds = Math.round((Date.now() - started) / 1000);
-    const verdict = `${label}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`;
-    phases.push(verdict);
-    process.stdout.write(`\n== ${label}\n${Buffer.concat(output).toString()}== ${verdict}\n`);
-    if (status !== 0) return false;
-  }
+  for (const [label, args] of steps) if (!(await phase(label, process.execPath, args, { nice: true }))) return false;
   return true;
 }
 
-function finish(code) {
+function finish(ok) {
   process.stdout.write(`\n== phases\n${phases.map((line) => `   ${line}`).join('\n')}\n`);
-  process.exit(code);
+  process.exit(ok ? 0 : 1);
 }
 
 function reachable(host, port) {
@@ -78,12 +75,13 @@ function reachable(host, port) {
 }
 
 /** Chromium for the browser specs: installed through the system's packages when missing. */
-function ensureChromium() {
+async function ensureChromium() {
   const answers = () => fs.existsSync(CHROMIUM) && spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
   if (answers()) return;
-  run("chromium (installing Debian's package)", 'bash', [path.join(__dirname, 'ensure-chromium.sh')], { exitOnFailure: CI });
-  if (answers()) return;
-  // Reached only outside CI: there the browser specs skip quietly, and this is the one loud line.
+  const installed = await phase("chromium (installing Debian's package)", 'bash', [path.join(__dirname, 'ensure-chromium.sh')], { live: true });
+  if (installed && answers()) return;
+  if (CI) finish(false);
+  // Outside CI the browser specs then skip quietly, and this is the one loud line.
   process.stdout.write(
     `\n!! SKIPPED the browser specs (docs, console, hosted KYC, passkeys): no chromium at ${CHROMIUM} and it could not be installed (tools/ensure-chromium.sh needs root or sudo)\n`,
   );
@@ -95,7 +93,7 @@ async function distributedServers() {
   const missing = [!postgres && 'PostgreSQL on 127.0.0.1:5432', !nats && 'NATS on 127.0.0.1:4222'].filter(Boolean).join(' and ');
   if (CI) {
     process.stderr.write(`\nFAILED: the distributed suite needs ${missing}.\n`);
-    finish(1);
+    finish(false);
   }
   process.stdout.write(`\n!! SKIPPED the distributed suite: ${missing} not reachable (see README, "Distributed mode").\n`);
   return false;
@@ -105,7 +103,10 @@ async function distributedServers() {
 // with NATS consumers); failures still exit non-zero. Two workers: jest's default (cores minus one)
 // runs every file one after another on a 2-core machine, and each spec must pass with the other
 // core busy anyway.
-const jestArgs = (projects, extra = []) => [bin.jest, '--selectProjects', ...projects, '--forceExit', '--maxWorkers=2', ...extra];
+const jest = (label, projects, patterns = []) =>
+  phase(label, process.execPath, [bin.jest, '--selectProjects', ...projects, '--forceExit', '--maxWorkers=2', ...(patterns.length ? ['--testPathPatterns', ...patterns] : [])], {
+    live: true,
+  });
 
 /** `--project <unit|embedded|distributed>` and path patterns: a focused run, no static checks. */
 function focus(args) {
@@ -121,15 +122,16 @@ function focus(args) {
 async function main() {
   const { projects, patterns, focused } = focus(process.argv.slice(2));
   if (focused) {
-    const label = `${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`;
-    if (projects.includes('embedded')) ensureChromium();
-    if (projects.includes('distributed') && !(await distributedServers())) return finish(0);
-    run(label, process.execPath, jestArgs(projects, patterns.length ? ['--testPathPatterns', ...patterns] : []));
-    return finish(0);
+    if (projects.includes('embedded')) await ensureChromium();
+    if (projects.includes('distributed') && !(await distributedServers())) return finish(true);
+    return finish(await jest(`${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`, projects, patterns));
   }
 
-  // Two chains side by side (tsc and eslint are single-threaded; this machine has two cores).
-  const checks = await Promise.all([
+  await ensureChromium();
+  // The static checks run beside the behaviour suite, niced: two single-threaded chains that take
+  // the CPU the jest workers leave idle (start-ups, waits on outcomes) instead of holding both
+  // cores for a minute and a half before the suite starts.
+  const results = await Promise.all([
     chain([
       ['typecheck', [bin.tsc, '-p', 'tsconfig.json', '--noEmit']],
       // The console is browser code (DOM types, Preact JSX): its own project.
@@ -142,12 +144,11 @@ async function main() {
       // One formatting for every file (.prettierrc.json); `npm run format` applies it.
       ['format check', [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']],
     ]),
+    jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded']),
   ]);
-  if (!checks.every(Boolean)) finish(1);
-  ensureChromium();
-  run('unit and behaviour (embedded end-to-end)', process.execPath, jestArgs(['unit', 'embedded']));
-  if (await distributedServers()) run('distributed (NATS + PostgreSQL)', process.execPath, jestArgs(['distributed']));
-  finish(0);
+  if (!results.every(Boolean)) finish(false);
+  if (await distributedServers()) finish(await jest('distributed (NATS + PostgreSQL)', ['distributed']));
+  finish(true);
 }
 
 void main();

@@ -6,7 +6,7 @@ import { WebhookReceiver } from './customers.support';
 
 /**
  * UMA invitations (create, get, claim, cancel and INVITATION.CLAIMED), the directory of UMA
- * providers and VASPs, and crypto withdrawal fee estimates, through the gateway in both modes.
+ * providers and VASPs, and crypto withdrawal fee estimates, through the gateway.
  */
 describe('Invitations, UMA providers, VASPs and withdrawal fees', () => {
   let t: TestStack;

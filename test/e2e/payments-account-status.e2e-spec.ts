@@ -9,7 +9,6 @@ import { ReceivedWebhook, WebhookReceiver } from './customers.support';
  * Internal account statuses through the sandbox simulator `POST /sandbox/internal-accounts/{id}/status`:
  * the transition table, what a FROZEN or CLOSED account refuses (transfers, funding, holds, card
  * authorizations), closing only when empty, tenancy, validation and the STATUS_CHANGE webhook.
- * Runs in embedded and distributed mode.
  */
 describe('Payments: internal account statuses', () => {
   let t: TestStack;

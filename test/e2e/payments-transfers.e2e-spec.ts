@@ -8,7 +8,7 @@ import { WebhookReceiver } from './customers.support';
 /**
  * Payments core, part 2: transfer-out and transfer-in through the gateway, with every
  * sandbox outcome of the spec's table, idempotency, readiness, limits and the transactions
- * they leave behind (and their webhooks). Runs in embedded and distributed mode.
+ * they leave behind (and their webhooks).
  */
 describe('Payments: transfers and transactions', () => {
   let t: TestStack;

@@ -1,3 +1,6 @@
+/**
+ * @distributed every service: recorded messages of the previous contract version over NATS, its events through JetStream
+ */
 import { CallerContext, CUSTOMERS_EVENTS, DomainEvent, MessageEnvelope, PAYMENTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { InProcessBroker, InProcessClient, NatsClient, RemoteError, RequestTransport } from '@paykit/transport';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';

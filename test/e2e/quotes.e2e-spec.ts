@@ -13,7 +13,7 @@ import { WebhookReceiver } from './customers.support';
  * Cross-currency payments through the gateway: exchange rates, quotes (create, get, execute),
  * every row of the spec's quote table and the sandbox UMA receivers, with the ledger checked in
  * every currency after each path; idempotency, the signed retry of an embedded wallet source and
- * the concurrency guarantees. Runs in embedded and distributed mode.
+ * the concurrency guarantees.
  */
 describe('Cross-currency payments: exchange rates and quotes', () => {
   let t: TestStack;

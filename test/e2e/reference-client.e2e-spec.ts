@@ -7,7 +7,7 @@ import { generateReferenceTypes, referenceDocumentPresent, typeCheckReferenceCli
  * Issue 16's "done means": a client written from the reference document (types generated from
  * ../shared/reference/openapi.yaml with openapi-typescript, every request body and answer typed by
  * them, every answer also checked at run time against the reference schema) drives the product
- * end to end, in embedded and distributed mode. Skipped when the reference document is absent.
+ * end to end. Skipped when the reference document is absent.
  *
  * The journey (test/reference-client/journey.ts) is loaded at run time: the project's own type
  * check does not see it, since its types exist only once generated; this spec type-checks it.

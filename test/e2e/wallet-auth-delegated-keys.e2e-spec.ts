@@ -6,7 +6,7 @@ import { newClientKey, Session, stamp, Wallet, WalletAuthClient } from '../suppo
 
 /**
  * Delegated signing keys through HTTP: the three signed legs of creation, one ACTIVE key per card
- * funding source, revocation, listing filters, validation and tenancy. Embedded and distributed.
+ * funding source, revocation, listing filters, validation and tenancy.
  */
 describe('Embedded wallet authentication: delegated keys', () => {
   let t: TestStack;
