@@ -1,5 +1,6 @@
 // Counts tests per service from jest's JSON reports (`jest --json --outputFile=...`), one column
-// per suite: `node tools/test-counts.js <label>=<report.json> ...`. A spec belongs to the service
+// per report: `node tools/test-counts.js [<label>=<report.json> ...]`; without arguments, the
+// reports of the last `npm test` (tmp/test-reports/*.json, labelled by their projects). A spec belongs to the service
 // its path names (apps/<service>/, test/e2e/<service>-*.e2e-spec.ts); cross-cutting end-to-end
 // specs (auth, limits, docs, fuzz, logs, clock) count as the gateway's, the edge they test.
 const fs = require('node:fs');
@@ -29,7 +30,10 @@ function areaOf(file) {
   return [`test/${second}`, 'unit'];
 }
 
-const columns = process.argv.slice(2).map((argument) => {
+const REPORTS = path.join(ROOT, 'tmp', 'test-reports');
+const given = process.argv.slice(2);
+const sources = given.length > 0 ? given : fs.readdirSync(REPORTS).map((file) => `${path.basename(file, '.json')}=${path.join(REPORTS, file)}`);
+const columns = sources.map((argument) => {
   const [label, file] = argument.split('=');
   return { label, report: JSON.parse(fs.readFileSync(file, 'utf8')) };
 });

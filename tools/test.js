@@ -3,11 +3,12 @@
 //   2. unit specs and the behaviour suite (test/e2e, embedded mode) on two workers, and beside them,
 //      niced, the static checks: type check (API and console), lint with the module-boundary
 //      rule, formatting;
-//   3. the distributed suite on NATS + PostgreSQL (the e2e specs tagged `@distributed`, and
-//      test/distributed), on two workers: every stack has its own databases and NATS namespace.
+//   3. on NATS + PostgreSQL, side by side, each one file at a time: the distributed suite (the e2e
+//      specs tagged `@distributed`, and test/distributed) and the processes suite (test/processes,
+//      apps as processes): every stack has its own databases and NATS namespace.
 // `npm test -- <pattern...>`: only the unit and embedded specs whose path matches (no static
-// checks), a developer's loop over one area; `--project unit|embedded|distributed` picks a suite
-// (`npm run test:unit`, `test:e2e`, `test:distributed`, each taking patterns too).
+// checks), a developer's loop over one area; `--project unit|embedded|distributed|processes` picks
+// a suite (`npm run test:unit`, `test:e2e`, `test:distributed`, `test:processes`, each taking patterns).
 //
 // Outside CI, what cannot be had here is skipped with one loud line (the distributed suite without
 // its servers, the browser specs without chromium); under CI=true it is a failure.
@@ -103,10 +104,23 @@ async function distributedServers() {
 // with NATS consumers); failures still exit non-zero. Two workers: jest's default (cores minus one)
 // runs every file one after another on a 2-core machine, and each spec must pass with the other
 // core busy anyway.
-const jest = (label, projects, patterns = []) =>
-  phase(label, process.execPath, [bin.jest, '--selectProjects', ...projects, '--forceExit', '--maxWorkers=2', ...(patterns.length ? ['--testPathPatterns', ...patterns] : [])], {
-    live: true,
-  });
+// Each run's report lands in tmp/test-reports/<projects>.json (`node tools/test-counts.js` reads them).
+const jest = (label, projects, { patterns = [], workers = 2 } = {}) =>
+  phase(
+    label,
+    process.execPath,
+    [
+      bin.jest,
+      '--selectProjects',
+      ...projects,
+      '--forceExit',
+      `--maxWorkers=${workers}`,
+      '--json',
+      `--outputFile=${path.join(ROOT, 'tmp', 'test-reports', `${projects.join('-')}.json`)}`,
+      ...(patterns.length ? ['--testPathPatterns', ...patterns] : []),
+    ],
+    { live: true },
+  );
 
 /** `--project <unit|embedded|distributed>` and path patterns: a focused run, no static checks. */
 function focus(args) {
@@ -123,8 +137,8 @@ async function main() {
   const { projects, patterns, focused } = focus(process.argv.slice(2));
   if (focused) {
     if (projects.includes('embedded')) await ensureChromium();
-    if (projects.includes('distributed') && !(await distributedServers())) return finish(true);
-    return finish(await jest(`${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`, projects, patterns));
+    if ((projects.includes('distributed') || projects.includes('processes')) && !(await distributedServers())) return finish(true);
+    return finish(await jest(`${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`, projects, { patterns }));
   }
 
   await ensureChromium();
@@ -147,8 +161,15 @@ async function main() {
     jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded']),
   ]);
   if (!results.every(Boolean)) finish(false);
-  if (await distributedServers()) finish(await jest('distributed (NATS + PostgreSQL)', ['distributed']));
-  finish(true);
+  if (!(await distributedServers())) finish(true);
+  // Two suites side by side, one file at a time each: the seams in-process, and the apps as
+  // processes (several processes per file, killed and cut off: two such files at once on two
+  // cores starve each other's recoveries past any sane wait).
+  const distributed = await Promise.all([
+    jest('distributed (NATS + PostgreSQL)', ['distributed'], { workers: 1 }),
+    jest('processes (apps as processes on NATS + PostgreSQL)', ['processes'], { workers: 1 }),
+  ]);
+  finish(distributed.every(Boolean));
 }
 
 void main();

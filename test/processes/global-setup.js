@@ -1,4 +1,4 @@
-// The distributed suite's specs run apps as processes from dist/: it is built once, here, before any
+// The processes suite runs apps as processes from dist/: it is built once, here, before any
 // jest worker starts (two workers building at once would write the same files).
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
