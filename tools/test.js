@@ -134,6 +134,7 @@ function focus(args) {
 }
 
 async function main() {
+  fs.mkdirSync(path.join(ROOT, 'tmp', 'test-reports'), { recursive: true });
   const { projects, patterns, focused } = focus(process.argv.slice(2));
   if (focused) {
     if (projects.includes('embedded')) await ensureChromium();
