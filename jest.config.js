@@ -1,10 +1,11 @@
 // Three projects over one swc transform:
 // - unit: specs beside the code (PGlite-backed repository specs among them) and the deployment's files;
 // - embedded: the behaviour suite (test/e2e), every spec once, on the in-process transport with PGlite;
-// - distributed: what depends on the transport and real PostgreSQL — the e2e specs tagged
-//   `@distributed` in their header comment (the seams they cross), and test/distributed;
-// - processes: test/processes, apps as processes from dist/ (built once by its global setup), killed
-//   and cut off from NATS and PostgreSQL; run one file at a time beside the distributed project.
+// - distributed: the behaviour seams over NATS and real PostgreSQL — the e2e specs tagged
+//   `@distributed` in their header comment (the seams they cross);
+// - infrastructure: below the HTTP layer — test/distributed (transport and database) and
+//   test/processes (apps as processes from dist/, built once by its global setup, killed and cut
+//   off from NATS and PostgreSQL); run one file at a time beside the distributed project.
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathsToModuleNameMapper } = require('./tools/jest-paths');
@@ -54,13 +55,13 @@ module.exports = {
     {
       ...shared,
       displayName: 'distributed',
-      testMatch: [...taggedDistributed(), '<rootDir>/test/distributed/**/*.e2e-spec.ts'],
+      testMatch: taggedDistributed(),
       globals: { STACK_MODE: 'distributed' },
     },
     {
       ...shared,
-      displayName: 'processes',
-      testMatch: ['<rootDir>/test/processes/**/*.e2e-spec.ts'],
+      displayName: 'infrastructure',
+      testMatch: ['<rootDir>/test/distributed/**/*.e2e-spec.ts', '<rootDir>/test/processes/**/*.e2e-spec.ts'],
       globals: { STACK_MODE: 'distributed' },
       globalSetup: '<rootDir>/test/processes/global-setup.js',
     },

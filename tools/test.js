@@ -4,11 +4,12 @@
 //      niced, the static checks: type check (API and console), lint with the module-boundary
 //      rule, formatting;
 //   3. on NATS + PostgreSQL, side by side, each one file at a time: the distributed suite (the e2e
-//      specs tagged `@distributed`, and test/distributed) and the processes suite (test/processes,
-//      apps as processes): every stack has its own databases and NATS namespace.
+//      specs tagged `@distributed`) and the infrastructure suite (test/distributed, transport and
+//      database; test/processes, apps as processes): every stack has its own databases and NATS
+//      namespace.
 // `npm test -- <pattern...>`: only the unit and embedded specs whose path matches (no static
-// checks), a developer's loop over one area; `--project unit|embedded|distributed|processes` picks
-// a suite (`npm run test:unit`, `test:e2e`, `test:distributed`, `test:processes`, each taking patterns).
+// checks), a developer's loop over one area; `--project unit|embedded|distributed|infrastructure` picks
+// a suite (`npm run test:unit`, `test:e2e`, `test:distributed`, `test:infrastructure`, each taking patterns).
 //
 // Outside CI, what cannot be had here is skipped with one loud line (the distributed suite without
 // its servers, the browser specs without chromium); under CI=true it is a failure.
@@ -138,7 +139,7 @@ async function main() {
   const { projects, patterns, focused } = focus(process.argv.slice(2));
   if (focused) {
     if (projects.includes('embedded')) await ensureChromium();
-    if ((projects.includes('distributed') || projects.includes('processes')) && !(await distributedServers())) return finish(true);
+    if ((projects.includes('distributed') || projects.includes('infrastructure')) && !(await distributedServers())) return finish(true);
     return finish(await jest(`${projects.join(' and ')} specs${patterns.length ? ` matching ${patterns.join(' ')}` : ''}`, projects, { patterns }));
   }
 
@@ -151,6 +152,8 @@ async function main() {
       ['typecheck', [bin.tsc, '-p', 'tsconfig.json', '--noEmit']],
       // The console is browser code (DOM types, Preact JSX): its own project.
       ['typecheck (console)', [bin.tsc, '-p', 'apps/console/tsconfig.json', '--noEmit']],
+      // The client written from the reference document, against the types generated from it.
+      ['typecheck (reference client)', [path.join(__dirname, 'reference-client-check.js')]],
     ]),
     chain([
       // The module-boundary lint rule reads Nx's project graph; compute it first (no daemon in CI).
@@ -163,12 +166,12 @@ async function main() {
   ]);
   if (!results.every(Boolean)) finish(false);
   if (!(await distributedServers())) finish(true);
-  // Two suites side by side, one file at a time each: the seams in-process, and the apps as
-  // processes (several processes per file, killed and cut off: two such files at once on two
-  // cores starve each other's recoveries past any sane wait).
+  // Two suites side by side, one file at a time each: the seams, and what lies under the apps
+  // (several processes per file, killed and cut off: two such files at once on two cores starve
+  // each other's recoveries past any sane wait).
   const distributed = await Promise.all([
     jest('distributed (NATS + PostgreSQL)', ['distributed'], { workers: 1 }),
-    jest('processes (apps as processes on NATS + PostgreSQL)', ['processes'], { workers: 1 }),
+    jest('infrastructure (transport, database, apps as processes)', ['infrastructure'], { workers: 1 }),
   ]);
   finish(distributed.every(Boolean));
 }
