@@ -144,10 +144,10 @@ async function main() {
   }
 
   await ensureChromium();
-  // The static checks run beside the behaviour suite, niced: two single-threaded chains that take
-  // the CPU the jest workers leave idle (start-ups, waits on outcomes) instead of holding both
-  // cores for a minute and a half before the suite starts.
-  const results = await Promise.all([
+  // The static checks run niced beside the suites: two single-threaded chains that take the CPU the
+  // jest workers leave idle (start-ups, waits on outcomes) instead of holding both cores for a
+  // minute and a half before the suites start. Their verdict is awaited at the end.
+  const checks = Promise.all([
     chain([
       ['typecheck', [bin.tsc, '-p', 'tsconfig.json', '--noEmit']],
       // The console is browser code (DOM types, Preact JSX): its own project.
@@ -162,18 +162,20 @@ async function main() {
       // One formatting for every file (.prettierrc.json); `npm run format` applies it.
       ['format check', [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']],
     ]),
-    jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded']),
   ]);
-  if (!results.every(Boolean)) finish(false);
-  if (!(await distributedServers())) finish(true);
-  // Two suites side by side, one file at a time each: the seams, and what lies under the apps
-  // (several processes per file, killed and cut off: two such files at once on two cores starve
-  // each other's recoveries past any sane wait).
-  const distributed = await Promise.all([
-    jest('distributed (NATS + PostgreSQL)', ['distributed'], { workers: 1 }),
-    jest('infrastructure (transport, database, apps as processes)', ['infrastructure'], { workers: 1 }),
-  ]);
-  finish(distributed.every(Boolean));
+  const suites = [await jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded'])];
+  if (suites[0] && (await distributedServers())) {
+    // Two suites side by side, one file at a time each: the seams, and what lies under the apps
+    // (several processes per file, killed and cut off: two such files at once on two cores starve
+    // each other's recoveries past any sane wait).
+    suites.push(
+      ...(await Promise.all([
+        jest('distributed (NATS + PostgreSQL)', ['distributed'], { workers: 1 }),
+        jest('infrastructure (transport, database, apps as processes)', ['infrastructure'], { workers: 1 }),
+      ])),
+    );
+  }
+  finish([...suites, ...(await checks)].every(Boolean));
 }
 
 void main();
