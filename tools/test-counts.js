@@ -26,7 +26,7 @@ function areaOf(file) {
     const name = path.basename(relative);
     return [E2E_SERVICES.find(([pattern]) => pattern.test(name))?.[1] ?? 'gateway', 'e2e'];
   }
-  if (top === 'test' && second === 'distributed') return ['processes and transport', 'e2e'];
+  if (top === 'test' && (second === 'distributed' || second === 'processes')) return ['transport, database, processes', 'e2e'];
   return [`test/${second}`, 'unit'];
 }
 
