@@ -1,11 +1,4 @@
-/**
- * @distributed gateway: two gateway replicas over one database (cache invalidation by LISTEN/NOTIFY)
- */
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
-import { DataSource } from 'typeorm';
-import { AuthInvalidations } from '../../apps/gateway/src/auth/auth-invalidations';
-import { SecondGateway, startSecondGateway } from '../support/second-gateway';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
@@ -32,7 +25,8 @@ function asAgent(api: ApiClient, token: string): AgentCaller {
 /**
  * Agents (issue 18): a platform creates an agent for a customer with a policy, the agent software
  * redeems its device code for an AgentAuth token and moves money within the policy; actions over
- * the threshold or in approval mode wait for the platform. Runs in embedded and distributed mode.
+ * the threshold or in approval mode wait for the platform. Its caches across two gateway replicas:
+ * agents-replicas.e2e-spec.ts.
  */
 describe('Agents', () => {
   let t: TestStack;
@@ -602,94 +596,6 @@ describe('Agents', () => {
       expect((await other.api.get('/agents')).body.data).toEqual([]);
       // The action is still waiting for its own platform.
       expect((await api.get(`/agents/approvals?agentId=${agentId}`)).body.data.map((row: { id: string }) => row.id)).toEqual([actionId]);
-    });
-  });
-
-  describe('two gateway replicas over one database (distributed mode)', () => {
-    let replica: SecondGateway | undefined;
-    let second: NestFastifyApplication | undefined;
-    let secondBase = '';
-
-    beforeAll(async () => {
-      if (t.mode !== 'distributed') return;
-      replica = await startSecondGateway(t);
-      second = replica.app;
-      secondBase = replica.baseUrl;
-    });
-
-    afterAll(async () => {
-      await replica?.stop();
-    });
-
-    /** The second replica has verified (and cached) the credential: it answered it twice. */
-    async function warm(call: () => Promise<ApiResponse>): Promise<void> {
-      expect((await call()).status).toBe(200);
-      expect((await call()).status).toBe(200);
-    }
-
-    /**
-     * A write to the gateway's database that no replica is told of (no NOTIFY): the second
-     * replica still answering as before shows it answers from its cache.
-     */
-    const silently = (sql: string, params: unknown[]) => second!.get(DataSource).query(sql, params);
-
-    /**
-     * The other replica hears of a change through its LISTEN connection, a few milliseconds after
-     * the write's commit; on a loaded machine a request sent at once may still be read before the
-     * notification. Well under the caches' lifetimes (agents 5 s, tokens 30 s), so refusing
-     * proves the notification arrived.
-     */
-    const refusedThere = <T extends { status: number }>(read: () => Promise<T>, status: number) =>
-      eventually(async () => {
-        const answer = await read();
-        return answer.status === status ? answer : undefined;
-      }, 2_000);
-
-    beforeEach(async () => {
-      // Its caches are off until its invalidation listener is connected.
-      if (second) await eventually(async () => second!.get(AuthInvalidations).isListening || undefined);
-    });
-
-    it('a change to an agent made through one replica counts on the other as soon as it is notified, though its cache held the agent', async () => {
-      if (!second) return;
-      const { customerId } = await fundedCustomer(0);
-      const { agentId, accessToken } = await connectedAgent(customerId);
-      const there = asAgent(new ApiClient(secondBase, api.credentials), accessToken);
-      const read = () => there.get('/agents/me/internal-accounts');
-
-      await warm(read);
-      await silently(`UPDATE agent SET is_paused = true WHERE id = $1`, [agentId]);
-      expect((await read()).status).toBe(200);
-      await silently(`UPDATE agent SET is_paused = false WHERE id = $1`, [agentId]);
-      expect((await api.patch(`/agents/${agentId}`, { isPaused: true })).status).toBe(200);
-      expect((await refusedThere(read, 401)).status).toBe(401);
-      expect((await api.patch(`/agents/${agentId}`, { isPaused: false })).status).toBe(200);
-      await warm(read);
-
-      // A policy change: the permission taken away is missing there once it is notified.
-      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ['CREATE_TRANSFERS'] })).status).toBe(200);
-      const refused = await refusedThere(read, 403);
-      expect(refused.status).toBe(403);
-      expect(refused.body.details).toMatchObject({ requiredPermission: 'VIEW_TRANSACTIONS' });
-      expect((await api.patch(`/agents/${agentId}/policy`, { permissions: ALL_AGENT_PERMISSIONS })).status).toBe(200);
-      await warm(read);
-
-      expect((await api.delete(`/agents/${agentId}`)).status).toBe(204);
-      expect((await refusedThere(read, 401)).status).toBe(401);
-    });
-
-    it('an API token deleted through one replica stops on the other as soon as it is notified, though its cache held it', async () => {
-      if (!second) return;
-      const created = await api.post('/tokens', { name: 'Short-lived', permissions: ['VIEW'] });
-      expect(created.status).toBe(201);
-      const there = new ApiClient(secondBase, { tokenId: created.body.clientId, secret: created.body.clientSecret });
-      const read = () => there.get('/customers');
-      await warm(read);
-      await silently(`UPDATE api_token SET revoked_at = now() WHERE id = $1`, [created.body.clientId]);
-      expect((await read()).status).toBe(200);
-      await silently(`UPDATE api_token SET revoked_at = NULL WHERE id = $1`, [created.body.clientId]);
-      expect((await api.delete(`/tokens/${created.body.id}`)).status).toBe(204);
-      expect((await refusedThere(read, 401)).status).toBe(401);
     });
   });
 });

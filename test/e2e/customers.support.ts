@@ -116,3 +116,14 @@ export async function created(api: ApiClient, body: Record<string, unknown>): Pr
   if (response.status !== 201) throw new Error(`POST /customers answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** A CSV file as the bulk import takes it: one multipart `file` field. */
+export function csvForm(content: string | Buffer, name = 'customers.csv'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), name);
+  return form;
+}
+
+/** The bulk import's CSV header: every column it reads. */
+export const BULK_HEADER =
+  'customerType,platformCustomerId,fullName,birthDate,nationality,email,address.line1,address.city,address.postalCode,address.country,businessInfo.legalName,businessInfo.registrationNumber,sourceOfWealthCategories';

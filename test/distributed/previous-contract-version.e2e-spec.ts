@@ -1,8 +1,5 @@
-/**
- * @distributed every service: recorded messages of the previous contract version over NATS, its events through JetStream
- */
 import { CallerContext, CUSTOMERS_EVENTS, DomainEvent, MessageEnvelope, PAYMENTS_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
-import { InProcessBroker, InProcessClient, NatsClient, RemoteError, RequestTransport } from '@paykit/transport';
+import { NatsClient, RemoteError, RequestTransport } from '@paykit/transport';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import recordedEvents from './previous-contract-version/events.json';
 import recordedMessages from './previous-contract-version/messages.json';
@@ -12,7 +9,8 @@ import recordedMessages from './previous-contract-version/messages.json';
  * the services one version behind send it. The fixtures are one message of every request/reply
  * subject and one event of every subject, recorded from the release before contract versions were
  * stamped (so every one is version 1), as the embedded suite sent them. They are replayed here,
- * as they are, against the current handlers and consumers.
+ * as they are, over NATS and JetStream (the wire an older replica uses), against the current
+ * handlers and consumers.
  */
 describe('messages and events of the previous contract version', () => {
   let t: TestStack;
@@ -20,10 +18,7 @@ describe('messages and events of the previous contract version', () => {
 
   beforeAll(async () => {
     t = await startTestStack();
-    transport =
-      t.mode === 'embedded'
-        ? new InProcessClient(t.stack.services.get('customers')!.unwrap<InProcessBroker>())
-        : new NatsClient({ url: t.env.NATS_URL, namespace: t.env.NATS_NAMESPACE, name: 'previous-contract-version' });
+    transport = new NatsClient({ url: t.env.NATS_URL, namespace: t.env.NATS_NAMESPACE, name: 'previous-contract-version' });
   });
 
   afterAll(async () => {
