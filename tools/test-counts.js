@@ -17,7 +17,8 @@ const E2E_SERVICES = [
 ];
 
 function areaOf(file) {
-  const relative = path.relative(ROOT, file);
+  // Reports of another checkout (a fresh clone, CI) count the same: the path from its own root.
+  const relative = file.match(/\/((?:apps|libs|tools|test)\/.*)$/)?.[1] ?? path.relative(ROOT, file);
   const [top, second] = relative.split(path.sep);
   if (top === 'apps') return [second, 'unit'];
   if (top === 'libs') return [`libs/${second}`, 'unit'];
