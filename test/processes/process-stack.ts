@@ -5,7 +5,8 @@ import { createServer as createHttpServer, IncomingMessage, Server, ServerRespon
 import { AddressInfo, createConnection, createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UNREACHED_RATE_LIMITS } from '../support/test-stack';
+import { ApiClient } from '../support/api-client';
+import { eventually, UNREACHED_RATE_LIMITS } from '../support/test-stack';
 
 /**
  * Helpers for specs that run apps as real processes (the deployed shape) and break what they
@@ -222,6 +223,24 @@ export class SlowReceiver {
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  /**
+   * A receiver answering after `delayMs`, made the platform's webhook endpoint (the gateway's
+   * `PATCH /config`, retried until the processes behind it answer), with the platform's signing key.
+   */
+  static async asEndpointOf(api: ApiClient, delayMs: number): Promise<SlowReceiver> {
+    const receiver = await SlowReceiver.start(delayMs);
+    const configured = await eventually(
+      async () => {
+        const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
+        return response?.status === 200 ? response : undefined;
+      },
+      60_000,
+      200,
+    );
+    receiver.publicKeyPem = configured.body.webhookPublicKey;
+    return receiver;
   }
 
   /** The payload ids received at least once. */

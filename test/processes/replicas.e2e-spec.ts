@@ -65,16 +65,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     await apps.untilReady(healthPorts, 90_000);
     stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${port}`, '/2025-10-13');
 
-    receiver = await SlowReceiver.start(20);
-    const configured = await eventually(
-      async () => {
-        const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
-        return response?.status === 200 ? response : undefined;
-      },
-      30_000,
-      200,
-    );
-    receiver.publicKeyPem = configured.body.webhookPublicKey;
+    receiver = await SlowReceiver.asEndpointOf(api, 20);
     for (const name of ['cards', 'payments', 'webhooks'] as const) {
       db[name] = new Client({ connectionString: resources.env[`${name.toUpperCase()}_DATABASE_URL`] });
       await db[name].connect();

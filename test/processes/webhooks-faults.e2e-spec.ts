@@ -35,16 +35,7 @@ describe('Webhooks through crashes and outages (apps as processes)', () => {
     apps.start('customers');
     apps.start('gateway', { PORT: String(port), HOST: '127.0.0.1', SANDBOX_TOKEN_ID: credentials.tokenId, SANDBOX_TOKEN_SECRET: credentials.secret });
     // Deliveries take 150 ms to be answered, so some are always in flight while events flow.
-    receiver = await SlowReceiver.start(150);
-    const configured = await eventually(
-      async () => {
-        const response = await api.patch('/config', { webhookEndpoint: receiver.url }).catch(() => undefined);
-        return response?.status === 200 ? response : undefined;
-      },
-      60_000,
-      200,
-    );
-    receiver.publicKeyPem = configured.body.webhookPublicKey;
+    receiver = await SlowReceiver.asEndpointOf(api, 150);
     stopChecking = await checkResponsesAgainstServedDocument(`http://127.0.0.1:${port}`, '/2025-10-13');
     webhooksDb = new Client({ connectionString: resources.env.WEBHOOKS_DATABASE_URL });
     customersDb = new Client({ connectionString: resources.env.CUSTOMERS_DATABASE_URL });
