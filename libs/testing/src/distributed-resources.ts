@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { connect } from 'nats';
 import { databaseUrlVariable, SERVICE_NAMES } from '@paykit/runtime';
-import { migrationsDigest } from './pglite-template';
+import { migrationsDigest } from './migrations-digest';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const NATS_TEST_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';

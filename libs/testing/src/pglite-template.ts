@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { migrationsDigest } from './migrations-digest';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -63,24 +64,6 @@ export async function freshMigratedPgliteDataDir(migrate: (dataDir: string) => P
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-}
-
-/**
- * A digest of every migration in the tree (any file under a `migrations` folder of apps/ or libs/):
- * a migrated template made before a migration was added or changed is never used after it.
- */
-export function migrationsDigest(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string, inMigrations: boolean): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name === 'node_modules') continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path, inMigrations || entry.name === 'migrations');
-      else if (inMigrations) hash.update(path.slice(ROOT.length)).update(readFileSync(path));
-    }
-  };
-  for (const top of ['apps', 'libs']) walk(join(ROOT, top), false);
-  return hash.digest('hex').slice(0, 16);
 }
 
 function copyOf(template: string): string {
