@@ -21,6 +21,7 @@ import {
 import { DeadLetterEntity, DeadLetterStore } from '@paykit/persistence';
 import { deadLetterCommand } from '../../tools/dead-letters/commands';
 import { ApiClient, ApiResponse } from '../support/api-client';
+import { SHORT_UNICODE_SAMPLES } from '../support/unicode-samples';
 import { advanceClock, eventually, stackMode, startTestStack, TestStack } from '../support/test-stack';
 import { Session, stamp, WalletAuthClient } from '../support/wallet-auth-client';
 
@@ -182,6 +183,15 @@ describe('Cards', () => {
       expect(created.body.state).toBe(expected);
       expect(created.body.last4).toBe(`0${[...suffix].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10))).join('')}`);
       expect(created.body.platformCardId).toBeUndefined();
+    });
+
+    // Once a 500: the sandbox last4 was cut from these by code point, not by UTF-16 unit.
+    it.each(SHORT_UNICODE_SAMPLES)('a platformCardId ending in %s is stored as sent, with four ASCII digits as last4', async (_, text) => {
+      const created = await issue({ platformCardId: `card-${text}` });
+      expect(created.status).toBe(201);
+      expect(created.body.last4).toMatch(/^[0-9]{4}$/);
+      const read = await api.get(`/cards/${created.body.id}`);
+      expect(read.body.platformCardId).toBe(`card-${text}`);
     });
 
     it('lists every invalid field of the body', async () => {

@@ -54,7 +54,7 @@ describeDistributed('Rate limits across gateway replicas', () => {
         const replicas = [api, new ApiClient(secondBase, credentials)];
         const failures: number[] = [];
         for (let n = 1; n <= FAILURES_PER_TOKEN; n++) failures.push((await replicas[n % 2].get('/customers', { auth: wrong(credentials, n) })).status);
-        // The next failure is refused on either replica, and then the right secret too.
+        // The next failure is refused on either replica, and then the right secret too, from this address.
         const refused = await replicas[1].get('/customers', { auth: wrong(credentials, 98) });
         const refusedOnOther = await replicas[0].get('/customers', { auth: wrong(credentials, 99) });
         const rightSecret = [await replicas[0].get('/customers'), await replicas[1].get('/customers')];

@@ -1,3 +1,4 @@
+import { API_VERSION } from '@paykit/contracts';
 import {
   DELAY_MS,
   expectRateLimited,
@@ -10,7 +11,12 @@ import {
   WINDOW_SECONDS,
   wrong,
 } from '../support/rate-limit-windows';
+import { Credentials } from '../support/api-client';
+import { rawRequest } from '../support/raw-http';
 import { startTestStack, TestStack } from '../support/test-stack';
+
+/** Another loopback address (Linux routes all of 127.0.0.0/8 to lo): a second client, as the gateway sees it. */
+const ATTACKER_ADDRESS = '127.0.0.2';
 
 describe('Rate limits and brute-force protection (per token, per address)', () => {
   let t: TestStack;
@@ -42,30 +48,45 @@ describe('Rate limits and brute-force protection (per token, per address)', () =
     expect((await api.get('/customers')).status).toBe(200);
   });
 
-  it('slows and then refuses failed authentications per token id, even with the right secret, until the window ends', async () => {
+  it('slows and then refuses failed authentications of a token id from the address they come from, even with the right secret, while the platform calling from elsewhere is answered', async () => {
+    // The attacker calls from another loopback address: the gateway sees two clients.
+    const fromAttacker = (credentials: Credentials) =>
+      rawRequest(t.stack.url, { method: 'GET', path: `/${API_VERSION}/customers`, auth: credentials, localAddress: ATTACKER_ADDRESS });
     const run = await inOneWindow(async () => {
       const target = await t.newPlatform();
-      const bystander = await t.newPlatform();
       const failures: Array<{ status: number; ms: number }> = [];
       for (let n = 1; n <= FAILURES_PER_TOKEN; n++) {
         const started = Date.now();
-        const response = await target.api.get('/customers', { auth: wrong(target.credentials, n) });
+        const response = await fromAttacker(wrong(target.credentials, n));
         failures.push({ status: response.status, ms: Date.now() - started });
       }
-      const refused = await target.api.get('/customers', { auth: wrong(target.credentials, 99) });
-      const rightSecretRefused = await target.api.get('/customers');
-      const bystanderAnswered = await bystander.api.get('/customers');
-      return { target, failures, refused, rightSecretRefused, bystanderAnswered };
+      const refused = await fromAttacker(wrong(target.credentials, 99));
+      const rightSecretFromAttacker = await fromAttacker(target.credentials);
+      const platformAnswered = await target.api.get('/customers');
+      return { target, failures, refused, rightSecretFromAttacker, platformAnswered };
     });
     expect(run.failures.map((failure) => failure.status)).toEqual(Array(FAILURES_PER_TOKEN).fill(401));
     // Past half the limit each failure is answered a step later per failure (lower bounds only).
     const half = Math.floor(FAILURES_PER_TOKEN / 2);
     run.failures.slice(half).forEach((failure, i) => expect(failure.ms).toBeGreaterThanOrEqual((i + 1) * DELAY_MS - 5));
-    expectRateLimited(run.refused, 'AUTHENTICATION_FAILURES');
-    expectRateLimited(run.rightSecretRefused, 'AUTHENTICATION_FAILURES');
-    expect(run.bystanderAnswered.status).toBe(200);
+    for (const refused of [run.refused, run.rightSecretFromAttacker]) {
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'AUTHENTICATION_FAILURES' } });
+    }
+    expect(run.platformAnswered.status).toBe(200);
     await nextWindow();
-    expect((await run.target.api.get('/customers')).status).toBe(200);
+    expect((await fromAttacker(run.target.credentials)).status).toBe(200);
+  });
+
+  it("does not count a platform's valid Basic pair on an agent-only route as a failed authentication", async () => {
+    const platform = await t.newPlatform();
+    const run = await inOneWindow(async () => {
+      const answered: number[] = [];
+      for (let n = 0; n < FAILURES_PER_TOKEN + 2; n++) answered.push((await platform.api.get('/agents/me')).status);
+      return { answered, afterwards: (await platform.api.get('/customers')).status };
+    });
+    expect(run.answered).toEqual(Array(FAILURES_PER_TOKEN + 2).fill(401));
+    expect(run.afterwards).toBe(200);
   });
 
   it('refuses every authentication from a client address after too many failures with any token ids', async () => {

@@ -20,6 +20,8 @@ export interface RawRequest {
   agent?: Agent;
   /** Sends the body in 1 KiB chunks (chunked transfer encoding, no content-length), as a streaming client does. */
   chunked?: boolean;
+  /** The client address to send from (any of 127.0.0.0/8 here): a second caller, as the gateway sees it. */
+  localAddress?: string;
 }
 
 export function basicAuth(credentials: Credentials): string {
@@ -31,27 +33,30 @@ export function basicAuth(credentials: Credentials): string {
  * would refuse to build (a NUL in a header, a URL that is not UTF-8, headers of any size), and what
  * no operation documents (431), so they go around the response-conformance check on fetch.
  */
-export function rawRequest(origin: string, { method, path, headers = {}, body, auth, agent, chunked }: RawRequest): Promise<RawResponse> {
+export function rawRequest(origin: string, { method, path, headers = {}, body, auth, agent, chunked, localAddress }: RawRequest): Promise<RawResponse> {
   const url = new URL(origin);
   const sent: Record<string, string> = { ...headers };
   if (auth) sent.authorization ??= basicAuth(auth);
   if (body !== undefined && !chunked) sent['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: sent, insecureHTTPParser: false, ...(agent ? { agent } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text, json });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: sent, insecureHTTPParser: false, ...(agent ? { agent } : {}), ...(localAddress ? { localAddress } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text, json });
+        });
+        res.on('error', reject);
+      },
+    );
     // The server may answer and close before the whole body is sent (a 413, a 431): the answer counts.
     req.on('error', reject);
     if (chunked && body !== undefined) {

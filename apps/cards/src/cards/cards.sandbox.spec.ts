@@ -35,6 +35,20 @@ describe('cards sandbox tables', () => {
       expect(sandboxLast4(platformCardId, CUSTOMER)).toBe(last4);
       expect(sandboxLast4(platformCardId, CUSTOMER)).toBe(sandboxLast4(platformCardId, 'Customer:other'));
     });
+
+    // A suffix cut through a surrogate pair, or holding digits that are not ASCII, still gives four
+    // ASCII digits (the card table's check): these once answered POST /cards with a 500.
+    it.each([
+      ['an emoji', 'card-\u{1F600}'],
+      ['a flag sequence', 'card-\u{1F1EC}\u{1F1E7}'],
+      ['the last code point', 'card-\u{10FFFF}'],
+      ['mathematical digits', 'card-\u{1D7CF}\u{1D7D0}\u{1D7D1}'],
+      ['fullwidth digits', 'card-\uFF11\uFF12\uFF13'],
+      ['Arabic-Indic digits', 'card-\u0661\u0662\u0663'],
+      ['a combining sequence', 'card-e\u0301\u0301'],
+    ])('%s in platformCardId gives four ASCII digits', (_, platformCardId) => {
+      expect(sandboxLast4(platformCardId, CUSTOMER)).toMatch(/^[0-9]{4}$/);
+    });
   });
 
   describe(isSandboxIneligibleFundingSource.name, () => {

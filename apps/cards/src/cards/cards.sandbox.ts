@@ -26,12 +26,19 @@ export function sandboxIssuanceOutcome(platformCardId: string | undefined, cardh
 }
 
 /**
- * last4 deterministic from the suffix: '0' then one digit per suffix character (a digit stays
- * itself, any other character its code point mod 10). `...001` gives 0001, `...4a2` gives 0472.
+ * last4 deterministic from the suffix: '0' then one digit per UTF-16 unit of the suffix (an ASCII
+ * digit stays itself, any other unit its code mod 10). `...001` gives 0001, `...4a2` gives 0472.
+ * Units, not characters: the suffix is cut by units (sandboxSuffix), and an emoji or a
+ * mathematical digit there must still give exactly four ASCII digits.
  */
 export function sandboxLast4(platformCardId: string | undefined, cardholderId: string): string {
-  const digits = [...sandboxSuffix(platformCardId ?? cardholderId).padStart(3, '0')].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) % 10)));
-  return `0${digits.join('')}`;
+  const suffix = sandboxSuffix(platformCardId ?? cardholderId).padStart(3, '0');
+  let digits = '0';
+  for (let i = 0; i < suffix.length; i++) {
+    const unit = suffix.charCodeAt(i);
+    digits += unit >= 0x30 && unit <= 0x39 ? suffix[i] : String(unit % 10);
+  }
+  return digits;
 }
 
 /** Funding-source binding, last three characters of the account id: SANDBOX_INELIGIBLE_FUNDING_SUFFIXES are ineligible. */

@@ -36,10 +36,14 @@ export function toBeneficialOwner(entity: BeneficialOwnerEntity): BeneficialOwne
   };
 }
 
-/** `•••••6789`: as many dots as hidden characters (at least four hidden), then the last four. */
+/**
+ * `•••••6789`: as many dots as hidden characters (at least four hidden), then the last four.
+ * Counted in code points: cutting through a surrogate pair would leave text no JSON column stores.
+ */
 export function maskIdentifier(identifier: string): string {
-  const visible = identifier.length > 8 ? 4 : Math.max(0, identifier.length - 4);
-  return '•'.repeat(identifier.length - visible) + identifier.slice(identifier.length - visible);
+  const characters = Array.from(identifier);
+  const visible = characters.length > 8 ? 4 : Math.max(0, characters.length - 4);
+  return '•'.repeat(characters.length - visible) + characters.slice(characters.length - visible).join('');
 }
 
 /** The stored personal details from a create body or merged with a PATCH (only given fields change). */

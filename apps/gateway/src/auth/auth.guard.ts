@@ -51,11 +51,11 @@ export class AuthGuard implements CanActivate {
       throw new ServiceError('REFERENCE_NOT_FOUND', 'Route not found');
     }
     if (rules.agentOnly) return this.activateAgent(request, rules.agentPermission);
-    const tokenId = basicTokenIdOf(request.headers.authorization);
     const { permissions, ...caller } = await this.withinLimits(
       request,
       () => this.authenticateBasic(request.headers.authorization),
-      () => `token:${tokenId}`,
+      'Invalid API token or secret',
+      (_, tokenId) => `token:${tokenId}`,
     );
     if (isSandboxPath && caller.environment === 'production') {
       throw new ServiceError('FORBIDDEN', 'Sandbox endpoints cannot be called with a production token');
@@ -80,10 +80,10 @@ export class AuthGuard implements CanActivate {
         const { scheme, value } = splitAuthorization(request.headers.authorization);
         if (scheme !== 'bearer') throw ServiceError.unauthorized('This endpoint accepts an AgentAuth bearer token only (the accessToken of a redeemed device code)');
         const agent = await this.credentials.verifyBearer(value);
-        if (!agent) throw ServiceError.unauthorized('Invalid, expired or revoked agent access token');
-        if (agent.isPaused) throw ServiceError.unauthorized('This agent is paused');
-        return agent;
+        if (agent?.isPaused) throw ServiceError.unauthorized('This agent is paused');
+        return agent ?? undefined;
       },
+      'Invalid, expired or revoked agent access token',
       (agent) => `agent:${agent.agent.agentId}`,
     );
     if (needed && !verified.agent.policy.permissions.includes(needed)) {
@@ -120,20 +120,26 @@ export class AuthGuard implements CanActivate {
   }
 
   /**
-   * Authentication under the brute-force limits (failures per presented token id and per client
-   * address), then the request rate limit of the token or agent it authenticated.
+   * Authentication under the brute-force limits, then the request rate limit of the token or agent
+   * it authenticated. Only a presented credential that does not verify counts as a failure
+   * (`authenticate` answers undefined): a missing header or the other route kind's scheme is
+   * refused without counting, so a platform calling an agent route with its valid Basic pair never
+   * locks itself out.
    */
-  private async withinLimits<T>(request: FastifyRequest, authenticate: () => Promise<T>, callerKey: (verified: T) => string): Promise<T> {
+  private async withinLimits<T>(
+    request: FastifyRequest,
+    authenticate: () => Promise<T | undefined>,
+    refusal: string,
+    callerKey: (verified: T, tokenId: string | undefined) => string,
+  ): Promise<T> {
     const tokenId = basicTokenIdOf(request.headers.authorization);
     this.rateLimiter.assertNotLocked(tokenId, request.ip);
-    let verified: T;
-    try {
-      verified = await authenticate();
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 401) await this.rateLimiter.authenticationFailed(tokenId, request.ip);
-      throw error;
+    const verified = await authenticate();
+    if (verified === undefined) {
+      await this.rateLimiter.authenticationFailed(tokenId, request.ip);
+      throw ServiceError.unauthorized(refusal);
     }
-    await this.rateLimiter.admit(callerKey(verified), tokenId);
+    await this.rateLimiter.admit(callerKey(verified, tokenId));
     return verified;
   }
 
@@ -150,9 +156,7 @@ export class AuthGuard implements CanActivate {
     const decoded = Buffer.from(value, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw ServiceError.unauthorized('Malformed Basic credentials');
-    const caller = await this.credentials.verifyBasic(decoded.slice(0, colon), decoded.slice(colon + 1));
-    if (!caller) throw ServiceError.unauthorized('Invalid API token or secret');
-    return caller;
+    return (await this.credentials.verifyBasic(decoded.slice(0, colon), decoded.slice(colon + 1))) ?? undefined;
   }
 }
 

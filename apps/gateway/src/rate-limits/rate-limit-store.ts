@@ -19,23 +19,16 @@ export interface WindowCounter {
 export class RateLimitStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Adds `amount` to a counter and answers its new total; with `alsoRead`, also the total of
-   * another counter (the token's failed authentications) in the same round trip.
-   */
-  async add(counter: WindowCounter, amount: number, alsoRead?: WindowCounter): Promise<{ total: number; other: number }> {
-    const rows = await returningRows<{ total: string | number; other: string | number | null }>(
+  /** Adds `amount` to a counter and answers its new total. */
+  async add(counter: WindowCounter, amount: number): Promise<number> {
+    const rows = await returningRows<{ hits: string | number }>(
       this.dataSource,
-      `WITH counted AS (
-         INSERT INTO rate_limit_window (key, window_start, hits, expires_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_window.hits + EXCLUDED.hits
-         RETURNING hits
-       )
-       SELECT (SELECT hits FROM counted) AS total,
-              (SELECT hits FROM rate_limit_window WHERE key = $5 AND window_start = $6) AS other`,
-      [counter.key, counter.windowStart, amount, counter.expiresAt, alsoRead?.key ?? '', alsoRead?.windowStart ?? 0],
+      `INSERT INTO rate_limit_window (key, window_start, hits, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_window.hits + EXCLUDED.hits
+       RETURNING hits`,
+      [counter.key, counter.windowStart, amount, counter.expiresAt],
     );
-    return { total: Number(rows[0].total), other: Number(rows[0].other ?? 0) };
+    return Number(rows[0].hits);
   }
 
   /** Adds one to each counter and answers their new totals, by key. */

@@ -15,11 +15,10 @@ class MemoryStore {
     return total;
   }
 
-  async add(counter: WindowCounter, amount: number, alsoRead?: WindowCounter): Promise<{ total: number; other: number }> {
+  async add(counter: WindowCounter, amount: number): Promise<number> {
     this.statements++;
     await new Promise((resolve) => setImmediate(resolve));
-    const total = this.bump(counter, amount);
-    return { total, other: alsoRead ? (this.hits.get(`${alsoRead.key}@${alsoRead.windowStart}`) ?? 0) : 0 };
+    return this.bump(counter, amount);
   }
 
   async increment(counters: WindowCounter[]): Promise<Map<string, number>> {
@@ -53,7 +52,7 @@ describe(RateLimiter.name, () => {
   it('two replicas sharing one database never admit more than the limit in a window, and ask it once per share', async () => {
     const store = new MemoryStore();
     const replicas = [0, 1].map(() => limiter(store, { RATE_LIMIT_REQUESTS: '100', RATE_LIMIT_WINDOW_SECONDS: '10' }, () => at));
-    const outcomes = await Promise.all(Array.from({ length: 400 }, (_, i) => outcome(replicas[i % 2].admit('token:tok_1', 'tok_1'))));
+    const outcomes = await Promise.all(Array.from({ length: 400 }, (_, i) => outcome(replicas[i % 2].admit('token:tok_1'))));
     const admitted = outcomes.filter((each) => each === 'admitted').length;
     expect(admitted).toBeLessThanOrEqual(100);
     // At most one share (100 / 20) per replica goes unused.
@@ -72,24 +71,56 @@ describe(RateLimiter.name, () => {
     expect(await outcome(replica.admit('token:tok_1'))).toBe('admitted');
   });
 
-  it('locks a token id on another replica once the failures counted through it pass the limit', async () => {
+  const refusedForFailures = { code: 'RATE_LIMITED', details: { reason: 'AUTHENTICATION_FAILURES' } };
+
+  it('locks the address that keeps failing for a token id, not the platform calling with it from elsewhere', async () => {
+    const store = new MemoryStore();
+    const replica = limiter(store, { AUTH_FAILURE_LIMIT_PER_TOKEN: '2', AUTH_FAILURE_LIMIT_PER_ADDRESS: '100' }, () => at);
+    await replica.authenticationFailed('tok_1', '10.0.0.1');
+    await replica.authenticationFailed('tok_1', '10.0.0.1');
+    await expect(replica.authenticationFailed('tok_1', '10.0.0.1')).rejects.toMatchObject(refusedForFailures);
+    expect(() => replica.assertNotLocked('tok_1', '10.0.0.1')).toThrow(ServiceError);
+    expect(() => replica.assertNotLocked('tok_1', '10.0.0.2')).not.toThrow();
+    expect(() => replica.assertNotLocked('tok_2', '10.0.0.1')).not.toThrow();
+  });
+
+  it('once a token id has failed past its limit from many addresses, locks each address that fails for it again, on any replica', async () => {
     const store = new MemoryStore();
     const [first, second] = [0, 1].map(() => limiter(store, { AUTH_FAILURE_LIMIT_PER_TOKEN: '2', AUTH_FAILURE_LIMIT_PER_ADDRESS: '100' }, () => at));
     await first.authenticationFailed('tok_1', '10.0.0.1');
     await second.authenticationFailed('tok_1', '10.0.0.2');
-    await expect(first.authenticationFailed('tok_1', '10.0.0.3')).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'AUTHENTICATION_FAILURES' } });
-    expect(() => first.assertNotLocked('tok_1', '10.0.0.9')).toThrow(ServiceError);
-    // The second replica answered no refused failure; its next reservation reads the count.
+    await expect(first.authenticationFailed('tok_1', '10.0.0.3')).rejects.toMatchObject(refusedForFailures);
+    await expect(second.authenticationFailed('tok_1', '10.0.0.4')).rejects.toMatchObject(refusedForFailures);
+    expect(() => first.assertNotLocked('tok_1', '10.0.0.3')).toThrow(ServiceError);
+    expect(() => second.assertNotLocked('tok_1', '10.0.0.4')).toThrow(ServiceError);
+    // An address with no failures (the platform's) is still answered, on both replicas.
+    expect(() => first.assertNotLocked('tok_1', '10.0.0.9')).not.toThrow();
     expect(() => second.assertNotLocked('tok_1', '10.0.0.9')).not.toThrow();
-    await expect(second.admit('token:tok_1', 'tok_1')).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'AUTHENTICATION_FAILURES' } });
-    // Another token id from the same addresses is not affected.
-    expect(() => second.assertNotLocked('tok_2', '10.0.0.9')).not.toThrow();
+  });
+
+  it('locks an address that fails with many token ids, for every token id, and no other address', async () => {
+    const store = new MemoryStore();
+    const replica = limiter(store, { AUTH_FAILURE_LIMIT_PER_TOKEN: '100', AUTH_FAILURE_LIMIT_PER_ADDRESS: '3' }, () => at);
+    for (const tokenId of ['tok_a', 'tok_b', 'tok_c']) await replica.authenticationFailed(tokenId, '10.0.0.1');
+    await expect(replica.authenticationFailed('tok_d', '10.0.0.1')).rejects.toMatchObject(refusedForFailures);
+    expect(() => replica.assertNotLocked('tok_z', '10.0.0.1')).toThrow(ServiceError);
+    expect(() => replica.assertNotLocked('tok_a', '10.0.0.2')).not.toThrow();
+  });
+
+  it('lifts a lock when its window ends', async () => {
+    const store = new MemoryStore();
+    let now = at - (at % 300_000);
+    const replica = limiter(store, { AUTH_FAILURE_LIMIT_PER_TOKEN: '1' }, () => now);
+    await replica.authenticationFailed('tok_1', '10.0.0.1');
+    await expect(replica.authenticationFailed('tok_1', '10.0.0.1')).rejects.toMatchObject(refusedForFailures);
+    now += 300_000;
+    expect(() => replica.assertNotLocked('tok_1', '10.0.0.1')).not.toThrow();
   });
 
   it('keeps counting nothing and admitting everything when a limit is 0', async () => {
     const store = new MemoryStore();
     const replica = limiter(store, { RATE_LIMIT_REQUESTS: '0', AUTH_FAILURE_LIMIT_PER_TOKEN: '0', AUTH_FAILURE_LIMIT_PER_ADDRESS: '0' }, () => at);
-    for (let i = 0; i < 50; i++) await replica.admit('token:tok_1', 'tok_1');
+    for (let i = 0; i < 50; i++) await replica.admit('token:tok_1');
     for (let i = 0; i < 50; i++) await replica.authenticationFailed('tok_1', '10.0.0.1');
     expect(store.statements).toBe(0);
   });

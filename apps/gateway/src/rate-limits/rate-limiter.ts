@@ -45,11 +45,15 @@ function rateLimited(message: string, untilMs: number, nowMs: number, details: R
  * what a replica reserved and did not use is lost when the window ends (at most one share per
  * replica per window admitted less).
  *
- * Failed authentications: every failure is counted at once, per presented token id and per
- * client address. Past half a limit each failure is answered later (a step per failure); past
- * the limit the failure, and every later attempt with that token id or from that address even
- * with the right secret, answers 429 until the window ends. A replica learns of a lock from its
- * own failures' counts and from its reservations (which read the token's failure count).
+ * Failed authentications are counted at once, in three counters: per address, per presented
+ * token id from that address, and per token id from anywhere. Locks fall on the source of the
+ * failures, never on the token: a token id is not secret (it is the Basic user name), so a lock
+ * on it would let anyone shut its platform out. Past half a limit each failure is answered later
+ * (a step per failure); past the limit the address (every token id from it), or the pair (that
+ * token id from that address, even with the right secret), answers 429 until the window ends.
+ * When one token id gathers more failures than its limit from many addresses, every address that
+ * fails for it once more is locked for it: a spread-out guesser gets one guess per address, while
+ * the platform, whose calls do not fail, is still answered (docs/decisions.md).
  */
 @Injectable()
 export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -80,12 +84,12 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.sweeper) clearInterval(this.sweeper);
   }
 
-  /** Before verifying credentials: refuses a token id or an address this replica knows is locked. */
-  assertNotLocked(tokenId: string | undefined, address: string | undefined): void {
+  /** Before verifying credentials: refuses an address, or a token id from that address, this replica knows is locked. */
+  assertNotLocked(tokenId: string | undefined, address: string): void {
     // The common case, on every request: nothing locked, nothing to digest.
     if (this.locks.size === 0) return;
     const now = this.clock();
-    for (const key of [tokenId === undefined ? undefined : this.tokenFailureKey(tokenId), address === undefined ? undefined : this.addressFailureKey(address)]) {
+    for (const key of [this.addressFailureKey(address), tokenId === undefined ? undefined : this.pairFailureKey(tokenId, address)]) {
       if (key === undefined) continue;
       const until = this.locks.get(key);
       if (until === undefined) continue;
@@ -98,44 +102,39 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   async authenticationFailed(tokenId: string | undefined, address: string): Promise<void> {
     const { authFailuresPerToken: perToken, authFailuresPerAddress: perAddress, authFailureWindowSeconds: seconds } = this.limits;
     const now = this.clock();
-    const counted: Array<{ counter: WindowCounter; limit: number }> = [];
-    if (perToken > 0 && tokenId !== undefined) counted.push({ counter: windowOf(this.tokenFailureKey(tokenId), now, seconds), limit: perToken });
-    if (perAddress > 0) counted.push({ counter: windowOf(this.addressFailureKey(address), now, seconds), limit: perAddress });
-    if (counted.length === 0) return;
+    const byAddress = perAddress > 0 ? windowOf(this.addressFailureKey(address), now, seconds) : undefined;
+    const byPair = perToken > 0 && tokenId !== undefined ? windowOf(this.pairFailureKey(tokenId, address), now, seconds) : undefined;
+    const byToken = perToken > 0 && tokenId !== undefined ? windowOf(this.tokenFailureKey(tokenId), now, seconds) : undefined;
+    const counters = [byAddress, byPair, byToken].filter((counter): counter is WindowCounter => counter !== undefined);
+    if (counters.length === 0) return;
     let totals: Map<string, number>;
     try {
-      totals = await this.store.increment(counted.map(({ counter }) => counter));
+      totals = await this.store.increment(counters);
     } catch (error) {
       // Counting must not turn a 401 into a 5xx: without the database the failure goes uncounted.
       this.logger.warn(`Failed authentication not counted: ${(error as Error).message}`);
       return;
     }
-    let steps = 0;
-    for (const { counter, limit } of counted) {
-      const total = totals.get(counter.key) ?? 0;
-      if (total > limit) {
-        this.remember(this.locks, counter.key, counter.expiresAt.getTime());
-        throw rateLimited('Too many failed authentications; retry later', counter.expiresAt.getTime(), now, { reason: 'AUTHENTICATION_FAILURES' });
-      }
-      steps = Math.max(steps, total - Math.floor(limit / 2));
+    const total = (counter: WindowCounter | undefined) => (counter ? (totals.get(counter.key) ?? 0) : 0);
+    // The lock falls on the source: the address, or this token id from this address (also when
+    // the token id is failing from everywhere at once).
+    const lock = byAddress && total(byAddress) > perAddress ? byAddress : byPair && (total(byPair) > perToken || total(byToken) > perToken) ? byPair : undefined;
+    if (lock) {
+      this.remember(this.locks, lock.key, lock.expiresAt.getTime());
+      throw rateLimited('Too many failed authentications; retry later', lock.expiresAt.getTime(), now, { reason: 'AUTHENTICATION_FAILURES' });
     }
+    const steps = Math.max(total(byAddress) - Math.floor(perAddress / 2), total(byPair) - Math.floor(perToken / 2));
     if (steps > 0 && this.limits.authFailureDelayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(steps, MAX_DELAY_STEPS) * this.limits.authFailureDelayMs));
     }
   }
 
-  /**
-   * After a successful authentication: admits one request of `callerKey` (an API token or an
-   * agent) or refuses it with 429; `tokenId` is the Basic token id, whose failure lock the
-   * reservation reads on the way.
-   */
-  async admit(callerKey: string, tokenId?: string): Promise<void> {
+  /** After a successful authentication: admits one request of `callerKey` (an API token or an agent) or refuses it with 429. */
+  async admit(callerKey: string): Promise<void> {
     const { requestsPerWindow: limit, requestWindowSeconds: seconds } = this.limits;
     if (limit === 0) return;
     for (;;) {
       const now = this.clock();
-      // A reservation may have learned that the token is locked by failures on another replica.
-      if (tokenId !== undefined) this.assertNotLocked(tokenId, undefined);
       const counter = windowOf(`requests:${callerKey}`, now, seconds);
       let budget = this.budgets.get(callerKey);
       if (!budget || budget.windowStart !== counter.windowStart) {
@@ -145,7 +144,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
       if (budget.remaining > 0) {
         budget.remaining -= 1;
         if (!budget.final && !budget.reserving && budget.remaining <= this.share() / 2) {
-          this.startReserving(budget, counter, tokenId).catch((error: Error) => this.logger.warn(`Rate limit reservation failed: ${error.message}`));
+          this.startReserving(budget, counter).catch((error: Error) => this.logger.warn(`Rate limit reservation failed: ${error.message}`));
         }
         return;
       }
@@ -157,7 +156,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
         });
       }
       try {
-        await (budget.reserving ?? this.startReserving(budget, counter, tokenId));
+        await (budget.reserving ?? this.startReserving(budget, counter));
       } catch (error) {
         // Without the database, requests are admitted rather than refused (and each one retries).
         this.logger.warn(`Rate limit reservation failed; request admitted: ${(error as Error).message}`);
@@ -172,24 +171,21 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** One reservation at a time per budget; requests that find the budget empty wait for it. */
-  private startReserving(budget: RequestBudget, counter: WindowCounter, tokenId: string | undefined): Promise<void> {
-    const reserving: Promise<void> = this.reserve(budget, counter, tokenId).finally(() => {
+  private startReserving(budget: RequestBudget, counter: WindowCounter): Promise<void> {
+    const reserving: Promise<void> = this.reserve(budget, counter).finally(() => {
       if (budget.reserving === reserving) budget.reserving = undefined;
     });
     budget.reserving = reserving;
     return reserving;
   }
 
-  private async reserve(budget: RequestBudget, counter: WindowCounter, tokenId: string | undefined): Promise<void> {
+  private async reserve(budget: RequestBudget, counter: WindowCounter): Promise<void> {
     const limit = this.limits.requestsPerWindow;
     const share = this.share();
-    const failures =
-      tokenId !== undefined && this.limits.authFailuresPerToken > 0 ? windowOf(this.tokenFailureKey(tokenId), this.clock(), this.limits.authFailureWindowSeconds) : undefined;
-    const { total, other } = await this.store.add(counter, share, failures);
+    const total = await this.store.add(counter, share);
     const granted = Math.max(0, Math.min(share, limit - (total - share)));
     budget.remaining += granted;
     if (total >= limit) budget.final = true;
-    if (failures && other > this.limits.authFailuresPerToken) this.remember(this.locks, failures.key, failures.expiresAt.getTime());
   }
 
   private tokenFailureKey(tokenId: string): string {
@@ -199,6 +195,11 @@ export class RateLimiter implements OnApplicationBootstrap, OnApplicationShutdow
 
   private addressFailureKey(address: string): string {
     return `auth-failures:address:${digest(address)}`;
+  }
+
+  private pairFailureKey(tokenId: string, address: string): string {
+    // A separator no address holds: the pair (`a:b`, `c`) is never the pair (`a`, `b:c`).
+    return `auth-failures:pair:${digest(`${address}\n${tokenId}`)}`;
   }
 
   /** Sets an entry, first dropping ended windows' entries when the map is large (bounded memory). */

@@ -11,9 +11,11 @@ export interface OtpSender {
 
 /** Hides most of an address or number, so logs can say where a code went without saying who. */
 export function maskDestination(destination: string): string {
-  const at = destination.indexOf('@');
-  if (at > 0) return `${destination[0]}***${destination.slice(at)}`;
-  return destination.length > 4 ? `***${destination.slice(-2)}` : '***';
+  // Code points, not UTF-16 units: half a surrogate pair is not text a log or a JSON column takes.
+  const characters = Array.from(destination);
+  const at = characters.indexOf('@');
+  if (at > 0) return `${characters[0]}***${characters.slice(at).join('')}`;
+  return characters.length > 4 ? `***${characters.slice(-2).join('')}` : '***';
 }
 
 /**
