@@ -3,6 +3,7 @@ import { API_VERSION } from '@paykit/contracts';
 import { Credentials } from '../support/api-client';
 import { startTestStack, TestStack } from '../support/test-stack';
 import { isErrorEnvelope, RawResponse, rawRequest } from '../support/raw-http';
+import { UNICODE_SAMPLES } from '../support/unicode-samples';
 
 /**
  * Property-based fuzzing of every operation the stack serves: requests are generated from each
@@ -199,6 +200,50 @@ function multipartCases(): Array<Pick<Case, 'body' | 'contentType'>> {
   ];
 }
 
+/**
+ * A plausible value for a schema, the same every time: its example, else the first enum value,
+ * else a value of its type and format; objects with every property, arrays with one item. The
+ * Unicode sweep starts from it so that a request gets past the shape checks to the field's rules.
+ */
+function exampleOf(arbitraries: SchemaArbitraries, input: Schema, depth = 0): unknown {
+  const schema = arbitraries.resolve(input);
+  if (depth > 6) return undefined;
+  if (schema.example !== undefined) return structuredClone(schema.example);
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.allOf))
+    return Object.assign({}, ...schema.allOf.map((part: Schema) => exampleOf(arbitraries, part, depth)).filter((p: unknown) => typeof p === 'object' && p !== null));
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(alternatives)) return exampleOf(arbitraries, alternatives[0], depth);
+  switch (schema.type) {
+    case 'string':
+      return schema.format === 'date' ? '1990-04-12' : schema.format === 'date-time' ? new Date(0).toISOString() : schema.format === 'email' ? 'fuzz@example.com' : 'text';
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [exampleOf(arbitraries, schema.items ?? {}, depth + 1)];
+    default:
+      return Object.fromEntries(Object.entries<Schema>(schema.properties ?? {}).map(([name, property]) => [name, exampleOf(arbitraries, property, depth + 1)]));
+  }
+}
+
+/** Where a value holds a string: each as the list of keys (and array indexes) leading to it. */
+function stringSlots(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof value === 'string') return [path];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => stringSlots(child, [...path, Array.isArray(value) ? Number(key) : key]));
+}
+
+function withValueAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let holder = copy;
+  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
+  holder[path[path.length - 1]] = replacement;
+  return copy;
+}
+
 describe('Fuzzing every operation from its schema', () => {
   let t: TestStack;
   let other: { credentials: Credentials };
@@ -332,6 +377,47 @@ describe('Fuzzing every operation from its schema', () => {
     process.stdout.write(
       `fuzz (${t.mode}, seed ${SEED}): ${tried} requests over ${operations.length} operations; ${serverErrors} answered 5xx; ${outsideEnvelope} errors outside the envelope; ${storedOn4xx} operations stored on a 4xx\n`,
     );
+    expect(failures.slice(0, 25)).toEqual([]);
+  }, 300_000);
+
+  it('never answers a 5xx to Unicode beyond ASCII in any string field or path parameter of a write', async () => {
+    const document = (await rawRequest(t.stack.url, { method: 'GET', path: '/openapi.json' })).json;
+    const arbitraries = new SchemaArbitraries(document, foreignId);
+    const writes = operationsOf(document).filter((operation) => ['POST', 'PATCH', 'PUT'].includes(operation.method));
+    let tried = 0;
+    // Each sample in turn: every field gets one, and every sample lands on many fields.
+    const nextSample = () => UNICODE_SAMPLES[tried++ % UNICODE_SAMPLES.length][1];
+    const failures: string[] = [];
+    const check = async (operation: Operation, path: string, body: string | undefined, where: string) => {
+      const response = await rawRequest(t.stack.url, {
+        method: operation.method,
+        path: `${BASE}${path}`,
+        auth: t.credentials,
+        ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body } : {}),
+      });
+      if (response.status >= 500 || (response.status >= 400 && !isErrorEnvelope(response)))
+        failures.push(`${response.status} ${operation.method} ${operation.template} ${where} -> ${response.text.slice(0, 200)}`);
+    };
+    for (const operation of writes) {
+      const json = operation.body?.mediaType === 'application/json';
+      const example = json ? exampleOf(arbitraries, operation.body!.schema) : undefined;
+      const plainBody = json ? JSON.stringify(example ?? {}) : undefined;
+      const filled = (replace: (name: string) => string) => operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => replace(name));
+      const plainPath = filled(() => encodeURIComponent(foreignId));
+      for (const parameter of operation.pathParams) {
+        await check(
+          operation,
+          filled((name) => encodeURIComponent(name === parameter ? nextSample() : foreignId)),
+          plainBody,
+          `path ${parameter}`,
+        );
+      }
+      for (const slot of stringSlots(example)) {
+        await check(operation, plainPath, JSON.stringify(withValueAt(example, slot, `${slot[slot.length - 1] === 'id' ? '' : 'x'}${nextSample()}`)), `field ${slot.join('.')}`);
+      }
+    }
+    process.stdout.write(`fuzz (${t.mode}): ${tried} Unicode values over ${writes.length} writes; ${failures.length} answered 5xx or outside the envelope\n`);
+    expect(tried).toBeGreaterThan(writes.length);
     expect(failures.slice(0, 25)).toEqual([]);
   }, 300_000);
 });

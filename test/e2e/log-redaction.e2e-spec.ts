@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { API_VERSION } from '@paykit/contracts';
 import { createRootLogger } from '@paykit/runtime';
 import { SERVICE_APPS } from '../../apps/embedded/src/stack';
+import { CREDENTIAL_PATH_PARAMETERS, CREDENTIAL_QUERY_PARAMETERS } from '../../apps/gateway/src/http/loggable-url';
+import { rawRequest } from '../support/raw-http';
 import { startTestStack, TestStack } from '../support/test-stack';
 
 // Every line the stack logs while this file runs (debug level: everything), and everything
@@ -102,6 +106,60 @@ describe('Logs: secrets and personal data never logged, by any service or databa
     // A wrong secret and the right one: neither is logged.
     expect((await t.api.get('/customers', { auth: { tokenId: t.credentials.tokenId, secret: 'wrong-secret-value-1234567890' } })).status).toBe(401);
     expect((await t.api.get(`/customers/${customer.body.id}`)).status).toBe(200);
+  });
+
+  it('masks every credential path segment and query value of the one list, over every operation of the served document that has one', async () => {
+    const document = (await (await fetch(`${t.stack.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: unknown }>>;
+    };
+    const templates = Object.keys(document.paths);
+    // A parameter named like a credential is on the list, so a new one cannot reach the logs unlisted.
+    const credentialLike = templates.filter((template) => /\{([^}]*code|[^}]*secret|token)\}/i.test(template));
+    for (const template of credentialLike)
+      expect({ template, listed: CREDENTIAL_PATH_PARAMETERS.some((prefix) => template.startsWith(prefix)) }).toEqual({ template, listed: true });
+    const sent: string[] = [];
+    const secretValue = () => `credential${sent.length}x${randomUUID().replace(/-/g, '')}`;
+    const covered = new Set<string>();
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const inPath = CREDENTIAL_PATH_PARAMETERS.find((prefix) => template.startsWith(prefix));
+        const inQuery = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && CREDENTIAL_QUERY_PARAMETERS.includes(parameter.name));
+        if (!inPath && inQuery.length === 0) continue;
+        const values: string[] = [];
+        const path = template.replace(/\{[^}]+\}/g, () => {
+          const value = secretValue();
+          values.push(value);
+          return value;
+        });
+        const query = inQuery.map((parameter) => {
+          const value = secretValue();
+          values.push(value);
+          return `${parameter.name}=${value}`;
+        });
+        sent.push(...values);
+        const response = await rawRequest(t.stack.url, {
+          method: method.toUpperCase(),
+          path: `/${API_VERSION}${path}${query.length ? `?${query.join('&')}` : ''}`,
+          auth: t.credentials,
+          ...(operation.requestBody ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+        });
+        expect(response.status).toBeLessThan(500);
+        if (inPath) covered.add(inPath);
+        for (const parameter of inQuery) covered.add(parameter.name);
+      }
+    }
+    // The pages outside the document: their token is the whole credential too.
+    for (const template of CREDENTIAL_PATH_PARAMETERS.filter((prefix) => !templates.some((served) => served.startsWith(prefix)))) {
+      const value = secretValue();
+      sent.push(value);
+      expect((await rawRequest(t.stack.url, { method: 'GET', path: template.replace(/\{[^}]+\}/, value) })).status).toBeLessThan(500);
+      covered.add(template);
+    }
+    // Every entry of the list was exercised (device codes, invitations, pages, account filters).
+    expect([...covered].sort()).toEqual([...CREDENTIAL_PATH_PARAMETERS, ...CREDENTIAL_QUERY_PARAMETERS].sort());
+    const requestLines = logged.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(requestLines.length).toBeGreaterThan(sent.length / 2);
+    expect(sent.filter((value) => logged.includes(value) || consoleWrites.some((write) => write.includes(value)))).toEqual([]);
   });
 
   it('wrote every service into the log and no secret or personal data into the log or the console', () => {

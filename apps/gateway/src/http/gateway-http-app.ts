@@ -18,16 +18,10 @@ import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
 import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
 import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
+import { loggableUrl } from './loggable-url';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Pages whose URL token is the only credential (a card reveal, a hosted KYC link): the token never reaches the logs. */
-const BEARER_URL_PATHS = /^\/(card-reveal|kyc)\/[^/?#]+/;
-
-export function loggableUrl(url: string): string {
-  return url.replace(BEARER_URL_PATHS, '/$1/[redacted]');
-}
 
 @Global()
 @Module({})
@@ -166,7 +160,7 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
         platformId: caller.platformId,
         method: request.method,
         route: request.routeOptions.url ?? null,
-        // Never the query string (filters may carry account numbers); bearer-token paths masked.
+        // Never the query string (filters may carry account numbers); credential path segments masked.
         path: loggableUrl(request.url.split('?')[0]),
         status: reply.statusCode,
         errorCode: request.errorCode ?? null,
