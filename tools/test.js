@@ -1,12 +1,13 @@
 // `npm test`: everything CI runs, each phase printed with its time, and a summary at the end:
 //   1. the browser the browser specs need (Debian's chromium, installed when missing);
-//   2. unit specs and the behaviour suite (test/e2e, embedded mode) on two workers, and beside them,
-//      niced, the static checks: type check (API and console), lint with the module-boundary
-//      rule, formatting;
+//   2. unit specs and the behaviour suite (test/e2e, embedded mode) on three workers (two cores:
+//      the third fills the time the others wait on a stack's start-up or an outcome);
 //   3. on NATS + PostgreSQL, side by side, each one file at a time: the distributed suite (the e2e
 //      specs tagged `@distributed`) and the infrastructure suite (test/distributed, transport and
 //      database; test/processes, apps as processes): every stack has its own databases and NATS
-//      namespace.
+//      namespace. Beside them, niced, the static checks: type check (API, console, reference
+//      client), lint with the module-boundary rule, formatting; they take the CPU those suites
+//      leave idle while they wait on servers and processes.
 // `npm test -- <pattern...>`: only the unit and embedded specs whose path matches (no static
 // checks), a developer's loop over one area; `--project unit|embedded|distributed|infrastructure` picks
 // a suite (`npm run test:unit`, `test:e2e`, `test:distributed`, `test:infrastructure`, each taking patterns).
@@ -102,9 +103,9 @@ async function distributedServers() {
 }
 
 // --forceExit: a pass must end the run even if a library leaves a socket open after close (seen
-// with NATS consumers); failures still exit non-zero. Two workers: jest's default (cores minus one)
-// runs every file one after another on a 2-core machine, and each spec must pass with the other
-// core busy anyway.
+// with NATS consumers); failures still exit non-zero. Two workers by default: jest's own default
+// (cores minus one) runs every file one after another on a 2-core machine, and each spec must pass
+// with the other core busy anyway.
 // Each run's report lands in tmp/test-reports/<projects>.json (`node tools/test-counts.js` reads them).
 const jest = (label, projects, { patterns = [], workers = 2 } = {}) =>
   phase(
@@ -144,9 +145,11 @@ async function main() {
   }
 
   await ensureChromium();
-  // The static checks run niced beside the suites: two single-threaded chains that take the CPU the
-  // jest workers leave idle (start-ups, waits on outcomes) instead of holding both cores for a
-  // minute and a half before the suites start. Their verdict is awaited at the end.
+  // Measured on this 2-core machine (unit and embedded alone): 451 s on two workers, 423 s on three.
+  const suites = [await jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded'], { workers: 3 })];
+  // The static checks run niced beside the suites on NATS and PostgreSQL: two single-threaded
+  // chains in the CPU those suites leave idle (about half a core, waiting on servers and processes),
+  // instead of slowing the CPU-bound behaviour suite or holding both cores before it.
   const checks = Promise.all([
     chain([
       ['typecheck', [bin.tsc, '-p', 'tsconfig.json', '--noEmit']],
@@ -163,7 +166,6 @@ async function main() {
       ['format check', [bin.prettier, '--check', '{apps,libs,test,tools}/**/*.{ts,js}', '*.js']],
     ]),
   ]);
-  const suites = [await jest('unit and behaviour (embedded end-to-end)', ['unit', 'embedded'])];
   if (suites[0] && (await distributedServers())) {
     // Two suites side by side, one file at a time each: the seams, and what lies under the apps
     // (several processes per file, killed and cut off: two such files at once on two cores starve

@@ -6,6 +6,8 @@ import { rootLogger, ServiceName } from '@paykit/runtime';
  * (23: a duplicate is a 409 or an idempotent replay) and transaction rollbacks (40: retried).
  */
 const EXPECTED_FAILURE_CLASSES = ['23', '40'];
+/** `refuse_statement`'s raise (P0001): a one-statement command saying no (insufficient funds), answered as such. */
+const EXPECTED_FAILURE_STATES = ['P0001'];
 
 function sqlStateOf(error: unknown): string | undefined {
   const code = (error as { driverError?: { code?: unknown }; code?: unknown })?.driverError?.code ?? (error as { code?: unknown })?.code;
@@ -33,7 +35,7 @@ export class DatabaseLogger implements TypeOrmLogger {
 
   logQueryError(error: string | Error, query: string, parameters?: unknown[]): void {
     const sqlState = sqlStateOf(error);
-    const expected = sqlState !== undefined && EXPECTED_FAILURE_CLASSES.includes(sqlState.slice(0, 2));
+    const expected = sqlState !== undefined && (EXPECTED_FAILURE_CLASSES.includes(sqlState.slice(0, 2)) || EXPECTED_FAILURE_STATES.includes(sqlState));
     const message = typeof error === 'string' ? error : error.message;
     const line = { query, parameterCount: parameters?.length ?? 0, sqlState };
     if (expected) this.logger.debug(line, `query failed: ${message}`);
