@@ -104,7 +104,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
     expect(bad.body.details.errors[0].field).toBe('customerId');
   });
 
-  describe('contact verification (sandbox: email local part ending in +verify, phone ending in 0000, code 000000)', () => {
+  describe('contact verification (sandbox: email local part ending in +verify, phone ending in 0000, code 123456 as in the reference sandbox)', () => {
     it.each([
       ['neither channel', { email: 'plain@example.com', phoneNumber: '+14155550123' }, undefined],
       ['the email only', { email: 'ada+verify@example.com', phoneNumber: '+14155550123' }, { email: 'PENDING' }],
@@ -126,7 +126,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(again.body).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
 
-      const wrong = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' });
+      const wrong = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '654321' });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ code: 'INVALID_INPUT', details: { reason: 'INVALID_VERIFICATION_CODE', errors: [{ field: 'code' }] } });
       expect((await t.api.get(`/customers/${customer.id}`)).body.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' });
@@ -135,7 +135,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       expect(malformed.status).toBe(400);
       expect(malformed.body.details.errors[0]).toMatchObject({ field: 'code', constraint: { pattern: expect.any(String) } });
 
-      const confirmed = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' });
+      const confirmed = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'PENDING' });
 
@@ -143,16 +143,16 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       await t.api.post(`/customers/${customer.id}/verify-phone`);
       await customersDatabase(t).query(`UPDATE contact_code SET sent_at = sent_at - interval '31 seconds' WHERE customer_id = $1`, [customer.id]);
       expect((await t.api.post(`/customers/${customer.id}/verify-phone`)).status).toBe(200);
-      const phone = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: '000000' });
+      const phone = await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: '123456' });
       expect(phone.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'VERIFIED' });
     });
 
     it('refuses a confirm before any code was sent, and an expired code', async () => {
       const customer = await created(t.api, { ...adaFields, email: 'late+verify@example.com' });
-      expect((await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' })).body.code).toBe('INVALID_INPUT');
+      expect((await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' })).body.code).toBe('INVALID_INPUT');
       await t.api.post(`/customers/${customer.id}/verify-email`);
       await customersDatabase(t).query(`UPDATE contact_code SET expires_at = now() - interval '1 second' WHERE customer_id = $1`, [customer.id]);
-      const expired = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' });
+      const expired = await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' });
       expect(expired.status).toBe(400);
       expect(expired.body.message).toMatch(/expired/);
     });
@@ -172,7 +172,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
     it('asks to verify again when a required phone number changes', async () => {
       const customer = await created(t.api, { ...adaFields, phoneNumber: '+14155550000' });
       await t.api.post(`/customers/${customer.id}/verify-phone`);
-      await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: '000000' });
+      await t.api.post(`/customers/${customer.id}/verify-phone/confirm`, { code: '123456' });
       const changed = await t.api.patch(`/customers/${customer.id}`, { customerType: 'INDIVIDUAL', phoneNumber: '+14155560000' });
       expect(changed.status).toBe(200);
       expect(changed.body.contactVerification).toEqual({ phone: 'PENDING' });
@@ -205,7 +205,7 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'CONFLICT', details: { reason: 'CONTACT_NOT_VERIFIED', unverifiedChannels: ['email'] } });
       await t.api.post(`/customers/${customer.id}/verify-email`);
-      await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '000000' });
+      await t.api.post(`/customers/${customer.id}/verify-email/confirm`, { code: '123456' });
       expect((await t.api.post(`/customers/${customer.id}/kyc-link`, { redirectUri: 'https://platform.example/done' })).status).toBe(201);
     });
 

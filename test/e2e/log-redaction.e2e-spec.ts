@@ -5,7 +5,9 @@ import { API_VERSION } from '@paykit/contracts';
 import { createRootLogger } from '@paykit/runtime';
 import { SERVICE_APPS } from '../../apps/embedded/src/stack';
 import { CREDENTIAL_PATH_PARAMETERS, CREDENTIAL_QUERY_PARAMETERS } from '../../apps/gateway/src/http/loggable-url';
+import { SoftwareAuthenticator } from '../../libs/testing/src/software-authenticator';
 import { rawRequest } from '../support/raw-http';
+import { RP_ID, RP_ORIGIN, WalletAuthClient } from '../support/wallet-auth-client';
 import { startTestStack, TestStack } from '../support/test-stack';
 
 // Every line the stack logs while this file runs (debug level: everything), and everything
@@ -44,7 +46,8 @@ describe('Logs: secrets and personal data never logged, by any service or databa
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       spies.push(jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleWrites.push(args.map(String).join(' '))));
     }
-    t = await startTestStack({ env: { LOG_LEVEL: 'debug' } });
+    // The passkey origin of the test client, for the session-key case.
+    t = await startTestStack({ env: { LOG_LEVEL: 'debug', WALLET_AUTH_RP_ID: RP_ID, WALLET_AUTH_RP_ORIGINS: RP_ORIGIN } });
   });
 
   afterAll(async () => {
@@ -106,6 +109,47 @@ describe('Logs: secrets and personal data never logged, by any service or databa
     // A wrong secret and the right one: neither is logged.
     expect((await t.api.get('/customers', { auth: { tokenId: t.credentials.tokenId, secret: 'wrong-secret-value-1234567890' } })).status).toBe(401);
     expect((await t.api.get(`/customers/${customer.body.id}`)).status).toBe(200);
+  });
+
+  it('never logs the credentials it hands out: a token secret, a device code and the access token it redeems, a session key, an account number filter', async () => {
+    const made: Array<[string, string]> = [];
+    const token = await t.api.post('/tokens', { name: 'log-redaction', permissions: ['VIEW'] });
+    expect(token.status).toBe(201);
+    made.push(['token secret', token.body.clientSecret]);
+    expect((await t.api.withCredentials({ tokenId: token.body.clientId, secret: token.body.clientSecret }).get('/customers')).status).toBe(200);
+
+    const wallets = new WalletAuthClient(t.api);
+    const wallet = await wallets.createWallet('log-redaction');
+    const otp = await wallets.otpLogin(wallet.emailCredentialId);
+    // A passkey login answers the session's signing key sealed to the client's key.
+    const authenticator = new SoftwareAuthenticator();
+    const added = await wallets.addPasskey(wallet.accountId, authenticator, otp.key);
+    expect(added.status).toBe(201);
+    const session = await wallets.passkeyLogin(added.body.id, authenticator);
+    made.push(['sealed session key', session.body.encryptedSessionSigningKey], ['session private key', session.key.privateKey]);
+
+    const agent = await t.api.post('/agents', {
+      name: 'Log bot',
+      customerId: wallet.customerId,
+      policy: {
+        permissions: ['VIEW_TRANSACTIONS'],
+        defaultExecutionMode: 'AUTO',
+        spendingLimits: { currency: 'USD', perTransactionLimit: 100, dailyLimit: 100, dailyTransactionLimit: 1, monthlyLimit: 100 },
+      },
+    });
+    expect(agent.status).toBe(201);
+    const code = agent.body.deviceCode.code;
+    expect((await t.api.get(`/agents/device-codes/${code}/status`)).status).toBe(200);
+    const redeemed = await t.api.post(`/agents/device-codes/${code}/redeem`, undefined, { auth: null });
+    expect(redeemed.status).toBe(200);
+    made.push(['device code', code], ['agent access token', redeemed.body.accessToken]);
+    expect((await t.api.get('/agents/me', { auth: null, headers: { authorization: `Bearer ${redeemed.body.accessToken}` } })).status).toBe(200);
+
+    expect((await t.api.get(`/transactions?accountIdentifier=${ACCOUNT_NUMBER}&senderAccountIdentifier=${IBAN}`)).status).toBe(200);
+    const output = logged + consoleWrites.join('\n');
+    expect(made.filter(([, value]) => typeof value !== 'string' || value.length < 8).map(([what]) => what)).toEqual([]);
+    expect(made.filter(([, value]) => output.includes(value)).map(([what]) => what)).toEqual([]);
+    expect([ACCOUNT_NUMBER, IBAN].filter((value) => output.includes(value))).toEqual([]);
   });
 
   it('masks every credential path segment and query value of the one list, over every operation of the served document that has one', async () => {

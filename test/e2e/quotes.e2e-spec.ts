@@ -144,6 +144,8 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
         ),
       ).toEqual(['EUR/SEPA_INSTANT', 'EUR/SEPA', 'GBP/FASTER_PAYMENTS']);
       expect(listed.body.data[0]).toMatchObject({ sendingAmount: 2_000, fees: { fixed: 50, total: 55 }, receivingAmount: 1_789 });
+      // The same list comma-joined, as some clients send it.
+      expect((await api.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR,GBP&sendingAmount=2000')).body).toEqual(listed.body);
       const single = await api.get('/exchange-rates?destinationCurrency=USD');
       expect(new Set(single.body.data.map((rate: { sourceCurrency: { code: string } }) => rate.sourceCurrency.code))).toEqual(new Set(['EUR', 'GBP', 'MXN', 'USDC']));
     });

@@ -17,20 +17,38 @@ const ROOT = join(__dirname, '..', '..');
 /** The binary CI starts its NATS server with (.ci/run). */
 const NATS_SERVER_BINARY = '/usr/sbin/nats-server';
 
-/** Ports already handed out in this test file: the kernel may offer a released port again. */
+/** Ports already handed out in this test file. */
 const handedOut = new Set<number>();
+
+/**
+ * Listening ports are taken below the kernel's ephemeral range (32768-60999 on Linux): a port in
+ * that range, free when checked, can be given to any process's outgoing connection (to NATS, to
+ * PostgreSQL) before the app binds it, and the app then dies with EADDRINUSE. Below it, only
+ * another listener can take it. Each test process starts at a random place, so parallel suites
+ * rarely probe the same ports.
+ */
+const LOW_PORTS = { first: 20_000, count: 12_000 };
+let nextLowPort = LOW_PORTS.first + Math.floor(Math.random() * LOW_PORTS.count);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    // The apps listen on every interface: checked the same way.
+    server.listen({ port, host: '0.0.0.0', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
 
 /** A port nothing listens on now and that no earlier call returned (two processes told the same port: one of them never starts). */
 export async function freePort(): Promise<number> {
-  for (;;) {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    if (handedOut.has(port)) continue;
+  for (let tried = 0; tried < LOW_PORTS.count; tried += 1) {
+    const port = nextLowPort;
+    nextLowPort = LOW_PORTS.first + ((nextLowPort - LOW_PORTS.first + 1) % LOW_PORTS.count);
+    if (handedOut.has(port) || !(await canListen(port))) continue;
     handedOut.add(port);
     return port;
   }
+  throw new Error(`No free port between ${LOW_PORTS.first} and ${LOW_PORTS.first + LOW_PORTS.count}`);
 }
 
 async function answers(port: number): Promise<boolean> {

@@ -9,5 +9,5 @@ export const CONTACT_VERIFICATION_RULES: Record<ContactChannel, (value: string) 
   phone: (phone) => phone.endsWith('0000'),
 };
 
-/** The one-time code every sandbox contact verification accepts (like the spec's OTP `000000`). */
-export const SANDBOX_CONTACT_CODE = '000000';
+/** The one-time code every sandbox contact verification accepts: the reference's sandbox code (wallet logins keep SPEC.md's `000000`). */
+export const SANDBOX_CONTACT_CODE = '123456';

@@ -38,15 +38,24 @@ export type QuoteFailureReason = (typeof QUOTE_FAILURE_REASONS)[number];
 // ---- Exchange rates ----
 
 /** Query of `GET /exchange-rates`. */
+/**
+ * A list in a query: repeated (`?d=EUR&d=GBP`, an array), single (a string) or comma-joined
+ * (`?d=EUR,GBP`), as different clients send it; anything else is left for the rules to refuse.
+ */
+function queryList(value: unknown): unknown {
+  const items = typeof value === 'string' ? [value] : value;
+  return Array.isArray(items) ? items.flatMap((item: unknown) => (typeof item === 'string' ? item.split(',') : [item])) : value;
+}
+
 export class ExchangeRatesQuery {
   @ApiPropertyOptional({ description: 'Only corridors from this currency', example: 'USD' })
   @IsOptional()
   @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
   sourceCurrency?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Only corridors to these currencies; repeat the parameter for several', example: ['MXN'] })
+  @ApiPropertyOptional({ type: [String], description: 'Only corridors to these currencies; repeat the parameter, or join them with commas, for several', example: ['MXN'] })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @Transform(({ value }: { value: unknown }) => queryList(value))
   @IsArray()
   @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. MXN)', { each: true })
   destinationCurrency?: string[];
