@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { rootLogger } from '@paykit/runtime';
 
 /** Statement texts prepared per process at most (each connection keeps a plan for each). */
 const MAX_PREPARED = 200;
@@ -66,6 +67,16 @@ interface PgInternals {
 export class PreparingClient extends Client {
   private readonly preparations = new Map<string, Preparation>();
   private generation = 0;
+
+  constructor(config?: ConstructorParameters<typeof Client>[0]) {
+    super(config);
+    // pg-pool listens for a connection's errors only while it is idle. One ended by the server
+    // (pg_terminate_backend, a failover) while checked out between two queries would emit an
+    // error nobody hears, and that ends the process. Heard here, it is logged; the client is no
+    // longer queryable, so its holder's next query fails (and is retried), and the pool drops it
+    // when it comes back.
+    this.on('error', (error: Error) => rootLogger().child({ component: 'database' }).warn(`A checked-out database connection failed: ${error.message}`));
+  }
 
   /** The name `marked` runs under on this connection now. */
   nameFor(marked: Marked): string {
