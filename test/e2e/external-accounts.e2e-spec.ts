@@ -527,6 +527,8 @@ describe('External accounts and discoveries', () => {
       const second = await create(customerId, { ...body('GBP_ACCOUNT', { accountNumber: '11112222' }), platformAccountId: 'another-label' });
       expect(second.status).toBe(409);
       expect(second.body).toMatchObject({ status: 409, code: 'CONFLICT', details: { existingAccountId: first.body.id } });
+      // Client libraries retry a 409 unless told: this one would come back the same.
+      expect(second.headers.get('x-should-retry')).toBe('false');
       const otherCustomer = await newCustomer();
       expect((await create(otherCustomer, body('GBP_ACCOUNT', { accountNumber: '11112222' }))).status).toBe(201);
     });

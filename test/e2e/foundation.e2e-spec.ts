@@ -57,6 +57,8 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
       const response = await t.api.get('/customers/Customer:00000000-0000-7000-8000-000000000000');
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+      // A client library would get the same answer again: it is told not to retry.
+      expect(response.headers.get('x-should-retry')).toBe('false');
     });
 
     it("answers another platform's customer exactly like an unknown one", async () => {
@@ -209,6 +211,8 @@ describe('Platform foundation (gateway, transport, customers slice)', () => {
       const down = await t.api.post('/customers', ada);
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      // A later try may pass: client libraries keep their own retry rule.
+      expect(down.headers.get('x-should-retry')).toBeNull();
 
       const broker = t.mode === 'embedded' ? (t.stack.runtime.client as unknown as { transport: { unwrap(): never } }).transport.unwrap() : undefined;
       const runtime = createServiceRuntime(t.stack.config, 'customers', { broker });

@@ -38,6 +38,8 @@ export function expectRateLimited(response: ApiResponse, reason: string): void {
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
   expect(response.body.details.retryAfterSeconds).toBe(retryAfter);
+  // Retrying after Retry-After may pass: no x-should-retry: false.
+  expect(response.headers.get('x-should-retry')).toBeNull();
 }
 
 export const wrong = (credentials: Credentials, n: number): Credentials => ({ tokenId: credentials.tokenId, secret: `wrong-secret-${n}-0123456789abcdef` });

@@ -80,8 +80,16 @@ export interface ErroredRequest {
   errorCode?: string;
 }
 
+/**
+ * The published client libraries retry a 409 (with 408, 429 and 5xx) unless told not to. A 4xx
+ * here comes back the same however often it is sent (a state that will not change by itself, a
+ * duplicate, a bad field), so it says so; 408 and 429 are the ones a later try may pass.
+ */
+const RETRY_MAY_PASS = new Set([408, 429]);
+
 export function sendError(reply: FastifyReply, error: ServiceError): void {
   (reply.request as ErroredRequest).errorCode = error.code;
   for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);
+  if (error.status >= 400 && error.status < 500 && !RETRY_MAY_PASS.has(error.status)) void reply.header('x-should-retry', 'false');
   void reply.status(error.status).header('content-type', 'application/json; charset=utf-8').send(toEnvelope(error));
 }
