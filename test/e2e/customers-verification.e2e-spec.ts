@@ -1,4 +1,4 @@
-import { startTestStack, TestStack } from '../support/test-stack';
+import { eventually, startTestStack, TestStack } from '../support/test-stack';
 import { acmeFields, adaFields, created, customersDatabase, WebhookReceiver } from './customers.support';
 
 const EDD = { sourceOfWealthCategories: ['SALARY'], purposeOfAccount: 'P2P_TRANSFERS', annualIncomeRange: 'RANGE_100K_250K' };
@@ -68,7 +68,14 @@ describe('Customer verification: KYC/KYB suffix tables, webhooks, contact verifi
       await verify(approved.id);
       expect((await verify(approved.id)).body).toMatchObject({ verificationStatus: 'IN_PROGRESS', kycStatus: 'APPROVED' });
       await receiver.waitFor(approved.id, ['CUSTOMER.KYC_APPROVED']);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // No wait for a webhook that should not come: a later customer's approval is a marker. Events
+      // reach the webhooks service in the order they were written, so once the marker has its
+      // delivery, a second approval of the first customer would have had one too.
+      const marker = await created(t.api, adaFields);
+      await verify(marker.id);
+      const approvals = (resourceId: string) => t.api.get(`/webhooks/deliveries?resourceId=${encodeURIComponent(resourceId)}&type=CUSTOMER.KYC_APPROVED`);
+      await eventually(async () => ((await approvals(marker.id)).body.data.length > 0 ? true : undefined));
+      expect((await approvals(approved.id)).body.data).toHaveLength(1);
       expect(receiver.received.filter((r) => r.payload.data.id === approved.id && r.payload.type === 'CUSTOMER.KYC_APPROVED')).toHaveLength(1);
     });
 
