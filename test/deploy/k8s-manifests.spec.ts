@@ -24,7 +24,7 @@ const CONFIG_LOADERS: Record<ServiceName, Array<(env: Env) => unknown>> = {
   gateway: [(env) => loadRuntimeConfig(env, 'distributed', ['gateway']), (env) => loadGatewayConfig(env)],
   customers: [(env) => loadRuntimeConfig(env, 'distributed', ['customers'])],
   'external-accounts': [(env) => loadRuntimeConfig(env, 'distributed', ['external-accounts']), (env) => loadExternalAccountsConfig(env)],
-  payments: [(env) => loadRuntimeConfig(env, 'distributed', ['payments']), (env) => loadPaymentsConfig(env)],
+  payments: [(env) => loadRuntimeConfig(env, 'distributed', ['payments']), (env) => loadPaymentsConfig(env, runtimeOf(env).deployment)],
   'wallet-auth': [(env) => loadRuntimeConfig(env, 'distributed', ['wallet-auth']), (env) => loadWalletAuthConfig(env, runtimeOf(env).deployment)],
   cards: [(env) => loadRuntimeConfig(env, 'distributed', ['cards'])],
   webhooks: [(env) => loadRuntimeConfig(env, 'distributed', ['webhooks']), (env) => loadWebhooksConfig(env, runtimeOf(env))],
@@ -54,7 +54,7 @@ function variablesOf(app: ServiceName, env: Env = {}): Set<string> {
 /** Well-formed stand-ins for what Secrets hold (the repository holds no secret value). */
 function secretStandIn(name: string): string {
   if (name.endsWith('_DATABASE_URL')) return 'postgresql://app:secret@db.example:5432/app';
-  if (name === 'WALLET_AUTH_ENCLAVE_PRIVATE_KEY' || name === 'WEBHOOK_KEY_ENCRYPTION_KEY') return 'ab'.repeat(32);
+  if (name === 'WALLET_AUTH_ENCLAVE_PRIVATE_KEY' || name === 'WEBHOOK_KEY_ENCRYPTION_KEY' || name === 'PAYMENTS_KEY_ENCRYPTION_KEY') return 'ab'.repeat(32);
   if (name === 'SANDBOX_TOKEN_ID') return 'tok_sandbox00001';
   if (name === 'SANDBOX_TOKEN_SECRET') return 'x'.repeat(43);
   throw new Error(`no stand-in for secret variable ${name}`);
@@ -200,9 +200,10 @@ if (!ready) {
       .split('\n')
       .filter((file) => !file.endsWith('.spec.ts'));
     expect(files.sort()).toEqual([...CONFIG_FILES].sort());
-    // And that list is real: the gateway reads its listener, webhooks their key, every app NATS and its database.
+    // And that list is real: the gateway reads its listener, webhooks and payments their keys, every app NATS and its database.
     expect([...variablesOf('gateway')]).toEqual(expect.arrayContaining(['PORT', 'HOST', 'NATS_URL', 'GATEWAY_DATABASE_URL', 'HEALTH_PORT']));
     expect([...variablesOf('webhooks')]).toEqual(expect.arrayContaining(['WEBHOOK_KEY_ENCRYPTION_KEY', 'WEBHOOKS_DATABASE_URL']));
+    expect([...variablesOf('payments')]).toEqual(expect.arrayContaining(['PAYMENTS_KEY_ENCRYPTION_KEY', 'PAYMENTS_DATABASE_URL']));
   });
 
   it('sandbox: one replica of each app, sandbox deployment, keys optional', () => {
@@ -213,9 +214,11 @@ if (!ready) {
     const env = containerEnv(objects, named(objects, 'Deployment', 'webhooks')!.spec.template.spec.containers[0]);
     expect(valueOf(env.get('DEPLOYMENT_ENV'))).toBe('sandbox');
     expect(env.get('WEBHOOK_KEY_ENCRYPTION_KEY')).toMatchObject({ from: 'secret', optional: true });
+    const payments = containerEnv(objects, named(objects, 'Deployment', 'payments')!.spec.template.spec.containers[0]);
+    expect(payments.get('PAYMENTS_KEY_ENCRYPTION_KEY')).toMatchObject({ from: 'secret', optional: true });
   });
 
-  it.each(['production', 'production-keda'])('%s: DEPLOYMENT_ENV=production, several replicas of every app, the enclave and webhook keys required from a Secret', (overlay) => {
+  it.each(['production', 'production-keda'])('%s: DEPLOYMENT_ENV=production, several replicas of every app, the enclave and sealing keys required from a Secret', (overlay) => {
     const objects = rendered.get(overlay)!;
     const scalers = [...ofKind(objects, 'HorizontalPodAutoscaler'), ...ofKind(objects, 'ScaledObject')];
     for (const deployment of ofKind(objects, 'Deployment')) {
@@ -231,6 +234,7 @@ if (!ready) {
     const keys: Array<[ServiceName, string]> = [
       ['wallet-auth', 'WALLET_AUTH_ENCLAVE_PRIVATE_KEY'],
       ['webhooks', 'WEBHOOK_KEY_ENCRYPTION_KEY'],
+      ['payments', 'PAYMENTS_KEY_ENCRYPTION_KEY'],
     ];
     for (const [app, variable] of keys) {
       expect(containerEnv(objects, named(objects, 'Deployment', app)!.spec.template.spec.containers[0]).get(variable)).toEqual({

@@ -111,7 +111,7 @@ describe('Environments: a production deployment applies no sandbox rule, whateve
   let platformId: string;
 
   beforeAll(async () => {
-    t = await startTestStack({ env: { DEPLOYMENT_ENV: 'production', WEBHOOK_KEY_ENCRYPTION_KEY: '11'.repeat(32) } });
+    t = await startTestStack({ env: { DEPLOYMENT_ENV: 'production', WEBHOOK_KEY_ENCRYPTION_KEY: '11'.repeat(32), PAYMENTS_KEY_ENCRYPTION_KEY: '22'.repeat(32) } });
     platformId = (await t.stack.http.get(CredentialsService).findToken(t.credentials.tokenId))!.platformId;
   });
 

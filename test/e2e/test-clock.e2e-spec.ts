@@ -355,11 +355,11 @@ describe('Sandbox test clocks', () => {
   });
 
   it('does not exist on a production deployment (404)', async () => {
-    // The webhooks service reads its own key from the process environment, and production requires one.
+    // The webhooks service reads its own key from the process environment, and production requires one (payments its own, too).
     process.env.WEBHOOK_KEY_ENCRYPTION_KEY = randomBytes(32).toString('hex');
-    const production = await startTestStack({ env: { DEPLOYMENT_ENV: 'production', WEBHOOK_KEY_ENCRYPTION_KEY: process.env.WEBHOOK_KEY_ENCRYPTION_KEY } }).finally(
-      () => delete process.env.WEBHOOK_KEY_ENCRYPTION_KEY,
-    );
+    const production = await startTestStack({
+      env: { DEPLOYMENT_ENV: 'production', WEBHOOK_KEY_ENCRYPTION_KEY: process.env.WEBHOOK_KEY_ENCRYPTION_KEY, PAYMENTS_KEY_ENCRYPTION_KEY: '22'.repeat(32) },
+    }).finally(() => delete process.env.WEBHOOK_KEY_ENCRYPTION_KEY);
     try {
       const platform = await production.newPlatform('production');
       for (const response of [await platform.api.get('/sandbox/clock'), await platform.api.post('/sandbox/clock/advance', { seconds: 10 })]) {
