@@ -13,6 +13,7 @@ import { IncomingPaymentsModule } from './incoming-payments/incoming-payments.mo
 import { DirectoryModule } from './directory/directory.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { AgentActionsModule } from './agent-actions/agent-actions.module';
+import { StablecoinsModule } from './stablecoins/stablecoins.module';
 
 /** The payments bounded context: internal accounts on a double-entry ledger, holds, transfers and transactions. */
 @Module({
@@ -31,6 +32,7 @@ import { AgentActionsModule } from './agent-actions/agent-actions.module';
     DirectoryModule,
     InvitationsModule,
     AgentActionsModule,
+    StablecoinsModule,
   ],
 })
 export class PaymentsAppModule {}

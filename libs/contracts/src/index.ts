@@ -1,6 +1,6 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
-import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract } from './payments';
+import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract, StablecoinsContract } from './payments';
 import { WalletAuthContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
@@ -36,6 +36,7 @@ export type MessageMap = CustomersContract &
   IncomingContract &
   DirectoryContract &
   AgentActionsContract &
+  StablecoinsContract &
   WalletAuthContract &
   ExternalAccountsContract &
   CardsContract &

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { FactoryProvider, Module } from '@nestjs/common';
+import { FactoryProvider, Logger, Module } from '@nestjs/common';
 import { Env, EnvReader, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 
 export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
@@ -18,10 +19,29 @@ export interface PaymentsConfig {
   quoteValiditySeconds: number;
   /** How long an incoming payment waits for the platform's decision before it is rejected. */
   incomingApprovalWindowSeconds: number;
+  /** Seals stablecoin provider credentials at rest (AES-256-GCM, bound to the platform id). */
+  keyEncryptionKey: Buffer;
+  usingDevelopmentKey: boolean;
 }
 
-export function loadPaymentsConfig(env: Env): PaymentsConfig {
+const KEY_VARIABLE = 'PAYMENTS_KEY_ENCRYPTION_KEY';
+/**
+ * Sandbox deployments without a configured key use this well-known one, so `npm start` works on a
+ * fresh clone; it protects nothing and the service says so at start. Production refuses to start without a key.
+ */
+const DEVELOPMENT_KEY = createHash('sha256').update('paykit sandbox stablecoin provider credentials: not a secret').digest();
+
+export function loadPaymentsConfig(env: Env, deployment: RuntimeConfig['deployment']): PaymentsConfig {
   const read = new EnvReader(env);
+  const rawKey = read.optional(KEY_VARIABLE);
+  let keyEncryptionKey = DEVELOPMENT_KEY;
+  if (rawKey) {
+    const decoded = /^[0-9a-fA-F]{64}$/.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
+    if (decoded.length !== 32) read.problems.push(`${KEY_VARIABLE} must be 32 bytes, as 64 hex characters or base64`);
+    else keyEncryptionKey = decoded;
+  } else if (deployment === 'production') {
+    read.problems.push(`${KEY_VARIABLE} is required in production (32 bytes, hex or base64): it encrypts stablecoin provider credentials at rest`);
+  }
   const inline = read.optional('FX_RATE_TABLE');
   const file = read.optional('FX_RATE_TABLE_FILE');
   let rateTableJson: PaymentsConfig['rateTableJson'];
@@ -48,6 +68,8 @@ export function loadPaymentsConfig(env: Env): PaymentsConfig {
     directoryJson,
     quoteValiditySeconds: read.number('QUOTE_VALIDITY_SECONDS', 300, { min: 1, max: 86_400, integer: true }),
     incomingApprovalWindowSeconds: read.number('INCOMING_PAYMENT_APPROVAL_WINDOW_SECONDS', 300, { min: 1, max: 86_400, integer: true }),
+    keyEncryptionKey,
+    usingDevelopmentKey: !rawKey,
   };
   read.done();
   return config;
@@ -56,7 +78,11 @@ export function loadPaymentsConfig(env: Env): PaymentsConfig {
 export const paymentsConfigProvider: FactoryProvider<PaymentsConfig> = {
   provide: PAYMENTS_CONFIG,
   inject: [RUNTIME_CONFIG],
-  useFactory: (runtime: RuntimeConfig) => loadPaymentsConfig(runtime.env),
+  useFactory: (runtime: RuntimeConfig) => {
+    const config = loadPaymentsConfig(runtime.env, runtime.deployment);
+    if (config.usingDevelopmentKey) new Logger('PaymentsConfig').warn(`${KEY_VARIABLE} is not set: stablecoin provider credentials are sealed with the sandbox development key`);
+    return config;
+  },
 };
 
 /** The service's validated configuration, for the features that read it. */

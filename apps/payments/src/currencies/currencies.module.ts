@@ -4,6 +4,6 @@ import { CurrencyCatalog } from './currency-catalog';
 
 @Module({
   providers: [CurrencyCatalog, CurrenciesRepository],
-  exports: [CurrencyCatalog],
+  exports: [CurrencyCatalog, CurrenciesRepository],
 })
 export class CurrenciesModule {}

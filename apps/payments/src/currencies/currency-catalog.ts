@@ -1,17 +1,26 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { Currency } from '@paykit/contracts';
 import { CurrenciesRepository, CurrencyInfo } from './currencies.repository';
 
+const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
+
 /**
- * The currency reference table (name, symbol, decimals, transfer limit), read once: it only
- * changes by migration. Loaded at start, because code inside a transaction reads it, and in
- * embedded mode a query outside that transaction would wait for the session the transaction holds.
+ * The currency reference table (name, symbol, decimals, transfer limit), read at start, because
+ * code inside a transaction reads it, and in embedded mode a query outside that transaction would
+ * wait for the session the transaction holds. It grows only when a stablecoin is enabled: this
+ * process adds the coin once its enabling commits (`added`), another replica reads the table again
+ * on the first miss (at most once a second; only in distributed mode: embedded mode is one process,
+ * and there a read outside a caller's transaction would wait for it).
  */
 @Injectable()
 export class CurrencyCatalog implements OnModuleInit {
   private loading?: Promise<Map<string, CurrencyInfo>>;
 
-  constructor(private readonly currencies: CurrenciesRepository) {}
+  constructor(
+    private readonly currencies: CurrenciesRepository,
+    @Inject(RUNTIME_CONFIG) private readonly runtime: RuntimeConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.all();
@@ -23,8 +32,24 @@ export class CurrencyCatalog implements OnModuleInit {
     return this.loading;
   }
 
+  private lastReload = 0;
+
   async find(code: string): Promise<CurrencyInfo | undefined> {
+    const found = (await this.all()).get(code);
+    if (found || this.runtime.mode !== 'distributed' || Date.now() - this.lastReload < 1000 || !CURRENCY_CODE.test(code)) return found;
+    this.lastReload = Date.now();
+    this.loading = undefined;
     return (await this.all()).get(code);
+  }
+
+  /** A stablecoin's currency, committed: known from now on without a reload. */
+  async added(info: CurrencyInfo): Promise<void> {
+    (await this.all()).set(info.code, info);
+  }
+
+  /** The enabled stablecoins' currencies. */
+  async stablecoins(): Promise<CurrencyInfo[]> {
+    return [...(await this.all()).values()].filter((info) => info.peggedTo !== undefined);
   }
 
   async get(code: string): Promise<CurrencyInfo> {

@@ -1,5 +1,16 @@
 /** Purposes of ledger accounts. HOLDING accounts back internal accounts; the rest are the platform's contra accounts. */
-export const LEDGER_PURPOSES = ['HOLDING', 'SANDBOX_FUNDING', 'EXTERNAL_CLEARING', 'CARD_SETTLEMENT', 'FX_CONVERSION', 'FEES'] as const;
+export const LEDGER_PURPOSES = [
+  'HOLDING',
+  'SANDBOX_FUNDING',
+  'EXTERNAL_CLEARING',
+  'CARD_SETTLEMENT',
+  'FX_CONVERSION',
+  'FEES',
+  /** One per stablecoin: minting debits it, burning credits it; minus its balance is the supply outstanding. */
+  'STABLECOIN_SUPPLY',
+  /** One per base currency: the fiat backing the platform's stablecoin supply. */
+  'STABLECOIN_RESERVE',
+] as const;
 export type LedgerPurpose = (typeof LEDGER_PURPOSES)[number];
 export type SystemPurpose = Exclude<LedgerPurpose, 'HOLDING'>;
 
@@ -20,6 +31,10 @@ export const ENTRY_KINDS = [
   'QUOTE_RETURN',
   /** An incoming UMA payment the platform approved: external clearing pays the receiving account. */
   'UMA_RECEIVE',
+  /** A mint: the fiat paid in goes to the reserve (base currency), new coins from the supply account to their holder (coin). */
+  'STABLECOIN_MINT',
+  /** A burn: the coins go back to the supply account (coin), the reserve pays the fiat out (base currency). */
+  'STABLECOIN_BURN',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

@@ -43,7 +43,7 @@ describe('ledger batches (property)', () => {
     );
     await dataSource.initialize();
     const runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource));
+    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource), { mode: 'embedded' } as RuntimeConfig);
     await currencies.onModuleInit();
     const ledger = new LedgerRepository(dataSource);
     const record = (size: number, outcomes: LedgerOutcome[]) => {

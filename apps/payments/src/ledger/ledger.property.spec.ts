@@ -91,7 +91,7 @@ describe('ledger invariants (property)', () => {
     );
     await dataSource.initialize();
     runner = new TransactionRunner(dataSource, { kick: () => undefined } as unknown as OutboxRelay);
-    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource));
+    const currencies = new CurrencyCatalog(new CurrenciesRepository(dataSource), { mode: 'embedded' } as RuntimeConfig);
     await currencies.onModuleInit();
     const ledger = new LedgerRepository(dataSource);
     const holds = new HoldsRepository(dataSource);

@@ -6,6 +6,7 @@ import { RecordCryptoNetwork1764072100000 } from './1764072100000-RecordCryptoNe
 import { CreateAgentActions1764090100000 } from './1764090100000-CreateAgentActions';
 import { QuoteFeesAndPayerData1764100000000 } from './1764100000000-QuoteFeesAndPayerData';
 import { RefuseStatement1764200000000 } from './1764200000000-RefuseStatement';
+import { CreateStablecoins1765000000000 } from './1765000000000-CreateStablecoins';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const PAYMENTS_MIGRATIONS = [
   CreateAgentActions1764090100000,
   QuoteFeesAndPayerData1764100000000,
   RefuseStatement1764200000000,
+  CreateStablecoins1765000000000,
 ];

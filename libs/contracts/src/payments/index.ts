@@ -9,3 +9,4 @@ export * from './quotes';
 export * from './incoming';
 export * from './directory';
 export * from './agents';
+export * from './stablecoins';
