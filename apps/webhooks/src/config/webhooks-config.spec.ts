@@ -5,9 +5,16 @@ const sandbox = loadRuntimeConfig({ SANDBOX_TIME_SCALE: '0.001' }, 'embedded', [
 const production = loadRuntimeConfig({ DEPLOYMENT_ENV: 'production', SANDBOX_TIME_SCALE: '0.001' }, 'embedded', []);
 
 describe(loadWebhooksConfig.name, () => {
-  it('defaults to a 10 s timeout and retries over 24 hours, scaled in the sandbox', () => {
+  it('defaults to a 10 s timeout and retries over 7 days at most 30 minutes apart, scaled in the sandbox', () => {
     const config = loadWebhooksConfig({}, sandbox);
-    expect(config).toMatchObject({ deliveryTimeoutMs: 10_000, leaseMarginMs: 20_000, retryWindowMs: 24 * 3600 * 1000, timeScale: 0.001, usingDevelopmentKey: true });
+    expect(config).toMatchObject({
+      deliveryTimeoutMs: 10_000,
+      leaseMarginMs: 20_000,
+      retryWindowMs: 7 * 24 * 3600 * 1000,
+      maxRetryDelayMs: 30 * 60 * 1000,
+      timeScale: 0.001,
+      usingDevelopmentKey: true,
+    });
     expect(config.keyEncryptionKey).toHaveLength(32);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FactoryProvider, Logger } from '@nestjs/common';
 import { Env, EnvReader, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { GUIDE_RETRY_POLICY } from '../deliveries/retry-schedule';
 
 export const WEBHOOKS_CONFIG = Symbol('WEBHOOKS_CONFIG');
 
@@ -20,9 +21,9 @@ export interface WebhooksConfig {
   maxConcurrencyPerPlatform: number;
   /** Attempts in flight per process. */
   maxConcurrency: number;
-  /** How long a failing delivery is retried, in real time (scaled by SANDBOX_TIME_SCALE in the sandbox). */
+  /** How long a failing delivery is retried, 7 days (scaled by SANDBOX_TIME_SCALE in the sandbox). */
   retryWindowMs: number;
-  /** First retry delay; doubles on every failure (with jitter), capped by `maxRetryDelayMs`. */
+  /** First retry delay, 1 minute; doubles on every failure (with jitter), capped by `maxRetryDelayMs` (30 minutes). */
   firstRetryDelayMs: number;
   maxRetryDelayMs: number;
   /** Multiplies the retry schedule (SANDBOX_TIME_SCALE in a sandbox deployment, 1 in production). */
@@ -55,9 +56,7 @@ export function loadWebhooksConfig(env: Env, runtime: RuntimeConfig): WebhooksCo
     leaseMarginMs: read.number('WEBHOOK_LEASE_MARGIN_MS', 20_000, { min: 1000, max: 600_000, integer: true }),
     maxConcurrencyPerPlatform: read.number('WEBHOOK_MAX_CONCURRENCY_PER_PLATFORM', 32, { min: 1, max: 1000, integer: true }),
     maxConcurrency: read.number('WEBHOOK_MAX_CONCURRENCY', 256, { min: 1, max: 10_000, integer: true }),
-    retryWindowMs: 24 * 3600 * 1000,
-    firstRetryDelayMs: 60 * 1000,
-    maxRetryDelayMs: 8 * 3600 * 1000,
+    ...GUIDE_RETRY_POLICY,
     timeScale: runtime.deployment === 'sandbox' ? runtime.sandboxTimeScale : 1,
   };
   read.done();

@@ -9,7 +9,7 @@ import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
 import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
-import { nextRetryAt } from './retry-schedule';
+import { isRetried, nextRetryAt } from './retry-schedule';
 import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
 /** Idle poll: picks up retries, other replicas' expired leases and anything a kick missed. */
@@ -46,7 +46,7 @@ const SHUTDOWN_GRACE_MS = 2_000;
  * statement, with the others that ended together. Concurrency is bounded per platform (so a
  * hanging receiver only ever holds its own platform's slots) and per process.
  *
- * A receiver's failures follow the retry schedule (retry-schedule.ts). A delivery that cannot even
+ * A receiver's failures follow the retry schedule (retry-schedule.ts: the guide's, including what is never retried). A delivery that cannot even
  * be attempted (an error of ours, not the receiver's) is postponed with backoff; when the error is
  * not transient and repeats `maxAttempts` times, the delivery is parked (FAILED, plus a dead letter:
  * `npm run dead-letters -- replay` makes it due again), so it neither spins nor holds up its
@@ -371,8 +371,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const roundStartedAt = delivery.roundStartedAt ?? outcome.attemptedAt;
       const failures = delivery.roundFailures + 1;
       // Counted from when the attempt started, not from its recording: an attempt begun before the
-      // window closed is followed by one when it closes, however long the attempt took.
-      const retryAt = nextRetryAt(this.config, failures, roundStartedAt, outcome.attemptedAt);
+      // window closed is followed by one when it closes, however long the attempt took. A 409, a
+      // TEST webhook and an incoming payment's PENDING one are not retried (the guide's policy).
+      const retryAt = isRetried(delivery.type, outcome.statusCode) ? nextRetryAt(this.config, failures, roundStartedAt, outcome.attemptedAt) : undefined;
       next = { status: retryAt ? 'PENDING' : 'FAILED', nextAttemptAt: retryAt ?? null, roundFailures: failures, roundStartedAt };
     }
     const { effect, number } = await this.recorder.add({

@@ -29,7 +29,7 @@ export class WebhookDeliveryDto implements WebhookDelivery {
     enum: WEBHOOK_DELIVERY_STATUSES,
     description:
       'PENDING: waiting for its first or next attempt, or for an earlier event of the same resource; SUCCEEDED: the endpoint answered 2xx; ' +
-      'FAILED: retried for about 24 hours without success; SKIPPED: no endpoint was configured when the event happened (redeliver sends it)',
+      'FAILED: retried for 7 days without success, or not retried (the endpoint answered 409, a duplicate; or a TEST or INCOMING_PAYMENT.PENDING webhook failed); SKIPPED: no endpoint was configured when the event happened (redeliver sends it)',
     example: 'SUCCEEDED',
   })
   status!: WebhookDeliveryStatus;
