@@ -17,6 +17,7 @@ import { REQUEST_LOG_ROUTE } from '../request-log/request-log.controller';
 import { RequestLogRecorder } from '../request-log/request-log.recorder';
 import { serveApiDocs } from './api-docs';
 import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
+import { acceptEarlierVersionFields } from './earlier-versions';
 import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { loggableUrl } from './loggable-url';
 import { GATEWAY_CONFIG } from './tokens';
@@ -176,7 +177,11 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
     });
   }
 
-  serveApiDocs(app, buildOpenApiDocument(app, config, runtime.config.deployment));
+  const document = buildOpenApiDocument(app, config, runtime.config.deployment);
+  // Fields of earlier versions of the API document: mapped or taken out after the raw body checks
+  // above, before any route, pipe or interceptor reads the request.
+  acceptEarlierVersionFields(fastify, document, basePath(config));
+  serveApiDocs(app, document);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,0 +1,2 @@
+export * from './document-fields';
+export * from './earlier-versions';
