@@ -805,6 +805,43 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(late.status).toBe(409);
     });
 
+    it("stores the customer's platformCustomerId, so the transactions filter finds the payment", async () => {
+      const domain = (await api.get('/config')).body.umaDomain as string;
+      const platformCustomerId = `ada-${randomInt(1e9)}`;
+      const umaAddress = `$ada.${randomInt(1e9)}@${domain}`;
+      const created = await api.post('/customers', {
+        customerType: 'INDIVIDUAL',
+        platformCustomerId,
+        fullName: 'Ada Lovelace',
+        umaAddress,
+        birthDate: '1990-04-12',
+        nationality: 'GB',
+        address,
+      });
+      expect(created.status).toBe(201);
+      await internalAccount(created.body.id);
+      const byAddress = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        receiverUmaAddress: umaAddress,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 300,
+      });
+      const byId = await api.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId: created.body.id,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 400,
+      });
+      expect([byAddress.status, byId.status]).toEqual([200, 200]);
+      for (const received of [byAddress, byId]) {
+        expect(received.body).toMatchObject({ customerId: created.body.id, platformCustomerId });
+        expect((await api.get(`/transactions/${received.body.id}`)).body.platformCustomerId).toBe(platformCustomerId);
+      }
+      const listed = await api.get(`/transactions?platformCustomerId=${platformCustomerId}`);
+      expect(listed.status).toBe(200);
+      expect((listed.body.data as Array<{ id: string }>).map((tx) => tx.id).sort()).toEqual([byAddress.body.id, byId.body.id].sort());
+    });
+
     it("answers 404 for another platform's payment, whatever the decision", async () => {
       const { customerId, accountId } = await umaCustomer();
       const received = await api.post('/sandbox/uma/receive', {

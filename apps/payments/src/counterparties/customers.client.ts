@@ -37,6 +37,17 @@ export class CustomersClient {
     return customer;
   }
 
+  /**
+   * The platform's own id of a customer (`platformCustomerId`), stored on the customer's
+   * transactions so the `platformCustomerId` filter of `GET /transactions` finds them. A customer
+   * service that does not tell it (it always does today) leaves the customer id standing in, as
+   * for transfers.
+   */
+  async platformCustomerIdOf(ctx: CallerContext, customerId: string): Promise<string> {
+    const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
+    return customer.platformCustomerId || customerId;
+  }
+
   /** The platform's active fee configs (for prices without a customer to check). */
   async feeConfigs(ctx: CallerContext): Promise<FeeConfig[]> {
     return (await this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, ctx)).feeConfigs;

@@ -4,6 +4,7 @@ import { CurrenciesModule } from '../currencies/currencies.module';
 import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { QuotesModule } from '../quotes/quotes.module';
+import { CounterpartiesModule } from '../counterparties/counterparties.module';
 import { ReceiverLookupModule } from '../receiver-lookup/receiver-lookup.module';
 import { TransfersModule } from '../transfers/transfers.module';
 import { AgentActionsModule } from '../agent-actions/agent-actions.module';
@@ -12,7 +13,17 @@ import { IncomingPaymentsRepository } from './incoming-payments.repository';
 import { IncomingPaymentsService } from './incoming-payments.service';
 
 @Module({
-  imports: [PaymentsConfigModule, CurrenciesModule, InternalAccountsModule, LedgerModule, QuotesModule, ReceiverLookupModule, TransfersModule, AgentActionsModule],
+  imports: [
+    PaymentsConfigModule,
+    CounterpartiesModule,
+    CurrenciesModule,
+    InternalAccountsModule,
+    LedgerModule,
+    QuotesModule,
+    ReceiverLookupModule,
+    TransfersModule,
+    AgentActionsModule,
+  ],
   controllers: [IncomingPaymentsHandlers],
   providers: [IncomingPaymentsService, IncomingPaymentsRepository],
 })

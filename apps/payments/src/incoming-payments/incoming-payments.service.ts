@@ -16,6 +16,7 @@ import { ServiceError } from '@paykit/errors';
 import { Clock, JobScheduler, Outbox, TransactionRunner } from '@paykit/persistence';
 import { SandboxRules } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
+import { CustomersClient } from '../counterparties/customers.client';
 import { CurrencyCatalog } from '../currencies/currency-catalog';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { LedgerRepository } from '../ledger/ledger.repository';
@@ -63,6 +64,7 @@ export class IncomingPaymentsService implements OnModuleInit {
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
+    private readonly customers: CustomersClient,
   ) {}
 
   onModuleInit(): void {
@@ -93,6 +95,8 @@ export class IncomingPaymentsService implements OnModuleInit {
     if (!account)
       throw new ServiceError('INVALID_CURRENCY', `Customer ${customerId} has no ${request.receivingCurrencyCode} account to receive in`, { field: 'receivingCurrencyCode' });
     if (account.status !== 'ACTIVE') throw accountNotActive(account.id, account.status);
+    // Asked before the transaction (never another service inside one): the platform's id of the customer.
+    const platformCustomerId = await this.customers.platformCustomerIdOf(ctx, customerId);
     const now = this.clock.now();
     return this.transactions.run(async (manager) => {
       const entity = await this.transactionsRepo.insert(manager, {
@@ -101,7 +105,7 @@ export class IncomingPaymentsService implements OnModuleInit {
         type: 'INCOMING',
         status: 'PENDING',
         customerId,
-        platformCustomerId: null,
+        platformCustomerId,
         internalAccountId: account.id,
         externalAccountId: null,
         currencyCode: request.receivingCurrencyCode,
