@@ -65,6 +65,45 @@ describe('Bulk customer import (POST /customers/bulk/csv)', () => {
     await receiver.waitFor(ada.id, ['CUSTOMER.KYC_PENDING']);
   });
 
+  it("imports a file with exactly the reference document's columns (addressLine1, city, businessLegalName...)", async () => {
+    const domain = (await t.api.get('/config')).body.umaDomain as string;
+    const header =
+      'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,addressLine2,city,state,postalCode,country,platformAccountId,description,email,businessLegalName,businessRegistrationNumber,businessTaxId';
+    const csv = [
+      header,
+      `$john.doe@${domain},doc-1,INDIVIDUAL,John Doe,1990-01-15,123 Main St,Apt 4,San Francisco,CA,94105,US,acct-1,A customer,john@example.com,,,`,
+      `$acme@${domain},doc-2,BUSINESS,,,400 Commerce Way,,Austin,TX,78701,US,acct-2,,,Acme LLC,REG-456,12-3456789`,
+      `$bad@${domain},doc-3,INDIVIDUAL,Bad Country,1990-01-15,1 Elm St,,Austin,TX,78701,USA,,,,,,`,
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ status: 'COMPLETED', progress: { total: 3, processed: 3, successful: 2, failed: 1 } });
+    // A row error names the column as the file did.
+    expect(response.body.errors).toEqual([rowError(4, 'country', expect.any(String))]);
+    const john = (await t.api.get('/customers?platformCustomerId=doc-1')).body.data[0];
+    expect(john).toMatchObject({
+      customerType: 'INDIVIDUAL',
+      umaAddress: `$john.doe@${domain}`,
+      fullName: 'John Doe',
+      birthDate: '1990-01-15',
+      email: 'john@example.com',
+      address: { line1: '123 Main St', line2: 'Apt 4', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' },
+    });
+    const acme = (await t.api.get('/customers?platformCustomerId=doc-2')).body.data[0];
+    expect(acme).toMatchObject({
+      customerType: 'BUSINESS',
+      umaAddress: `$acme@${domain}`,
+      address: { line1: '400 Commerce Way', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+      businessInfo: { legalName: 'Acme LLC', registrationNumber: 'REG-456', taxId: '12-3456789' },
+    });
+  });
+
+  it('fails the job on a column given twice under its two names', async () => {
+    const response = await upload('customerType,fullName,city,address.city\nINDIVIDUAL,Ada,London,London\n');
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ status: 'FAILED', failure: expect.stringMatching(/Duplicated column.*city/) });
+  });
+
   it.each([
     ['an unclosed quote', `${BULK_HEADER}\nINDIVIDUAL,q-1,Fine,,,,,,,,,,\nINDIVIDUAL,q-2,"Broken,,,,,,,,,,,\n`, /Invalid CSV/],
     ['bytes that are not UTF-8', Buffer.concat([Buffer.from(`${BULK_HEADER}\nINDIVIDUAL,u-1,Caf`), Buffer.from([0xe9, 0x0a])]), /not valid UTF-8/],

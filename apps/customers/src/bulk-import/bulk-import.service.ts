@@ -94,7 +94,7 @@ export class BulkImportService {
         if (entity.umaAddress) umaSeen.set(entity.umaAddress, row);
         valid.push({ row, entity });
       } catch (error) {
-        errors.push(...rowErrors(row, error));
+        errors.push(...rowErrors(row, error, request.columns));
       }
     }
     const taken = await this.repository.takenUmaAddresses(ctx.platformId, [...umaSeen.keys()]);

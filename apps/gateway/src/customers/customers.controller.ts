@@ -3,6 +3,7 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, 
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
+  BULK_CSV_COLUMN_ALIASES,
   BULK_CSV_COLUMNS,
   BULK_CSV_MAX_BYTES,
   BulkImportJob,
@@ -37,7 +38,11 @@ class BulkCsvUploadDto {
   @ApiProperty({
     type: 'string',
     format: 'binary',
-    description: `UTF-8 CSV under 100 MB with a header row; columns (any order, empty cell = absent): ${BULK_CSV_COLUMNS.join(', ')}. sourceOfWealthCategories separates values with \`;\`.`,
+    description:
+      `UTF-8 CSV under 100 MB with a header row; columns (any order, empty cell = absent): ${BULK_CSV_COLUMNS.join(', ')}. sourceOfWealthCategories separates values with \`;\`. ` +
+      `The reference's column names are accepted too: ${Object.entries(BULK_CSV_COLUMN_ALIASES)
+        .map(([column, field]) => (field ? `${column} (${field})` : `${column} (ignored)`))
+        .join(', ')}.`,
   })
   file!: unknown;
 }

@@ -176,6 +176,25 @@ export const BULK_CSV_COLUMNS = [
   'purposeOfAccount',
   'annualIncomeRange',
 ] as const;
+/**
+ * The reference document's own column names for the bulk CSV (its description of
+ * `POST /customers/bulk/csv`), accepted beside the dot paths above: each is the create field it
+ * fills, or null where a customer has no such field (`platformAccountId`, `description`: read and
+ * ignored).
+ */
+export const BULK_CSV_COLUMN_ALIASES: Readonly<Record<string, (typeof BULK_CSV_COLUMNS)[number] | null>> = {
+  addressLine1: 'address.line1',
+  addressLine2: 'address.line2',
+  city: 'address.city',
+  state: 'address.state',
+  postalCode: 'address.postalCode',
+  country: 'address.country',
+  businessLegalName: 'businessInfo.legalName',
+  businessRegistrationNumber: 'businessInfo.registrationNumber',
+  businessTaxId: 'businessInfo.taxId',
+  platformAccountId: null,
+  description: null,
+};
 /** Rows per message from the gateway's CSV stream to the customers service. */
 export const BULK_ROWS_PER_BATCH = 500;
 
