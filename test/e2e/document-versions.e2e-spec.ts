@@ -1,5 +1,5 @@
 import { API_VERSION } from '@paykit/contracts';
-import { fieldEntry, operationKey, RENAMED_REQUEST_FIELDS, RequestFieldsByVersion } from '@paykit/validation';
+import { fieldEntry, operationKey, RENAMED_REQUEST_FIELDS, RequestFieldsByVersion, STILL_REFUSED_REQUEST_FIELDS } from '@paykit/validation';
 import extracted from '../../libs/validation/src/earlier-versions/assets/request-fields-by-version.json';
 import { rawRequest } from '../support/raw-http';
 import { startTestStack, TestStack } from '../support/test-stack';
@@ -28,7 +28,9 @@ function removedFields(): Array<[string, 'body' | 'query', string, string, strin
   const rows: Array<[string, 'body' | 'query', string, string, string]> = [];
   for (const [operation, entry] of Object.entries(data.operations)) {
     if (!inRanges(entry.in, LATEST)) continue;
-    const renamed = (path: string) => RENAMED_REQUEST_FIELDS.some((r) => r.operations.includes(operation) && (path === r.from || path.startsWith(`${r.from}.`)));
+    const renamed = (path: string) =>
+      RENAMED_REQUEST_FIELDS.some((r) => r.operations.includes(operation) && (path === r.from || path.startsWith(`${r.from}.`))) ||
+      STILL_REFUSED_REQUEST_FIELDS.some((r) => r.operation === operation && path === r.field);
     const gone = Object.entries(entry.body ?? {})
       .map(([path, value]) => [path, fieldEntry(value)] as const)
       .filter(([path, { ranges }]) => !inRanges(ranges, LATEST) && !renamed(path));
@@ -178,6 +180,13 @@ describe('Every published version of the API document', () => {
     const topLevel = await t.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Typo', emial: 'typo@example.com' });
     expect(topLevel.status).toBe(400);
     expect(topLevel.body.details.errors).toEqual([expect.objectContaining({ field: 'emial', message: expect.stringMatching(/not a recognised field/) })]);
+  });
+
+  it.each(STILL_REFUSED_REQUEST_FIELDS.map((row) => [row.operation, row.field, row.reason]))('%s still refuses %s of earlier versions: %s', async (operation, field) => {
+    expect(operation).toBe('POST /platform/external-accounts');
+    const response = await t.api.post('/platform/external-accounts', { ...usBankAccount(), [field]: customerId });
+    expect(response.status).toBe(400);
+    expect(response.body.details.errors).toEqual([expect.objectContaining({ field, message: expect.stringMatching(/not a recognised field/) })]);
   });
 
   it('reads renamed fields under their names of today', async () => {

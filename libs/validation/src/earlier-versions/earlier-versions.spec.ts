@@ -1,5 +1,13 @@
 import { neutralName, operationKey, operationsWithReplyWarnings, requestFields } from './document-fields';
-import { applyEarlierVersionAllowance, earlierVersionAllowances, EarlierVersionAllowance, fieldEntry, RENAMED_REQUEST_FIELDS, RequestFieldsByVersion } from './earlier-versions';
+import {
+  applyEarlierVersionAllowance,
+  earlierVersionAllowances,
+  EarlierVersionAllowance,
+  fieldEntry,
+  RENAMED_REQUEST_FIELDS,
+  RequestFieldsByVersion,
+  STILL_REFUSED_REQUEST_FIELDS,
+} from './earlier-versions';
 import extracted from './assets/request-fields-by-version.json';
 
 const data = extracted as RequestFieldsByVersion;
@@ -92,6 +100,11 @@ describe('earlierVersionAllowances', () => {
   it('leaves out fields the served contract still declares', () => {
     const known = earlierVersionAllowances((operation) => new Set(operation === 'POST /customers/external-accounts' ? ['accountInfo.countries'] : []));
     expect(known.get('POST /customers/external-accounts')!.removedBody).not.toContain('accountInfo.countries');
+  });
+
+  it.each(STILL_REFUSED_REQUEST_FIELDS.map((row) => [row.operation, row.field]))('%s keeps refusing %s, a field of earlier versions', (operation, field) => {
+    expect(versionsOf(fieldEntry(data.operations[operation].body![field]).ranges).has(LATEST)).toBe(false);
+    expect(allowances.get(operation)!.removedBody).not.toContain(field);
   });
 
   it('has no operation today’s document no longer has', () => {

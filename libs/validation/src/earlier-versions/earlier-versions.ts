@@ -66,6 +66,20 @@ export const RENAMED_REQUEST_FIELDS: readonly FieldRename[] = [
   },
 ];
 
+/**
+ * Fields of earlier versions that are still refused: ignoring them would change what the request
+ * does, so the client must hear of it rather than get a resource it did not ask for.
+ */
+export const STILL_REFUSED_REQUEST_FIELDS: ReadonlyArray<{ operation: string; field: string; reason: string }> = [
+  {
+    // Until 2026-02-24 both creation routes shared one body, whose customerId made the customer the
+    // owner: ignored here, the account would silently be the platform's.
+    operation: 'POST /platform/external-accounts',
+    field: 'customerId',
+    reason: "an account meant for a customer would silently become the platform's",
+  },
+];
+
 /** What one operation accepts beyond today's fields. */
 export interface EarlierVersionAllowance {
   /** Body fields of earlier versions only (the outermost of each removed subtree), dotted with `[]`. */
@@ -106,7 +120,8 @@ export function earlierVersionAllowances(
     if (!inRanges(entry.in, latest)) continue;
     const known = stillKnown(operation);
     const operationRenames = renames.filter((rename) => rename.operations.includes(operation));
-    const renamed = (path: string) => operationRenames.some((rename) => within(path, rename.from));
+    const refused = STILL_REFUSED_REQUEST_FIELDS.filter((field) => field.operation === operation).map((field) => field.field);
+    const renamed = (path: string) => operationRenames.some((rename) => within(path, rename.from)) || refused.some((field) => within(path, field));
     const gone = Object.entries(entry.body ?? {})
       .filter(([path, value]) => !inRanges(fieldEntry(value).ranges, latest) && !known.has(path) && !renamed(path))
       .map(([path]) => path);
