@@ -188,10 +188,14 @@ describe('Agents', () => {
       for (const field of fields) expect(named).toEqual(expect.arrayContaining([expect.stringContaining(field)]));
     });
 
-    it("refuses another platform's customer (404)", async () => {
+    it("refuses an unknown or another platform's customer with 400 naming customerId (the reference declares no 404)", async () => {
       const other = await t.newPlatform();
       const theirs = await other.api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper', email: 'grace@example.com' });
-      expect((await api.post('/agents', { name: 'bot', customerId: theirs.body.id, policy: policy() })).status).toBe(404);
+      for (const customerId of [theirs.body.id, 'Customer:00000000-0000-7000-8000-000000000000']) {
+        const refused = await api.post('/agents', { name: 'bot', customerId, policy: policy() });
+        expect([refused.status, refused.body.code]).toEqual([400, 'INVALID_INPUT']);
+        expect(refused.body.details.errors).toEqual([expect.objectContaining({ field: 'customerId' })]);
+      }
     });
   });
 
@@ -281,6 +285,9 @@ describe('Agents', () => {
       const created = await agent.post('/agents/me/external-accounts', usdExternalAccountBody('001'));
       expect(created.status).toBe(201);
       expect(created.body.customerId).toBe(mine.customerId);
+      // Another customer in the body is unknown to the agent: 400 naming customerId (the reference declares no 404).
+      const foreign = await agent.post('/agents/me/external-accounts', { ...usdExternalAccountBody('002'), customerId: other.customerId });
+      expect([foreign.status, foreign.body.code, foreign.body.details.errors]).toEqual([400, 'INVALID_INPUT', [expect.objectContaining({ field: 'customerId' })]]);
       const listed = await agent.get('/agents/me/external-accounts');
       expect(listed.body.data.map((row: { id: string }) => row.id)).toEqual(expect.arrayContaining([created.body.id, mine.externalId]));
       expect(listed.body.data.map((row: { id: string }) => row.id)).not.toContain(other.externalId);
@@ -466,6 +473,15 @@ describe('Agents', () => {
       expect(quote.status).toBe(201);
       expect((await agent.get(`/agents/me/quotes/${quote.body.id}`)).body.id).toBe(quote.body.id);
       expect((await quoteFor(agent, other.accountId, other.customerId)).status).toBe(404);
+      // Another customer named in the body is unknown to the agent: 400 naming source.customerId (the reference declares no 404).
+      const payee = await api.post('/customers/external-accounts', { customerId: mine.customerId, ...mxnExternalAccountBody('002') });
+      const foreign = await agent.post('/agents/me/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: other.customerId },
+        destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_000,
+      });
+      expect([foreign.status, foreign.body.code, foreign.body.details.errors]).toEqual([400, 'INVALID_INPUT', [expect.objectContaining({ field: 'source.customerId' })]]);
       const theirs = await api.post('/quotes', {
         source: { sourceType: 'ACCOUNT', accountId: other.accountId },
         destination: { destinationType: 'ACCOUNT', accountId: other.externalId },

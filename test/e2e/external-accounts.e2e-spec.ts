@@ -621,9 +621,10 @@ describe('External accounts and discoveries', () => {
   });
 
   describe('ownership and tenant isolation', () => {
-    it('refuses an unknown customer and a missing customerId', async () => {
+    it('refuses an unknown customer (400 naming customerId: the reference declares no 404) and a missing customerId', async () => {
       const unknown = await create('Customer:00000000-0000-7000-8000-000000000000', body('USD_ACCOUNT'));
-      expect(unknown).toMatchObject({ status: 404, body: { status: 404, code: 'USER_NOT_FOUND' } });
+      expect(unknown).toMatchObject({ status: 400, body: { status: 400, code: 'INVALID_INPUT' } });
+      expect(unknown.body.details.errors).toEqual([expect.objectContaining({ field: 'customerId' })]);
       const missing = await t.api.post('/customers/external-accounts', body('USD_ACCOUNT'));
       expect(missing.status).toBe(400);
       expect(missing.body.details.errors).toEqual([expect.objectContaining({ field: 'customerId' })]);
@@ -634,7 +635,8 @@ describe('External accounts and discoveries', () => {
       const mine = await create(customerId, body('KES_ACCOUNT', { phoneNumber: '+254700000001' }));
       const platformAccount = await t.api.post('/platform/external-accounts', body('TZS_ACCOUNT', { phoneNumber: '+255700000001' }));
       const other = await t.newPlatform();
-      expect((await other.api.post('/customers/external-accounts', { customerId, ...body('USD_ACCOUNT') })).body.code).toBe('USER_NOT_FOUND');
+      const foreign = await other.api.post('/customers/external-accounts', { customerId, ...body('USD_ACCOUNT') });
+      expect([foreign.status, foreign.body.code, foreign.body.details.errors]).toEqual([400, 'INVALID_INPUT', [expect.objectContaining({ field: 'customerId' })]]);
       expect((await other.api.get(`/customers/external-accounts?customerId=${customerId}`)).body.code).toBe('USER_NOT_FOUND');
       for (const path of [`/customers/external-accounts/${mine.body.id}`, `/platform/external-accounts/${platformAccount.body.id}`]) {
         const read = await other.api.get(path);

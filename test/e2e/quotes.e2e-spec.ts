@@ -406,6 +406,21 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     });
   });
 
+  it.each([
+    ['an unknown', async () => 'Customer:00000000-0000-7000-8000-000000000000'],
+    ["another platform's", async () => (await (await t.newPlatform()).api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper' })).body.id as string],
+  ])('answers 400 INVALID_INPUT naming source.customerId for %s customer in the body (the reference declares no 404)', async (_, customerIdOf) => {
+    const { payeeId } = await payer('001', 0);
+    const response = await api.post('/quotes', {
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: await customerIdOf() },
+      destination: { destinationType: 'ACCOUNT', accountId: payeeId },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000,
+    });
+    expect([response.status, response.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect(response.body.details.errors).toEqual([expect.objectContaining({ field: 'source.customerId' })]);
+  });
+
   describe('UMA sandbox receivers', () => {
     it.each([
       ['$success.usd@sandbox.uma.money', 'USD', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],

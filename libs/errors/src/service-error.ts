@@ -54,6 +54,15 @@ export class ServiceError extends Error {
     return ServiceError.invalidInput([{ field, message, ...(constraint ? { constraint } : {}) }]);
   }
 
+  /**
+   * An id in a request body that names nothing the caller may use (unknown, another platform's, or
+   * outside an agent's customer): 400 INVALID_INPUT naming the field, as the reference declares
+   * for those operations. An unknown id in the path stays the resource's 404.
+   */
+  static unknownReference(field: string, message: string): ServiceError {
+    return ServiceError.invalidField(field, message);
+  }
+
   /** 401 with the failed check named in `details.reason`, as the spec asks. */
   static unauthorized(reason: string, code: ErrorCode = 'UNAUTHORIZED'): ServiceError {
     return new ServiceError(code, reason, { reason });

@@ -83,7 +83,7 @@ export class ExternalAccountsService implements OnModuleInit {
     // Ownership is the customers service's to answer: asked before any transaction opens.
     if (owner.customerId) {
       // A deleted customer keeps its accounts (and their history) but gets no new one.
-      const customer = await this.assertCustomer(ctx, owner.customerId);
+      const customer = await this.assertCustomer(ctx, owner.customerId, 'customerId');
       if (customer.isDeleted) throw new ServiceError('CUSTOMER_DELETED', `Customer ${owner.customerId} has been deleted`);
     }
     const review = this.review(ctx, info, request.ownershipType);
@@ -386,15 +386,23 @@ export class ExternalAccountsService implements OnModuleInit {
     }
     const resolved = customerId ?? ctx.agent?.customerId;
     if (!resolved) throw ServiceError.invalidInput([{ field: 'customerId', message: 'customerId is required' }]);
-    if (ctx.agent && resolved !== ctx.agent.customerId) throw customerNotFound(resolved);
+    // Another customer named in the body is unknown to the agent.
+    if (ctx.agent && resolved !== ctx.agent.customerId) throw unknownCustomerIn('customerId', resolved);
     return { ownerType, customerId: resolved };
   }
 
-  private async assertCustomer(ctx: CallerContext, customerId: string): Promise<Customer> {
+  /**
+   * The customer, asked of the customers service. Unknown (or another platform's): 404
+   * USER_NOT_FOUND for a customer in the query, 400 INVALID_INPUT naming `bodyField` for one in a
+   * request body (the reference declares no 404 there).
+   */
+  private async assertCustomer(ctx: CallerContext, customerId: string, bodyField?: string): Promise<Customer> {
     try {
       return await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
     } catch (error) {
-      if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) throw customerNotFound(customerId);
+      if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) {
+        throw bodyField ? unknownCustomerIn(bodyField, customerId) : customerNotFound(customerId);
+      }
       throw error;
     }
   }
@@ -432,6 +440,10 @@ function accountNotFound(id: string): ServiceError {
 
 function customerNotFound(id: string): ServiceError {
   return new ServiceError('USER_NOT_FOUND', `Customer ${id} not found`);
+}
+
+function unknownCustomerIn(field: string, id: string): ServiceError {
+  return ServiceError.unknownReference(field, `Customer ${id} not found`);
 }
 
 function notMutable(id: string): ServiceError {

@@ -141,11 +141,13 @@ export class AgentOperationsController {
   @RequiresAgentPermission('MANAGE_EXTERNAL_ACCOUNTS')
   @ApiOperation({
     summary: 'Register an external account for the customer',
-    description: 'Needs MANAGE_EXTERNAL_ACCOUNTS. As POST /customers/external-accounts; `customerId` may be left out (it is the agent’s customer, and no other).',
+    description:
+      'Needs MANAGE_EXTERNAL_ACCOUNTS. As POST /customers/external-accounts; `customerId` may be left out (it is the agent’s customer, and no other: ' +
+      'another answers 400 INVALID_INPUT naming customerId).',
   })
   @ApiBody({ type: CreateCustomerExternalAccountRequest })
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 401, 409)
   // Passed on as received, as on the platform route: the external-accounts service validates it and scopes it to the agent's customer.
   createExternalAccount(@Body() body: unknown, @Caller() caller: CallerContext): Promise<ExternalAccount> {
     return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.createAccount, { ownerType: 'CUSTOMER', body }, caller);
@@ -287,7 +289,8 @@ export class AgentOperationsController {
   @ApiOperation({
     summary: 'Create a quote for the customer',
     description:
-      'Needs CREATE_QUOTES. As POST /quotes, from the customer’s own accounts only (another source answers 404). With `immediatelyExecute` the quote is ' +
+      'Needs CREATE_QUOTES. As POST /quotes, from the customer’s own accounts only (another source account answers 404; another customer in ' +
+      '`source.customerId`, 400 INVALID_INPUT naming it). With `immediatelyExecute` the quote is ' +
       'submitted for execution as an agent action, checked against the policy like POST /agents/me/quotes/{quoteId}/execute.',
   })
   @ApiHeader(IDEMPOTENCY_HEADER)

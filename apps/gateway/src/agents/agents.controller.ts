@@ -51,11 +51,11 @@ export class AgentsController {
   @ApiOperation({
     summary: 'Create an agent',
     description:
-      'An agent acts for one customer of the platform (unknown or foreign customer: 404 USER_NOT_FOUND) within its policy. The answer carries a device code ' +
+      'An agent acts for one customer of the platform (unknown or foreign customer: 400 INVALID_INPUT naming customerId) within its policy. The answer carries a device code ' +
       `the agent software redeems once, within ${DEVICE_CODE_TTL_MS / 3_600_000} hours, for its access token.`,
   })
   @ApiCreatedResponse({ type: AgentCreateResponseDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401)
   create(@Body() body: CreateAgentRequest, @Caller() caller: CallerContext): Promise<{ agent: AgentResource; deviceCode: AgentDeviceCodeResource }> {
     return this.agents.create(caller, body);
   }

@@ -55,8 +55,14 @@ export class AgentsService {
   ) {}
 
   async create(caller: CallerContext, request: CreateAgentRequest): Promise<{ agent: AgentResource; deviceCode: AgentDeviceCodeResource }> {
-    // The customer must be the platform's (another platform's id answers its 404).
-    await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId: request.customerId }, caller);
+    // The customer must be the platform's: an unknown one (or another platform's) in the body is a
+    // 400 naming the field, as the reference declares for POST /agents.
+    await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId: request.customerId }, caller).catch((error: unknown) => {
+      if (error instanceof ServiceError && (error.code === 'USER_NOT_FOUND' || error.code === 'INVALID_INPUT')) {
+        throw ServiceError.unknownReference('customerId', `Customer ${request.customerId} not found`);
+      }
+      throw error;
+    });
     const agentId = newId('Agent');
     const code = newDeviceCode();
     const deviceCode = await this.repository.transaction(async (manager) => {

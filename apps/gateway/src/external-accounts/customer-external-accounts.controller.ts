@@ -39,14 +39,14 @@ export class CustomerExternalAccountsController {
   @ApiOperation({
     summary: "Register a customer's external account",
     description:
-      'Bank, mobile-money or crypto destination of a customer of the platform (unknown or foreign customer: 404 USER_NOT_FOUND). ' +
+      'Bank, mobile-money or crypto destination of a customer of the platform (unknown or foreign customer: 400 INVALID_INPUT naming customerId). ' +
       'accountType must agree with currency; every invalid or missing field is listed at once in details.errors[]. ' +
       'The same destination registered twice for one customer answers 409 CONFLICT with details.existingAccountId. ' +
       REVIEW,
   })
   @ApiCreatedResponse({ type: ExternalAccountResponseDto })
   @ApiResponse({ status: 409, type: ErrorResponseDto, description: 'CONFLICT: this destination is already registered for the owner (details.existingAccountId)' })
-  @ApiErrors(400, 401, 404, 410)
+  @ApiErrors(400, 401, 410)
   @ApiBody({ type: CreateCustomerExternalAccountRequest })
   // Bodies are passed on as received: the external-accounts service validates them together with its
   // rules (check digits, corridor and beneficiary tables) and lists every problem in one answer.

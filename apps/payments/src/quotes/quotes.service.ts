@@ -157,7 +157,13 @@ export class QuotesService implements OnModuleInit {
     // The customers service's answer (the customer's readiness, the payer data the receiver asked
     // for, and the platform's fee configs, in one ask) is asked for while the destination resolves;
     // its refusal still counts only after the destination's and the price's.
-    const readiness = source.customerId ? this.customers.assertReady(ctx, source.customerId, source.currency, payerData) : undefined;
+    const readiness = source.customerId
+      ? this.customers.assertReady(ctx, source.customerId, source.currency, payerData).catch((error: unknown) => {
+          // A customer the customers service does not know (payments still holds its accounts), named in the body.
+          if (error instanceof ServiceError && error.code === 'USER_NOT_FOUND' && request.source.customerId !== undefined) throw unknownSourceCustomer(source.customerId!);
+          throw error;
+        })
+      : undefined;
     const feeConfigs: Promise<FeeConfig[]> = readiness ? readiness.then((customer) => customer.feeConfigs ?? []) : this.customers.feeConfigs(ctx);
     feeConfigs.catch(() => undefined);
     const destination = await this.resolveDestination(ctx, request, source.customerId);
@@ -572,7 +578,7 @@ export class QuotesService implements OnModuleInit {
     // An agent pays from its customer's money only: any other source is unknown to it.
     if (ctx.agent && resolved.customerId !== ctx.agent.customerId) {
       throw request.source.sourceType === 'REALTIME_FUNDING'
-        ? new ServiceError('USER_NOT_FOUND', `Customer ${request.source.customerId} not found`, { field: 'source.customerId' })
+        ? unknownSourceCustomer(request.source.customerId!)
         : accountNotFound(request.source.accountId!, { field: 'source.accountId' });
     }
     return resolved;
@@ -588,6 +594,11 @@ export class QuotesService implements OnModuleInit {
       const [record] = source.customerId
         ? await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId: source.customerId, currency, limit: 1 })
         : (await this.internalAccounts.list(ctx, { owner: 'PLATFORM', currency, limit: 1 })).data;
+      if (!record && source.customerId) {
+        // No account in any currency: not a customer of the platform (the reference declares 400, not 404, for POST /quotes).
+        const [anyAccount] = await this.accounts.list(ctx.platformId, { owner: 'CUSTOMER', customerId: source.customerId, limit: 1 });
+        if (!anyAccount) throw unknownSourceCustomer(source.customerId);
+      }
       if (!record) {
         throw new ServiceError('INVALID_CURRENCY', `${source.customerId ?? 'The platform'} has no ${currency} account to record a real-time funded payment against`, {
           field: 'source.currency',
@@ -732,4 +743,9 @@ function fundingReference(quoteId: string): string {
     .replace(/-/g, '')
     .slice(-12)
     .toUpperCase()}`;
+}
+
+/** A customer named in the quote's source that is not the caller's to use: 400 naming the field (POST /quotes declares no 404). */
+function unknownSourceCustomer(customerId: string): ServiceError {
+  return ServiceError.unknownReference('source.customerId', `Customer ${customerId} not found`);
 }
