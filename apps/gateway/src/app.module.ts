@@ -52,6 +52,7 @@ import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
 import { SandboxClockController } from './sandbox-clock/sandbox-clock.controller';
+import { SandboxStablecoinsController, StablecoinsController } from './stablecoins/stablecoins.controller';
 import { CreateSandboxRequestLog1764330000000 } from './migrations/1764330000000-CreateSandboxRequestLog';
 import { RequestLogEntryEntity } from './request-log/entities/request-log-entry.entity';
 import { RequestLogController } from './request-log/request-log.controller';
@@ -107,6 +108,8 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     CardsController,
     SandboxCardsController,
     CardRevealPageController,
+    StablecoinsController,
+    SandboxStablecoinsController,
     SandboxClockController,
     TokensController,
     RequestLogController,

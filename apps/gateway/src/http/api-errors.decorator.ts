@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: "Conflict with the resource's current state",
   410: 'Gone: the customer has been deleted (`CUSTOMER_DELETED`)',
   429: 'Too many requests; retry after `Retry-After` seconds',
+  503: 'A dependency is unavailable for now (`SERVICE_UNAVAILABLE`); retry later',
 };
 
 /** Documents the error envelope for the given statuses, plus the 500 every route can answer. */

@@ -16,6 +16,8 @@ const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
 @Injectable()
 export class CurrencyCatalog implements OnModuleInit {
   private loading?: Promise<Map<string, CurrencyInfo>>;
+  private loaded = new Map<string, CurrencyInfo>();
+  private stablecoinCodes = new Set<string>();
 
   constructor(
     private readonly currencies: CurrenciesRepository,
@@ -27,7 +29,11 @@ export class CurrencyCatalog implements OnModuleInit {
   }
 
   private all(): Promise<Map<string, CurrencyInfo>> {
-    this.loading ??= this.currencies.all().then((currencies) => new Map(currencies.map((info) => [info.code, info])));
+    this.loading ??= this.currencies.all().then((currencies) => {
+      this.loaded = new Map(currencies.map((info) => [info.code, info]));
+      this.stablecoinCodes = new Set(currencies.filter((info) => info.peggedTo !== undefined).map((info) => info.code));
+      return this.loaded;
+    });
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
   }
@@ -45,11 +51,12 @@ export class CurrencyCatalog implements OnModuleInit {
   /** A stablecoin's currency, committed: known from now on without a reload. */
   async added(info: CurrencyInfo): Promise<void> {
     (await this.all()).set(info.code, info);
+    if (info.peggedTo !== undefined) this.stablecoinCodes.add(info.code);
   }
 
-  /** The enabled stablecoins' currencies. */
-  async stablecoins(): Promise<CurrencyInfo[]> {
-    return [...(await this.all()).values()].filter((info) => info.peggedTo !== undefined);
+  /** The enabled stablecoins' currencies, as loaded so far (synchronous: rate lookups read it on every call). */
+  loadedStablecoins(): CurrencyInfo[] {
+    return [...this.stablecoinCodes].map((code) => this.loaded.get(code)!).filter(Boolean);
   }
 
   async get(code: string): Promise<CurrencyInfo> {

@@ -14,6 +14,26 @@ import { Clock } from '@paykit/persistence';
 export const RATE_WINDOW_MS = 5 * 60 * 1000;
 const DEFAULT_SENDING_AMOUNT = 10_000n;
 
+const PAR = RATE_SCALE;
+
+/**
+ * An enabled stablecoin's corridors: to and from its base currency and USDC, at par, with the
+ * sandbox's 10 bps fee, from one unit of the base currency up to a billion of them.
+ */
+export function stablecoinCorridors(coin: CurrencyInfo): Corridor[] {
+  const base = coin.peggedTo!;
+  const unit = 10n ** BigInt(Math.max(0, coin.decimals - 2));
+  const coinSide = { fixedFee: 0n, variableFeeBps: 10n, minSendingAmount: 100n * unit, maxSendingAmount: 100_000_000_000n * unit };
+  const baseSide = { fixedFee: 0n, variableFeeBps: 10n, minSendingAmount: 100n, maxSendingAmount: 100_000_000_000n };
+  const payoutRail: PaymentRail = base === 'USD' ? 'ACH' : 'BANK_TRANSFER';
+  return [
+    { source: coin.code, destination: base, rail: payoutRail, rateMicros: PAR, ...coinSide },
+    { source: coin.code, destination: 'USDC', rail: 'BANK_TRANSFER', rateMicros: PAR, ...coinSide },
+    { source: base, destination: coin.code, rail: 'BANK_TRANSFER', rateMicros: PAR, ...baseSide },
+    { source: 'USDC', destination: coin.code, rail: 'BANK_TRANSFER', rateMicros: PAR, ...coinSide },
+  ];
+}
+
 /** A corridor with its currencies resolved, ready to price. */
 export interface PricedCorridor {
   corridor: Corridor;
@@ -28,7 +48,7 @@ export interface PricedCorridor {
  */
 @Injectable()
 export class ExchangeRatesService implements OnModuleInit {
-  private corridors: Corridor[] = [];
+  private tableCorridors: Corridor[] = [];
 
   constructor(
     private readonly currencies: CurrencyCatalog,
@@ -51,13 +71,19 @@ export class ExchangeRatesService implements OnModuleInit {
     for (const code of new Set(this.candidateCodes(spec))) if (await this.currencies.find(code)) known.add(code);
     const { corridors, problems } = parseRateTable(spec, (code) => known.has(code));
     if (problems.length > 0) throw new ConfigError(problems.map((problem) => `${source}: ${problem}`));
-    this.corridors = corridors;
+    this.tableCorridors = corridors;
   }
 
   private candidateCodes(spec: unknown): string[] {
     const list = (spec as { corridors?: unknown } | null)?.corridors;
     if (!Array.isArray(list)) return [];
     return list.flatMap((c: { source?: unknown; destination?: unknown }) => [c?.source, c?.destination]).filter((code): code is string => typeof code === 'string');
+  }
+
+  /** The table's corridors and those of the enabled stablecoins (one for one with their base currency). */
+  private get corridors(): Corridor[] {
+    const coins = this.currencies.loadedStablecoins();
+    return coins.length === 0 ? this.tableCorridors : [...this.tableCorridors, ...coins.flatMap(stablecoinCorridors)];
   }
 
   /** The start of the rate window `now` falls in. */
@@ -104,6 +130,8 @@ export class ExchangeRatesService implements OnModuleInit {
    * pair's first rail. 400 INVALID_CURRENCY when the table has no such corridor.
    */
   async corridor(source: string, destination: string, rail?: PaymentRail): Promise<PricedCorridor> {
+    // A replica learns of a stablecoin enabled elsewhere on its first look at the code.
+    await Promise.all([this.currencies.find(source), this.currencies.find(destination)]);
     const pair = this.corridors.filter((c) => c.source === source && c.destination === destination);
     if (pair.length === 0) {
       throw new ServiceError('INVALID_CURRENCY', `No exchange corridor from ${source} to ${destination}`, { sourceCurrency: source, destinationCurrency: destination });

@@ -27,7 +27,9 @@ export class StablecoinsHandlers {
   constructor(private readonly stablecoins: StablecoinsService) {}
 
   @MessagePattern(STABLECOINS_SUBJECTS.linkProviderAccount)
-  link(@Payload(new EnvelopePipe(LinkStablecoinProviderAccountMessage)) { ctx, payload }: MessageEnvelope<LinkStablecoinProviderAccountMessage>): Promise<StablecoinProviderAccount> {
+  link(
+    @Payload(new EnvelopePipe(LinkStablecoinProviderAccountMessage)) { ctx, payload }: MessageEnvelope<LinkStablecoinProviderAccountMessage>,
+  ): Promise<StablecoinProviderAccount> {
     return this.stablecoins.link(ctx, payload);
   }
 
@@ -69,7 +71,9 @@ export class StablecoinsHandlers {
   }
 
   @MessagePattern(STABLECOINS_SUBJECTS.listOperations)
-  listOperations(@Payload(new EnvelopePipe(ListStablecoinOperationsMessage)) { ctx, payload }: MessageEnvelope<ListStablecoinOperationsMessage>): Promise<StablecoinPage<StablecoinOperation>> {
+  listOperations(
+    @Payload(new EnvelopePipe(ListStablecoinOperationsMessage)) { ctx, payload }: MessageEnvelope<ListStablecoinOperationsMessage>,
+  ): Promise<StablecoinPage<StablecoinOperation>> {
     return this.stablecoins.listOperations(ctx, payload);
   }
 

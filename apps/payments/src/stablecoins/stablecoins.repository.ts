@@ -14,6 +14,7 @@ import {
   StablecoinProviderEnvironment,
   StablecoinServiceOperationsStatus,
 } from '@paykit/contracts';
+import { returningRows } from '@paykit/persistence';
 
 export interface ProviderAccountRow {
   id: string;
@@ -197,10 +198,11 @@ export class StablecoinsRepository {
   }
 
   async providerAccountsFor(platformId: string, provider: StablecoinProvider, environment: StablecoinProviderEnvironment): Promise<ProviderAccountRow[]> {
-    const rows = await this.dataSource.query<Raw[]>(
-      `SELECT * FROM stablecoin_provider_account WHERE platform_id = $1 AND provider = $2 AND environment = $3 ORDER BY id DESC`,
-      [platformId, provider, environment],
-    );
+    const rows = await this.dataSource.query<Raw[]>(`SELECT * FROM stablecoin_provider_account WHERE platform_id = $1 AND provider = $2 AND environment = $3 ORDER BY id DESC`, [
+      platformId,
+      provider,
+      environment,
+    ]);
     return rows.map(toProviderAccount);
   }
 
@@ -255,7 +257,8 @@ export class StablecoinsRepository {
     to: { issuanceStatus: StablecoinIssuanceStatus; serviceOperationsStatus: StablecoinServiceOperationsStatus; currency: string | null },
     now: Date,
   ): Promise<StablecoinRow | undefined> {
-    const rows = await manager.query<Raw[]>(
+    const rows = await returningRows<Raw>(
+      manager,
       `UPDATE stablecoin SET issuance_status = $3, service_operations_status = $4, currency = coalesce($5, currency), updated_at = $6
         WHERE platform_id = $1 AND id = $2 AND issuance_status NOT IN ('REJECTED', 'FAILED') AND service_operations_status NOT IN ('ENABLED', 'DISABLED')
         RETURNING *`,
@@ -322,7 +325,8 @@ export class StablecoinsRepository {
     to: { status: StablecoinOperationStatus; providerStatus?: string; failureReason?: string },
     now: Date,
   ): Promise<OperationRow | undefined> {
-    const rows = await manager.query<Raw[]>(
+    const rows = await returningRows<Raw>(
+      manager,
       `UPDATE stablecoin_operation SET status = $4, provider_status = coalesce($5, provider_status), failure_reason = $6, updated_at = $7
         WHERE platform_id = $1 AND id = $2 AND status = ANY ($3::text[])
         RETURNING *`,
@@ -335,7 +339,13 @@ export class StablecoinsRepository {
     return this.list('stablecoin_operation', platformId, { stablecoin_id: stablecoinId, operation_type: operationType }, listing, toOperation);
   }
 
-  private async list<Row>(table: string, platformId: string, filter: Record<string, string | undefined>, listing: Listing, map: (raw: Raw) => Row): Promise<{ rows: Row[]; totalCount: number }> {
+  private async list<Row>(
+    table: string,
+    platformId: string,
+    filter: Record<string, string | undefined>,
+    listing: Listing,
+    map: (raw: Raw) => Row,
+  ): Promise<{ rows: Row[]; totalCount: number }> {
     const page = conditions(platformId, filter, listing.beforeId);
     const all = conditions(platformId, filter);
     const [rows, count] = await Promise.all([

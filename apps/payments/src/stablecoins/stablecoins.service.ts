@@ -169,7 +169,14 @@ export class StablecoinsService implements OnModuleInit {
     this.scheduler.register(ADVANCE_STABLECOIN_JOB, (payload, manager) => this.advanceStablecoin(manager, payload));
     this.scheduler.register(ADVANCE_STABLECOIN_OPERATION_JOB, (payload, manager) => this.advanceOperation(manager, payload.platformId, payload.operationId));
     this.scheduler.register(EXPIRE_STABLECOIN_OPERATION_JOB, async (payload, manager) => {
-      await this.stablecoins.moveOperation(manager, payload.platformId, payload.operationId, ['PENDING_FUNDING'], { status: 'EXPIRED', providerStatus: 'expired' }, this.clock.now());
+      await this.stablecoins.moveOperation(
+        manager,
+        payload.platformId,
+        payload.operationId,
+        ['PENDING_FUNDING'],
+        { status: 'EXPIRED', providerStatus: 'expired' },
+        this.clock.now(),
+      );
     });
   }
 
@@ -182,7 +189,13 @@ export class StablecoinsService implements OnModuleInit {
    */
   async link(ctx: CallerContext, request: LinkStablecoinProviderAccountMessage): Promise<StablecoinProviderAccount> {
     const { idempotencyKey, ...body } = request;
-    const hash = requestHash(['stablecoin-provider-account.link', body.provider, body.apiClientId, createHash('sha256').update(body.apiClientSecret).digest('hex')]);
+    const hash = requestHash([
+      'stablecoin-provider-account.link',
+      body.provider,
+      body.apiClientId,
+      body.providerAccountId,
+      createHash('sha256').update(body.apiClientSecret).digest('hex'),
+    ]);
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
       const now = this.clock.now();
       // Outside the sandbox this deployment has no provider adapter: the credentials cannot be verified.
@@ -191,7 +204,7 @@ export class StablecoinsService implements OnModuleInit {
         id: newId('StablecoinProviderAccount'),
         platformId: ctx.platformId,
         provider: body.provider,
-        providerAccountId: sandboxProviderAccountId(body.apiClientId),
+        providerAccountId: body.providerAccountId ?? sandboxProviderAccountId(body.apiClientId),
         environment: environmentOf(ctx),
         status,
         apiClientId: body.apiClientId,
@@ -268,9 +281,13 @@ export class StablecoinsService implements OnModuleInit {
     const link = await this.selectLink(ctx, body.stablecoinProviderAccountId);
     const metadata = sandboxTokenMetadata(body.providerTokenIdentifier);
     if (!metadata) {
-      throw ServiceError.invalidField('providerTokenIdentifier', `The provider has no token ${body.providerTokenIdentifier}: its identifiers are 3 to 8 capital letters or digits`, {
-        pattern: '^[A-Z0-9]{3,8}$',
-      });
+      throw ServiceError.invalidField(
+        'providerTokenIdentifier',
+        `The provider has no token ${body.providerTokenIdentifier}: its identifiers are 3 to 8 capital letters or digits`,
+        {
+          pattern: '^[A-Z0-9]{3,8}$',
+        },
+      );
     }
     if ((await this.currencies.find(metadata.symbol)) || (await this.stablecoins.symbolHolder(metadata.symbol))) {
       throw new ServiceError('CONFLICT', `${metadata.symbol} already names a currency or a stablecoin of this deployment`, { reason: 'SYMBOL_TAKEN', symbol: metadata.symbol });
@@ -420,7 +437,19 @@ export class StablecoinsService implements OnModuleInit {
       source.sourceTokenIdentifier = funding.sourceTokenIdentifier;
       source.cryptoNetwork = funding.cryptoNetwork;
     }
-    const row = this.newOperation(ctx, coin, { id, type: 'MINT', status, amount, fiatAmount, source, destination, fundingInstructions, outcomeKey, description: body.description, now });
+    const row = this.newOperation(ctx, coin, {
+      id,
+      type: 'MINT',
+      status,
+      amount,
+      fiatAmount,
+      source,
+      destination,
+      fundingInstructions,
+      outcomeKey,
+      description: body.description,
+      now,
+    });
     return this.start(ctx, coin, { row, payer }, idempotencyKey, hash);
   }
 
@@ -485,12 +514,21 @@ export class StablecoinsService implements OnModuleInit {
     const current = await this.stablecoins.findOperation(ctx.platformId, id);
     if (!current) throw new ServiceError('REFERENCE_NOT_FOUND', `Stablecoin operation ${id} not found`, { stablecoinOperationId: id });
     const moved = await this.transactions.run(async (manager) => {
-      const row = await this.stablecoins.moveOperation(manager, ctx.platformId, id, ['PENDING_FUNDING'], { status: 'PENDING_PROVIDER', providerStatus: 'funds_received' }, this.clock.now());
+      const row = await this.stablecoins.moveOperation(
+        manager,
+        ctx.platformId,
+        id,
+        ['PENDING_FUNDING'],
+        { status: 'PENDING_PROVIDER', providerStatus: 'funds_received' },
+        this.clock.now(),
+      );
       if (row) await this.scheduleOperationStep(manager, row);
       return row;
     });
     if (!moved) {
-      throw new ServiceError('INVALID_STATE_TRANSITION', `Stablecoin operation ${id} is ${current.status}: only a PENDING_FUNDING operation receives funds`, { status: current.status });
+      throw new ServiceError('INVALID_STATE_TRANSITION', `Stablecoin operation ${id} is ${current.status}: only a PENDING_FUNDING operation receives funds`, {
+        status: current.status,
+      });
     }
     return toOperation(moved, await this.requireStablecoin(ctx.platformId, moved.stablecoinId));
   }
@@ -533,7 +571,10 @@ export class StablecoinsService implements OnModuleInit {
     if (accountId.startsWith('ExternalAccount:')) {
       const account = await this.externalAccounts.get(ctx, accountId);
       if (account.accountInfo.accountType !== 'LIGHTNING' && account.routing.network !== 'LIGHTNING') {
-        throw ServiceError.invalidField('destination.accountId', `External account ${account.id} is ${account.accountInfo.accountType}: minted coins go to a Lightning wallet (LIGHTNING)`);
+        throw ServiceError.invalidField(
+          'destination.accountId',
+          `External account ${account.id} is ${account.accountInfo.accountType}: minted coins go to a Lightning wallet (LIGHTNING)`,
+        );
       }
       if (!account.routing.canReceivePayments) throw ServiceError.invalidField('destination.accountId', `External account ${account.id} is ${account.status}, not ACTIVE`);
       return { accountId: account.id };

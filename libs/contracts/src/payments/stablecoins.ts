@@ -131,6 +131,16 @@ export class StablecoinProviderAccountLinkRequest {
   @IsNotEmpty()
   @MaxLength(1024)
   apiClientSecret!: string;
+
+  @ApiPropertyOptional({
+    description: 'The provider account to link, when the credentials reach several (the sandbox credentials reach any)',
+    example: '2VcUIonJeVQzFoBuC7LdFT0dRe4',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  providerAccountId?: string;
 }
 
 export class LinkStablecoinProviderAccountMessage extends StablecoinProviderAccountLinkRequest {
@@ -211,8 +221,8 @@ export class StablecoinRef {
   stablecoinId!: string;
 }
 
-/** One shape for every funding variant (the reference's oneOf on `type`); which fields each needs is a cross-field rule. */
-export class StablecoinMintFundingSourceInput implements CrossFieldRules {
+/** One shape for every funding variant (the reference's oneOf on `type`); which fields each needs is the mint request's cross-field rule. */
+export class StablecoinMintFundingSourceInput {
   @ApiProperty({ enum: STABLECOIN_MINT_FUNDING_TYPES, description: 'How the mint is paid for', example: 'WIRE' })
   @IsOneOf(STABLECOIN_MINT_FUNDING_TYPES)
   type!: StablecoinMintFundingType;
@@ -223,7 +233,10 @@ export class StablecoinMintFundingSourceInput implements CrossFieldRules {
   @IsNotEmpty()
   externalAccountId?: string;
 
-  @ApiPropertyOptional({ description: "SERVICE_INTERNAL_ACCOUNT: the internal account, in the coin's base currency, that pays", example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000102' })
+  @ApiPropertyOptional({
+    description: "SERVICE_INTERNAL_ACCOUNT: the internal account, in the coin's base currency, that pays",
+    example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000102',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -242,28 +255,19 @@ export class StablecoinMintFundingSourceInput implements CrossFieldRules {
   @IsNotEmpty()
   @MaxLength(40)
   cryptoNetwork?: string;
-
-  crossFieldErrors(): FieldError[] {
-    const required: Partial<Record<StablecoinMintFundingType, Array<keyof StablecoinMintFundingSourceInput>>> = {
-      ACH_DEBIT: ['externalAccountId'],
-      SAME_DAY_ACH_DEBIT: ['externalAccountId'],
-      SERVICE_INTERNAL_ACCOUNT: ['accountId'],
-      PROVIDER_INTERNAL_BALANCE: ['sourceTokenIdentifier', 'cryptoNetwork'],
-    };
-    return (required[this.type] ?? [])
-      .filter((field) => this[field] === undefined)
-      .map((field) => ({ field: `fundingSource.${field}`, message: `fundingSource.${field} is required for a ${this.type} funding source` }));
-  }
 }
 
 export class StablecoinMintDestinationInput {
-  @ApiProperty({ description: "The account receiving the minted coin: an `InternalAccount:` in the coin's currency or a Lightning `ExternalAccount:`", example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000201' })
+  @ApiProperty({
+    description: "The account receiving the minted coin: an `InternalAccount:` in the coin's currency or a Lightning `ExternalAccount:`",
+    example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000201',
+  })
   @IsString()
   @IsNotEmpty()
   accountId!: string;
 }
 
-export class StablecoinMintRequest {
+export class StablecoinMintRequest implements CrossFieldRules {
   @ApiProperty({ description: "Amount in the coin's smallest unit; it must convert exactly to whole cents of the base currency", example: '1000000', pattern: DIGITS.source })
   @MatchesPattern(DIGITS, 'a string of digits (the smallest unit)')
   amount!: string;
@@ -287,6 +291,20 @@ export class StablecoinMintRequest {
   @IsString()
   @MaxLength(1024)
   description?: string;
+
+  crossFieldErrors(): FieldError[] {
+    const funding = this.fundingSource;
+    if (!(funding instanceof StablecoinMintFundingSourceInput)) return [];
+    const required: Partial<Record<StablecoinMintFundingType, Array<keyof StablecoinMintFundingSourceInput>>> = {
+      ACH_DEBIT: ['externalAccountId'],
+      SAME_DAY_ACH_DEBIT: ['externalAccountId'],
+      SERVICE_INTERNAL_ACCOUNT: ['accountId'],
+      PROVIDER_INTERNAL_BALANCE: ['sourceTokenIdentifier', 'cryptoNetwork'],
+    };
+    return (required[funding.type] ?? [])
+      .filter((field) => funding[field] === undefined)
+      .map((field) => ({ field: `fundingSource.${field}`, message: `fundingSource.${field} is required for a ${funding.type} funding source` }));
+  }
 }
 
 export class CreateStablecoinMintMessage extends StablecoinMintRequest {
@@ -298,23 +316,19 @@ export class CreateStablecoinMintMessage extends StablecoinMintRequest {
   idempotencyKey!: string;
 }
 
-export class StablecoinBurnSourceInput implements CrossFieldRules {
+export class StablecoinBurnSourceInput {
   @ApiProperty({ enum: STABLECOIN_BURN_SOURCE_TYPES, description: 'Where the burned coins come from', example: 'SERVICE_INTERNAL_ACCOUNT' })
   @IsOneOf(STABLECOIN_BURN_SOURCE_TYPES)
   type!: StablecoinBurnSourceType;
 
-  @ApiPropertyOptional({ description: "SERVICE_INTERNAL_ACCOUNT: the internal account, in the coin's currency, the coins leave", example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000204' })
+  @ApiPropertyOptional({
+    description: "SERVICE_INTERNAL_ACCOUNT: the internal account, in the coin's currency, the coins leave",
+    example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000204',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   accountId?: string;
-
-  crossFieldErrors(): FieldError[] {
-    if (this.type === 'SERVICE_INTERNAL_ACCOUNT' && this.accountId === undefined) {
-      return [{ field: 'source.accountId', message: 'source.accountId is required for a SERVICE_INTERNAL_ACCOUNT source' }];
-    }
-    return [];
-  }
 }
 
 export class StablecoinBurnDestinationInput {
@@ -332,7 +346,7 @@ export class StablecoinBurnDestinationInput {
   rail!: StablecoinPayoutRail;
 }
 
-export class StablecoinBurnRequest {
+export class StablecoinBurnRequest implements CrossFieldRules {
   @ApiProperty({ description: "Amount in the coin's smallest unit; it must convert exactly to whole cents of the base currency", example: '1000000', pattern: DIGITS.source })
   @MatchesPattern(DIGITS, 'a string of digits (the smallest unit)')
   amount!: string;
@@ -356,6 +370,13 @@ export class StablecoinBurnRequest {
   @IsString()
   @MaxLength(1024)
   description?: string;
+
+  crossFieldErrors(): FieldError[] {
+    if (this.source instanceof StablecoinBurnSourceInput && this.source.type === 'SERVICE_INTERNAL_ACCOUNT' && this.source.accountId === undefined) {
+      return [{ field: 'source.accountId', message: 'source.accountId is required for a SERVICE_INTERNAL_ACCOUNT source' }];
+    }
+    return [];
+  }
 }
 
 export class CreateStablecoinBurnMessage extends StablecoinBurnRequest {
@@ -404,6 +425,9 @@ export const STABLECOINS_SUBJECTS = {
   fundOperation: 'payments.stablecoin-operation.fund',
 } as const;
 
+/** A request as it travels: its fields (the contract class adds its rules on arrival). */
+type Fields<T> = Omit<T, 'crossFieldErrors'>;
+
 export interface StablecoinsContract {
   [STABLECOINS_SUBJECTS.linkProviderAccount]: { request: LinkStablecoinProviderAccountMessage; reply: StablecoinProviderAccount };
   [STABLECOINS_SUBJECTS.listProviderAccounts]: { request: ListStablecoinProviderAccountsQuery; reply: StablecoinPage<StablecoinProviderAccount> };
@@ -411,8 +435,8 @@ export interface StablecoinsContract {
   [STABLECOINS_SUBJECTS.register]: { request: RegisterStablecoinMessage; reply: Stablecoin };
   [STABLECOINS_SUBJECTS.list]: { request: ListStablecoinsQuery; reply: StablecoinPage<Stablecoin> };
   [STABLECOINS_SUBJECTS.get]: { request: StablecoinRef; reply: Stablecoin };
-  [STABLECOINS_SUBJECTS.mint]: { request: CreateStablecoinMintMessage; reply: StablecoinOperation };
-  [STABLECOINS_SUBJECTS.burn]: { request: CreateStablecoinBurnMessage; reply: StablecoinOperation };
+  [STABLECOINS_SUBJECTS.mint]: { request: Fields<CreateStablecoinMintMessage>; reply: StablecoinOperation };
+  [STABLECOINS_SUBJECTS.burn]: { request: Fields<CreateStablecoinBurnMessage>; reply: StablecoinOperation };
   [STABLECOINS_SUBJECTS.listOperations]: { request: ListStablecoinOperationsMessage; reply: StablecoinPage<StablecoinOperation> };
   [STABLECOINS_SUBJECTS.getOperation]: { request: StablecoinOperationRef; reply: StablecoinOperation };
   [STABLECOINS_SUBJECTS.fundOperation]: { request: FundStablecoinOperationMessage; reply: StablecoinOperation };
