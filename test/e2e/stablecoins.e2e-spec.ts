@@ -398,6 +398,24 @@ describe('Stablecoins', () => {
       expect([short.status, short.body.code]).toEqual([400, 'INVALID_AMOUNT']);
     });
 
+    it('mints to a Lightning wallet outside: the coins leave through external clearing, still counted in the supply', async () => {
+      const { coin } = await enabledCoin(await link());
+      const wallet = await api.post('/platform/external-accounts', {
+        currency: 'BTC',
+        platformAccountId: `ln-${randomUUID()}`,
+        accountInfo: { accountType: 'LIGHTNING', lightningAddress: 'issuer@wallet.example' },
+      });
+      expect(wallet.status).toBe(201);
+      const mint = await api.post(`/stablecoins/${coin.id}/mints`, { amount: '3000000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.body.id } }, key());
+      expect(mint.body).toMatchObject({ status: 'PENDING_FUNDING', destination: { accountId: wallet.body.id } });
+      await api.post(`/sandbox/stablecoin-operations/${mint.body.id}/fund`);
+      expect((await settledOperation(mint.body.id)).status).toBe('COMPLETED');
+      expect(await ledgerIn(coin.currency!)).toEqual({ STABLECOIN_SUPPLY: -3_000_000, EXTERNAL_CLEARING: 3_000_000 });
+      expect(await expectBacked(coin)).toEqual({ supply: 3_000_000 });
+      const bank = await api.post(`/stablecoins/${coin.id}/mints`, { amount: '3000000', fundingSource: { type: 'WIRE' }, destination: { accountId: await bankAccount() } }, key());
+      expect([bank.status, bank.body.details.errors[0].field]).toEqual([400, 'destination.accountId']);
+    });
+
     it('an external-account burn answers a deposit address and, unfunded, EXPIRES after 24 hours of sandbox time with nothing moved', async () => {
       const { coin } = await enabledCoin(await link());
       const burn = await api.post(
