@@ -1,7 +1,7 @@
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ApiClient, ApiResponse } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
-import { eventually, startTestStack, TestStack } from '../support/test-stack';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 
 const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 const ALL_AGENT_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
@@ -389,9 +389,12 @@ describe('Agents', () => {
       });
       if (status === 'APPROVED') expect(response.body.transaction).toMatchObject({ type: 'OUTGOING', sentAmount: { amount } });
       else expect(response.body.transaction).toBeUndefined();
-      // Held either way: a waiting transfer keeps its funds aside for the decision.
-      expect(await balanceOf(accountId)).toBe(before - amount);
-      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: amount, monthlySpend: amount });
+      // A waiting transfer holds nothing and counts against no limit: its approval is checked against the balance and limits of that moment.
+      const waiting = status === 'PENDING_APPROVAL';
+      expect(await balanceOf(accountId)).toBe(waiting ? before : before - amount);
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject(
+        waiting ? { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 } : { dailyTransactionCount: 1, dailySpend: amount, monthlySpend: amount },
+      );
     });
 
     // The payments rate table has USD to EUR at 0.92: a USD amount counts against EUR limits converted, rounded up to the cent.
@@ -585,6 +588,63 @@ describe('Agents', () => {
       // Decided once: a second decision is a conflict.
       expect((await api.post(`/agents/${agentId}/actions/${actionId}/approve`)).status).toBe(409);
       expect((await api.post(`/agents/${agentId}/actions/${actionId}/reject`, {})).status).toBe(409);
+    });
+
+    it('approving after the balance was spent elsewhere: the action ends FAILED (INSUFFICIENT_FUNDS), its transfer FAILED with its webhook, nothing moved', async () => {
+      const { agentId, actionId, agent, accountId, externalId } = await pendingAction();
+      // While it waits, the customer's money goes elsewhere: the waiting action held none of it.
+      expect(await balanceOf(accountId)).toBe(1_000_000);
+      const spent = await api.post('/transfer-out', { source: { accountId }, destination: { accountId: externalId }, amount: 998_000 });
+      expect(spent.status).toBe(201);
+      const decided = await api.post(`/agents/${agentId}/actions/${actionId}/approve`);
+      expect(decided.status).toBe(200);
+      expect(decided.body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', transaction: { status: 'FAILED', failureReason: 'LIMIT_EXCEEDED' } });
+      const transactionId = decided.body.transaction.id as string;
+      expect((await agent.get(`/agents/me/actions/${actionId}`)).body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS' });
+      // Nothing moved, nothing counted: the balance is what the other transfer left, and it stays so.
+      await advanceClock(api, 60);
+      expect((await api.get(`/transactions/${spent.body.id}`)).body.status).toBe('COMPLETED');
+      expect(await balanceOf(accountId)).toBe(2_000);
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 0, dailySpend: 0 });
+      const failedWebhook = await eventually(async () => {
+        const received = await t.stack.runtime.client.request(WEBHOOKS_SUBJECTS.listReceivedEvents, { resourceId: transactionId }, ctx);
+        return received.find((event) => event.webhookType === 'OUTGOING_PAYMENT.FAILED');
+      }, 30_000);
+      expect(failedWebhook).toBeDefined();
+      // Decided once: the failed action takes no second decision.
+      expect((await api.post(`/agents/${agentId}/actions/${actionId}/approve`)).status).toBe(409);
+      await advanceClock(api, 60);
+      expect(await balanceOf(accountId)).toBe(2_000);
+      expect((await api.get(`/transactions/${transactionId}`)).body.status).toBe('FAILED');
+    });
+
+    it('approving with enough balance holds then, and the transfer completes once', async () => {
+      const { agentId, actionId, agent, accountId } = await pendingAction();
+      const approvals = await Promise.all([api.post(`/agents/${agentId}/actions/${actionId}/approve`), api.post(`/agents/${agentId}/actions/${actionId}/approve`)]);
+      expect(approvals.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(approvals.find((answer) => answer.status === 200)!.body).toMatchObject({ status: 'APPROVED', transaction: { status: 'PENDING' } });
+      expect(await balanceOf(accountId)).toBe(1_000_000 - 5_000);
+      const transactionId = approvals.find((answer) => answer.status === 200)!.body.transaction.id as string;
+      await advanceClock(api, 60);
+      expect((await api.get(`/transactions/${transactionId}`)).body.status).toBe('COMPLETED');
+      await advanceClock(api, 60);
+      expect(await balanceOf(accountId)).toBe(1_000_000 - 5_000);
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 5_000 });
+    });
+
+    it('approving after another action consumed the daily limit: FAILED (VELOCITY_LIMIT_EXCEEDED), nothing moved', async () => {
+      const customer = await fundedCustomer();
+      const { agentId, agent } = await connectedAgent(customer.customerId, policy({ approvalThresholds: { amount: 4_000 } }, { dailyLimit: 8_000 }));
+      const waiting = await transferOut(agent, customer.accountId, customer.externalId, 5_000);
+      expect(waiting.body.status).toBe('PENDING_APPROVAL');
+      // The waiting action counted nothing: another within the threshold takes the daily limit's room.
+      expect((await transferOut(agent, customer.accountId, customer.externalId, 4_000)).body.status).toBe('APPROVED');
+      const decided = await api.post(`/agents/${agentId}/actions/${waiting.body.id}/approve`);
+      expect(decided.status).toBe(200);
+      expect(decided.body).toMatchObject({ status: 'FAILED', failureReason: 'VELOCITY_LIMIT_EXCEEDED', transaction: { status: 'FAILED' } });
+      await advanceClock(api, 60);
+      expect(await balanceOf(customer.accountId)).toBe(1_000_000 - 4_000);
+      expect((await agent.get('/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 4_000 });
     });
 
     it('counts the actions matching the filters (totalCount) on every page of GET /agents/approvals and GET /agents/me/actions', async () => {

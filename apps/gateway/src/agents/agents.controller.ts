@@ -187,7 +187,7 @@ export class AgentsController {
   @ApiOperation({
     summary: 'Approve an agent action',
     description:
-      'A PENDING_APPROVAL action executes: the transfer it holds proceeds and the action is APPROVED (or FAILED if it cannot). ' +
+      'A PENDING_APPROVAL action executes against the balance and limits of this moment: its funds are held and the transfer proceeds (APPROVED), or, if a check fails, the action is FAILED with failureReason and nothing moves. ' +
       'Same as POST /transactions/{id}/approve on its transaction. An action already decided answers 409 INVALID_STATE_TRANSITION.',
   })
   @ApiParam(AGENT_ID)
@@ -203,7 +203,7 @@ export class AgentsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Reject an agent action',
-    description: 'A PENDING_APPROVAL action is REJECTED: nothing moves (held funds return) and its spending counts no more. Decided already: 409 INVALID_STATE_TRANSITION.',
+    description: 'A PENDING_APPROVAL action is REJECTED: nothing moves (a waiting action holds nothing) and its transfer fails. Decided already: 409 INVALID_STATE_TRANSITION.',
   })
   @ApiParam(AGENT_ID)
   @ApiParam(ACTION_ID)

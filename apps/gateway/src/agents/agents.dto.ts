@@ -268,6 +268,12 @@ export class AgentActionDto implements AgentAction {
   @ApiPropertyOptional({ type: AgentTransferDetailsDto, description: 'TRANSFER_OUT and TRANSFER_IN actions: what moves' }) transferDetails?: AgentTransferDetails;
   @ApiPropertyOptional({ type: TransactionResponseDto, description: 'Once approved: the resulting transaction' }) transaction?: Transaction;
   @ApiPropertyOptional({ description: 'REJECTED actions: the reason given' }) rejectionReason?: string;
+  @ApiPropertyOptional({
+    description:
+      'FAILED actions: why, checked when the action was approved or executed (INSUFFICIENT_FUNDS, VELOCITY_LIMIT_EXCEEDED, ACCOUNT_NOT_ACTIVE, or the code of the refusal, e.g. QUOTE_EXPIRED)',
+    example: 'INSUFFICIENT_FUNDS',
+  })
+  failureReason?: string;
   @ApiProperty({ format: 'date-time', example: '2025-10-03T15:00:00Z' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', example: '2025-10-03T15:02:00Z' }) updatedAt!: string;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AgentActionStatus, AgentActionType, AgentTransferDetails } from '@paykit/contracts';
+import { AgentActionStatus, AgentActionType, AgentPolicy, AgentTransferDetails } from '@paykit/contracts';
 import { UsageCounters } from './agent-policy';
 import { TransferStep } from '../transfers/transfers.sandbox';
 
@@ -20,6 +20,12 @@ export interface AgentActionRow {
   usageMonth: string;
   usageAmount: bigint;
   pendingSteps: TransferStep[] | null;
+  /** The policy the action was submitted under: a waiting action's approval is checked against its limits. */
+  policy: AgentPolicy | null;
+  /** Whether the action's usage is counted (once it is APPROVED; a waiting action counts nothing). */
+  usageCounted: boolean;
+  /** Why the action FAILED: the code of the check that refused it (INSUFFICIENT_BALANCE, VELOCITY_LIMIT_EXCEEDED, QUOTE_EXPIRED...). */
+  failureReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +66,9 @@ function toRow(raw: Raw): AgentActionRow {
     usageMonth: raw.usage_month as string,
     usageAmount: BigInt(raw.usage_amount as string),
     pendingSteps: json<TransferStep[]>(raw.pending_steps),
+    policy: json<AgentPolicy>(raw.policy),
+    usageCounted: raw.usage_counted === undefined || raw.usage_counted === null ? true : Boolean(raw.usage_counted),
+    failureReason: (raw.failure_reason as string | null) ?? null,
     createdAt: new Date(raw.created_at as string),
     updatedAt: new Date(raw.updated_at as string),
   };
@@ -106,8 +115,9 @@ export class AgentActionsRepository {
     ]);
   }
 
-  /** Gives back what an action counted, in the day and month it counted it (a past period is left alone). */
+  /** Gives back what an action counted, in the day and month it counted it (a past period is left alone); nothing if it counted nothing. */
   async releaseUsage(manager: EntityManager, action: AgentActionRow): Promise<void> {
+    if (!action.usageCounted) return;
     await manager.query(
       `UPDATE agent_usage SET
          daily_count = CASE WHEN day = $2 THEN GREATEST(daily_count - 1, 0) ELSE daily_count END,
@@ -126,8 +136,8 @@ export class AgentActionsRepository {
   async insert(manager: EntityManager, row: Omit<AgentActionRow, 'createdAt' | 'updatedAt'>): Promise<void> {
     await manager.query(
       `INSERT INTO agent_action (id, platform_id, agent_id, customer_id, platform_customer_id, status, type, transfer_details, transaction_id,
-         rejection_reason, usage_day, usage_month, usage_amount, pending_steps, quote_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         rejection_reason, usage_day, usage_month, usage_amount, pending_steps, quote_id, policy, usage_counted, failure_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         row.id,
         row.platformId,
@@ -144,6 +154,9 @@ export class AgentActionsRepository {
         row.usageAmount.toString(),
         row.pendingSteps === null ? null : JSON.stringify(row.pendingSteps),
         row.quoteId,
+        row.policy === null ? null : JSON.stringify(row.policy),
+        row.usageCounted,
+        row.failureReason,
       ],
     );
   }
@@ -165,6 +178,16 @@ export class AgentActionsRepository {
 
   async decide(manager: EntityManager, id: string, status: AgentActionStatus, rejectionReason: string | null): Promise<void> {
     await manager.query(`UPDATE agent_action SET status = $2, rejection_reason = $3, updated_at = now() WHERE id = $1`, [id, status, rejectionReason]);
+  }
+
+  /** The action FAILED for `reason`: it counts nothing (its usage was given back, or never counted). */
+  async fail(manager: EntityManager, id: string, reason: string): Promise<void> {
+    await manager.query(`UPDATE agent_action SET status = 'FAILED', failure_reason = $2, usage_counted = false, updated_at = now() WHERE id = $1`, [id, reason]);
+  }
+
+  /** The approved action's usage is counted now, in this day and month. */
+  async countUsage(manager: EntityManager, id: string, day: string, month: string): Promise<void> {
+    await manager.query(`UPDATE agent_action SET usage_counted = true, usage_day = $2, usage_month = $3, updated_at = now() WHERE id = $1`, [id, day, month]);
   }
 
   /** `limit + 1` rows (see toPage). */

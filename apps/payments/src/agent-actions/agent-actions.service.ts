@@ -43,8 +43,11 @@ function actionNotFound(actionId: string): ServiceError {
  * money moves: the policy checks that need no counter first, then, inside the transfer's own
  * database transaction (after its account lock), the usage reservation under the agent's
  * usage row lock, so concurrent actions never overrun a limit. An action that needs approval
- * holds its funds and waits PENDING_APPROVAL; approving it starts the transfer's steps,
- * rejecting it fails the transfer (funds back) and gives its usage back.
+ * waits PENDING_APPROVAL holding nothing and counting against no limit (the agents guide:
+ * approval runs against the balance and limits of that moment); approving it checks the
+ * usage, the customer's velocity limit and the balance then, holds the funds and starts the
+ * transfer's steps, or, when a check fails, ends the action FAILED (`failureReason`) and its
+ * transfer FAILED with nothing moved. Rejecting it fails the transfer.
  */
 @Injectable()
 export class AgentActionsService {
@@ -89,8 +92,10 @@ export class AgentActionsService {
     const moved = await this.transfers.move(ctx, checked, {
       awaitApproval: decision.requiresApproval,
       beforeWrite: async (manager) => {
+        // Checked either way (an action over a limit already is refused at once); counted only when it moves now.
         const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
-        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
+        const next = reserveUsage(agent.policy, usage, decision.limitAmount);
+        if (!decision.requiresApproval) await this.repository.saveUsage(manager, agent.agentId, day, month, next);
       },
       afterWrite: async (manager, transaction) => {
         const failed = transaction.status === 'FAILED';
@@ -110,10 +115,13 @@ export class AgentActionsService {
           usageMonth: month,
           usageAmount: decision.limitAmount,
           pendingSteps: !failed && decision.requiresApproval && checked.outcome.kind === 'ACCEPTED' ? checked.outcome.steps : null,
+          policy: decision.requiresApproval ? agent.policy : null,
+          usageCounted: !decision.requiresApproval,
+          failureReason: failed ? (transaction.failureReason ?? 'TRANSFER_FAILED') : null,
         };
-        await this.repository.insert(manager, row);
         // Nothing moved: the action counts against no limit.
         if (failed) await this.repository.releaseUsage(manager, row as AgentActionRow);
+        await this.repository.insert(manager, { ...row, usageCounted: row.usageCounted && !failed });
         if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, undefined);
       },
     });
@@ -160,11 +168,16 @@ export class AgentActionsService {
       usageMonth: month,
       usageAmount: decision.limitAmount,
       pendingSteps: null,
+      policy: decision.requiresApproval ? agent.policy : null,
+      usageCounted: !decision.requiresApproval,
+      failureReason: null,
     };
     try {
       await this.transactions.run(async (manager) => {
+        // Checked either way; counted only when the quote executes now (a waiting one counts when approved).
         const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
-        await this.repository.saveUsage(manager, agent.agentId, day, month, reserveUsage(agent.policy, usage, decision.limitAmount));
+        const next = reserveUsage(agent.policy, usage, decision.limitAmount);
+        if (!decision.requiresApproval) await this.repository.saveUsage(manager, agent.agentId, day, month, next);
         await this.repository.insert(manager, row);
         if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, quote);
       });
@@ -181,7 +194,7 @@ export class AgentActionsService {
       try {
         await this.quotes.execute(ctx, { quoteId: quote.id, ...(message.idempotencyKey !== undefined ? { idempotencyKey: message.idempotencyKey } : {}) });
       } catch (error) {
-        await this.failed(ctx, row.id);
+        await this.failed(ctx, row.id, failureReasonOf(error));
         throw error;
       }
     }
@@ -194,12 +207,43 @@ export class AgentActionsService {
     throw new ServiceError('CONFLICT', `Quote ${submitted.quoteId} was already submitted by an agent`, { quoteId: submitted.quoteId });
   }
 
-  /** The action ended without moving money: FAILED, and its usage given back. */
-  private async failed(ctx: CallerContext, actionId: string): Promise<void> {
+  /** The action ended without moving money: FAILED for `reason`, and its usage given back. */
+  private async failed(ctx: CallerContext, actionId: string, reason: string): Promise<void> {
     await this.transactions.run(async (manager) => {
       const action = (await this.repository.find(ctx.platformId, actionId, manager, true))!;
-      await this.repository.decide(manager, action.id, 'FAILED', null);
       await this.repository.releaseUsage(manager, action);
+      await this.repository.fail(manager, action.id, reason);
+    });
+  }
+
+  /**
+   * The approved action counts now: its usage is checked against the limits of the policy it
+   * was submitted under, with the counters of this moment, and reserved (VELOCITY_LIMIT_EXCEEDED
+   * when another action consumed what it needed meanwhile).
+   */
+  private async countApproved(manager: EntityManager, ctx: CallerContext, action: AgentActionRow): Promise<void> {
+    if (action.usageCounted || action.policy === null) return;
+    const { day, month } = usagePeriod(this.clock.now());
+    const usage = await this.repository.lockUsage(manager, ctx.platformId, action.agentId, day, month);
+    await this.repository.saveUsage(manager, action.agentId, day, month, reserveUsage(action.policy, usage, action.usageAmount));
+    await this.repository.countUsage(manager, action.id, day, month);
+  }
+
+  /**
+   * An approval refused by the checks of that moment: the action FAILED for `reason` and its
+   * waiting transfer FAILED (INSUFFICIENT_FUNDS, the API's LIMIT_EXCEEDED; its webhook with it), nothing moved. A decision
+   * that came first meanwhile stands.
+   */
+  private async approvalRefused(ctx: CallerContext, actionId: string, reason: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const action = await this.repository.find(ctx.platformId, actionId, manager, true);
+      if (!action || action.status !== 'PENDING_APPROVAL') return;
+      const transaction = action.transactionId ? await this.transactionsRepo.findById(ctx.platformId, action.transactionId, manager, true) : undefined;
+      if (action.type !== 'EXECUTE_QUOTE' && transaction?.status === 'PENDING') {
+        await this.transfers.advance({ platformId: ctx.platformId, transactionId: transaction.id, status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', next: [] }, manager);
+      }
+      await this.repository.releaseUsage(manager, action);
+      await this.repository.fail(manager, action.id, reason);
     });
   }
 
@@ -275,13 +319,38 @@ export class AgentActionsService {
   }
 
   /**
-   * One decision per action (its row is locked): approving starts the held transfer's steps
-   * (or fails the action if the transfer ended meanwhile, e.g. cancelled); rejecting fails the
-   * transfer with CANCELLED, which returns its held funds. Either way but APPROVED, the usage it
-   * counted is given back.
+   * One decision per action (its row is locked). Approving checks the action against the
+   * moment: its usage is counted under the agent's limits, then a transfer is checked against
+   * the customer's velocity limit and the balance, its funds held and its steps started (or the
+   * action fails if the transfer ended meanwhile, e.g. cancelled); a quote executes after the
+   * decision commits. A check that fails writes nothing of the approval: the action ends FAILED
+   * with its reason and its transfer FAILED, nothing moved. Rejecting fails the transfer with
+   * CANCELLED. Either way but APPROVED, the usage it counted (if any) is given back.
    */
   private async decide(ctx: CallerContext, ref: AgentActionRef, decision: 'APPROVED' | 'REJECTED', reason?: string): Promise<AgentAction> {
-    const decided = await this.transactions.run(async (manager) => {
+    let decided: AgentActionRow;
+    try {
+      decided = await this.record(ctx, ref, decision, reason);
+    } catch (error) {
+      if (decision !== 'APPROVED' || !(error instanceof ServiceError) || !APPROVAL_REFUSALS.has(error.code)) throw error;
+      await this.approvalRefused(ctx, ref.actionId, failureReasonOf(error));
+      return this.get(ctx, ref);
+    }
+    if (decided.type === 'EXECUTE_QUOTE' && decided.status === 'APPROVED') {
+      try {
+        await this.quotes.execute(ctx, { quoteId: decided.quoteId! });
+      } catch (error) {
+        // E.g. the quote expired while it waited, or the balance no longer covers it: the action fails, nothing moved.
+        if (!(error instanceof ServiceError)) throw error;
+        await this.failed(ctx, decided.id, failureReasonOf(error));
+      }
+      return this.get(ctx, ref);
+    }
+    return this.resource(ctx, decided);
+  }
+
+  private record(ctx: CallerContext, ref: AgentActionRef, decision: 'APPROVED' | 'REJECTED', reason?: string): Promise<AgentActionRow> {
+    return this.transactions.run(async (manager) => {
       const action = await this.repository.find(ctx.platformId, ref.actionId, manager, true);
       if (!action || action.agentId !== ref.agentId) throw actionNotFound(ref.actionId);
       if (action.status !== 'PENDING_APPROVAL') {
@@ -289,6 +358,7 @@ export class AgentActionsService {
       }
       if (action.type === 'EXECUTE_QUOTE') {
         // The quote executes after this decision commits (its execution is a transaction of its own).
+        if (decision === 'APPROVED') await this.countApproved(manager, ctx, action);
         await this.repository.decide(manager, action.id, decision, decision === 'REJECTED' ? (reason ?? null) : null);
         if (decision === 'REJECTED') await this.repository.releaseUsage(manager, action);
         return (await this.repository.find(ctx.platformId, action.id, manager))!;
@@ -296,28 +366,21 @@ export class AgentActionsService {
       const transaction = action.transactionId ? await this.transactionsRepo.findById(ctx.platformId, action.transactionId, manager, true) : undefined;
       const stillPending = transaction?.status === 'PENDING';
       if (decision === 'APPROVED' && stillPending) {
+        await this.countApproved(manager, ctx, action);
         await this.transfers.startApproved(manager, ctx.platformId, transaction.id, action.pendingSteps ?? []);
         await this.repository.decide(manager, action.id, 'APPROVED', null);
-      } else {
-        if (decision === 'REJECTED' && stillPending) {
+      } else if (decision === 'REJECTED') {
+        if (stillPending) {
           await this.transfers.advance({ platformId: ctx.platformId, transactionId: transaction.id, status: 'FAILED', failureReason: 'CANCELLED', next: [] }, manager);
         }
-        await this.repository.decide(manager, action.id, decision === 'REJECTED' ? 'REJECTED' : 'FAILED', decision === 'REJECTED' ? (reason ?? null) : null);
+        await this.repository.decide(manager, action.id, 'REJECTED', reason ?? null);
         await this.repository.releaseUsage(manager, action);
+      } else {
+        await this.repository.releaseUsage(manager, action);
+        await this.repository.fail(manager, action.id, `TRANSACTION_${transaction?.status ?? 'MISSING'}`);
       }
       return (await this.repository.find(ctx.platformId, action.id, manager))!;
     });
-    if (decided.type === 'EXECUTE_QUOTE' && decided.status === 'APPROVED') {
-      try {
-        await this.quotes.execute(ctx, { quoteId: decided.quoteId! });
-      } catch (error) {
-        // E.g. the quote expired while it waited: the action fails, nothing moved.
-        if (!(error instanceof ServiceError)) throw error;
-        await this.failed(ctx, decided.id);
-      }
-      return this.get(ctx, ref);
-    }
-    return this.resource(ctx, decided);
   }
 
   async usage(ctx: CallerContext, agentIds: string[]): Promise<AgentUsageReply> {
@@ -358,10 +421,21 @@ export class AgentActionsService {
       ...(action.transferDetails ? { transferDetails: action.transferDetails } : {}),
       ...(transaction ? { transaction } : {}),
       ...(action.rejectionReason !== null ? { rejectionReason: action.rejectionReason } : {}),
+      ...(action.status === 'FAILED' && action.failureReason !== null ? { failureReason: action.failureReason } : {}),
       createdAt: action.createdAt.toISOString(),
       updatedAt: action.updatedAt.toISOString(),
     };
   }
+}
+
+/** The checks of the moment an approval can fail (anything else is an error of the request or the service). */
+const APPROVAL_REFUSALS = new Set<string>(['INVALID_AMOUNT', 'VELOCITY_LIMIT_EXCEEDED', 'CONFLICT', 'DAILY_VOLUME_LIMIT_EXCEEDED']);
+
+/** Why an action failed, as its `failureReason`: the refusal's reason (INSUFFICIENT_FUNDS, ACCOUNT_NOT_ACTIVE...) or its code. */
+function failureReasonOf(error: unknown): string {
+  if (!(error instanceof ServiceError)) return 'EXECUTION_FAILED';
+  const reason = error.details?.reason;
+  return typeof reason === 'string' ? reason : error.code;
 }
 
 function transferDetails(type: AgentActionType, checked: CheckedTransfer) {

@@ -7,6 +7,7 @@ import { CreateAgentActions1764090100000 } from './1764090100000-CreateAgentActi
 import { QuoteFeesAndPayerData1764100000000 } from './1764100000000-QuoteFeesAndPayerData';
 import { RefuseStatement1764200000000 } from './1764200000000-RefuseStatement';
 import { CreateStablecoins1765000000000 } from './1765000000000-CreateStablecoins';
+import { AgentApprovalAtDecision1765200000000 } from './1765200000000-AgentApprovalAtDecision';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const PAYMENTS_MIGRATIONS = [
   QuoteFeesAndPayerData1764100000000,
   RefuseStatement1764200000000,
   CreateStablecoins1765000000000,
+  AgentApprovalAtDecision1765200000000,
 ];

@@ -298,6 +298,7 @@ export class TransactionsRepository {
   /**
    * Count and amount of a customer's transfers in a currency over the last 24 hours, taken
    * under a lock on the customer's limit row so concurrent transfers are counted one by one.
+   * An agent's transfer waiting for approval counts only once approved (it moves nothing before).
    * Undefined when the customer has no limit in that currency.
    */
   async lockVelocity(
@@ -313,7 +314,8 @@ export class TransactionsRepository {
     if (limits.length === 0) return undefined;
     const usage = await manager.query<Array<{ count: number; amount: string }>>(
       `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::text AS amount FROM payment_transaction
-        WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 AND status <> 'FAILED' AND created_at > now() - interval '1 day'`,
+        WHERE platform_id = $1 AND customer_id = $2 AND currency_code = $3 AND status <> 'FAILED' AND created_at > now() - interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM agent_action a WHERE a.transaction_id = payment_transaction.id AND a.status = 'PENDING_APPROVAL')`,
       [platformId, customerId, currency],
     );
     return {
@@ -322,6 +324,11 @@ export class TransactionsRepository {
       count: Number(usage[0].count),
       amount: amountFromColumn(usage[0].amount),
     };
+  }
+
+  /** The hold an approved transfer placed when it was approved (it waited holding nothing). */
+  async setHold(manager: EntityManager, platformId: string, id: string, holdId: string): Promise<void> {
+    await manager.query(`UPDATE payment_transaction SET hold_id = $3 WHERE platform_id = $1 AND id = $2 AND hold_id IS NULL`, [platformId, id, holdId]);
   }
 
   async setVelocityLimit(platformId: string, customerId: string, currency: string, maxCount: number | null, maxAmount: bigint | null): Promise<void> {

@@ -82,7 +82,10 @@ export interface MoveHooks {
   beforeWrite?: (manager: EntityManager) => Promise<void>;
   /** After the transfer is written, in the same transaction (the agent action that records it). */
   afterWrite?: (manager: EntityManager, transaction: Transaction) => Promise<void>;
-  /** Hold the funds and write the transfer PENDING, but schedule its steps only when approved (`startApproved`). */
+  /**
+   * Write the transfer PENDING holding nothing and counting against no limit; its balance and
+   * limits are checked, its funds held and its steps scheduled only when approved (`startApproved`).
+   */
   awaitApproval?: boolean;
 }
 
@@ -219,10 +222,10 @@ export class TransfersService implements OnModuleInit {
       // Checked again under the account's lock: it may have been frozen or closed since the check above.
       await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
       await hooks.beforeWrite?.(manager);
-      if (account.customerId) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
+      if (account.customerId && !hooks.awaitApproval) await this.assertWithinVelocity(manager, ctx.platformId, account.customerId, currency.code, amount);
       const id = newId('Transaction');
       let holdId: string | null = null;
-      if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED') {
+      if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED' && !hooks.awaitApproval) {
         // The amount leaves the available balance now; it is posted or returned when the transfer settles.
         holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
         await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
@@ -310,8 +313,33 @@ export class TransfersService implements OnModuleInit {
     if (!changed) throw new Error(`Transaction ${current.id} changed status concurrently`);
   }
 
-  /** A transfer that waited for the platform's approval proceeds: its steps, as its outcome gave them when it was written. */
+  /**
+   * A transfer that waited for the platform's approval (holding nothing) proceeds, checked
+   * against the account and the customer's limits of this moment: under the account's lock, the
+   * velocity limit, then the hold of its funds; then its steps, as its outcome gave them when it
+   * was written. A check that fails throws (INSUFFICIENT_BALANCE, VELOCITY_LIMIT_EXCEEDED,
+   * ACCOUNT_NOT_ACTIVE) and the caller's transaction writes nothing. A transfer written before
+   * waiting stopped holding (it has its hold already) is not checked again.
+   */
   async startApproved(manager: EntityManager, platformId: string, transactionId: string, steps: TransferStep[]): Promise<void> {
+    const current = await this.transfers.findById(platformId, transactionId, manager, true);
+    if (!current) throw new Error(`Transaction ${transactionId} vanished while it was approved`);
+    if (current.holdId === null) {
+      await this.ledgerService.lockAccountWithin(manager, platformId, current.internalAccountId, NEW_MOVEMENT_STATUSES);
+      if (current.customerId) await this.assertWithinVelocity(manager, platformId, current.customerId, current.currencyCode, current.amount);
+      if (current.type === 'OUTGOING' && steps.length > 0) {
+        const placed = (await this.ledgerService.holdWithin(
+          manager,
+          platformId,
+          { id: current.internalAccountId, currencyCode: current.currencyCode },
+          current.amount,
+          `transfer:${current.id}`,
+          current.id,
+        ))!;
+        await this.transfers.setHold(manager, platformId, current.id, placed.hold.id);
+        await this.internalAccounts.announceBalance(manager, platformId, current.internalAccountId);
+      }
+    }
     await this.scheduleSteps(manager, platformId, transactionId, steps);
   }
 

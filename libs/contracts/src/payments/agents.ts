@@ -199,6 +199,8 @@ export interface AgentAction {
   transferDetails?: AgentTransferDetails;
   transaction?: Transaction;
   rejectionReason?: string;
+  /** FAILED actions: why (INSUFFICIENT_FUNDS, VELOCITY_LIMIT_EXCEEDED, ACCOUNT_NOT_ACTIVE, QUOTE_EXPIRED...). */
+  failureReason?: string;
   createdAt: string;
   updatedAt: string;
 }
