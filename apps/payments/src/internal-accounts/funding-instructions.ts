@@ -180,8 +180,38 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   USDT: (derived) => ({ accountType: 'SOLANA_WALLET', address: solanaAddress(derived), assetType: 'USDT' }),
 };
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
 function solanaAddress(derived: Derived): string {
-  return derived.chars(44, 'address', '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+  return derived.chars(44, 'address', BASE58);
+}
+
+/** A stablecoin's deposit wallet on a named network (the quote's `source.cryptoNetwork`), in that network's address form. */
+const STABLECOIN_WALLETS: Readonly<Record<string, (derived: Derived, assetType: string) => PaymentAccountInfo>> = {
+  SOLANA: (derived, assetType) => ({ accountType: 'SOLANA_WALLET', address: solanaAddress(derived), assetType }),
+  TRON: (derived, assetType) => ({ accountType: 'TRON_WALLET', address: `T${derived.chars(33, 'address', BASE58)}`, assetType }),
+  ETHEREUM: (derived, assetType) => ({ accountType: 'ETHEREUM_WALLET', address: evmAddress(derived), assetType }),
+  BASE: (derived, assetType) => ({ accountType: 'BASE_WALLET', address: evmAddress(derived), assetType }),
+  POLYGON: (derived, assetType) => ({ accountType: 'POLYGON_WALLET', address: evmAddress(derived), assetType }),
+  PLASMA: (derived, assetType) => ({ accountType: 'PLASMA_WALLET', address: evmAddress(derived), assetType }),
+};
+
+function evmAddress(derived: Derived): string {
+  return `0x${derived.chars(40, 'address', '0123456789abcdef')}`;
+}
+
+/**
+ * The bank or wallet details, in the shape the API gives `currencyCode`'s account type (every
+ * property that type requires), derived from `seed` alone with its own reference unless
+ * `reference` is given; a stablecoin on a named `cryptoNetwork` gets that network's wallet.
+ * Undefined for a currency without a table entry.
+ */
+export function derivedPaymentAccountInfo(currencyCode: string, seed: string, options: { reference?: string; cryptoNetwork?: string } = {}): PaymentAccountInfo | undefined {
+  const build = BUILDERS[currencyCode];
+  if (!build) return undefined;
+  const derived = new Derived(seed);
+  const wallet = options.cryptoNetwork !== undefined && (currencyCode === 'USDC' || currencyCode === 'USDT') ? STABLECOIN_WALLETS[options.cryptoNetwork.toUpperCase()] : undefined;
+  return wallet ? wallet(derived, currencyCode) : build(derived, options.reference ?? derived.reference());
 }
 
 /**
@@ -190,10 +220,8 @@ function solanaAddress(derived: Derived): string {
  * same on every read and in every webhook; a currency without instructions gives an empty list.
  */
 export function fundingPaymentInstructions(account: FundingTarget): PaymentInstructions[] {
-  const build = BUILDERS[account.currencyCode];
-  if (!build) return [];
-  const derived = new Derived(account.id);
-  const info = build(derived, derived.reference());
+  const info = derivedPaymentAccountInfo(account.currencyCode, account.id);
+  if (!info) return [];
   return [
     {
       ...(info.reference ? { instructionsNotes: NOTES } : {}),

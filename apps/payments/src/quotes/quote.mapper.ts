@@ -1,17 +1,35 @@
 import { amountToWire, Quote, QuotePaymentInstructions } from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
+import { derivedPaymentAccountInfo } from '../internal-accounts/funding-instructions';
 import { toCurrency } from '../currencies/currency-catalog';
 import { RATE_SCALE } from '../exchange-rates/pricing';
 import { QuoteEntity } from './entities/quote.entity';
 
-/** The sandbox bank account real-time funded quotes are paid to (`POST /sandbox/send` stands in for the transfer). */
+/**
+ * How a PENDING quote is paid. REALTIME_FUNDING: the bank or wallet details the funds go to, in
+ * the shape the API gives the source currency's account type (every property it requires),
+ * derived from the quote id and carrying the quote's reference (`POST /sandbox/send` stands in for
+ * the transfer). An EMBEDDED_WALLET source: the `payloadToSign` whose stamp, sent as
+ * `Service-Wallet-Signature`, executes the quote in one call.
+ */
 function paymentInstructions(quote: QuoteEntity): QuotePaymentInstructions[] | undefined {
+  const signing = quote.extra.walletSignature;
+  if (signing) {
+    return [
+      {
+        instructionsNotes: 'Stamp payloadToSign, byte for byte, with a session key of the wallet and send it as Service-Wallet-Signature on POST /quotes/{quoteId}/execute.',
+        isPlatformAccount: false,
+        accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: signing.payloadToSign },
+      },
+    ];
+  }
   if (quote.sourceType !== 'REALTIME_FUNDING' || quote.fundingReference === null) return undefined;
+  const details = derivedPaymentAccountInfo(quote.sourceCurrency, quote.id, { reference: quote.fundingReference, cryptoNetwork: quote.cryptoNetwork ?? undefined });
   return [
     {
-      instructionsNotes: `Send exactly ${quote.sendingAmount} (smallest unit of ${quote.sourceCurrency}) quoting the reference; the quote executes once the funds arrive.`,
-      isPlatformAccount: false,
-      accountOrWalletInfo: { accountType: `${quote.sourceCurrency}_ACCOUNT`, reference: quote.fundingReference, currency: quote.sourceCurrency },
+      instructionsNotes: `Send exactly ${quote.sendingAmount} (smallest unit of ${quote.sourceCurrency})${details?.reference ? ' quoting the reference' : ''}; the quote executes once the funds arrive.`,
+      isPlatformAccount: quote.customerId === null,
+      accountOrWalletInfo: { ...(details ?? { accountType: `${quote.sourceCurrency}_ACCOUNT`, reference: quote.fundingReference }), currency: quote.sourceCurrency },
     },
   ];
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -15,6 +16,7 @@ import {
   PurposeOfPayment,
   QuoteFailureReason,
   SandboxSendRequest,
+  SignedRetryInput,
   SignedRetryOutcome,
   Transaction,
   TransactionStatus,
@@ -189,6 +191,12 @@ export class QuotesService implements OnModuleInit {
 
     const now = this.clock.now();
     const id = newId('Quote');
+    const expiresAt = new Date(now.getTime() + this.config.quoteValiditySeconds * 1000);
+    // Every refusal came first: only a quote that will exist gets its wallet challenge.
+    const walletSignature =
+      source.account?.type === 'EMBEDDED_WALLET'
+        ? await this.issueExecutionChallenge(ctx, { id, sourceAccountId: source.account.id, sendingAmount: price.sending, sourceCurrency: source.currency, expiresAt })
+        : undefined;
     const entity: Parameters<QuotesRepository['insert']>[1] = {
       id,
       platformId: ctx.platformId,
@@ -224,9 +232,10 @@ export class QuotesService implements OnModuleInit {
         ...(request.destination.paymentRail !== undefined ? { railChosen: true } : {}),
         ...(request.senderCustomerInfo !== undefined ? { senderCustomerInfo: request.senderCustomerInfo } : {}),
         ...(destination.counterpartyInformation ? { counterpartyInformation: destination.counterpartyInformation } : {}),
+        ...(walletSignature ? { walletSignature } : {}),
       },
       createdAt: now,
-      expiresAt: new Date(now.getTime() + this.config.quoteValiditySeconds * 1000),
+      expiresAt,
     };
     // A real-time funded quote executes when its funds arrive, never here. An executing quote is
     // created PROCESSING: it never waits for execution, so it needs no expiry job either.
@@ -254,9 +263,12 @@ export class QuotesService implements OnModuleInit {
 
   /**
    * POST /quotes/{id}/execute. From an EMBEDDED_WALLET it is a signed action of the wallet: every
-   * check runs first on both calls (so 4xx come before the challenge), and the money moves only
-   * once wallet-auth consumed a challenge signed by a session of the wallet. A repeat of an
-   * answered Idempotency-Key gets that answer, unsigned.
+   * check runs first (so 4xx come before any challenge), and the money moves only once wallet-auth
+   * consumed a challenge signed by a session of the wallet. Two forms share that one step: the
+   * reference's one call, whose `Service-Wallet-Signature` stamps the quote's own `payloadToSign`
+   * (the challenge issued with the quote), and the two-call signed retry (no signature: 202 with a
+   * challenge bound to this request; the retry names it by `Request-Id`). A repeat of an answered
+   * Idempotency-Key gets that answer, unsigned.
    */
   async execute(ctx: CallerContext, request: ExecuteQuoteMessage): Promise<SignedRetryOutcome<Quote>> {
     const hash = requestHash({ operation: 'quote-execute', quoteId: request.quoteId });
@@ -284,7 +296,25 @@ export class QuotesService implements OnModuleInit {
     const run = () => this.executeOnce(ctx, quote, request.idempotencyKey, hash);
     if (walletId === undefined) return { result: await run() };
     if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A quote paid from embedded wallet ${walletId} must be signed by a session of the wallet`);
-    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: walletId, operation: 'QUOTE_EXECUTE', input: request.signedRetry }, run);
+    return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: walletId, operation: 'QUOTE_EXECUTE', input: quoteSignedRetry(quote, request.signedRetry) }, run);
+  }
+
+  /**
+   * The challenge an EMBEDDED_WALLET quote carries as `payloadToSign`: bound to the wallet, the
+   * quote id, amount and currency (not to an HTTP request), expiring with the quote.
+   */
+  private async issueExecutionChallenge(
+    ctx: CallerContext,
+    quote: Pick<QuoteEntity, 'id' | 'sourceAccountId' | 'sendingAmount' | 'sourceCurrency' | 'expiresAt'>,
+  ): Promise<NonNullable<QuoteEntity['extra']['walletSignature']>> {
+    const challenge = await walletAuthOverTransport(this.services).issue(ctx, {
+      accountId: quote.sourceAccountId!,
+      operation: 'QUOTE_EXECUTE',
+      requestDigest: quoteExecutionDigest(quote),
+      expiresAt: quote.expiresAt.toISOString(),
+      parameters: { quoteId: quote.id, amount: quote.sendingAmount.toString(), currency: quote.sourceCurrency },
+    });
+    return { requestId: challenge.requestId, payloadToSign: challenge.payloadToSign };
   }
 
   private async executeOnce(ctx: CallerContext, quote: QuoteEntity, idempotencyKey: string | undefined, hash: string): Promise<Quote> {
@@ -734,6 +764,24 @@ function payerDataToCheck(lookup: QuoteLookup | undefined, senderCustomerInfo: R
   if (!lookup) return [];
   const given = (name: string) => senderCustomerInfo?.[name] !== undefined && senderCustomerInfo[name] !== null && senderCustomerInfo[name] !== '';
   return lookup.requiredPayerDataFields.filter((field) => field.mandatory && !given(field.name)).map((field) => field.name);
+}
+
+/** What an EMBEDDED_WALLET quote's own challenge is bound to: the quote, its sending amount and currency. */
+function quoteExecutionDigest(quote: Pick<QuoteEntity, 'id' | 'sendingAmount' | 'sourceCurrency'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ operation: 'QUOTE_EXECUTE', quoteId: quote.id, amount: quote.sendingAmount.toString(), currency: quote.sourceCurrency }))
+    .digest('hex');
+}
+
+/**
+ * The signed-retry input of an execution. A signature without a `Request-Id` (or with the
+ * quote's) answers the challenge issued with the quote (the reference's one call): it is consumed
+ * as bound to the quote, not to this request. Anything else is the two-call form, as sent.
+ */
+function quoteSignedRetry(quote: QuoteEntity, input: SignedRetryInput): SignedRetryInput {
+  const issued = quote.extra.walletSignature;
+  if (!issued || input.signature === undefined || (input.requestId !== undefined && input.requestId !== issued.requestId)) return input;
+  return { requestDigest: quoteExecutionDigest(quote), signature: input.signature, requestId: issued.requestId };
 }
 
 /** The reference a real-time funded quote's payment must carry: derived from the quote id, unique with it. */

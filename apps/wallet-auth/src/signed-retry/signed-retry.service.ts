@@ -72,7 +72,8 @@ export class SignedRetryService {
   async issue(ctx: CallerContext, request: IssueSignedRetryRequest, options: IssueOptions = {}): Promise<SignedRetryChallenge> {
     const requestId = newId('Request');
     const now = this.clock.now().getTime();
-    const expiresAt = new Date(now + this.config.signedRetryTtlSeconds * 1000);
+    // The owner may tie the challenge's life to its resource's (a quote's lock); otherwise the default time to live.
+    const expiresAt = request.expiresAt !== undefined ? new Date(request.expiresAt) : new Date(now + this.config.signedRetryTtlSeconds * 1000);
     const signerPublicKey = options.signerPublicKey ? compressedKey(options.signerPublicKey) : null;
     // What the client signs names everything the challenge is bound to.
     const payloadToSign = JSON.stringify({
@@ -81,6 +82,7 @@ export class SignedRetryService {
       operation: request.operation,
       accountId: request.accountId,
       requestDigest: request.requestDigest,
+      ...(request.parameters ? { parameters: request.parameters } : {}),
       ...(signerPublicKey ? { publicKey: signerPublicKey } : {}),
       timestampMs: String(now),
       expiresAt: expiresAt.toISOString(),

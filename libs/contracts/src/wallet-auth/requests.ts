@@ -1,7 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsE164Phone, IsOneOf, MatchesPattern } from '@paykit/validation';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { typedIdPattern } from '../ids';
 import { AUTH_METHOD_TYPES, AuthMethodType, PASSKEY_TRANSPORTS, PasskeyTransport, SIGNED_OPERATIONS, SignedOperation } from './enums';
 
@@ -307,7 +322,8 @@ export class UpdateEmailBindingRequest extends EmailBindingRequest {
   email!: string;
 }
 
-export class IssueSignedRetryRequest {
+/** What a signed-retry challenge is bound to: the account whose sessions may sign, the operation, and the digest of what is signed. */
+export class SignedRetryBinding {
   @ApiProperty({ description: 'Internal account whose sessions may sign', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @MatchesPattern(INTERNAL_ACCOUNT_ID, 'an internal account id (InternalAccount:<uuid>)')
   accountId!: string;
@@ -321,7 +337,26 @@ export class IssueSignedRetryRequest {
   requestDigest!: string;
 }
 
-export class ConsumeSignedRetryRequest extends IssueSignedRetryRequest {
+export class IssueSignedRetryRequest extends SignedRetryBinding {
+  @ApiPropertyOptional({
+    description: "When the challenge expires, instead of the default time to live (a quote's challenge expires with the quote)",
+    format: 'date-time',
+    example: '2025-10-13T12:05:00.000Z',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expiresAt?: string;
+
+  @ApiPropertyOptional({
+    description: 'What the signer approves, named in payloadToSign as `parameters` (a quote: its id, amount and currency)',
+    example: { quoteId: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69', amount: '10000', currency: 'USDC' },
+  })
+  @IsOptional()
+  @IsObject()
+  parameters?: Record<string, string>;
+}
+
+export class ConsumeSignedRetryRequest extends SignedRetryBinding {
   @ApiPropertyOptional({ description: 'Service-Wallet-Signature header, as sent' })
   @IsOptional()
   @IsString()

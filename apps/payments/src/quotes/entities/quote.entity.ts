@@ -15,6 +15,8 @@ export interface QuoteExtra {
   platformCustomerId?: string;
   /** Whether the request named the payout rail (MANUAL) or the corridor's first was taken (AUTO). */
   railChosen?: boolean;
+  /** An EMBEDDED_WALLET source: the challenge issued with the quote, whose stamp executes it in one call (`paymentInstructions[].accountOrWalletInfo.payloadToSign`). */
+  walletSignature?: { requestId: string; payloadToSign: string };
 }
 
 /** A priced, locked cross-currency payment (table `quote`). */
