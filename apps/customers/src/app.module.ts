@@ -17,6 +17,7 @@ import { CustomerOnboarding1732400000000 } from './migrations/1732400000000-Cust
 import { PlatformEmbeddedWallets1732500000000 } from './migrations/1732500000000-PlatformEmbeddedWallets';
 import { CustomerReferenceFields1732600000000 } from './migrations/1732600000000-CustomerReferenceFields';
 import { CustomerProvisioning1732700000000 } from './migrations/1732700000000-CustomerProvisioning';
+import { SandboxProfile1732800000000 } from './migrations/1732800000000-SandboxProfile';
 import { PlatformConfigEntity } from './platform-config/entities/platform-config.entity';
 import { PlatformConfigModule } from './platform-config/platform-config.module';
 import { ProvisioningModule } from './provisioning/provisioning.module';
@@ -33,6 +34,7 @@ export const CUSTOMERS_DATABASE: ServiceDatabaseOptions = {
     PlatformEmbeddedWallets1732500000000,
     CustomerReferenceFields1732600000000,
     CustomerProvisioning1732700000000,
+    SandboxProfile1732800000000,
   ],
 };
 

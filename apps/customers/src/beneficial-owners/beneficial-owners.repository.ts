@@ -21,6 +21,11 @@ export class BeneficialOwnersRepository {
     return manager.findOne(BeneficialOwnerEntity, { where: { platformId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** A business's owners, locked for the rest of the transaction (a verification resolves them with the business). */
+  forCustomerForUpdate(manager: EntityManager, platformId: string, customerId: string): Promise<BeneficialOwnerEntity[]> {
+    return manager.find(BeneficialOwnerEntity, { where: { platformId, customerId }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+  }
+
   async save(manager: EntityManager, owner: BeneficialOwnerEntity): Promise<void> {
     await manager.save(BeneficialOwnerEntity, owner);
   }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import {
   BeneficialOwner,
   CallerContext,
   CreateBeneficialOwnerRequest,
   CUSTOMERS_EVENTS,
+  KycStatus,
   ListBeneficialOwnersRequest,
   newId,
   Page,
@@ -15,6 +17,8 @@ import { ServiceError } from '@paykit/errors';
 import { Clock, decodeCursor, idCursor, Outbox, pageLimit, toPage, TransactionRunner } from '@paykit/persistence';
 import { SandboxRules } from '@paykit/runtime';
 import { CustomersService } from '../customers/customers.service';
+import { CustomerEntity } from '../customers/entities/customer.entity';
+import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { beneficialOwnerKycStatus } from './beneficial-owners.sandbox';
 import { BeneficialOwnersRepository } from './beneficial-owners.repository';
 import { BeneficialOwnerEntity } from './entities/beneficial-owner.entity';
@@ -65,6 +69,7 @@ export class BeneficialOwnersService {
     private readonly outbox: Outbox,
     private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
+    private readonly platformConfig: PlatformConfigService,
   ) {}
 
   async create(ctx: CallerContext, request: CreateBeneficialOwnerRequest): Promise<BeneficialOwner> {
@@ -81,8 +86,7 @@ export class BeneficialOwnersService {
       roles: [...request.roles],
       ownershipPercentage: request.ownershipPercentage ?? 0,
       personalInfo: personalInfoFrom(info),
-      // The owner's KYC runs on registration (sandbox table by last name; production stays PENDING).
-      kycStatus: this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(info.lastName) : 'PENDING',
+      kycStatus: await this.kycStatusOf(ctx, customer, info.lastName),
       createdAt: now,
       updatedAt: now,
     };
@@ -92,6 +96,18 @@ export class BeneficialOwnersService {
       await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerCreated, platformId: ctx.platformId, resourceId: entity.id, data: owner });
     });
     return owner;
+  }
+
+  /**
+   * An owner's KYC on registration (or a new last name). SPEC: the sandbox table by last name at
+   * once. HOSTED: owners are decided with their business, so they stay PENDING until the business is
+   * APPROVED or REJECTED, and then take the table's status at once. Production stays PENDING.
+   */
+  private async kycStatusOf(ctx: CallerContext, business: CustomerEntity, lastName: string, manager?: EntityManager): Promise<KycStatus> {
+    if (!this.sandbox.applyTo(ctx)) return 'PENDING';
+    const config = await this.platformConfig.load(ctx.platformId, manager);
+    if (config.sandboxProfile === 'HOSTED' && business.kybStatus !== 'APPROVED' && business.kybStatus !== 'REJECTED') return 'PENDING';
+    return beneficialOwnerKycStatus(lastName);
   }
 
   async get(ctx: CallerContext, id: string): Promise<BeneficialOwner> {
@@ -107,13 +123,13 @@ export class BeneficialOwnersService {
     return this.transactions.run(async (manager) => {
       const entity = await this.owners.findByIdForUpdate(manager, ctx.platformId, id);
       if (!entity) throw new ServiceError('REFERENCE_NOT_FOUND', `Beneficial owner ${id} not found`);
-      await this.customers.requireActive(ctx, entity.customerId, manager);
+      const business = await this.customers.requireActive(ctx, entity.customerId, manager);
       if (changes.roles !== undefined) entity.roles = [...changes.roles];
       if (changes.ownershipPercentage !== undefined) entity.ownershipPercentage = changes.ownershipPercentage;
       if (changes.personalInfo !== undefined) {
         const renamed = changes.personalInfo.lastName !== undefined && changes.personalInfo.lastName !== entity.personalInfo.lastName;
         entity.personalInfo = personalInfoFrom(changes.personalInfo, entity.personalInfo);
-        if (renamed) entity.kycStatus = this.sandbox.applyTo(ctx) ? beneficialOwnerKycStatus(entity.personalInfo.lastName) : 'PENDING';
+        if (renamed) entity.kycStatus = await this.kycStatusOf(ctx, business, entity.personalInfo.lastName, manager);
       }
       entity.updatedAt = this.clock.now();
       await this.owners.save(manager, entity);

@@ -41,6 +41,8 @@ import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } 
 import { SandboxRules } from '@paykit/runtime';
 import { PlatformConfigEntity } from '../platform-config/entities/platform-config.entity';
 import { PlatformConfigService } from '../platform-config/platform-config.service';
+import { providerRequiredCustomerFields } from '../platform-config/default-platform-config';
+import { hostedInitialStatus } from '../verification/verifications.sandbox';
 import { contactVerificationFor } from './contact-requirements';
 import { currentEndUserTerms, isPublishedEndUserTermsVersion } from './end-user-terms';
 import { requiredFieldPaths } from './required-fields';
@@ -95,7 +97,7 @@ export class CustomersService implements BeforeApplicationShutdown {
     const customer = toCustomer(entity);
     try {
       // The customer and its event in one statement (shared with the customers created meanwhile): atomic without a transaction.
-      await this.creations.add({ entity, event: createdEventOf(ctx, entity) });
+      await this.creations.add({ entity, event: createdEventOf(ctx, entity, this.decidesAtCreation(ctx, config)) });
     } catch (error) {
       throw umaTaken(error) ?? error;
     }
@@ -113,9 +115,10 @@ export class CustomersService implements BeforeApplicationShutdown {
       request.umaAddress !== undefined
         ? normaliseUmaAddress(request.umaAddress, config.umaDomain)
         : `$${id.slice('Customer:'.length).toLowerCase()}@${config.umaDomain.toLowerCase()}`;
-    // Regulated platforms vouch for their customers (and may state the status); everyone else goes through KYC/KYB.
-    const initialStatus: KycStatus = config.regulated ? 'APPROVED' : 'PENDING';
     const isBusiness = request.customerType === 'BUSINESS';
+    // Regulated platforms vouch for their customers (and may state the status); everyone else goes through KYC/KYB,
+    // which a sandbox caller of a HOSTED platform sees decided as the hosted sandbox decides it.
+    const initialStatus: KycStatus = config.regulated ? 'APPROVED' : this.decidesAtCreation(ctx, config) ? hostedInitialStatus(request.customerType, request.fullName) : 'PENDING';
     const email = request.email?.toLowerCase() ?? null;
     const phoneNumber = request.phoneNumber ?? null;
     const entity: CustomerEntity = {
@@ -160,6 +163,11 @@ export class CustomersService implements BeforeApplicationShutdown {
     return entity;
   }
 
+  /** Whether this caller's customers are decided at creation as the hosted sandbox decides them (HOSTED profile, sandbox caller, not regulated). */
+  private decidesAtCreation(ctx: CallerContext, config: PlatformConfigEntity): boolean {
+    return !config.regulated && config.sandboxProfile === 'HOSTED' && this.sandbox.applyTo(ctx);
+  }
+
   /** GET /customers/end-user-terms: the terms version in force and where they are published. */
   endUserTerms(): EndUserTerms {
     return currentEndUserTerms();
@@ -185,9 +193,11 @@ export class CustomersService implements BeforeApplicationShutdown {
 
   /** The created events; customers entering PENDING announce it to the platform. */
   async announceCreated(manager: EntityManager, ctx: CallerContext, entities: CustomerEntity[]): Promise<void> {
+    if (entities.length === 0) return;
+    const decided = this.decidesAtCreation(ctx, await this.platformConfig.load(ctx.platformId, manager));
     await addOutboxEvents(
       manager,
-      entities.map((entity) => createdEventOf(ctx, entity)),
+      entities.map((entity) => createdEventOf(ctx, entity, decided)),
       this.clock.now(),
     );
   }
@@ -324,7 +334,8 @@ export class CustomersService implements BeforeApplicationShutdown {
     const [entity, config] = await Promise.all([this.requireActive(ctx, request.customerId), this.platformConfig.load(ctx.platformId)]);
     const currency = config.supportedCurrencies.find((c) => c.currencyCode === request.currencyCode);
     if (!currency) throw new ServiceError('INVALID_CURRENCY', `${request.currencyCode} is not a supported currency of this platform`);
-    const missingFields = missingRequiredFields(entity, requiredFieldPaths(entity.customerType, currency.providerRequiredCustomerFields));
+    const profile = this.sandbox.applyTo(ctx) ? config.sandboxProfile : 'SPEC';
+    const missingFields = missingRequiredFields(entity, requiredFieldPaths(entity.customerType, providerRequiredCustomerFields(profile, currency)));
     if (missingFields.length > 0) {
       throw new ServiceError('MISSING_MANDATORY_USER_INFO', `Customer lacks information required for ${request.currencyCode}: ${missingFields.join(', ')}`, {
         currencyCode: request.currencyCode,
@@ -426,15 +437,19 @@ export function missingRequiredFields(entity: CustomerEntity, required: string[]
   });
 }
 
-/** A customer's created event; a customer entering PENDING announces it to the platform. */
-function createdEventOf(ctx: CallerContext, entity: CustomerEntity): NewEvent<typeof CUSTOMERS_EVENTS.customerCreated> {
+/**
+ * A customer's created event; a customer entering PENDING announces it to the platform, and so does
+ * one a HOSTED sandbox decided at creation (APPROVED or REJECTED). A regulated platform's customers
+ * start APPROVED silently, as before.
+ */
+function createdEventOf(ctx: CallerContext, entity: CustomerEntity, decidedAtCreation = false): NewEvent<typeof CUSTOMERS_EVENTS.customerCreated> {
   const status = entity.customerType === 'BUSINESS' ? entity.kybStatus : entity.kycStatus;
-  const types = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
+  const types: Partial<Record<KycStatus, string>> = entity.customerType === 'BUSINESS' ? CUSTOMER_WEBHOOK_TYPES.KYB : CUSTOMER_WEBHOOK_TYPES.KYC;
   return {
     subject: CUSTOMERS_EVENTS.customerCreated,
     platformId: ctx.platformId,
     resourceId: entity.id,
-    webhookType: status === 'PENDING' ? types.PENDING : undefined,
+    webhookType: status === 'PENDING' ? types.PENDING : decidedAtCreation && status ? types[status] : undefined,
     data: toCustomer(entity),
   };
 }

@@ -1,4 +1,4 @@
-import { CustomerInfoFieldName, PLATFORM_CURRENCY_CODES, PlatformCurrencyCode, SupportedCurrency } from '@paykit/contracts';
+import { CustomerInfoFieldName, PLATFORM_CURRENCY_CODES, PlatformCurrencyCode, SandboxProfile, SupportedCurrency } from '@paykit/contracts';
 
 const BASICS: CustomerInfoFieldName[] = ['FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'POSTAL_ADDRESS'];
 const BOTH_DIRECTIONS: SupportedCurrency['enabledTransactionTypes'] = ['OUTGOING', 'INCOMING'];
@@ -19,6 +19,19 @@ export const PROVIDER_REQUIRED_CUSTOMER_FIELDS: Record<PlatformCurrencyCode, Cus
   PHP: ['FULL_NAME'],
   BTC: ['FULL_NAME'],
 };
+
+/**
+ * What the hosted sandbox requires of a customer before it transacts, in every currency: a name.
+ * Its guides mint "ready-to-transact approved customers" from any name without a suffix, and its
+ * official sample pays out to a customer with no nationality (payout platforms need no
+ * provider-required fields, `snippets/platform-configuration-non-uma.mdx`).
+ */
+export const HOSTED_PROVIDER_REQUIRED_CUSTOMER_FIELDS: CustomerInfoFieldName[] = ['FULL_NAME'];
+
+/** The provider's required customer fields of a currency entry as a caller under `profile` sees and is held to them. */
+export function providerRequiredCustomerFields(profile: SandboxProfile, currency: SupportedCurrency): CustomerInfoFieldName[] {
+  return profile === 'HOSTED' ? [...HOSTED_PROVIDER_REQUIRED_CUSTOMER_FIELDS] : currency.providerRequiredCustomerFields;
+}
 
 /** Payment limits of a new platform, in minor units. */
 const DEFAULT_LIMITS: Record<PlatformCurrencyCode, { minAmount: number; maxAmount: number }> = {

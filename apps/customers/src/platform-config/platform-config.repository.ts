@@ -7,7 +7,10 @@ import { PlatformConfigEntity } from './entities/platform-config.entity';
 
 /** What an operator or `PATCH /config` may change. */
 export type PlatformConfigChanges = Partial<
-  Pick<PlatformConfigEntity, 'regulated' | 'umaDomain' | 'embeddedWalletsEnabled' | 'supportedCurrencies' | 'embeddedWalletConfig' | 'cardTokenization2faConfig' | 'feeConfigs'>
+  Pick<
+    PlatformConfigEntity,
+    'regulated' | 'umaDomain' | 'embeddedWalletsEnabled' | 'sandboxProfile' | 'supportedCurrencies' | 'embeddedWalletConfig' | 'cardTokenization2faConfig' | 'feeConfigs'
+  >
 >;
 
 /** One row per platform, keyed by it. */

@@ -4,7 +4,7 @@ import { CUSTOMERS_EVENTS, CustomersPlatformConfig, FeeConfig, PlatformCurrencyC
 import { addOutboxEvents, TransactionRunner } from '@paykit/persistence';
 import { toCustomer } from '../customers/customer.mapper';
 import { PlatformConfigEntity } from './entities/platform-config.entity';
-import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain, PROVIDER_REQUIRED_CUSTOMER_FIELDS } from './default-platform-config';
+import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaDomain, PROVIDER_REQUIRED_CUSTOMER_FIELDS, providerRequiredCustomerFields } from './default-platform-config';
 import { PlatformConfigChanges, PlatformConfigRepository } from './platform-config.repository';
 
 @Injectable()
@@ -21,8 +21,9 @@ export class PlatformConfigService {
     return this.configs.insertIfAbsent({ platformId, umaDomain: defaultUmaDomain(platformId), supportedCurrencies: DEFAULT_SUPPORTED_CURRENCIES }, manager);
   }
 
-  async get(platformId: string): Promise<CustomersPlatformConfig> {
-    return toPlatformConfig(await this.load(platformId));
+  /** `GET /config`: a sandbox caller of a HOSTED platform sees the hosted sandbox's provider fields. */
+  async get(platformId: string, sandbox = false): Promise<CustomersPlatformConfig> {
+    return toPlatformConfig(await this.load(platformId), sandbox);
   }
 
   /**
@@ -31,12 +32,13 @@ export class PlatformConfigService {
    * replaces the list (each currency one this deployment offers; the provider's required customer
    * fields stay the provider's); `feeConfigs` merge into the current ones (mergeFeeConfigs).
    */
-  async update(platformId: string, request: UpdatePlatformConfigRequest): Promise<CustomersPlatformConfig> {
+  async update(platformId: string, request: UpdatePlatformConfigRequest, sandbox = false): Promise<CustomersPlatformConfig> {
     await this.load(platformId);
     const changes: PlatformConfigChanges = {};
     if (request.regulated !== undefined) changes.regulated = request.regulated;
     if (request.umaDomain !== undefined) changes.umaDomain = request.umaDomain.toLowerCase();
     if (request.embeddedWalletsEnabled !== undefined) changes.embeddedWalletsEnabled = request.embeddedWalletsEnabled;
+    if (request.sandboxProfile !== undefined) changes.sandboxProfile = request.sandboxProfile;
     if (request.supportedCurrencies !== undefined) changes.supportedCurrencies = supportedCurrenciesFrom(request.supportedCurrencies);
     if (request.embeddedWalletConfig !== undefined) changes.embeddedWalletConfig = { ...request.embeddedWalletConfig };
     if (request.cardTokenization2faConfig !== undefined)
@@ -56,7 +58,7 @@ export class PlatformConfigService {
         await this.configs.update(manager, platformId, changes);
       });
     }
-    return this.get(platformId);
+    return this.get(platformId, sandbox);
   }
 }
 
@@ -93,13 +95,18 @@ function supportedCurrenciesFrom(entries: NonNullable<UpdatePlatformConfigReques
   }));
 }
 
-function toPlatformConfig(config: PlatformConfigEntity): CustomersPlatformConfig {
+function toPlatformConfig(config: PlatformConfigEntity, sandbox: boolean): CustomersPlatformConfig {
+  const profile = sandbox ? config.sandboxProfile : 'SPEC';
   return {
     umaDomain: config.umaDomain,
     regulated: config.regulated,
     isRegulatedFinancialInstitution: config.regulated,
-    supportedCurrencies: config.supportedCurrencies,
+    supportedCurrencies: config.supportedCurrencies.map((currency) => ({
+      ...currency,
+      providerRequiredCustomerFields: providerRequiredCustomerFields(profile, currency),
+    })),
     embeddedWalletsEnabled: config.embeddedWalletsEnabled,
+    sandboxProfile: config.sandboxProfile ?? 'SPEC',
     ...(config.embeddedWalletConfig ? { embeddedWalletConfig: config.embeddedWalletConfig } : {}),
     ...(config.cardTokenization2faConfig ? { cardTokenization2faConfig: config.cardTokenization2faConfig } : {}),
     feeConfigs: config.feeConfigs ?? [],

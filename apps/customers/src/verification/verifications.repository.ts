@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOptionsWhere, LessThan } from 'typeorm';
-import { VerificationStatus } from '@paykit/contracts';
+import { DocumentType, VerificationStatus } from '@paykit/contracts';
 import { VerificationEntity } from './entities/verification.entity';
 
 /** Verifications are a record of each run: written once, never changed. Every read is scoped by the platform. */
@@ -10,6 +10,19 @@ export class VerificationsRepository {
 
   async insert(manager: EntityManager, verification: VerificationEntity): Promise<void> {
     await manager.insert(VerificationEntity, verification);
+  }
+
+  /**
+   * The evidence a HOSTED verification reads: the customer's own documents that were uploaded and
+   * not rejected. Read here rather than through the documents feature, which depends on this one
+   * (a document's deletion asks whether a verification used it).
+   */
+  async evidenceDocuments(manager: EntityManager, platformId: string, customerId: string): Promise<Array<{ id: string; documentType: DocumentType }>> {
+    const rows: Array<{ id: string; document_type: DocumentType }> = await manager.query(
+      `SELECT id, document_type FROM document WHERE platform_id = $1 AND document_holder = $2 AND status IN ('PENDING', 'APPROVED') ORDER BY id`,
+      [platformId, customerId],
+    );
+    return rows.map((row) => ({ id: row.id, documentType: row.document_type }));
   }
 
   findById(platformId: string, id: string): Promise<VerificationEntity | null> {

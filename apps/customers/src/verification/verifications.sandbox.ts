@@ -32,3 +32,31 @@ export function individualKycOutcome(fullName: string): KycOutcome {
 export function businessKybOutcome(registrationNumber: string): KycOutcome {
   return sandboxOutcome(BUSINESS_KYB_TABLE, registrationNumber.replace(/\D/g, ''), APPROVED);
 }
+
+// ---- The HOSTED sandbox profile: the hosted sandbox's current guides (`snippets/sandbox-verification.mdx`,
+// `snippets/kyc/kyb-sandbox-suffixes.mdx` in lightsparkdev/grid-api), for platforms that chose it.
+
+/** An individual's kycStatus at creation, by the last 3 characters of `fullName`. */
+export const HOSTED_INDIVIDUAL_KYC_AT_CREATION: Readonly<Record<string, KycStatus>> = {
+  '001': 'PENDING',
+  '002': 'REJECTED',
+  '003': 'UNVERIFIED',
+};
+
+/** What `POST /verifications` does with a business, by the last 3 characters of its registration number. */
+export type HostedKybOutcome = 'REVIEW' | 'REJECTED' | 'APPROVED';
+export const HOSTED_BUSINESS_KYB_TABLE: Readonly<Record<string, HostedKybOutcome>> = {
+  '001': 'REVIEW',
+  '002': 'REJECTED',
+  '003': 'REVIEW',
+};
+
+/** A new customer's status under HOSTED: individuals by their name's suffix (no name: APPROVED, like any other), businesses UNVERIFIED. */
+export function hostedInitialStatus(customerType: 'INDIVIDUAL' | 'BUSINESS', fullName: string | undefined): KycStatus {
+  if (customerType === 'BUSINESS') return 'UNVERIFIED';
+  return sandboxOutcome(HOSTED_INDIVIDUAL_KYC_AT_CREATION, fullName ?? '', 'APPROVED');
+}
+
+export function hostedBusinessKybOutcome(registrationNumber: string): HostedKybOutcome {
+  return sandboxOutcome(HOSTED_BUSINESS_KYB_TABLE, registrationNumber, 'APPROVED');
+}

@@ -9,7 +9,11 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersService } from '../customers/customers.service';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { VerificationEntity } from './entities/verification.entity';
-import { decideVerification } from './verification-decision';
+import { AlreadyDecided, decideHostedVerification, decideVerification, VerificationDecision } from './verification-decision';
+import { BeneficialOwnersRepository } from '../beneficial-owners/beneficial-owners.repository';
+import { beneficialOwnerKycStatus } from '../beneficial-owners/beneficial-owners.sandbox';
+import { toBeneficialOwner } from '../beneficial-owners/beneficial-owners.service';
+import { PlatformConfigService } from '../platform-config/platform-config.service';
 import { VerificationsRepository } from './verifications.repository';
 
 const VERIFICATION_CURSOR = idCursor('Verification');
@@ -42,6 +46,8 @@ export class VerificationsService {
     private readonly outbox: Outbox,
     private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
+    private readonly platformConfig: PlatformConfigService,
+    private readonly owners: BeneficialOwnersRepository,
   ) {}
 
   /** POST /verifications. */
@@ -75,8 +81,14 @@ export class VerificationsService {
    * hosted KYC page), records it, and moves the customer's status with its webhook event.
    */
   async verify(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<Verification> {
-    const decision = decideVerification(this.sandbox.applyTo(ctx), customer);
+    const config = await this.platformConfig.load(ctx.platformId, manager);
+    const hosted = this.sandbox.applyTo(ctx) && config.sandboxProfile === 'HOSTED';
+    const decision = hosted ? await this.decideHosted(manager, ctx, customer) : decideVerification(this.sandbox.applyTo(ctx), customer);
     await this.transition(manager, ctx, customer, decision.status);
+    // HOSTED: a business decided for good decides its beneficial owners at the same moment, by their last names.
+    if (hosted && customer.customerType === 'BUSINESS' && (decision.status === 'APPROVED' || decision.status === 'REJECTED')) {
+      await this.resolveOwners(manager, ctx, customer.id);
+    }
     const now = this.clock.now();
     const record: VerificationEntity = {
       id: newId('Verification'),
@@ -98,6 +110,32 @@ export class VerificationsService {
     });
     const statusField = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
     return { ...verification, [statusField]: decision.status };
+  }
+
+  /** The HOSTED decision with its evidence; a customer already decided answers 400 (the guide: "Returns 400"). */
+  private async decideHosted(manager: EntityManager, ctx: CallerContext, customer: CustomerEntity): Promise<VerificationDecision> {
+    const [documents, owners] = await Promise.all([
+      this.verifications.evidenceDocuments(manager, ctx.platformId, customer.id),
+      customer.customerType === 'BUSINESS' ? this.owners.forCustomerForUpdate(manager, ctx.platformId, customer.id) : Promise.resolve([]),
+    ]);
+    const decision = decideHostedVerification(customer, { documents, beneficialOwnerCount: owners.length });
+    if (decision instanceof AlreadyDecided) {
+      const statusField = customer.customerType === 'BUSINESS' ? 'kybStatus' : 'kycStatus';
+      throw ServiceError.invalidField('customerId', `Customer ${customer.id} was already decided (${statusField} ${decision.status}): it cannot be submitted for verification`);
+    }
+    return decision;
+  }
+
+  /** Each beneficial owner of the business takes the status its last name's suffix gives (001 PENDING, 002 REJECTED, other APPROVED). */
+  private async resolveOwners(manager: EntityManager, ctx: CallerContext, customerId: string): Promise<void> {
+    for (const owner of await this.owners.forCustomerForUpdate(manager, ctx.platformId, customerId)) {
+      const status = beneficialOwnerKycStatus(owner.personalInfo.lastName);
+      if (owner.kycStatus === status) continue;
+      owner.kycStatus = status;
+      owner.updatedAt = this.clock.now();
+      await this.owners.save(manager, owner);
+      await this.outbox.add(manager, { subject: CUSTOMERS_EVENTS.beneficialOwnerUpdated, platformId: ctx.platformId, resourceId: owner.id, data: toBeneficialOwner(owner) });
+    }
   }
 
   /** One status transition, one event: `CUSTOMER.KYC_*` for individuals, `CUSTOMER.KYB_*` for businesses. */

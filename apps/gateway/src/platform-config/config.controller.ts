@@ -13,6 +13,8 @@ import {
   FeeConfig,
   FeeType,
   SupportedCurrency,
+  SANDBOX_PROFILES,
+  SandboxProfile,
   ENABLED_TRANSACTION_TYPES,
   EnabledTransactionType,
   UpdateConfigRequest,
@@ -96,6 +98,13 @@ class PlatformConfigResponseDto implements CustomersPlatformConfig {
   @ApiProperty({ type: [SupportedCurrencyDto] }) supportedCurrencies!: SupportedCurrencyDto[];
   @ApiProperty({ description: 'Whether new customers with an email get an EMBEDDED_WALLET (USDC) internal account', example: true })
   embeddedWalletsEnabled!: boolean;
+  @ApiProperty({
+    enum: SANDBOX_PROFILES,
+    description:
+      "Paykit extension (not in the reference document): SPEC (default) runs SPEC.md's sandbox tables; HOSTED runs the hosted sandbox's current guides (KYC decided at creation by the fullName suffix, KYB on verification, FULL_NAME the only provider-required customer field). Set with PATCH /config",
+    example: 'SPEC',
+  })
+  sandboxProfile!: SandboxProfile;
   @ApiPropertyOptional({ type: EmbeddedWalletConfigDto }) embeddedWalletConfig?: EmbeddedWalletConfigDto;
   @ApiPropertyOptional({ type: CardTokenization2faConfigDto }) cardTokenization2faConfig?: CardTokenization2faConfigDto;
   @ApiProperty({ type: [FeeConfigDto] }) feeConfigs!: FeeConfigDto[];
@@ -132,7 +141,7 @@ export class ConfigController {
     description:
       "Sets (or with `null` removes) the webhook endpoint; sets the UMA domain (every customer's UMA address moves to it), replaces the supported currencies " +
       '(limits, counterparty fields, transaction types; each a currency the deployment offers), merges the fees by (feeType, sourceCurrency) (0 fixed and 0 bps removes one), sets the embedded wallet and card tokenization ' +
-      'message settings, and turns embedded wallets on or off for new customers. Answers the whole configuration.',
+      'message settings, turns embedded wallets on or off for new customers, and sets the sandbox profile (`sandboxProfile`, a Paykit extension: SPEC or HOSTED). Answers the whole configuration.',
   })
   @ApiOkResponse({ type: ComposedPlatformConfigDto })
   @ApiErrors(400, 401)
@@ -146,6 +155,7 @@ export class ConfigController {
       cardTokenization2faConfig: body.cardTokenization2faConfig,
       feeConfigs: body.feeConfigs,
       embeddedWalletsEnabled: body.embeddedWalletsEnabled,
+      sandboxProfile: body.sandboxProfile,
     };
     const customers = Object.values(customerPart).every((value) => value === undefined)
       ? await this.services.request(CUSTOMERS_SUBJECTS.getConfig, {}, caller)

@@ -19,7 +19,17 @@ import {
   ValidateNested,
   buildMessage,
 } from 'class-validator';
-import { PLATFORM_CURRENCY_CODES, CUSTOMER_INFO_FIELD_NAMES, CustomerInfoFieldName, FEE_TYPES, FeeType, ENABLED_TRANSACTION_TYPES, EnabledTransactionType } from './enums';
+import {
+  PLATFORM_CURRENCY_CODES,
+  CUSTOMER_INFO_FIELD_NAMES,
+  CustomerInfoFieldName,
+  FEE_TYPES,
+  FeeType,
+  ENABLED_TRANSACTION_TYPES,
+  EnabledTransactionType,
+  SANDBOX_PROFILES,
+  SandboxProfile,
+} from './enums';
 
 const EMAIL = { context: { constraint: { format: 'email' } } };
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, disallow_auth: true };
@@ -335,4 +345,17 @@ export class PlatformSettingsInput {
   @ValidateNested({ each: true })
   @Type(() => FeeConfigInput)
   feeConfigs?: FeeConfigInput[];
+
+  @ApiPropertyOptional({
+    enum: SANDBOX_PROFILES,
+    description:
+      'Paykit extension (not in the reference document): how the sandbox decides KYC/KYB. SPEC (default) follows SPEC.md: customers start PENDING and POST /verifications decides by suffix. ' +
+      "HOSTED follows the hosted sandbox's current guides: an individual's fullName suffix decides its kycStatus at creation (001 PENDING, 002 REJECTED, 003 UNVERIFIED, any other APPROVED), " +
+      'businesses start UNVERIFIED and are decided on verification by registration number (002 REJECTED, 001/003 full review, any other APPROVED), their beneficial owners with them, ' +
+      'and the provider requires only FULL_NAME of a customer in every currency. Production callers are not affected',
+    example: 'HOSTED',
+  })
+  @IsOptional()
+  @IsOneOf(SANDBOX_PROFILES)
+  sandboxProfile?: SandboxProfile;
 }

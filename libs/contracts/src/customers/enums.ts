@@ -3,8 +3,16 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 /** The reference's KYC/KYB statuses: the verification flow moves PENDING to APPROVED or REJECTED; regulated platforms may set any. */
 export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
-export const VERIFICATION_STATUSES = ['IN_PROGRESS', 'REJECTED', 'RESOLVE_ERRORS'] as const;
+/** PENDING_MANUAL_REVIEW and APPROVED are answered under the HOSTED sandbox profile only (the hosted sandbox's guides). */
+export const VERIFICATION_STATUSES = ['IN_PROGRESS', 'REJECTED', 'RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'APPROVED'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/**
+ * A platform's sandbox profile (a Paykit extension of `/config`): SPEC follows SPEC.md's suffix
+ * tables (customers start PENDING; the default); HOSTED follows the hosted sandbox's current guides
+ * (individuals decided at creation by their name's suffix, businesses UNVERIFIED until verified).
+ */
+export const SANDBOX_PROFILES = ['SPEC', 'HOSTED'] as const;
+export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
 export const CONTACT_CHANNELS = ['email', 'phone'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONTACT_VERIFICATION_STATUSES = ['PENDING', 'VERIFIED'] as const;

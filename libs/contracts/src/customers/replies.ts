@@ -30,6 +30,7 @@ import {
   KycLinkState,
   KycStatus,
   PurposeOfAccount,
+  SandboxProfile,
   SourceOfWealthCategory,
   VerificationStatus,
 } from './enums';
@@ -185,6 +186,8 @@ export interface CustomersPlatformConfig {
   supportedCurrencies: SupportedCurrency[];
   /** New customers with an email get an embedded wallet (where USDC is supported); default true. */
   embeddedWalletsEnabled: boolean;
+  /** Paykit extension: SPEC (SPEC.md's sandbox tables, the default) or HOSTED (the hosted sandbox's current guides). */
+  sandboxProfile: SandboxProfile;
   embeddedWalletConfig?: EmbeddedWalletConfig;
   cardTokenization2faConfig?: CardTokenization2faConfig;
   feeConfigs: FeeConfig[];

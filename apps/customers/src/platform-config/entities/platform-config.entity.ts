@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { CardTokenization2faConfig, EmbeddedWalletConfig, FeeConfig, SupportedCurrency } from '@paykit/contracts';
+import { CardTokenization2faConfig, EmbeddedWalletConfig, FeeConfig, SandboxProfile, SupportedCurrency } from '@paykit/contracts';
 
 /** A platform's onboarding configuration, owned by the customers service. */
 @Entity({ name: 'platform_config' })
@@ -17,6 +17,10 @@ export class PlatformConfigEntity {
   /** New customers with an email get an embedded wallet (payments reads this when provisioning). */
   @Column({ name: 'embedded_wallets_enabled', type: 'boolean', default: true })
   embeddedWalletsEnabled!: boolean;
+
+  /** SPEC (SPEC.md's sandbox tables, the default) or HOSTED (the hosted sandbox's current guides); sandbox callers only. */
+  @Column({ name: 'sandbox_profile', type: 'text', default: 'SPEC' })
+  sandboxProfile!: SandboxProfile;
 
   @Column({ name: 'supported_currencies', type: 'jsonb' })
   supportedCurrencies!: SupportedCurrency[];
