@@ -1,4 +1,4 @@
-import { businessKybOutcome, individualKycOutcome } from './verifications.sandbox';
+import { businessKybOutcome, hostedBusinessKybOutcome, hostedInitialStatus, individualKycOutcome } from './verifications.sandbox';
 
 describe(individualKycOutcome.name, () => {
   it.each([
@@ -16,4 +16,24 @@ describe(businessKybOutcome.name, () => {
     ['RN 4 5 0 0 3', 'APPROVED'],
     ['REG-000123', 'APPROVED'],
   ])('%s: last 3 digits', (registrationNumber, status) => expect(businessKybOutcome(registrationNumber).status).toBe(status));
+});
+
+describe(`HOSTED profile: ${hostedInitialStatus.name}`, () => {
+  it.each([
+    ['INDIVIDUAL', 'Jane Doe 001', 'PENDING'],
+    ['INDIVIDUAL', 'Jane Doe 002', 'REJECTED'],
+    ['INDIVIDUAL', 'Jane Doe 003', 'UNVERIFIED'],
+    ['INDIVIDUAL', 'Jane Doe', 'APPROVED'],
+    ['INDIVIDUAL', undefined, 'APPROVED'],
+    ['BUSINESS', undefined, 'UNVERIFIED'],
+  ] as const)('%s %s: %s at creation', (customerType, fullName, status) => expect(hostedInitialStatus(customerType, fullName)).toBe(status));
+});
+
+describe(`HOSTED profile: ${hostedBusinessKybOutcome.name}`, () => {
+  it.each([
+    ['REG-000001', 'REVIEW'],
+    ['REG-000002', 'REJECTED'],
+    ['REG-000003', 'REVIEW'],
+    ['REG-000123', 'APPROVED'],
+  ])('%s: %s', (registrationNumber, outcome) => expect(hostedBusinessKybOutcome(registrationNumber)).toBe(outcome));
 });
