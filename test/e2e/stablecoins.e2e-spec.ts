@@ -30,8 +30,11 @@ describe('Stablecoins', () => {
   });
 
   const key = () => ({ headers: { 'idempotency-key': randomUUID() } });
-  /** A symbol no other test of the file uses (symbols are unique in the deployment). */
-  const symbol = (suffix = '') => `${String.fromCharCode(65 + randomInt(26))}${randomInt(100, 999)}${suffix}`.slice(0, 8);
+  /** A symbol no other test of the file uses (symbols are unique in the deployment); ending in a letter, it names no sandbox row. */
+  let symbols = 0;
+  const symbol = () => `Q${String((symbols += 1)).padStart(4, '0')}Z`;
+  /** A token identifier ending in the sandbox value `suffix`, unique like `symbol`. */
+  const tokenEnding = (suffix: string) => `T${String((symbols += 1)).padStart(4, '0')}${suffix}`;
 
   function payments(): DataSource {
     return t.stack.services.get('payments')!.get(DataSource);
@@ -195,7 +198,7 @@ describe('Stablecoins', () => {
       ['any other suffix', 'PROVISIONED', 'ENABLED'],
     ])('sandbox table: a token identifier ending %s ends %s / %s', async (suffix, issuanceStatus, serviceOperationsStatus) => {
       const linkId = await link();
-      const token = suffix.length === 3 ? `T${randomInt(1000, 9999)}${suffix}` : symbol();
+      const token = suffix.length === 3 ? tokenEnding(suffix) : symbol();
       const registered = await api.post(
         '/stablecoins',
         { providerTokenIdentifier: token, networkTokenIdentifier: 'btkn1abc', network: 'SPARK', stablecoinProviderAccountId: linkId },
@@ -443,12 +446,14 @@ describe('Stablecoins', () => {
       expect(shapes.body.details.errors.map((error: { field: string }) => error.field).sort()).toEqual(['amount', 'destination.accountId', 'fundingSource.externalAccountId']);
       const usd = ((await api.get('/platform/internal-accounts?currency=USD')).body.data as InternalAccount[])[0].id;
       expect((await api.post(`/stablecoins/${coin.id}/mints`, { ...wire, amount: '1000000', destination: { accountId: usd } }, key())).body.code).toBe('INVALID_CURRENCY');
-      const pending = await api.post(
+      // A coin whose enabling the provider declines (sandbox suffix 004): it never mints.
+      const declined = await api.post(
         '/stablecoins',
-        { providerTokenIdentifier: symbol(), networkTokenIdentifier: 'btkn1abc', network: 'SPARK', stablecoinProviderAccountId: linkId },
+        { providerTokenIdentifier: tokenEnding('004'), networkTokenIdentifier: 'btkn1abc', network: 'SPARK', stablecoinProviderAccountId: linkId },
         key(),
       );
-      const early = await api.post(`/stablecoins/${pending.body.id}/mints`, { ...wire, amount: '1000000' }, key());
+      expect((await settledCoin(declined.body.id)).serviceOperationsStatus).toBe('DISABLED');
+      const early = await api.post(`/stablecoins/${declined.body.id}/mints`, { ...wire, amount: '1000000' }, key());
       expect([early.status, early.body.details.reason]).toEqual([409, 'STABLECOIN_NOT_ENABLED']);
       expect((await api.post('/stablecoins/Stablecoin:nope/mints', { ...wire, amount: '1000000' }, key())).status).toBe(404);
       expect(await expectBacked(coin)).toEqual({ supply: 0 });

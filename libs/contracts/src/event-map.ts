@@ -31,6 +31,7 @@ export interface EventMap {
   [PAYMENTS_EVENTS.internalAccountStatusChanged]: InternalAccount;
   [PAYMENTS_EVENTS.internalAccountBalanceChanged]: InternalAccount;
   [PAYMENTS_EVENTS.transactionStatusChanged]: Transaction;
+  [PAYMENTS_EVENTS.transactionRefundChanged]: Transaction;
   [PAYMENTS_EVENTS.invitationClaimed]: Invitation;
   [AGENT_ACTIONS_EVENTS.pendingApproval]: AgentAction;
   [WALLET_AUTH_EVENTS.credentialCreated]: AuthMethod;

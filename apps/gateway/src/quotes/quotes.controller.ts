@@ -16,7 +16,9 @@ const IDEMPOTENCY_HEADER = {
 const SANDBOX_OUTCOMES =
   "Sandbox outcome by the last 3 digits of the destination external account's primary identifier: 002 execution fails; 003 completes after about 6 minutes; " +
   '004 delivery to the counterparty fails; 005 completes, then the receiving bank returns it; 006 the user cancels; 007 the payout and its refund fail; ' +
-  'anything else completes. Failures return the debited amount to the source, except 007. Webhooks: `OUTGOING_PAYMENT.<STATUS>` on every status.';
+  'anything else completes. After a failure (004, 005, 006, 007) the transaction carries a `refund`: PENDING, then COMPLETED with the debited amount back on the source ' +
+  '(reason TRANSACTION_FAILED; USER_CANCELLATION for 006), or FAILED for 007 (the money stays with the service). ' +
+  'Webhooks: `OUTGOING_PAYMENT.<STATUS>` on every status, `OUTGOING_PAYMENT.REFUND_<STATUS>` on every refund status.';
 
 @ApiTags('Cross-Currency Transfers')
 @ApiBasicAuth('BasicAuth')

@@ -79,8 +79,10 @@ export class TransactionActionsController {
   @ApiOperation({
     summary: 'Cancel a payment that has not settled',
     description:
-      'A PENDING transfer or quote payout fails with failureReason CANCELLED and its money goes back; an incoming payment still waiting for a decision fails the same way. ' +
-      'Anything past PENDING answers 409 TRANSACTION_NOT_CANCELLABLE.',
+      'A PENDING transfer or quote payout fails with failureReason CANCELLED and its money goes back (a quote payout: `refund` COMPLETED, reason USER_CANCELLATION); ' +
+      'an incoming payment still waiting for a decision fails the same way. A PROCESSING quote payout is cancelled as the transaction lifecycle guide describes: ' +
+      '`OUTGOING_PAYMENT.REFUND_PENDING` now, `REFUND_COMPLETED` once the source is credited, then `OUTGOING_PAYMENT.COMPLETED` with nothing paid out (read `refund`). ' +
+      'Anything else answers 409 TRANSACTION_NOT_CANCELLABLE.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })

@@ -26,10 +26,11 @@ import { sandboxUmaReceiver } from '../receiver-lookup/receiver-lookup.sandbox';
 import { ReceiverLookupRepository } from '../receiver-lookup/receiver-lookup.repository';
 import { parseUmaAddress } from '../receiver-lookup/uma-address';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
-import { transactionStatusEvent } from '../transfers/transaction.mapper';
+import { transactionRefundEvent, transactionStatusEvent } from '../transfers/transaction.mapper';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
-import { DECISION_DEADLINE_JOB } from './incoming-payments.jobs';
+import { DECISION_DEADLINE_JOB, SETTLE_INCOMING_REFUND_JOB } from './incoming-payments.jobs';
+import { SANDBOX_INCOMING_REFUND_MS, sandboxRefundedSender } from './incoming-payments.sandbox';
 import { IncomingPaymentsRepository } from './incoming-payments.repository';
 import { accountNotActive } from '../internal-accounts/internal-accounts.errors';
 
@@ -79,13 +80,22 @@ export class IncomingPaymentsService implements OnModuleInit {
       // Ran a moment before the deadline: fail so the scheduler runs it again.
       if (current?.status === 'AWAITING') throw new Error(`Decision on ${payload.transactionId} is due at ${current.decideBy.toISOString()}`);
     });
+    this.scheduler.register(SETTLE_INCOMING_REFUND_JOB, async (payload, manager) => {
+      // Moves only a refund still PENDING: a retried job announces and settles nothing twice.
+      const settled = await this.transactionsRepo.moveRefund(manager, payload.platformId, payload.transactionId, 'FAILED', {
+        from: 'PENDING',
+        to: 'COMPLETED',
+        reason: 'TRANSACTION_FAILED',
+      });
+      if (settled) await this.outbox.add(manager, transactionRefundEvent(payload.platformId, await this.transfers.toResource(settled)));
+    });
   }
 
   /** POST /sandbox/uma/receive: a sandbox counterparty pays a customer of the caller's platform. */
   async sandboxReceive(ctx: CallerContext, request: SandboxUmaReceiveRequest): Promise<Transaction> {
     if (!this.sandbox.applyTo(ctx)) throw new ServiceError('FORBIDDEN', 'Sandbox payments take a sandbox token');
     const sender = parseUmaAddress(request.senderUmaAddress, 'senderUmaAddress');
-    const counterparty = sandboxUmaReceiver(sender);
+    const counterparty = sandboxUmaReceiver(sender) ?? sandboxRefundedSender(sender);
     if (!counterparty) throw new ServiceError('UMA_NOT_FOUND', `${sender} is not a sandbox UMA counterparty`, { field: 'senderUmaAddress' });
     const customerId = await this.receivingCustomer(ctx, request);
     if (!(await this.currencies.find(request.receivingCurrencyCode))) {
@@ -153,14 +163,21 @@ export class IncomingPaymentsService implements OnModuleInit {
     return request.customerId!;
   }
 
-  /** Approves a payment waiting for the platform: the receiving account is credited and it completes. */
+  /**
+   * Approves a payment waiting for the platform: the receiving account is credited and it
+   * completes. An accepted payment that cannot complete (in the sandbox, from a refunded sender:
+   * see incoming-payments.sandbox.ts) fails with nothing credited, and the sender is refunded:
+   * FAILED and REFUND_PENDING now, REFUND_COMPLETED once the refund settles.
+   */
   async approve(ctx: CallerContext, request: ApprovePaymentMessage): Promise<Transaction> {
-    await this.requireTransaction(ctx.platformId, request.transactionId);
+    const found = await this.requireTransaction(ctx.platformId, request.transactionId);
+    const cannotComplete = this.sandbox.applyTo(ctx) && found.counterpartyUmaAddress !== null ? sandboxRefundedSender(found.counterpartyUmaAddress) : undefined;
     return this.transactions.run(async (manager) => {
       const decided = await this.decisions.decide(manager, ctx.platformId, request.transactionId, 'APPROVED', this.clock.now(), {
         receiverCustomerInfo: request.receiverCustomerInfo,
       });
       if (!decided) throw await this.notAwaiting(manager, ctx.platformId, request.transactionId);
+      if (cannotComplete) return this.failAndRefund(manager, ctx.platformId, request.transactionId, cannotComplete.failureReason);
       const current = (await this.transactionsRepo.findById(ctx.platformId, request.transactionId, manager, true))!;
       // Checked under the account's lock: a closed account receives nothing.
       await this.ledgerService.lockAccountWithin(manager, ctx.platformId, current.internalAccountId, NEW_MOVEMENT_STATUSES);
@@ -211,15 +228,16 @@ export class IncomingPaymentsService implements OnModuleInit {
   }
 
   /**
-   * Cancels a payment that has not settled: a transfer or a quote's payout still PENDING (its
-   * money goes back), or an incoming payment still waiting for a decision.
+   * Cancels a payment that has not settled: a quote's payout still PENDING or PROCESSING (refunded
+   * to its source, see QuotesService.cancel), a transfer still PENDING (its money goes back), or
+   * an incoming payment still waiting for a decision.
    */
   async cancel(ctx: CallerContext, request: ReasonMessage): Promise<Transaction> {
     const current = await this.requireTransaction(ctx.platformId, request.transactionId);
+    if (current.quoteId !== null && current.type === 'OUTGOING') return this.quotes.cancel(ctx, current.quoteId);
     if (current.status !== 'PENDING') {
       throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, { status: current.status });
     }
-    if (current.quoteId !== null) return this.quotes.cancel(ctx, current.quoteId);
     if (current.counterpartyUmaAddress !== null && current.type === 'INCOMING') {
       return this.transactions.run(async (manager) => {
         const decided = await this.decisions.decide(manager, ctx.platformId, current.id, 'REJECTED', this.clock.now(), { reason: request.reason ?? 'cancelled' });
@@ -233,6 +251,23 @@ export class IncomingPaymentsService implements OnModuleInit {
       if (after.failureReason !== 'CANCELLED') throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} settled before it could be cancelled`);
       return this.transfers.toResource(after);
     });
+  }
+
+  /** An accepted payment that cannot complete: FAILED with nothing credited, and the sender's refund initiated (settled by SETTLE_INCOMING_REFUND_JOB). */
+  private async failAndRefund(manager: EntityManager, platformId: string, transactionId: string, reason: string): Promise<Transaction> {
+    await this.fail(manager, platformId, transactionId, reason);
+    const pending = (await this.transactionsRepo.moveRefund(manager, platformId, transactionId, 'FAILED', { from: null, to: 'PENDING', reason: 'TRANSACTION_FAILED' }))!;
+    const transaction = await this.transfers.toResource(pending);
+    await this.outbox.add(manager, transactionRefundEvent(platformId, transaction));
+    await this.scheduler.schedule(manager, {
+      kind: SETTLE_INCOMING_REFUND_JOB,
+      platformId,
+      payload: { platformId, transactionId },
+      delayMs: SANDBOX_INCOMING_REFUND_MS,
+      sandboxDelay: true,
+      dedupeKey: `${transactionId}:settle-refund`,
+    });
+    return transaction;
   }
 
   private async fail(manager: EntityManager, platformId: string, transactionId: string, reason: string): Promise<Transaction> {

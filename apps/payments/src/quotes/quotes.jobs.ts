@@ -1,14 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
-import { QUOTE_FAILURE_REASONS, QuoteFailureReason } from '@paykit/contracts';
+import { QUOTE_FAILURE_REASONS, QuoteFailureReason, REFUND_REASONS, RefundReason } from '@paykit/contracts';
 import { JobKind } from '@paykit/persistence';
 import { IsOneOf } from '@paykit/validation';
-import { QuoteStep } from './quotes.sandbox';
-
-const STEP_STATUSES: ReadonlyArray<QuoteStep['status']> = ['PROCESSING', 'COMPLETED', 'FAILED'];
+import { QUOTE_STEP_STATUSES, QuoteStep } from './quotes.sandbox';
 
 export class QuoteStepPayload implements QuoteStep {
-  @IsOneOf(STEP_STATUSES)
+  @IsOneOf(QUOTE_STEP_STATUSES)
   status!: QuoteStep['status'];
 
   @IsInt()
@@ -18,6 +16,10 @@ export class QuoteStepPayload implements QuoteStep {
   @IsOptional()
   @IsOneOf(QUOTE_FAILURE_REASONS)
   failureReason?: QuoteFailureReason;
+
+  @IsOptional()
+  @IsOneOf(REFUND_REASONS)
+  refundReason?: RefundReason;
 
   @IsOptional()
   @IsBoolean()

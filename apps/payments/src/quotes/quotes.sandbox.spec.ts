@@ -5,19 +5,19 @@ describe('quoteOutcome', () => {
     const outcome = quoteOutcome(key);
     return outcome.kind === 'FAILS_AT_EXECUTION'
       ? `FAILED(${outcome.failureReason})`
-      : outcome.steps.map((s) => `${s.status}${s.failureReason ? `(${s.failureReason}${s.refund ? ', refunded' : ''})` : ''}`).join(' > ');
+      : outcome.steps.map((s) => `${s.status}${s.failureReason ? `(${s.failureReason})` : ''}${s.refundReason ? `(${s.refundReason})` : ''}`).join(' > ');
   };
 
   it.each([
     ['...002', 'FAILED(QUOTE_EXECUTION_FAILED)'],
     ['...003', 'PROCESSING > COMPLETED'],
-    ['...004', 'PROCESSING > FAILED(ACCOUNT_CANNOT_RECEIVE, refunded)'],
-    ['...005', 'PROCESSING > COMPLETED > FAILED(PAYOUT_RETURNED, refunded)'],
-    ['...006', 'FAILED(QUOTE_EXECUTION_FAILED, refunded)'],
-    ['...007', 'PROCESSING > FAILED(COUNTERPARTY_POST_TX_FAILED)'],
+    ['...004', 'PROCESSING > FAILED(ACCOUNT_CANNOT_RECEIVE) > REFUND_PENDING(TRANSACTION_FAILED) > REFUND_COMPLETED'],
+    ['...005', 'PROCESSING > COMPLETED > FAILED(PAYOUT_RETURNED) > REFUND_PENDING(TRANSACTION_FAILED) > REFUND_COMPLETED'],
+    ['...006', 'FAILED(QUOTE_EXECUTION_FAILED) > REFUND_PENDING(USER_CANCELLATION) > REFUND_COMPLETED'],
+    ['...007', 'PROCESSING > FAILED(COUNTERPARTY_POST_TX_FAILED) > REFUND_PENDING(TRANSACTION_FAILED) > REFUND_FAILED'],
     ['...001', 'PROCESSING > COMPLETED'],
     ['UMA_LONG_PENDING', 'PROCESSING > COMPLETED'],
-    ['UMA_COMPLIANCE_FAILURE', 'FAILED(COMPLIANCE_REJECTED, refunded)'],
+    ['UMA_COMPLIANCE_FAILURE', 'FAILED(COMPLIANCE_REJECTED) > REFUND_PENDING(TRANSACTION_FAILED) > REFUND_COMPLETED'],
   ])('%s: %s', (key, expected) => {
     expect(path(key.replace('...', '123'))).toBe(expected);
   });

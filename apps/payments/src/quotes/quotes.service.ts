@@ -36,15 +36,16 @@ import { InternalAccountsRepository } from '../internal-accounts/internal-accoun
 import { InternalAccountsService } from '../internal-accounts/internal-accounts.service';
 import { ledgerRefusalOf } from '../ledger/ledger.repository';
 import { NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
-import { transactionStatusEvent } from '../transfers/transaction.mapper';
-import { NewTransaction, TransactionsRepository } from '../transfers/transactions.repository';
+import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
+import { transactionRefundEvent, transactionStatusEvent } from '../transfers/transaction.mapper';
+import { NewTransaction, RefundMove, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
 import { QuoteLedger, QuoteMove } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
 import { NewQuote, QuoteRow, QuotesRepository, QuoteWithTransaction } from './quotes.repository';
-import { QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
+import { CANCELLATION_STEPS, QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
 import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
 import { refusedStatement, refuseWhen } from '../refused-statement';
 
@@ -506,8 +507,11 @@ export class QuotesService implements OnModuleInit {
     prepared.delete(key);
     if (!found) return;
     const { quote, transaction } = found;
-    const currentStatus = transaction.status;
     const { step } = payload;
+    if (step.status !== 'PROCESSING' && step.status !== 'COMPLETED' && step.status !== 'FAILED') return this.advanceRefund(payload, quote, transaction, manager);
+    // A payment cancelled while processing belongs to its cancellation: its payout steps do nothing.
+    if (transaction.refundStatus !== null) return;
+    const currentStatus = transaction.status;
     const expected: TransactionStatus[] =
       step.status === 'PROCESSING' ? ['PENDING'] : step.status === 'COMPLETED' ? ['PENDING', 'PROCESSING'] : ['PENDING', 'PROCESSING', 'COMPLETED'];
     if (!expected.includes(currentStatus)) return;
@@ -547,6 +551,55 @@ export class QuotesService implements OnModuleInit {
   }
 
   /**
+   * A refund's step (see QuoteStep): REFUND_PENDING initiates the refund of a FAILED payment,
+   * REFUND_COMPLETED gives the payer back the exact sending amount (the source leg negated,
+   * QUOTE_REFUND: the source internal account, or external clearing for real-time funding) and
+   * settles the refund, REFUND_FAILED settles it leaving the money with the service;
+   * CANCELLATION_RESOLVED ends a payment cancelled while processing COMPLETED once its refund
+   * settled, nothing paid out. Each moves from the state it expects or does nothing, and its
+   * change, ledger entry, event and next step are one statement refused as a whole: a step run
+   * twice credits once.
+   */
+  private async advanceRefund(payload: AdvanceQuoteJob, quote: QuoteEntity, transaction: PaymentTransactionEntity, manager: EntityManager): Promise<void> {
+    const { step } = payload;
+    const now = this.clock.now();
+    const statement = new CompositeStatement();
+    const refusals: string[] = [];
+    let announced;
+    if (step.status === 'CANCELLATION_RESOLVED') {
+      if (transaction.status !== 'PROCESSING' || transaction.refundStatus !== 'COMPLETED') return;
+      const change = this.transactionsRepo.transitionStatement(payload.platformId, transaction.id, 'PROCESSING', 'COMPLETED', null, now);
+      statement.add('change', { sql: `${change.sql} RETURNING 1`, params: change.params });
+      statement.add('quote_moved', this.quotes.transitionStatement(payload.platformId, quote.id, ['PROCESSING'], 'COMPLETED', null));
+      announced = transactionStatusEvent(payload.platformId, await this.transfers.toResource(this.transactionsRepo.transitioned(transaction, 'COMPLETED', null, now)));
+    } else {
+      const from = step.status === 'REFUND_PENDING' ? null : 'PENDING';
+      if (transaction.refundStatus !== from || (from === null && transaction.status !== 'FAILED')) return;
+      const move: RefundMove = {
+        from,
+        to: step.status === 'REFUND_PENDING' ? 'PENDING' : step.status === 'REFUND_COMPLETED' ? 'COMPLETED' : 'FAILED',
+        reason: transaction.refundReason ?? step.refundReason ?? 'TRANSACTION_FAILED',
+      };
+      if (move.to === 'COMPLETED') {
+        const posted = await this.quoteLedger.moveParts(manager, quote, 'REFUND', 'refund_');
+        for (const [name, part] of posted.parts) statement.add(name, part);
+        if (posted.refusal) refusals.push(posted.refusal);
+      }
+      const change = this.transactionsRepo.refundStatement(payload.platformId, transaction.id, transaction.status, move, now);
+      statement.add('change', { sql: `${change.sql} RETURNING 1`, params: change.params });
+      announced = transactionRefundEvent(payload.platformId, await this.transfers.toResource(this.transactionsRepo.refundMoved(transaction, move, now)));
+    }
+    for (const next of this.nextStepStatements(quote, payload.next)) statement.add('next_step', next);
+    statement.add('announced', this.outbox.eventPart(announced, 'change'));
+    refusals.push(refuseWhen('NOT EXISTS (SELECT 1 FROM change)', 'TRANSACTION_CHANGED_CONCURRENTLY'));
+    try {
+      await manager.query(...this.asQuery(statement.end({ sql: `SELECT CASE ${refusals.join(' ')} ELSE true END AS advanced`, params: [] })));
+    } catch (error) {
+      throw ledgerRefusalOf(error) ?? error;
+    }
+  }
+
+  /**
    * Reads the quotes and transactions of a batch of steps in one statement, each transaction
    * locked until the batch commits, for `advance` to take. A batch never holds two steps of one
    * quote (each step schedules the next when it commits), so nothing read changes before its step.
@@ -562,25 +615,49 @@ export class QuotesService implements OnModuleInit {
   }
 
   /**
-   * Cancels an executed quote's payment before the payout starts (transaction still PENDING):
-   * the sending amount goes back to the source exactly once, and the steps still scheduled find
-   * the transaction FAILED and do nothing.
+   * Cancels an executed quote's payment (POST /transactions/{id}/cancel), refunded with reason
+   * USER_CANCELLATION. Before the payout starts (PENDING) it fails and the sending amount goes
+   * back to the source at once: FAILED, REFUND_PENDING, REFUND_COMPLETED in one transaction.
+   * While processing it is the guide's manual cancellation: the refund is initiated now
+   * (REFUND_PENDING; the payout steps still scheduled then do nothing), settles a step later
+   * (REFUND_COMPLETED, the source credited once) and the payment then ends COMPLETED with
+   * nothing paid out, its `refund` telling what happened. Anything else answers 409.
    */
   async cancel(ctx: CallerContext, quoteId: string): Promise<Transaction> {
     return this.transactions.run(async (manager) => {
       const quote = await this.quotes.findById(ctx.platformId, quoteId, manager);
       const current = quote && (await this.transactionsRepo.findById(ctx.platformId, quote.transactionId, manager, true));
       if (!quote || !current) throw new ServiceError('TRANSACTION_NOT_FOUND', `No transaction for quote ${quoteId}`);
+      const cancelled = (from: RefundMove['from'], to: RefundMove['to']): RefundMove => ({ from, to, reason: 'USER_CANCELLATION' });
+      if (current.status === 'PROCESSING' && current.refundStatus === null) {
+        const now = this.clock.now();
+        const statement = new CompositeStatement();
+        const change = this.transactionsRepo.refundStatement(ctx.platformId, current.id, 'PROCESSING', cancelled(null, 'PENDING'), now);
+        statement.add('change', { sql: `${change.sql} RETURNING 1`, params: change.params });
+        for (const next of this.nextStepStatements(quote, CANCELLATION_STEPS)) statement.add('next_step', next);
+        const transaction = await this.transfers.toResource(this.transactionsRepo.refundMoved(current, cancelled(null, 'PENDING'), now));
+        statement.add('announced', this.outbox.eventPart(transactionRefundEvent(ctx.platformId, transaction), 'change'));
+        await manager.query(...this.asQuery(statement.end({ sql: 'SELECT 1', params: [] })));
+        return transaction;
+      }
       if (current.status !== 'PENDING') {
-        throw new ServiceError('TRANSACTION_NOT_CANCELLABLE', `Transaction ${current.id} is ${current.status}; only a PENDING payment can be cancelled`, {
-          status: current.status,
-        });
+        throw new ServiceError(
+          'TRANSACTION_NOT_CANCELLABLE',
+          `Transaction ${current.id} is ${current.status}${current.refundStatus !== null ? `, its refund ${current.refundStatus}` : ''}; only a PENDING or PROCESSING payment can be cancelled`,
+          {
+            status: current.status,
+          },
+        );
       }
       await this.quoteLedger.post(manager, quote, 'REFUND');
-      const updated = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
+      const failed = (await this.transactionsRepo.transition(manager, ctx.platformId, current.id, 'PENDING', 'FAILED', 'CANCELLED'))!;
       await this.quotes.transition(manager, ctx.platformId, quote.id, ['PROCESSING'], 'FAILED', 'QUOTE_EXECUTION_FAILED');
-      const transaction = await this.transfers.toResource(updated);
-      await this.announce(manager, ctx.platformId, transaction);
+      await this.announce(manager, ctx.platformId, await this.transfers.toResource(failed));
+      const pending = (await this.transactionsRepo.moveRefund(manager, ctx.platformId, current.id, 'FAILED', cancelled(null, 'PENDING')))!;
+      await this.outbox.add(manager, transactionRefundEvent(ctx.platformId, await this.transfers.toResource(pending)));
+      const refunded = (await this.transactionsRepo.moveRefund(manager, ctx.platformId, current.id, 'FAILED', cancelled('PENDING', 'COMPLETED')))!;
+      const transaction = await this.transfers.toResource(refunded);
+      await this.outbox.add(manager, transactionRefundEvent(ctx.platformId, transaction));
       return transaction;
     });
   }

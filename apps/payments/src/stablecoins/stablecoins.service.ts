@@ -397,17 +397,29 @@ export class StablecoinsService implements OnModuleInit {
 
   // ---- mints and burns ----
 
-  async mint(ctx: CallerContext, request: CreateStablecoinMintMessage): Promise<StablecoinOperation> {
+  /**
+   * What a mint and a burn begin with: an earlier answer under the Idempotency-Key, or the
+   * operable coin, the amount in both units and the new operation's id and time.
+   */
+  private async opening(
+    ctx: CallerContext,
+    type: 'MINT' | 'BURN',
+    request: CreateStablecoinMintMessage | CreateStablecoinBurnMessage,
+  ): Promise<{ replay: StablecoinOperation } | { hash: string; coin: StablecoinRow; amount: bigint; fiatAmount: bigint; now: Date; id: string }> {
     const { idempotencyKey, stablecoinId, ...body } = request;
-    const hash = requestHash(['stablecoin.mint', stablecoinId, body]);
-    const earlier = await this.idempotency.replay<StablecoinOperation>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-    if (earlier) return earlier;
+    const hash = requestHash([`stablecoin.${type}`, stablecoinId, body]);
+    const replay = await this.idempotency.replay<StablecoinOperation>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
+    if (replay) return { replay };
     const coin = await this.operable(ctx, stablecoinId);
-    const { amount, fiatAmount } = this.convert(coin, body.amount);
-    const now = this.clock.now();
-    const id = newId('StablecoinOperation');
-    const destination = await this.mintDestination(ctx, coin, body.destination.accountId);
-    const funding = body.fundingSource;
+    return { hash, coin, ...this.convert(coin, body.amount), now: this.clock.now(), id: newId('StablecoinOperation') };
+  }
+
+  async mint(ctx: CallerContext, request: CreateStablecoinMintMessage): Promise<StablecoinOperation> {
+    const opening = await this.opening(ctx, 'MINT', request);
+    if ('replay' in opening) return opening.replay;
+    const { hash, coin, amount, fiatAmount, now, id } = opening;
+    const destination = await this.mintDestination(ctx, coin, request.destination.accountId);
+    const funding = request.fundingSource;
     const source: StablecoinOperationSource = { type: funding.type };
     let outcomeKey = '';
     let payer: PlannedOperation['payer'];
@@ -447,32 +459,27 @@ export class StablecoinsService implements OnModuleInit {
       destination,
       fundingInstructions,
       outcomeKey,
-      description: body.description,
+      description: request.description,
       now,
     });
-    return this.start(ctx, coin, { row, payer }, idempotencyKey, hash);
+    return this.start(ctx, coin, { row, payer }, request.idempotencyKey, hash);
   }
 
   async burn(ctx: CallerContext, request: CreateStablecoinBurnMessage): Promise<StablecoinOperation> {
-    const { idempotencyKey, stablecoinId, ...body } = request;
-    const hash = requestHash(['stablecoin.burn', stablecoinId, body]);
-    const earlier = await this.idempotency.replay<StablecoinOperation>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
-    if (earlier) return earlier;
-    const coin = await this.operable(ctx, stablecoinId);
-    const { amount, fiatAmount } = this.convert(coin, body.amount);
-    const now = this.clock.now();
-    const id = newId('StablecoinOperation');
-    const payout = await this.bankAccount(ctx, body.destination.externalAccountId, coin.baseCurrency, 'destination.externalAccountId');
-    const destination: StablecoinOperationDestination = { accountId: payout.id, rail: body.destination.rail };
-    const source: StablecoinOperationSource = { type: body.source.type };
+    const opening = await this.opening(ctx, 'BURN', request);
+    if ('replay' in opening) return opening.replay;
+    const { hash, coin, amount, fiatAmount, now, id } = opening;
+    const payout = await this.bankAccount(ctx, request.destination.externalAccountId, coin.baseCurrency, 'destination.externalAccountId');
+    const destination: StablecoinOperationDestination = { accountId: payout.id, rail: request.destination.rail };
+    const source: StablecoinOperationSource = { type: request.source.type };
     let payer: PlannedOperation['payer'];
     let status: StablecoinOperationStatus = 'PENDING_PROVIDER';
     let fundingInstructions: OperationRow['fundingInstructions'] = null;
-    if (body.source.type === 'SERVICE_INTERNAL_ACCOUNT') {
-      const account = await this.internalAccount(ctx, body.source.accountId!, coin.currency!, 'source.accountId');
+    if (request.source.type === 'SERVICE_INTERNAL_ACCOUNT') {
+      const account = await this.internalAccount(ctx, request.source.accountId!, coin.currency!, 'source.accountId');
       source.accountId = account.id;
       payer = { account, amount };
-    } else if (body.source.type === 'EXTERNAL_ACCOUNT') {
+    } else if (request.source.type === 'EXTERNAL_ACCOUNT') {
       status = 'PENDING_FUNDING';
       fundingInstructions = { rail: 'SPARK', network: 'SPARK', address: `spark1${digitsOf(`${id}:address`, 24)}`, valueType: coin.providerTokenIdentifier };
     }
@@ -486,11 +493,11 @@ export class StablecoinsService implements OnModuleInit {
       destination,
       fundingInstructions,
       outcomeKey: payout.routing.primaryIdentifierLast3,
-      description: body.description,
+      description: request.description,
       now,
     });
-    row.estimatedDelivery = { rail: body.destination.rail, amount: fiatAmount.toString(), currency: coin.baseCurrency, timing: PAYOUT_RAIL_TIMING[body.destination.rail] };
-    return this.start(ctx, coin, { row, payer }, idempotencyKey, hash);
+    row.estimatedDelivery = { rail: request.destination.rail, amount: fiatAmount.toString(), currency: coin.baseCurrency, timing: PAYOUT_RAIL_TIMING[request.destination.rail] };
+    return this.start(ctx, coin, { row, payer }, request.idempotencyKey, hash);
   }
 
   async getOperation(ctx: CallerContext, id: string): Promise<StablecoinOperation> {

@@ -37,11 +37,35 @@ function entity(type: TransactionType, changes: Partial<PaymentTransactionEntity
     createdAt: AT,
     updatedAt: AT,
     settledAt: null,
+    refundReference: null,
+    refundStatus: null,
+    refundReason: null,
+    refundInitiatedAt: null,
+    refundSettledAt: null,
     ...changes,
   };
 }
 
 describe(toTransaction.name, () => {
+  it('shows a refund as the reference shapes it: settledAt only once it ended, nothing without one', () => {
+    const later = new Date('2025-10-13T12:05:00.000Z');
+    const refund = { refundReference: 'REFUND-1', refundReason: 'TRANSACTION_FAILED' as const, refundInitiatedAt: AT };
+    expect(toTransaction(entity('OUTGOING'), USD, 'Platform:1').refund).toBeUndefined();
+    expect(toTransaction(entity('OUTGOING', { status: 'FAILED', ...refund, refundStatus: 'PENDING' }), USD, 'Platform:1').refund).toEqual({
+      reference: 'REFUND-1',
+      initiatedAt: AT.toISOString(),
+      status: 'PENDING',
+      reason: 'TRANSACTION_FAILED',
+    });
+    expect(toTransaction(entity('OUTGOING', { status: 'FAILED', ...refund, refundStatus: 'COMPLETED', refundSettledAt: later }), USD, 'Platform:1').refund).toEqual({
+      reference: 'REFUND-1',
+      initiatedAt: AT.toISOString(),
+      settledAt: later.toISOString(),
+      status: 'COMPLETED',
+      reason: 'TRANSACTION_FAILED',
+    });
+  });
+
   it('gives a payout its direction, typed ends and reference fields', () => {
     const tx = toTransaction(entity('OUTGOING', { paymentRail: 'WIRE', railSelectionMode: 'MANUAL', remittanceInformation: 'Inv 1', purposeOfPayment: 'GIFT' }), USD, 'Platform:1');
     expect(tx).toMatchObject({

@@ -7,8 +7,10 @@ import {
   OutgoingFailureReason,
   PAYMENTS_EVENTS,
   Transaction,
+  TransactionRefund,
   TransactionType,
   tenantPlatformId,
+  transactionRefundWebhookType,
   transactionWebhookType,
 } from '@paykit/contracts';
 import { CurrencyInfo } from '../currencies/currencies.repository';
@@ -88,6 +90,29 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
     ...(entity.quoteId !== null ? { quoteId: entity.quoteId } : {}),
     ...(entity.counterpartyInformation !== null ? { counterpartyInformation: entity.counterpartyInformation } : {}),
     ...(entity.receiptDeliveryConfirmedAt !== null ? { receiptDeliveryConfirmedAt: entity.receiptDeliveryConfirmedAt.toISOString() } : {}),
+    ...(entity.refundStatus !== null ? { refund: toRefund(entity) } : {}),
+  };
+}
+
+/** The transaction's `refund` object, as the reference shapes it (settledAt once the refund ended). */
+function toRefund(entity: PaymentTransactionEntity): TransactionRefund {
+  return {
+    reference: entity.refundReference!,
+    initiatedAt: entity.refundInitiatedAt!.toISOString(),
+    ...(entity.refundSettledAt !== null ? { settledAt: entity.refundSettledAt.toISOString() } : {}),
+    status: entity.refundStatus!,
+    reason: entity.refundReason!,
+  };
+}
+
+/** Every status a transaction's refund enters is announced (`<TYPE>_PAYMENT.REFUND_<STATUS>`), with the transaction as GET returns it. */
+export function transactionRefundEvent(platformId: string, transaction: Transaction): NewEvent<typeof PAYMENTS_EVENTS.transactionRefundChanged> {
+  return {
+    subject: PAYMENTS_EVENTS.transactionRefundChanged,
+    platformId,
+    resourceId: transaction.id,
+    webhookType: transactionRefundWebhookType(transaction.type, transaction.refund!.status),
+    data: transaction,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
+import { PaymentRail, PurposeOfPayment, RailSelectionMode, RefundReason, RefundStatus, TransactionStatus, TransactionStatusFilter, TransactionType } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, Clock, preparedStatement, returningRows, Statement } from '@paykit/persistence';
 import { PaymentTransactionEntity } from './entities/payment-transaction.entity';
 
@@ -35,6 +35,11 @@ interface TransactionRow {
   created_at: Date | string;
   updated_at: Date | string;
   settled_at: Date | string | null;
+  refund_reference: string | null;
+  refund_status: RefundStatus | null;
+  refund_reason: RefundReason | null;
+  refund_initiated_at: Date | string | null;
+  refund_settled_at: Date | string | null;
 }
 
 /** Every column of a transaction row (complete by its type), for reads that join a transaction to another table. */
@@ -69,6 +74,11 @@ const TRANSACTION_COLUMNS = Object.keys({
   created_at: 0,
   updated_at: 0,
   settled_at: 0,
+  refund_reference: 0,
+  refund_status: 0,
+  refund_reason: 0,
+  refund_initiated_at: 0,
+  refund_settled_at: 0,
 } satisfies Record<keyof TransactionRow, 0>);
 
 /** The select list of transaction `alias` in a join, each column named `t.<column>` so that none collides with the other table's. */
@@ -116,6 +126,11 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+    refundReference: row.refund_reference,
+    refundStatus: row.refund_status,
+    refundReason: row.refund_reason,
+    refundInitiatedAt: row.refund_initiated_at === null ? null : new Date(row.refund_initiated_at),
+    refundSettledAt: row.refund_settled_at === null ? null : new Date(row.refund_settled_at),
   };
 }
 
@@ -145,7 +160,9 @@ type CrossCurrencyColumns =
   'quoteId' | 'receivedCurrencyCode' | 'receivedAmount' | 'counterpartyUmaAddress' | 'receiptDeliveryConfirmedAt' | 'counterpartyInformation' | 'fees' | 'platformFees';
 /** A payout to a wallet: the network and hash of its on-chain leg. */
 type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
-export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns> &
+/** A refund is initiated after the transaction exists (`refundStatement`), never with it. */
+type RefundColumns = 'refundReference' | 'refundStatus' | 'refundReason' | 'refundInitiatedAt' | 'refundSettledAt';
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns | RefundColumns> &
   Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns>>;
 
 const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
@@ -158,6 +175,32 @@ const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, ty
 const TRANSITION_TRANSACTION = `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
        settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
  WHERE platform_id = $1 AND id = $2 AND status = $3`;
+
+/**
+ * A refund entering status $5 on a transaction in status $3 whose refund is in status $4 (null:
+ * none yet). The reference, reason and start are set by the first move and kept after; a refund
+ * that ended (COMPLETED or FAILED) is settled at $8.
+ */
+const REFUND_TRANSITION = `UPDATE payment_transaction SET refund_status = $5::text, refund_reference = coalesce(refund_reference, $6::text),
+       refund_reason = coalesce(refund_reason, $7::text), refund_initiated_at = coalesce(refund_initiated_at, $8::timestamptz),
+       refund_settled_at = CASE WHEN $5::text = 'PENDING' THEN NULL ELSE $8::timestamptz END, updated_at = $8::timestamptz
+ WHERE platform_id = $1 AND id = $2 AND status = $3 AND refund_status IS NOT DISTINCT FROM $4::text`;
+
+/** What a refund's move is: from the refund's status (null: none yet) to the next, with the reason it was initiated for. */
+export interface RefundMove {
+  from: RefundStatus | null;
+  to: RefundStatus;
+  reason: RefundReason;
+}
+
+/** The reference of a transaction's refund: derived from its id, the same on every retry. */
+export function refundReference(transactionId: string): string {
+  return `REFUND-${transactionId
+    .replace(/^Transaction:/, '')
+    .replace(/-/g, '')
+    .slice(-12)
+    .toUpperCase()}`;
+}
 
 /** The optional columns a new transaction gives (an undefined one is the column's null). */
 function definedOnly(tx: NewTransaction): NewTransaction {
@@ -231,6 +274,11 @@ export class TransactionsRepository {
       onChainTransactionHash: null,
       ...definedOnly(tx),
       receiptDeliveryConfirmedAt: null,
+      refundReference: null,
+      refundStatus: null,
+      refundReason: null,
+      refundInitiatedAt: null,
+      refundSettledAt: null,
       createdAt: now,
       updatedAt: now,
       settledAt: tx.status === 'COMPLETED' || tx.status === 'FAILED' ? now : null,
@@ -266,6 +314,35 @@ export class TransactionsRepository {
   /** The row `transitionStatement(…, to, failureReason, now)` leaves of `transaction`. */
   transitioned(transaction: PaymentTransactionEntity, to: TransactionStatus, failureReason: string | null, now: Date): PaymentTransactionEntity {
     return { ...transaction, status: to, failureReason, updatedAt: now, settledAt: to === 'COMPLETED' || to === 'FAILED' ? now : transaction.settledAt };
+  }
+
+  /**
+   * The conditional move of a transaction's refund (no RETURNING), on a transaction still in
+   * `status`: nothing changes when the refund is no longer in `move.from` (a retried step or
+   * cancellation), so a caller refuses its statement when the change wrote no row.
+   */
+  refundStatement(platformId: string, id: string, status: TransactionStatus, move: RefundMove, now: Date): Statement {
+    return { sql: REFUND_TRANSITION, params: [platformId, id, status, move.from, move.to, refundReference(id), move.reason, now] };
+  }
+
+  /** The row `refundStatement(…, move, now)` leaves of `transaction`. */
+  refundMoved(transaction: PaymentTransactionEntity, move: RefundMove, now: Date): PaymentTransactionEntity {
+    return {
+      ...transaction,
+      refundStatus: move.to,
+      refundReference: transaction.refundReference ?? refundReference(transaction.id),
+      refundReason: transaction.refundReason ?? move.reason,
+      refundInitiatedAt: transaction.refundInitiatedAt ?? now,
+      refundSettledAt: move.to === 'PENDING' ? null : now,
+      updatedAt: now,
+    };
+  }
+
+  /** `refundStatement` in the caller's transaction: the row it leaves, or undefined when the refund was not in `move.from`. */
+  async moveRefund(manager: EntityManager, platformId: string, id: string, status: TransactionStatus, move: RefundMove): Promise<PaymentTransactionEntity | undefined> {
+    const { sql, params } = this.refundStatement(platformId, id, status, move, this.clock.now());
+    const rows = await returningRows<TransactionRow>(manager, preparedStatement(`${sql} RETURNING *`), params);
+    return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
   /** Records (or moves) the receipt delivery confirmation time. */

@@ -8,6 +8,15 @@ export type InternalAccountTargetStatus = (typeof INTERNAL_ACCOUNT_TARGET_STATUS
 /** The statuses a transfer of this service enters (a subset of the reference's TransactionStatus). */
 export const TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The statuses of a transaction's refund (the reference's Refund.status). */
+export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Why a transaction was refunded (the reference's Refund.reason). */
+export const REFUND_REASONS = ['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 /** Every transaction status the API defines: accepted as a list filter (statuses never entered match nothing). */
 export const TRANSACTION_STATUS_FILTERS = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 export type TransactionStatusFilter = (typeof TRANSACTION_STATUS_FILTERS)[number];

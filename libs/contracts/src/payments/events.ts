@@ -1,4 +1,4 @@
-import { TransactionStatus, TransactionType } from './enums';
+import { RefundStatus, TransactionStatus, TransactionType } from './enums';
 import { InternalAccountRecord } from './replies';
 
 export const PAYMENTS_EVENTS = {
@@ -28,6 +28,12 @@ export const PAYMENTS_EVENTS = {
    * `INCOMING_PAYMENT.<STATUS>` (none for an incoming PROCESSING, which the API announces no webhook for).
    */
   transactionStatusChanged: 'payments.events.transaction.status-changed',
+  /**
+   * A transaction's refund entered a status (PENDING, COMPLETED, FAILED); `webhookType`
+   * `OUTGOING_PAYMENT.REFUND_<STATUS>` or `INCOMING_PAYMENT.REFUND_<STATUS>`, data = the Transaction
+   * as GET returns it, its `refund` object included.
+   */
+  transactionRefundChanged: 'payments.events.transaction.refund-changed',
   /** An invitation was claimed; `webhookType` INVITATION.CLAIMED, data = the Invitation as GET returns it. */
   invitationClaimed: 'payments.events.invitation.claimed',
 } as const;
@@ -51,6 +57,11 @@ const TRANSACTION_WEBHOOK_STATUSES: Record<TransactionType, readonly Transaction
 export function transactionWebhookType(type: TransactionType, status: TransactionStatus): string | undefined {
   if (!TRANSACTION_WEBHOOK_STATUSES[type].includes(status)) return undefined;
   return `${type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'}.${status}`;
+}
+
+/** Webhook event type of a transaction's refund entering `status` (the API defines one for each). */
+export function transactionRefundWebhookType(type: TransactionType, status: RefundStatus): string {
+  return `${type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'}.REFUND_${status}`;
 }
 
 /** `data` of `payments.events.internal-account.created`. */

@@ -8,6 +8,8 @@ import {
   PaymentRail,
   PurposeOfPayment,
   RailSelectionMode,
+  RefundReason,
+  RefundStatus,
   TransactionDirection,
   TransactionStatus,
   TransactionType,
@@ -146,6 +148,15 @@ export interface TransactionDestination {
   onChainTransaction?: OnChainTransaction;
 }
 
+/** A transaction's refund (the reference's Refund), tracked apart from the payment's status. */
+export interface TransactionRefund {
+  reference: string;
+  initiatedAt: string;
+  settledAt?: string;
+  status: RefundStatus;
+  reason: RefundReason;
+}
+
 export interface Transaction {
   id: string;
   type: TransactionType;
@@ -181,6 +192,8 @@ export interface Transaction {
   receiptDeliveryConfirmedAt?: string;
   /** What the counterparty shared about itself (UMA payments). */
   counterpartyInformation?: Record<string, unknown>;
+  /** The refund of a payment that failed or was cancelled after its money moved; absent when there is none. */
+  refund?: TransactionRefund;
   /** INCOMING_PAYMENT.PENDING webhooks only: the receiver data the sender asks for, to give when approving. */
   requestedReceiverCustomerInfoFields?: Array<{ name: string; mandatory: boolean }>;
 }

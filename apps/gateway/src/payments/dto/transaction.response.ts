@@ -12,7 +12,12 @@ import {
   PurposeOfPayment,
   RAIL_SELECTION_MODES,
   RailSelectionMode,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  RefundReason,
+  RefundStatus,
   Transaction,
+  TransactionRefund,
   TRANSACTION_DIRECTIONS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -32,6 +37,19 @@ export class TransactionSourceDto implements TransactionSource {
   @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds leave an account (internal or external)', example: 'ACCOUNT' }) sourceType!: 'ACCOUNT';
   @ApiProperty({ description: 'Internal or external account id', example: 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
+}
+
+export class TransactionRefundDto implements TransactionRefund {
+  @ApiProperty({ description: 'The unique reference ID of the refund', example: 'REFUND-3C4B5A690F1C' }) reference!: string;
+  @ApiProperty({ description: 'When the refund was initiated', format: 'date-time', example: '2025-10-13T12:00:02.000Z' }) initiatedAt!: string;
+  @ApiPropertyOptional({ description: 'When the refund settled (COMPLETED or FAILED)', format: 'date-time', example: '2025-10-13T12:00:03.000Z' }) settledAt?: string;
+  @ApiProperty({ enum: REFUND_STATUSES, description: 'Current status of the refund', example: 'COMPLETED' }) status!: RefundStatus;
+  @ApiProperty({
+    enum: REFUND_REASONS,
+    description: 'Why the refund occurred: TRANSACTION_FAILED (the payment failed or was returned), USER_CANCELLATION (cancelled), TIMEOUT',
+    example: 'TRANSACTION_FAILED',
+  })
+  reason!: RefundReason;
 }
 
 export class OnChainTransactionDto implements OnChainTransaction {
@@ -133,6 +151,12 @@ export class TransactionResponseDto implements Transaction {
   receiptDeliveryConfirmedAt?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the counterparty shared about itself (UMA payments)' })
   counterpartyInformation?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: TransactionRefundDto,
+    description:
+      "The refund of a payment that failed, was returned or was cancelled after its money moved, tracked apart from `status` (webhooks `<TYPE>_PAYMENT.REFUND_<STATUS>`). A prefunded payment's refund credits the source internal account",
+  })
+  refund?: TransactionRefundDto;
   @ApiPropertyOptional({
     type: [PayerDataFieldDto],
     description: 'INCOMING_PAYMENT.PENDING webhooks only: receiver data the sender asks for, to give as receiverCustomerInfo when approving',

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { amountColumn } from '@paykit/persistence';
-import { PaymentRail, PurposeOfPayment, RailSelectionMode, TransactionStatus, TransactionType } from '@paykit/contracts';
+import { PaymentRail, PurposeOfPayment, RailSelectionMode, RefundReason, RefundStatus, TransactionStatus, TransactionType } from '@paykit/contracts';
 
 /** A transfer between an internal and an external account, with its status lifecycle. */
 @Entity({ name: 'payment_transaction' })
@@ -106,4 +106,20 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
   settledAt!: Date | null;
+
+  /** The refund of a payment that failed or was cancelled after its money moved (all null: none). */
+  @Column({ name: 'refund_reference', type: 'text', nullable: true })
+  refundReference!: string | null;
+
+  @Column({ name: 'refund_status', type: 'text', nullable: true })
+  refundStatus!: RefundStatus | null;
+
+  @Column({ name: 'refund_reason', type: 'text', nullable: true })
+  refundReason!: RefundReason | null;
+
+  @Column({ name: 'refund_initiated_at', type: 'timestamptz', nullable: true })
+  refundInitiatedAt!: Date | null;
+
+  @Column({ name: 'refund_settled_at', type: 'timestamptz', nullable: true })
+  refundSettledAt!: Date | null;
 }
