@@ -58,7 +58,7 @@ export class TransfersController {
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @SignedAction()
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   transferOut(
     @Body() body: TransferOutRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,

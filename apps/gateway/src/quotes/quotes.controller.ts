@@ -38,7 +38,7 @@ export class QuotesController {
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: QuoteResponseDto })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   create(@Body() body: CreateQuoteRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Quote> {
     return this.services.request(QUOTES_SUBJECTS.createQuote, createQuoteMessage(body, idempotencyKey), caller);
   }
@@ -58,14 +58,17 @@ export class QuotesController {
     summary: 'Execute a quote',
     description:
       'Debits the source at the locked rate and fees and starts the payout; a quote executes once (a repeat answers 409, concurrent calls execute it once). ' +
-      'An expired quote answers 409 with `details.reason` QUOTE_EXPIRED. From an EMBEDDED_WALLET it is a signed retry: every check first, then 202 with the challenge, ' +
-      `and the retry signed by a session of the wallet executes it. A repeated Idempotency-Key answers its first result without a signature. ${SANDBOX_OUTCOMES}`,
+      'An expired quote answers 409 with `details.reason` QUOTE_EXPIRED. From an EMBEDDED_WALLET the wallet signs it, after every other check: in one call, ' +
+      "`Service-Wallet-Signature` carries a stamp over the quote's `paymentInstructions[].accountOrWalletInfo.payloadToSign` by a session key of the wallet " +
+      '(401 when malformed or not a session of the wallet over that payload; the challenge is single use and expires with the quote); ' +
+      'or, as a signed retry, a call without the header answers 202 with a challenge and the retry with `Service-Wallet-Signature` and `Request-Id` executes it. ' +
+      `A repeated Idempotency-Key answers its first result without a signature. ${SANDBOX_OUTCOMES}`,
   })
   @ApiParam({ name: 'quoteId', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiOkResponse({ type: QuoteResponseDto })
   @SignedAction()
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   execute(
     @Param('quoteId') quoteId: string,
     // The body is optional and carries nothing the sandbox needs; it is validated all the same.

@@ -8,6 +8,7 @@ import { QuoteFeesAndPayerData1764100000000 } from './1764100000000-QuoteFeesAnd
 import { RefuseStatement1764200000000 } from './1764200000000-RefuseStatement';
 import { CreateStablecoins1765000000000 } from './1765000000000-CreateStablecoins';
 import { AgentApprovalAtDecision1765200000000 } from './1765200000000-AgentApprovalAtDecision';
+import { DailyVolumeLimits1765400000000 } from './1765400000000-DailyVolumeLimits';
 import { TransactionRefunds1765300000000 } from './1765300000000-TransactionRefunds';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
@@ -23,4 +24,5 @@ export const PAYMENTS_MIGRATIONS = [
   CreateStablecoins1765000000000,
   AgentApprovalAtDecision1765200000000,
   TransactionRefunds1765300000000,
+  DailyVolumeLimits1765400000000,
 ];

@@ -328,11 +328,35 @@ export class QuotesService implements OnModuleInit {
    */
   private async runExecution(ctx: CallerContext, quote: NewQuote, existing: boolean, idempotencyKey: string | undefined, hash: string, now: Date): Promise<Quote> {
     const work = async (manager: EntityManager) => this.toResource(await this.executeWithin(manager, ctx, quote, existing, now), now);
-    return this.explainingRefusal(ctx, quote, now, () =>
-      this.outcomeOf(ctx, quote).kind === 'FAILS_AT_EXECUTION'
-        ? this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, work)
-        : this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, work),
-    );
+    // Every other check passed: the sending amount counts against the platform's daily volume in
+    // the sending currency (429 DAILY_VOLUME_LIMIT_EXCEEDED past it), given back if the execution is refused.
+    // An execution that is refused anyway (the balance does not cover it) answers its own 4xx, not the 429.
+    let day: string | undefined;
+    try {
+      day = await this.transactions.run((manager) => this.transfers.reserveDailyVolume(manager, ctx.platformId, quote.sourceCurrency, quote.sendingAmount));
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'DAILY_VOLUME_LIMIT_EXCEEDED' || (await this.sourceCovers(ctx, quote))) throw error;
+    }
+    try {
+      return await this.explainingRefusal(ctx, quote, now, () =>
+        this.outcomeOf(ctx, quote).kind === 'FAILS_AT_EXECUTION'
+          ? this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, work)
+          : this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, work),
+      );
+    } catch (error) {
+      if (day !== undefined) {
+        const counted = day;
+        await this.transactions.run((manager) => this.transfers.releaseDailyVolume(manager, ctx.platformId, quote.sourceCurrency, counted, quote.sendingAmount));
+      }
+      throw error;
+    }
+  }
+
+  /** Whether the quote's source account has the sending amount available (else its execution is refused for funds). */
+  private async sourceCovers(ctx: CallerContext, quote: NewQuote): Promise<boolean> {
+    if (quote.sourceAccountId === null) return true;
+    const account = await this.accounts.findById(ctx.platformId, quote.sourceAccountId);
+    return account !== undefined && account.posted - account.held >= quote.sendingAmount;
   }
 
   /**

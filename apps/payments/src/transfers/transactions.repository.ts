@@ -408,6 +408,58 @@ export class TransactionsRepository {
     await manager.query(`UPDATE payment_transaction SET hold_id = $3 WHERE platform_id = $1 AND id = $2 AND hold_id IS NULL`, [platformId, id, holdId]);
   }
 
+  /**
+   * Adds `amount` to the platform's volume of `day` in `currency` under a lock on its limit row,
+   * unless it would pass the limit. Undefined when no limit is set; else whether it was added,
+   * with the limit and what was left before.
+   */
+  async reserveDailyVolume(
+    manager: EntityManager,
+    platformId: string,
+    currency: string,
+    day: string,
+    amount: bigint,
+  ): Promise<{ added: boolean; limit: bigint; remaining: bigint } | undefined> {
+    const rows = await manager.query<Array<{ limit_amount: string; day: string; used: string }>>(
+      `SELECT limit_amount::text, day, used::text FROM daily_volume_limit WHERE platform_id = $1 AND currency_code = $2 FOR UPDATE`,
+      [platformId, currency],
+    );
+    if (rows.length === 0) return undefined;
+    const limit = amountFromColumn(rows[0].limit_amount);
+    const used = rows[0].day === day ? amountFromColumn(rows[0].used) : 0n;
+    const remaining = limit > used ? limit - used : 0n;
+    if (amount > remaining) return { added: false, limit, remaining };
+    await manager.query(`UPDATE daily_volume_limit SET day = $3, used = $4 WHERE platform_id = $1 AND currency_code = $2`, [
+      platformId,
+      currency,
+      day,
+      amountToColumn(used + amount),
+    ]);
+    return { added: true, limit, remaining };
+  }
+
+  /** Gives back a reservation of `day` whose payment did not go ahead (a later day's total is left alone). */
+  async releaseDailyVolume(manager: EntityManager, platformId: string, currency: string, day: string, amount: bigint): Promise<void> {
+    await manager.query(`UPDATE daily_volume_limit SET used = GREATEST(used - $4, 0) WHERE platform_id = $1 AND currency_code = $2 AND day = $3`, [
+      platformId,
+      currency,
+      day,
+      amountToColumn(amount),
+    ]);
+  }
+
+  async setDailyVolumeLimit(platformId: string, currency: string, maxAmount: bigint | null): Promise<void> {
+    if (maxAmount === null) {
+      await this.dataSource.query(`DELETE FROM daily_volume_limit WHERE platform_id = $1 AND currency_code = $2`, [platformId, currency]);
+      return;
+    }
+    await this.dataSource.query(
+      `INSERT INTO daily_volume_limit (platform_id, currency_code, limit_amount) VALUES ($1, $2, $3)
+       ON CONFLICT (platform_id, currency_code) DO UPDATE SET limit_amount = $3, updated_at = now()`,
+      [platformId, currency, amountToColumn(maxAmount)],
+    );
+  }
+
   async setVelocityLimit(platformId: string, customerId: string, currency: string, maxCount: number | null, maxAmount: bigint | null): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO velocity_limit (platform_id, customer_id, currency_code, max_count_per_day, max_amount_per_day) VALUES ($1, $2, $3, $4, $5)

@@ -6,7 +6,9 @@ import {
   MessageEnvelope,
   Page,
   PAYMENTS_SUBJECTS,
+  SetDailyVolumeLimitRequest,
   SetVelocityLimitRequest,
+  DailyVolumeLimit,
   SignedRetryOutcome,
   Transaction,
   TransferInMessage,
@@ -38,6 +40,11 @@ export class TransfersHandlers {
   @MessagePattern(PAYMENTS_SUBJECTS.listTransactions)
   list(@Payload(new EnvelopePipe(ListTransactionsQuery)) { ctx, payload }: MessageEnvelope<ListTransactionsQuery>): Promise<Page<Transaction>> {
     return this.transfers.list(ctx, payload);
+  }
+
+  @MessagePattern(PAYMENTS_SUBJECTS.setDailyVolumeLimit)
+  setDailyVolumeLimit(@Payload(new EnvelopePipe(SetDailyVolumeLimitRequest)) { ctx, payload }: MessageEnvelope<SetDailyVolumeLimitRequest>): Promise<DailyVolumeLimit> {
+    return this.transfers.setDailyVolumeLimit(ctx, payload);
   }
 
   @MessagePattern(PAYMENTS_SUBJECTS.setVelocityLimit)

@@ -11,6 +11,8 @@ import {
   Page,
   PaymentRail,
   PurposeOfPayment,
+  SetDailyVolumeLimitRequest,
+  DailyVolumeLimit,
   SetVelocityLimitRequest,
   SignedRetryOutcome,
   tenantPlatformId,
@@ -228,6 +230,8 @@ export class TransfersService implements OnModuleInit {
       if (request.type === 'OUTGOING' && outcome.kind === 'ACCEPTED' && !hooks.awaitApproval) {
         // The amount leaves the available balance now; it is posted or returned when the transfer settles.
         holdId = (await this.ledgerService.holdWithin(manager, ctx.platformId, account, amount, `transfer:${id}`, id))!.hold.id;
+        // After the hold (a withdrawal the balance cannot cover answers that 4xx): it counts against the platform's daily volume in its currency.
+        await this.reserveDailyVolume(manager, ctx.platformId, currency.code, amount);
         await this.internalAccounts.announceBalance(manager, ctx.platformId, account.id);
       }
       const failed = outcome.kind === 'FAILS_IMMEDIATELY';
@@ -336,6 +340,7 @@ export class TransfersService implements OnModuleInit {
           `transfer:${current.id}`,
           current.id,
         ))!;
+        await this.reserveDailyVolume(manager, platformId, current.currencyCode, current.amount);
         await this.transfers.setHold(manager, platformId, current.id, placed.hold.id);
         await this.internalAccounts.announceBalance(manager, platformId, current.internalAccountId);
       }
@@ -409,6 +414,38 @@ export class TransfersService implements OnModuleInit {
           ...(request.maxCountPerDay !== undefined ? { maxCountPerDay: request.maxCountPerDay } : {}),
           ...(request.maxAmountPerDay !== undefined ? { maxAmountPerDay: request.maxAmountPerDay } : {}),
         };
+  }
+
+  /**
+   * Counts `amount` against the platform's daily volume limit in `currency` (the day of the
+   * platform's time, so the sandbox clock moves it), or 429 DAILY_VOLUME_LIMIT_EXCEEDED naming the
+   * limit and what is left of it today. The day it counted in, for `releaseDailyVolume`.
+   */
+  async reserveDailyVolume(manager: EntityManager, platformId: string, currency: string, amount: bigint): Promise<string> {
+    const day = this.clock.now().toISOString().slice(0, 10);
+    const reserved = await this.transfers.reserveDailyVolume(manager, platformId, currency, day, amount);
+    if (reserved && !reserved.added) {
+      throw new ServiceError('DAILY_VOLUME_LIMIT_EXCEEDED', `The amount would exceed the platform's daily volume limit of ${amountToWire(reserved.limit)} in ${currency}`, {
+        limit: { currency, maxAmountPerDay: amountToWire(reserved.limit), period: 'DAY' },
+        remainingVolume: amountToWire(reserved.remaining),
+        requestedAmount: amountToWire(amount),
+        day,
+      });
+    }
+    return day;
+  }
+
+  async releaseDailyVolume(manager: EntityManager, platformId: string, currency: string, day: string, amount: bigint): Promise<void> {
+    await this.transfers.releaseDailyVolume(manager, platformId, currency, day, amount);
+  }
+
+  async setDailyVolumeLimit(ctx: CallerContext, request: SetDailyVolumeLimitRequest): Promise<DailyVolumeLimit> {
+    await this.transfers.setDailyVolumeLimit(
+      ctx.platformId,
+      request.currency,
+      request.maxAmountPerDay === null || request.maxAmountPerDay === undefined ? null : BigInt(request.maxAmountPerDay),
+    );
+    return { currency: request.currency, ...(request.maxAmountPerDay !== null && request.maxAmountPerDay !== undefined ? { maxAmountPerDay: request.maxAmountPerDay } : {}) };
   }
 
   private async assertWithinVelocity(manager: EntityManager, platformId: string, customerId: string, currency: string, amount: bigint): Promise<void> {

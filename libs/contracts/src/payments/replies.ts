@@ -198,6 +198,12 @@ export interface Transaction {
   requestedReceiverCustomerInfoFields?: Array<{ name: string; mandatory: boolean }>;
 }
 
+export interface DailyVolumeLimit {
+  currency: string;
+  /** Absent: no limit in the currency. */
+  maxAmountPerDay?: number;
+}
+
 export interface VelocityLimit {
   customerId: string;
   currency: string;

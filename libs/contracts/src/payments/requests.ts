@@ -425,6 +425,19 @@ export class ListTransactionsQuery extends PageQuery {
   sortOrder?: 'asc' | 'desc';
 }
 
+/** A platform's daily volume limit in a currency (set by the operator, like velocity limits). */
+export class SetDailyVolumeLimitRequest {
+  @ApiProperty({ description: 'Currency whose outgoing volume the limit counts (withdrawals in it, quotes sending it)', example: 'USD' })
+  @MatchesPattern(CURRENCY_CODE, 'a currency code (e.g. USD)')
+  currency!: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'At most this amount (smallest unit) per day of the platform time; null removes the limit', example: 1000000 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  maxAmountPerDay!: number | null;
+}
+
 export class SetVelocityLimitRequest {
   @ApiProperty({ description: 'Customer the limit applies to' })
   @MatchesPattern(CUSTOMER_ID, 'a customer id (Customer:<uuid>)')

@@ -1,6 +1,6 @@
 import { Page } from '../common';
 import { SignedRetryOutcome } from '../wallet-auth';
-import { Credit, Hold, InternalAccount, InternalAccountRecord, Transaction, VelocityLimit } from './replies';
+import { Credit, DailyVolumeLimit, Hold, InternalAccount, InternalAccountRecord, Transaction, VelocityLimit } from './replies';
 import {
   CaptureHoldRequest,
   CreateCreditRequest,
@@ -13,6 +13,7 @@ import {
   ListTransactionsQuery,
   ReleaseHoldRequest,
   SetInternalAccountStatusRequest,
+  SetDailyVolumeLimitRequest,
   SetVelocityLimitRequest,
   TransferInMessage,
   TransferOutMessage,
@@ -34,6 +35,8 @@ export const PAYMENTS_SUBJECTS = {
   getTransaction: 'payments.transaction.get',
   listTransactions: 'payments.transaction.list',
   setVelocityLimit: 'payments.velocity-limit.set',
+  /** The platform's daily volume limit in a currency (operator-set; 429 DAILY_VOLUME_LIMIT_EXCEEDED past it). */
+  setDailyVolumeLimit: 'payments.daily-volume-limit.set',
   /** Embedded wallet privacy; the gateway calls it after the signed retry of PATCH /internal-accounts/{id}. */
   updateInternalAccountPrivacy: 'payments.internal-account.update-privacy',
   /** Sandbox simulator: freeze, unfreeze or close an internal account (sandbox tokens only). */
@@ -56,4 +59,5 @@ export interface PaymentsContract {
   [PAYMENTS_SUBJECTS.getTransaction]: { request: GetTransactionRequest; reply: Transaction };
   [PAYMENTS_SUBJECTS.listTransactions]: { request: ListTransactionsQuery; reply: Page<Transaction> };
   [PAYMENTS_SUBJECTS.setVelocityLimit]: { request: SetVelocityLimitRequest; reply: VelocityLimit };
+  [PAYMENTS_SUBJECTS.setDailyVolumeLimit]: { request: SetDailyVolumeLimitRequest; reply: DailyVolumeLimit };
 }
