@@ -212,7 +212,7 @@ describe('Transaction lifecycle: refunds', () => {
     const types = ['PENDING', 'PROCESSING', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'].map((s) => `OUTGOING_PAYMENT.${s}`);
     await transactionWhen(transactionId, (tx) => tx.refund?.status === 'COMPLETED');
     const hooks = await receiver.waitFor(transactionId, types);
-    const byType = new Map(hooks.map((hook) => [hook.payload.type as string, hook.payload.data as Transaction]));
+    const byType = new Map(hooks.map((hook) => [hook.payload.type, hook.payload.data as Transaction]));
     const final = (await api.get(`/transactions/${transactionId}`)).body as Transaction;
     expect(byType.get('OUTGOING_PAYMENT.REFUND_COMPLETED')).toEqual(final);
     expect(byType.get('OUTGOING_PAYMENT.FAILED')).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
