@@ -37,13 +37,23 @@ export class PaymentAccountOrWalletInfoDto {
   @ApiProperty({ description: 'The kind of account to pay (its bank or wallet fields sit beside it)', example: 'USD_ACCOUNT' }) accountType!: string;
   @ApiPropertyOptional({ description: 'The reference the payment must carry', example: 'QT-1A2B3C4D5E6F' }) reference?: string;
   @ApiPropertyOptional({ description: 'The currency to send', example: 'USD' }) currency?: string;
+  @ApiPropertyOptional({
+    description:
+      'EMBEDDED_WALLET: the payload a session key of the wallet stamps, byte for byte; the stamp, sent as `Service-Wallet-Signature` on `POST /quotes/{quoteId}/execute`, executes the quote in one call',
+    example: '{"type":"SIGNED_REQUEST","requestId":"Request:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69","operation":"QUOTE_EXECUTE"}',
+  })
+  payloadToSign?: string;
   [field: string]: unknown;
 }
 
 export class QuotePaymentInstructionsDto implements QuotePaymentInstructions {
   @ApiPropertyOptional({ description: 'How to use the instructions', example: 'Send exactly the total sending amount with the reference' }) instructionsNotes?: string;
   @ApiPropertyOptional({ description: "Whether the account is the platform's own", example: false }) isPlatformAccount?: boolean;
-  @ApiProperty({ type: PaymentAccountOrWalletInfoDto, description: 'Where to send the funds: `accountType` and that type’s bank or wallet fields, with the `reference` to quote' })
+  @ApiProperty({
+    type: PaymentAccountOrWalletInfoDto,
+    description:
+      'Where to send the funds: `accountType` and that type’s bank or wallet fields, with the `reference` to quote; for an EMBEDDED_WALLET source, the `payloadToSign` of its one-call execution',
+  })
   accountOrWalletInfo!: PaymentAccountOrWalletInfoDto;
 }
 
@@ -77,7 +87,11 @@ export class QuoteResponseDto implements Quote {
   @ApiProperty({ description: 'Sending currency units per receiving currency unit', example: 0.057971014, minimum: 0 }) exchangeRate!: number;
   @ApiProperty({ description: 'Every fee, smallest unit of the sending currency', example: 150, minimum: 0 }) feesIncluded!: number;
   @ApiProperty({ description: "The platform's part of feesIncluded", example: 0, minimum: 0 }) platformFeesIncluded!: number;
-  @ApiPropertyOptional({ type: [QuotePaymentInstructionsDto], description: 'REALTIME_FUNDING: where to send the funds' }) paymentInstructions?: QuotePaymentInstructionsDto[];
+  @ApiPropertyOptional({
+    type: [QuotePaymentInstructionsDto],
+    description: 'While PENDING. REALTIME_FUNDING: where to send the funds; EMBEDDED_WALLET source: what the wallet signs to execute it',
+  })
+  paymentInstructions?: QuotePaymentInstructionsDto[];
   @ApiProperty({ description: "The transaction the quote's execution creates", example: 'Transaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) transactionId!: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the receiving side shared about the receiver' }) counterpartyInformation?: Record<
     string,
