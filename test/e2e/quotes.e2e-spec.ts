@@ -271,11 +271,11 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       ['001', 'COMPLETED', undefined, 0, ['PENDING', 'PROCESSING', 'COMPLETED'], PAID],
       ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 10_000, ['FAILED'], {}],
       ['003', 'COMPLETED', undefined, 0, ['PENDING', 'PROCESSING', 'COMPLETED'], PAID],
-      ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE', 10_000, ['PENDING', 'PROCESSING', 'FAILED'], {}],
-      ['005', 'FAILED', 'PAYOUT_RETURNED', 10_000, ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], {}],
-      ['006', 'FAILED', 'QUOTE_EXECUTION_FAILED', 10_000, ['PENDING', 'FAILED'], {}],
+      ['004', 'FAILED', 'ACCOUNT_CANNOT_RECEIVE', 10_000, ['PENDING', 'PROCESSING', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'], {}],
+      ['005', 'FAILED', 'PAYOUT_RETURNED', 10_000, ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'], {}],
+      ['006', 'FAILED', 'QUOTE_EXECUTION_FAILED', 10_000, ['PENDING', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'], {}],
       // The payout and its refund failed: the money stays with the service, unreturned.
-      ['007', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', 0, ['PENDING', 'PROCESSING', 'FAILED'], { USD: PAID.USD }],
+      ['007', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', 0, ['PENDING', 'PROCESSING', 'FAILED', 'REFUND_PENDING', 'REFUND_FAILED'], { USD: PAID.USD }],
     ])('suffix %s ends %s (%s), leaving %d, announced as %j', async (suffix, status, failureReason, balance, statuses, ledger) => {
       const { accountId, payeeId } = await payer(suffix);
       const created = await api.post('/quotes', quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }));
@@ -427,7 +427,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       ['$success.eur@sandbox.uma.money', 'EUR', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
       ['$success.mxn@sandbox.uma.money', 'MXN', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
       ['$pending.long.usd@sandbox.uma.money', 'USD', 'COMPLETED', undefined, ['PENDING', 'PROCESSING', 'COMPLETED']],
-      ['$fail.compliance.usd@sandbox.uma.money', 'USD', 'FAILED', 'COMPLIANCE_REJECTED', ['PENDING', 'FAILED']],
+      ['$fail.compliance.usd@sandbox.uma.money', 'USD', 'FAILED', 'COMPLIANCE_REJECTED', ['PENDING', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED']],
     ])('%s receives %s and ends %s', async (umaAddress, currency, status, failureReason, statuses) => {
       const customerId = await newCustomer();
       const accountId = await internalAccount(customerId);
@@ -437,6 +437,8 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       expect(created.body).toMatchObject({ destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency }, receivingCurrency: { code: currency } });
       expect((await api.post(`/quotes/${created.body.id}/execute`, {})).status).toBe(200);
       const final = await settled(created.body.transactionId);
+      // A failure is refunded a step later: its balance is read once the refund settled.
+      if (status === 'FAILED') await eventually(async () => ((await api.get(`/transactions/${final.id}`)).body.refund?.status === 'COMPLETED' ? true : undefined));
       expect(final).toMatchObject({ status, destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency } });
       expect(final.failureReason).toBe(failureReason);
       expect(await balanceOf(accountId)).toBe(status === 'COMPLETED' ? 5_000 : 10_000);
@@ -685,7 +687,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     });
 
     it('carry the transaction as it is at each status, the last one as GET /transactions/{id} answers it', async () => {
-      // Suffix 005 passes through every step: PROCESSING, COMPLETED (payout), then FAILED (returned, refunded).
+      // Suffix 005 passes through every step: PROCESSING, COMPLETED (payout), then FAILED (returned) and its refund.
       const { accountId, payeeId } = await payer('005');
       const created = await api.post('/quotes', { ...quoteBody(accountId, { destinationType: 'ACCOUNT', accountId: payeeId }), immediatelyExecute: true });
       expect(created.status).toBe(201);
@@ -693,14 +695,23 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       await advanceClock(api, 60);
       const hooks = await receiver.waitFor(
         created.body.transactionId,
-        statuses.map((s) => `OUTGOING_PAYMENT.${s}`),
+        [...statuses, 'REFUND_PENDING', 'REFUND_COMPLETED'].map((s) => `OUTGOING_PAYMENT.${s}`),
       );
-      const byStatus = new Map(hooks.map((hook) => [hook.payload.data.status as string, hook.payload]));
+      const byStatus = new Map(hooks.filter((hook) => !String(hook.payload.type).includes('REFUND_')).map((hook) => [hook.payload.data.status as string, hook.payload]));
+      const refunded = hooks.find((hook) => hook.payload.type === 'OUTGOING_PAYMENT.REFUND_COMPLETED')!.payload;
       for (const status of statuses) expect(byStatus.get(status)?.type).toBe(`OUTGOING_PAYMENT.${status}`);
       const final = await api.get(`/transactions/${created.body.transactionId}`);
-      expect(byStatus.get('FAILED')!.data).toEqual(final.body);
+      expect(refunded.data).toEqual(final.body);
+      expect(byStatus.get('FAILED')!.data).toEqual({ ...final.body, refund: undefined, updatedAt: byStatus.get('FAILED')!.data.updatedAt });
       const completed = byStatus.get('COMPLETED')!.data;
-      expect(completed).toEqual({ ...final.body, status: 'COMPLETED', failureReason: undefined, updatedAt: completed.updatedAt, settledAt: completed.updatedAt });
+      expect(completed).toEqual({
+        ...final.body,
+        status: 'COMPLETED',
+        failureReason: undefined,
+        refund: undefined,
+        updatedAt: completed.updatedAt,
+        settledAt: completed.updatedAt,
+      });
       const times = statuses.map((status) => Date.parse(byStatus.get(status)!.data.updatedAt as string));
       expect([...times].sort((a, b) => a - b)).toEqual(times);
       expect(await balanceOf(accountId)).toBe(10_000);
