@@ -1,4 +1,4 @@
-import { clabeOf, fundingPaymentInstructions, ibanOf, routingNumberOf } from './funding-instructions';
+import { clabeOf, derivedPaymentAccountInfo, fundingPaymentInstructions, ibanOf, routingNumberOf } from './funding-instructions';
 
 const ACCOUNT = 'InternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 
@@ -55,6 +55,35 @@ describe('funding instructions', () => {
     it("marks the platform's own accounts and gives a currency without instructions none", () => {
       expect(fundingPaymentInstructions({ id: ACCOUNT, type: 'INTERNAL_FIAT', currencyCode: 'USD', customerId: null })[0].isPlatformAccount).toBe(true);
       expect(fundingPaymentInstructions({ id: ACCOUNT, type: 'INTERNAL_FIAT', currencyCode: 'XYZ', customerId: null })).toEqual([]);
+    });
+  });
+
+  describe(derivedPaymentAccountInfo.name, () => {
+    const QUOTE = 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+
+    it("gives a quote's own details with the quote's reference, the same on every call, none shared with an account", () => {
+      const info = derivedPaymentAccountInfo('USD', QUOTE, { reference: 'QT-1A2B3C4D5E6F' });
+      expect(info).toMatchObject({ accountType: 'USD_ACCOUNT', reference: 'QT-1A2B3C4D5E6F', accountNumber: /^[0-9]{12}$/, routingNumber: /^[0-9]{9}$/ });
+      expect(derivedPaymentAccountInfo('USD', QUOTE, { reference: 'QT-1A2B3C4D5E6F' })).toEqual(info);
+      expect(info!.accountNumber).not.toBe(derivedPaymentAccountInfo('USD', ACCOUNT)!.accountNumber);
+      expect(derivedPaymentAccountInfo('XYZ', QUOTE)).toBeUndefined();
+    });
+
+    it.each([
+      ['SOLANA', 'SOLANA_WALLET', /^[1-9A-HJ-NP-Za-km-z]{44}$/],
+      ['solana', 'SOLANA_WALLET', /^[1-9A-HJ-NP-Za-km-z]{44}$/],
+      ['TRON', 'TRON_WALLET', /^T[1-9A-HJ-NP-Za-km-z]{33}$/],
+      ['ETHEREUM', 'ETHEREUM_WALLET', /^0x[0-9a-f]{40}$/],
+      ['BASE', 'BASE_WALLET', /^0x[0-9a-f]{40}$/],
+      ['POLYGON', 'POLYGON_WALLET', /^0x[0-9a-f]{40}$/],
+      ['PLASMA', 'PLASMA_WALLET', /^0x[0-9a-f]{40}$/],
+      ['LIGHTNING', 'SOLANA_WALLET', /^[1-9A-HJ-NP-Za-km-z]{44}$/],
+    ])('gives USDC on %s a %s', (cryptoNetwork, accountType, address) => {
+      expect(derivedPaymentAccountInfo('USDC', QUOTE, { cryptoNetwork })).toEqual({ accountType, address: expect.stringMatching(address), assetType: 'USDC' });
+    });
+
+    it('ignores a network for a currency that is not a stablecoin', () => {
+      expect(derivedPaymentAccountInfo('BTC', QUOTE, { cryptoNetwork: 'BASE' })).toMatchObject({ accountType: 'BITCOIN_L1' });
     });
   });
 
