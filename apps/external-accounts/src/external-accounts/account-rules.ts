@@ -222,6 +222,12 @@ export function accountWarnings(info: Plain, prefix = 'accountInfo'): ExternalAc
   const field = (name: string) => `${prefix}.${name}`;
   const warnings = checkDigitWarnings(info.accountType, info, prefix);
   if (info.accountType === 'BRL_ACCOUNT') {
+    if (info.taxId === undefined) {
+      warnings.push({
+        field: field('taxId'),
+        message: `${field('taxId')} (the beneficiary's CPF or CNPJ) is missing: the API asks for it on BRL accounts, though its earliest versions did not`,
+      });
+    }
     const rule = PIX_KEY_RULES[info.pixKeyType as PixKeyType];
     if (rule && typeof info.pixKey === 'string' && !rule.test(info.pixKey)) {
       warnings.push({ field: field('pixKey'), message: `${field('pixKey')} is not ${rule.description}, the usual form for pixKeyType ${String(info.pixKeyType)}` });

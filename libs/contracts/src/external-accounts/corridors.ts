@@ -293,8 +293,10 @@ export const CORRIDORS: Record<AccountType, Corridor> = {
     fields: {
       pixKey: text('PIX key, formatted per pixKeyType: CPF 11 digits, CNPJ 14 digits, EMAIL an email, PHONE E.164, RANDOM a UUID', '12345678901', true, 77),
       pixKeyType: { required: true, enum: PIX_KEY_TYPES, description: 'Kind of PIX key', example: 'CPF' },
+      // Today's document requires it; its first versions' PIX accounts had no taxId: accepted
+      // without, with a warning (accountWarnings), so their clients keep working.
       taxId: {
-        required: true,
+        required: false,
         pattern: /^[0-9]{11,14}$/,
         patternText: '11 to 14 digits (CPF or CNPJ)',
         minLength: 11,

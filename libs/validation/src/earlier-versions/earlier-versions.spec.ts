@@ -4,7 +4,9 @@ import {
   earlierVersionAllowances,
   EarlierVersionAllowance,
   fieldEntry,
+  INFERRED_REQUEST_FIELDS,
   RENAMED_REQUEST_FIELDS,
+  RENAMED_REQUEST_VALUES,
   RequestFieldsByVersion,
   STILL_REFUSED_REQUEST_FIELDS,
 } from './earlier-versions';
@@ -122,6 +124,25 @@ describe('earlierVersionAllowances', () => {
   );
 });
 
+describe('renamed values and inferred fields', () => {
+  it.each(RENAMED_REQUEST_VALUES.flatMap((rename) => rename.operations.map((operation) => [operation, rename.field] as const)))(
+    '%s: %s, whose values were renamed, is a field of today’s version',
+    (operation, field) => {
+      expect(versionsOf(fieldEntry(data.operations[operation].body![field]).ranges).has(LATEST)).toBe(true);
+      expect(earlierVersionAllowances().get(operation)!.valueRenames).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    },
+  );
+
+  it.each(INFERRED_REQUEST_FIELDS.flatMap((row) => row.operations.map((operation) => [operation, row.field] as const)))(
+    '%s: %s is a field of today’s version that the first version did not have',
+    (operation, field) => {
+      const versions = versionsOf(fieldEntry(data.operations[operation].body![field]).ranges);
+      expect([versions.has(0), versions.has(LATEST)]).toEqual([false, true]);
+      expect(earlierVersionAllowances().get(operation)!.inferred).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    },
+  );
+});
+
 describe('applyEarlierVersionAllowance', () => {
   const allowance: EarlierVersionAllowance = {
     removedBody: ['accountInfo.countries', 'owners', 'fees[].currency.code'],
@@ -150,6 +171,38 @@ describe('applyEarlierVersionAllowance', () => {
     const body = { taxId: 'old', identifier: 'new' };
     applyEarlierVersionAllowance(allowance, body);
     expect(body).toEqual({ identifier: 'new' });
+  });
+
+  it('reads an earlier version’s values under today’s and fills in the types today requires and earlier versions told by their fields', () => {
+    const earlier: EarlierVersionAllowance = {
+      removedBody: [],
+      removedQuery: [],
+      renames: [],
+      valueRenames: [{ operations: [], field: 'accountInfo.accountType', values: { US_ACCOUNT: 'USD_ACCOUNT' } }],
+      inferred: [
+        {
+          operations: [],
+          field: 'source.sourceType',
+          from: [
+            { present: 'accountId', value: 'ACCOUNT' },
+            { present: 'currency', value: 'REALTIME_FUNDING' },
+          ],
+        },
+      ],
+    };
+    const old = { accountInfo: { accountType: 'US_ACCOUNT' }, source: { accountId: 'InternalAccount:1', currency: 'USD' } };
+    expect(applyEarlierVersionAllowance(earlier, old)).toEqual([]);
+    expect(old).toEqual({ accountInfo: { accountType: 'USD_ACCOUNT' }, source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:1', currency: 'USD' } });
+    const funding = { source: { currency: 'USD' } };
+    applyEarlierVersionAllowance(earlier, funding);
+    expect(funding.source).toEqual({ sourceType: 'REALTIME_FUNDING', currency: 'USD' });
+    // Today's values and a type the request sends are left as they are; so is a value no version had.
+    const today = { accountInfo: { accountType: 'USD_ACCOUNT' }, source: { sourceType: 'REALTIME_FUNDING', accountId: 'InternalAccount:1' } };
+    applyEarlierVersionAllowance(earlier, today);
+    expect(today).toEqual({ accountInfo: { accountType: 'USD_ACCOUNT' }, source: { sourceType: 'REALTIME_FUNDING', accountId: 'InternalAccount:1' } });
+    const unknown = { accountInfo: { accountType: 'US_ACOUNT' }, source: {} };
+    applyEarlierVersionAllowance(earlier, unknown);
+    expect(unknown).toEqual({ accountInfo: { accountType: 'US_ACOUNT' }, source: {} });
   });
 
   it('leaves a field no version had for the contract to refuse', () => {

@@ -30,6 +30,7 @@ export interface FieldRename {
 }
 
 const CUSTOMER_WRITES = ['POST /customers', 'PATCH /customers/{}'];
+const EXTERNAL_ACCOUNT_WRITES = ['POST /customers/external-accounts', 'POST /platform/external-accounts'];
 
 /** The renames of the document's history, each confirmed against the change that made it. */
 export const RENAMED_REQUEST_FIELDS: readonly FieldRename[] = [
@@ -64,6 +65,61 @@ export const RENAMED_REQUEST_FIELDS: readonly FieldRename[] = [
       MORE_THAN_10M: 'VOLUME_OVER_10M',
     },
   },
+  // Until 2026-02-23 a bank account's checking or savings was `accountCategory`; that change
+  // dropped it, and `bankAccountType` (the same two values, the same meaning) came back on
+  // 2026-03-31: the earlier name is read as today's.
+  { operations: EXTERNAL_ACCOUNT_WRITES, from: 'accountInfo.accountCategory', to: 'accountInfo.bankAccountType' },
+];
+
+/** A field that today's version still has, whose values an earlier version named otherwise. */
+export interface ValueRename {
+  operations: readonly string[];
+  field: string;
+  /** The earlier version's values under today's. */
+  values: Readonly<Record<string, string>>;
+}
+
+/** The renamed values of the document's history, each confirmed against the change that made it. */
+export const RENAMED_REQUEST_VALUES: readonly ValueRename[] = [
+  // 2026-02-23, "External Accounts Updates": account types named by scheme became named by
+  // currency, each scheme's entry of the enum replaced by its currency's (IBAN by EUR_ACCOUNT).
+  {
+    operations: EXTERNAL_ACCOUNT_WRITES,
+    field: 'accountInfo.accountType',
+    values: { US_ACCOUNT: 'USD_ACCOUNT', CLABE: 'MXN_ACCOUNT', PIX: 'BRL_ACCOUNT', IBAN: 'EUR_ACCOUNT', UPI: 'INR_ACCOUNT' },
+  },
+];
+
+/**
+ * A field today's version requires that earlier versions did not have, whose value those
+ * versions' requests still tell unambiguously: set from the first rule whose field is present
+ * beside it, and only where the request does not send it.
+ */
+export interface InferredField {
+  operations: readonly string[];
+  field: string;
+  from: ReadonlyArray<{ present: string; value: string }>;
+}
+
+export const INFERRED_REQUEST_FIELDS: readonly InferredField[] = [
+  // Until 2026-01-30 a quote's source and destination had no type: the variant was told by its
+  // fields (an account id, or a currency alone for real-time funding; an account id or an UMA address).
+  {
+    operations: ['POST /quotes'],
+    field: 'source.sourceType',
+    from: [
+      { present: 'accountId', value: 'ACCOUNT' },
+      { present: 'currency', value: 'REALTIME_FUNDING' },
+    ],
+  },
+  {
+    operations: ['POST /quotes'],
+    field: 'destination.destinationType',
+    from: [
+      { present: 'accountId', value: 'ACCOUNT' },
+      { present: 'umaAddress', value: 'UMA_ADDRESS' },
+    ],
+  },
 ];
 
 /**
@@ -86,6 +142,10 @@ export interface EarlierVersionAllowance {
   removedBody: string[];
   removedQuery: string[];
   renames: FieldRename[];
+  /** Fields whose earlier values are read as today's. */
+  valueRenames?: ValueRename[];
+  /** Fields today requires that earlier versions' requests tell without sending. */
+  inferred?: InferredField[];
 }
 
 /** Versions `"0-2,5"` as a test of one index. */
@@ -129,7 +189,10 @@ export function earlierVersionAllowances(
     const removedQuery = Object.entries(entry.query ?? {})
       .filter(([name, ranges]) => !inRanges(ranges, latest) && !known.has(name))
       .map(([name]) => name);
-    if (removedBody.length || removedQuery.length || operationRenames.length) allowances.set(operation, { removedBody, removedQuery, renames: operationRenames });
+    const valueRenames = RENAMED_REQUEST_VALUES.filter((rename) => rename.operations.includes(operation));
+    const inferred = INFERRED_REQUEST_FIELDS.filter((field) => field.operations.includes(operation));
+    if (removedBody.length || removedQuery.length || operationRenames.length || valueRenames.length || inferred.length)
+      allowances.set(operation, { removedBody, removedQuery, renames: operationRenames, valueRenames, inferred });
   }
   return allowances;
 }
@@ -203,6 +266,23 @@ export function applyEarlierVersionAllowance(allowance: EarlierVersionAllowance,
   const ignored: string[] = [];
   if (isObject(body)) {
     for (const rename of allowance.renames) applyRename(body, rename);
+    for (const rename of allowance.valueRenames ?? []) {
+      const parts = segments(rename.field);
+      const key = parts[parts.length - 1];
+      for (const [holder] of holders(body, parts, '')) {
+        const value = holder[key];
+        if (typeof value === 'string' && rename.values[value] !== undefined) holder[key] = rename.values[value];
+      }
+    }
+    for (const field of allowance.inferred ?? []) {
+      const parts = segments(field.field);
+      const key = parts[parts.length - 1];
+      for (const [holder] of holders(body, parts, '')) {
+        if (holder[key] !== undefined) continue;
+        const rule = field.from.find((candidate) => holder[candidate.present] !== undefined);
+        if (rule) holder[key] = rule.value;
+      }
+    }
     for (const removed of allowance.removedBody) {
       const parts = segments(removed);
       for (const [holder, path] of holders(body, parts, '')) {
