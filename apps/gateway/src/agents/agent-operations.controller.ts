@@ -50,6 +50,7 @@ import {
 } from '../cards/card-transaction-lookup';
 import { ExternalAccountPageDto, ExternalAccountResponseDto, withoutRouting } from '../external-accounts/dto/external-account.response';
 import { ApiErrors } from '../http/api-errors.decorator';
+import { CLIENT_RETRIES, CLIENT_RETRY_HEADER, clientRetry } from '../http/client-retry';
 import { InternalAccountListResponseDto, publicInternalAccount } from '../payments/dto/internal-account.response';
 import { createQuoteMessage } from '../quotes/quotes.controller';
 import { QuoteResponseDto } from '../quotes/dto/quote.response';
@@ -224,13 +225,17 @@ export class AgentOperationsController {
   @Post('transfer-out')
   @HttpCode(201)
   @RequiresAgentPermission('CREATE_TRANSFERS')
-  @ApiOperation({ summary: 'Send funds to one of the customer’s external accounts', description: `Needs CREATE_TRANSFERS. As POST /transfer-out. ${POLICY_CHECKS}` })
+  @ApiOperation({
+    summary: 'Send funds to one of the customer’s external accounts',
+    description: `Needs CREATE_TRANSFERS. As POST /transfer-out. ${POLICY_CHECKS} ${CLIENT_RETRIES} A retry answers the action of this agent's earlier request.`,
+  })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: AgentActionDto })
   @ApiErrors(400, 401, 403, 404, 409)
   transferOut(
     @Body() body: TransferOutRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
     @CurrentAgent() agent: AuthenticatedAgent,
     @Caller() caller: CallerContext,
   ): Promise<AgentAction> {
@@ -247,6 +252,7 @@ export class AgentOperationsController {
           ...(body.remittanceInformation !== undefined ? { remittanceInformation: body.remittanceInformation } : {}),
           ...(body.purposeOfPayment !== undefined ? { purposeOfPayment: body.purposeOfPayment } : {}),
           ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+          ...clientRetry(retryCount),
         },
       },
       caller,
@@ -256,13 +262,17 @@ export class AgentOperationsController {
   @Post('transfer-in')
   @HttpCode(201)
   @RequiresAgentPermission('CREATE_TRANSFERS')
-  @ApiOperation({ summary: 'Pull funds from one of the customer’s external accounts', description: `Needs CREATE_TRANSFERS. As POST /transfer-in. ${POLICY_CHECKS}` })
+  @ApiOperation({
+    summary: 'Pull funds from one of the customer’s external accounts',
+    description: `Needs CREATE_TRANSFERS. As POST /transfer-in. ${POLICY_CHECKS} ${CLIENT_RETRIES} A retry answers the action of this agent's earlier request.`,
+  })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: AgentActionDto })
   @ApiErrors(400, 401, 403, 404, 409)
   transferIn(
     @Body() body: TransferInRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
     @CurrentAgent() agent: AuthenticatedAgent,
     @Caller() caller: CallerContext,
   ): Promise<AgentAction> {
@@ -277,6 +287,7 @@ export class AgentOperationsController {
           ...(body.currency !== undefined ? { currency: body.currency } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+          ...clientRetry(retryCount),
         },
       },
       caller,

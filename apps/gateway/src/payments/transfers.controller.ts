@@ -18,6 +18,7 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
+import { CLIENT_RETRIES, CLIENT_RETRY_HEADER, clientRetry } from '../http/client-retry';
 import { TransactionResponseDto } from './dto/transaction.response';
 import {
   ApiTransactionListWithCardsResponse,
@@ -53,7 +54,7 @@ export class TransfersController {
       'Without `amount` the whole available balance of the source is sent. `destination.paymentRail` must be one of the rails the external account lists (default: its first, ' +
       'or the usual rail of its type); `remittanceInformation` and `purposeOfPayment` are kept and returned. ' +
       'From an EMBEDDED_WALLET it is a signed retry: every check first, then 202 with the challenge, and the retry signed by a session of the wallet moves the money (201). ' +
-      `A repeated Idempotency-Key answers its first result without a signature. ${SANDBOX_OUTCOMES}`,
+      `A repeated Idempotency-Key answers its first result without a signature. ${CLIENT_RETRIES} ${SANDBOX_OUTCOMES}`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
@@ -62,11 +63,12 @@ export class TransfersController {
   transferOut(
     @Body() body: TransferOutRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
     @Caller() caller: CallerContext,
     @SignedRetry() signedRetry: SignedRetryInput,
   ): Promise<SignedRetryOutcome<Transaction>> {
     // payments decides whether a wallet must sign, after every check (so 4xx come before any 202).
-    const message: TransferOutMessage = { ...transferOutMessage(body, idempotencyKey), signedRetry };
+    const message: TransferOutMessage = { ...transferOutMessage(body, idempotencyKey), ...clientRetry(retryCount), signedRetry };
     return this.services.request(PAYMENTS_SUBJECTS.transferOut, message, caller);
   }
 
@@ -76,13 +78,18 @@ export class TransfersController {
     summary: 'Pull funds from an external account',
     description:
       'Moves funds from an external account into an internal account of the same currency; the account is credited when the transfer completes. ' +
-      `A pull needs \`amount\` (400 INVALID_AMOUNT without it: the external balance cannot be read). ${SANDBOX_OUTCOMES}`,
+      `A pull needs \`amount\` (400 INVALID_AMOUNT without it: the external balance cannot be read). ${CLIENT_RETRIES} ${SANDBOX_OUTCOMES}`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
-  transferIn(@Body() body: TransferInRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Transaction> {
-    return this.services.request(PAYMENTS_SUBJECTS.transferIn, transferInMessage(body, idempotencyKey), caller);
+  transferIn(
+    @Body() body: TransferInRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
+    @Caller() caller: CallerContext,
+  ): Promise<Transaction> {
+    return this.services.request(PAYMENTS_SUBJECTS.transferIn, { ...transferInMessage(body, idempotencyKey), ...clientRetry(retryCount) }, caller);
   }
 }
 

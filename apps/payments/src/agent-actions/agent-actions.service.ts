@@ -79,7 +79,8 @@ export class AgentActionsService {
       // A wallet moves money only with a signature of the customer's session, which an agent does not hold.
       throw new ServiceError('FORBIDDEN', 'An agent cannot move money from or to an embedded wallet', { reason: 'EMBEDDED_WALLET', accountId: owned.id });
     }
-    const checked = await this.transfers.check(ctx, request);
+    // The agent's route is its own: a client's retry of it answers only this agent's earlier transfer.
+    const checked = await this.transfers.check(ctx, { ...request, origin: `agent:${agent.agentId}` });
     if ('earlier' in checked) return this.answerFor(ctx, agent, checked.earlier);
     const decision = evaluatePolicy(agent.policy, {
       internalAccountId: checked.account.id,
@@ -125,7 +126,7 @@ export class AgentActionsService {
         if (row.status === 'PENDING_APPROVAL') await this.announcePending(manager, row, undefined);
       },
     });
-    // A concurrent first use of the Idempotency-Key answers its transaction, whose action is not this call's.
+    // A concurrent first use of the Idempotency-Key (or the try a client's retry repeats) answers its transaction, whose action is not this call's.
     return this.answerFor(ctx, agent, moved);
   }
 

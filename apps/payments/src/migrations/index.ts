@@ -10,6 +10,7 @@ import { CreateStablecoins1765000000000 } from './1765000000000-CreateStablecoin
 import { AgentApprovalAtDecision1765200000000 } from './1765200000000-AgentApprovalAtDecision';
 import { DailyVolumeLimits1765400000000 } from './1765400000000-DailyVolumeLimits';
 import { TransactionRefunds1765300000000 } from './1765300000000-TransactionRefunds';
+import { RequestFingerprints1765700000000 } from './1765700000000-RequestFingerprints';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const PAYMENTS_MIGRATIONS = [
   AgentApprovalAtDecision1765200000000,
   TransactionRefunds1765300000000,
   DailyVolumeLimits1765400000000,
+  RequestFingerprints1765700000000,
 ];

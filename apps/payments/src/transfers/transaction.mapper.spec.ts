@@ -26,6 +26,7 @@ function entity(type: TransactionType, changes: Partial<PaymentTransactionEntity
     purposeOfPayment: null,
     cryptoNetwork: null,
     onChainTransactionHash: null,
+    requestFingerprint: null,
     quoteId: null,
     receivedCurrencyCode: null,
     receivedAmount: null,

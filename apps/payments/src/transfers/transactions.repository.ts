@@ -32,6 +32,7 @@ interface TransactionRow {
   purpose_of_payment: PurposeOfPayment | null;
   crypto_network: string | null;
   onchain_transaction_hash: string | null;
+  request_fingerprint: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   settled_at: Date | string | null;
@@ -71,6 +72,7 @@ const TRANSACTION_COLUMNS = Object.keys({
   purpose_of_payment: 0,
   crypto_network: 0,
   onchain_transaction_hash: 0,
+  request_fingerprint: 0,
   created_at: 0,
   updated_at: 0,
   settled_at: 0,
@@ -113,6 +115,7 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     purposeOfPayment: row.purpose_of_payment,
     cryptoNetwork: row.crypto_network,
     onChainTransactionHash: row.onchain_transaction_hash,
+    requestFingerprint: row.request_fingerprint,
 
     quoteId: row.quote_id,
     receivedCurrencyCode: row.received_currency_code,
@@ -162,15 +165,17 @@ type CrossCurrencyColumns =
 type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
 /** A refund is initiated after the transaction exists (`refundStatement`), never with it. */
 type RefundColumns = 'refundReference' | 'refundStatus' | 'refundReason' | 'refundInitiatedAt' | 'refundSettledAt';
-export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns | RefundColumns> &
-  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns>>;
+/** A transfer requested without an Idempotency-Key: its request's fingerprint (`findByFingerprint`). */
+type FingerprintColumns = 'requestFingerprint';
+export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns | RefundColumns | FingerprintColumns> &
+  Partial<Pick<PaymentTransactionEntity, CrossCurrencyColumns | OnChainColumns | FingerprintColumns>>;
 
 const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, type, status, customer_id, internal_account_id, external_account_id, currency_code, amount, hold_id, description, failure_reason,
      platform_customer_id, payment_rail, rail_selection_mode, remittance_information, purpose_of_payment,
      quote_id, received_currency_code, received_amount, counterparty_uma_address, counterparty_information, settled_at, crypto_network, onchain_transaction_hash, created_at, updated_at,
-     fees, platform_fees)
+     fees, platform_fees, request_fingerprint)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::jsonb, CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $25::timestamptz END, $23, $24, $25, $25,
-     $26, $27)`;
+     $26, $27, $28)`;
 
 const TRANSITION_TRANSACTION = `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
        settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
@@ -256,6 +261,7 @@ export class TransactionsRepository {
         now,
         tx.fees === undefined || tx.fees === null ? null : amountToColumn(tx.fees),
         tx.platformFees === undefined || tx.platformFees === null ? null : amountToColumn(tx.platformFees),
+        tx.requestFingerprint ?? null,
       ],
     };
   }
@@ -272,6 +278,7 @@ export class TransactionsRepository {
       platformFees: null,
       cryptoNetwork: null,
       onChainTransactionHash: null,
+      requestFingerprint: null,
       ...definedOnly(tx),
       receiptDeliveryConfirmedAt: null,
       refundReference: null,
@@ -288,6 +295,26 @@ export class TransactionsRepository {
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<PaymentTransactionEntity | undefined> {
     const rows = await manager.query<TransactionRow[]>(`SELECT * FROM payment_transaction WHERE platform_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * The most recent transaction of the platform written with this request fingerprint at or after
+   * `since` (platform time), read in the caller's transaction when it gives one.
+   */
+  async findByFingerprint(platformId: string, fingerprint: string, since: Date, manager: EntityManager = this.dataSource.manager): Promise<PaymentTransactionEntity | undefined> {
+    const rows = await manager.query<TransactionRow[]>(
+      preparedStatement('SELECT * FROM payment_transaction WHERE platform_id = $1 AND request_fingerprint = $2 AND created_at >= $3 ORDER BY created_at DESC, id DESC LIMIT 1'),
+      [platformId, fingerprint, since],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * Takes the turn of the requests with this fingerprint until the caller's transaction ends (a
+   * transaction-scoped advisory lock), so a retry waits for a try of the same request still running.
+   */
+  async lockFingerprint(manager: EntityManager, platformId: string, fingerprint: string): Promise<void> {
+    await manager.query(preparedStatement('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))'), [`payment_transaction:${platformId}:${fingerprint}`]);
   }
 
   async transition(

@@ -57,12 +57,21 @@ export interface TransferRequest {
   remittanceInformation?: string;
   purposeOfPayment?: PurposeOfPayment;
   idempotencyKey?: string;
+  /** A client library's automatic retry (`X-Stainless-Retry-Count` 1 or more). */
+  retryOf?: { attempt: number };
+  /** Who asked, when not the platform's API itself: `agent:<agentId>` (part of the request's fingerprint). */
+  origin?: string;
 }
+
+/** How far back a client's retry of a keyless transfer looks for the request it repeats. */
+export const CLIENT_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A transfer that passed every check before the database transaction, ready to move. */
 export interface CheckedTransfer {
   request: TransferRequest;
   hash: string;
+  /** Without an Idempotency-Key: the request's fingerprint, written with the transfer. */
+  fingerprint?: string;
   account: InternalAccountWithBalance;
   external: ExternalAccountWithRouting;
   currency: CurrencyInfo;
@@ -100,6 +109,7 @@ export function incoming(request: TransferInMessage): TransferRequest {
     currency: request.currency,
     description: request.description,
     idempotencyKey: request.idempotencyKey,
+    retryOf: request.retryOf,
   };
 }
 
@@ -115,6 +125,7 @@ export function outgoing(request: TransferOutMessage): TransferRequest {
     remittanceInformation: request.remittanceInformation,
     purposeOfPayment: request.purposeOfPayment,
     idempotencyKey: request.idempotencyKey,
+    retryOf: request.retryOf,
   };
 }
 
@@ -173,17 +184,25 @@ export class TransfersService implements OnModuleInit {
 
   /**
    * Every check that comes before the database transaction (those that need another service
-   * included), or the earlier answer of a repeated Idempotency-Key.
+   * included), or the earlier answer of a repeated Idempotency-Key, or (without a key) of the
+   * request a client library's automatic retry repeats.
    */
   async check(ctx: CallerContext, request: TransferRequest): Promise<CheckedTransfer | { earlier: Transaction }> {
-    const { idempotencyKey, ...body } = request;
-    const hash = requestHash({ operation: `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`, ...body });
+    const { idempotencyKey, retryOf, origin, ...body } = request;
+    const operation = `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`;
+    const hash = requestHash({ operation, ...body });
+    // The platform is the column beside it; the route is the operation and who sent it (an agent's route is its own).
+    const fingerprint = idempotencyKey ? undefined : requestHash({ operation, origin: origin ?? 'platform', ...body });
     const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
     // Looked for after the account is read: a transfer under the same key that committed before
     // that read left its answer too, so a retry racing it replays instead of seeing its hold.
     if (idempotencyKey) {
       const earlier = await this.idempotency.replay<Transaction>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
       if (earlier) return { earlier };
+    }
+    if (fingerprint && isClientRetry(retryOf)) {
+      const earlier = await this.retried(ctx.platformId, fingerprint);
+      if (earlier) return { earlier: await this.toResource(earlier) };
     }
     const internalField = request.type === 'OUTGOING' ? 'source' : 'destination';
     const externalField = request.type === 'OUTGOING' ? 'destination' : 'source';
@@ -213,14 +232,31 @@ export class TransfersService implements OnModuleInit {
     const outcome = transferOutcome(this.sandbox.applyTo(ctx), external.routing.primaryIdentifierLast3);
     // A customer service of the previous release does not tell the platform's id: the customer id stands in.
     const platformCustomerId = customer ? (customer.platformCustomerId ?? customer.customerId) : ctx.platformId;
-    return { request, hash, account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
+    return { request, hash, ...(fingerprint ? { fingerprint } : {}), account, external, currency, outcome, amount, platformCustomerId, ...(rail ? { rail } : {}) };
   }
 
-  /** The transfer, its hold or entry, its event and its idempotency record, in one transaction. */
+  /** The most recent transfer with this fingerprint of the last 24 hours of the platform's time. */
+  private retried(platformId: string, fingerprint: string, manager?: EntityManager): Promise<PaymentTransactionEntity | undefined> {
+    return this.transfers.findByFingerprint(platformId, fingerprint, new Date(this.clock.now().getTime() - CLIENT_RETRY_WINDOW_MS), manager);
+  }
+
+  /**
+   * The transfer, its hold or entry, its event and its idempotency record (or, without a key, its
+   * request fingerprint), in one transaction.
+   */
   async move(ctx: CallerContext, checked: CheckedTransfer, hooks: MoveHooks = {}): Promise<Transaction> {
-    const { request, hash, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
+    const { request, hash, fingerprint, account, external, currency, outcome, amount, platformCustomerId, rail } = checked;
     const { idempotencyKey } = request;
     return this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, async (manager) => {
+      if (fingerprint) {
+        // Requests with one fingerprint take their turns: a client's retry that came while the try it
+        // repeats was still running waits for it here, then answers it instead of moving the money again.
+        await this.transfers.lockFingerprint(manager, ctx.platformId, fingerprint);
+        if (isClientRetry(request.retryOf)) {
+          const earlier = await this.retried(ctx.platformId, fingerprint, manager);
+          if (earlier) return this.toResource(earlier);
+        }
+      }
       // Checked again under the account's lock: it may have been frozen or closed since the check above.
       await this.ledgerService.lockAccountWithin(manager, ctx.platformId, account.id, NEW_MOVEMENT_STATUSES);
       await hooks.beforeWrite?.(manager);
@@ -256,6 +292,7 @@ export class TransfersService implements OnModuleInit {
         // A wallet destination: the transfer goes out on the address's network (the sandbox names its transfer by a generated hash).
         cryptoNetwork: external.routing.network ?? null,
         onChainTransactionHash: external.routing.network ? sandboxTransactionHash(id) : null,
+        requestFingerprint: fingerprint ?? null,
       };
       // The transfer, its event and its first step in one statement (the row is known before it is written).
       const now = this.clock.now();
@@ -512,4 +549,9 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
 /** The hash of a wallet transfer's on-chain leg: derived from the transaction id (no chain is reached in this build). */
 function sandboxTransactionHash(transactionId: string): string {
   return createHash('sha256').update(`onchain:${transactionId}`).digest('hex');
+}
+
+/** A client library's automatic retry: `X-Stainless-Retry-Count` 1 or more (0 or none is a first try, which always runs). */
+function isClientRetry(retryOf: { attempt: number } | undefined): boolean {
+  return retryOf !== undefined && retryOf.attempt >= 1;
 }

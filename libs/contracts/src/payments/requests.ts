@@ -327,6 +327,18 @@ export class TransferInRequest {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * A request the client library sent again on its own (its `X-Stainless-Retry-Count` header, 1 on
+ * the first retry): without an Idempotency-Key, a money operation answers the most recent
+ * identical request of the last 24 hours instead of moving the money again.
+ */
+export class ClientRetry {
+  @ApiProperty({ description: 'The retry count the client sent (1, 2, ...)', example: 1 })
+  @IsInt()
+  @Min(1)
+  attempt!: number;
+}
+
 export class TransferOutMessage extends TransferOutRequest {
   @ApiPropertyOptional({ description: 'The `Idempotency-Key` header' })
   @IsOptional()
@@ -338,6 +350,12 @@ export class TransferOutMessage extends TransferOutRequest {
   @ValidateNested()
   @Type(() => SignedRetryInput)
   signedRetry?: SignedRetryInput;
+
+  @ApiPropertyOptional({ type: ClientRetry, description: "Set when the request is a client library's retry (`X-Stainless-Retry-Count` 1 or more)" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClientRetry)
+  retryOf?: ClientRetry;
 }
 
 export class TransferInMessage extends TransferInRequest {
@@ -345,6 +363,12 @@ export class TransferInMessage extends TransferInRequest {
   @IsOptional()
   @MatchesPattern(IDEMPOTENCY_KEY, '1-255 printable ASCII characters')
   idempotencyKey?: string;
+
+  @ApiPropertyOptional({ type: ClientRetry, description: "Set when the request is a client library's retry (`X-Stainless-Retry-Count` 1 or more)" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClientRetry)
+  retryOf?: ClientRetry;
 }
 
 export class GetTransactionRequest {

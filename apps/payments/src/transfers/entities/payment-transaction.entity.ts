@@ -98,6 +98,10 @@ export class PaymentTransactionEntity {
   @Column({ name: 'platform_fees', type: 'bigint', nullable: true, transformer: amountColumn })
   platformFees!: bigint | null;
 
+  /** A transfer requested without an Idempotency-Key: the hash of its request, which a client's automatic retry of it matches. */
+  @Column({ name: 'request_fingerprint', type: 'text', nullable: true })
+  requestFingerprint!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
