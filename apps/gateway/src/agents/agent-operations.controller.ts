@@ -19,7 +19,6 @@ import {
   CallerContext,
   CardTransaction,
   CreateCustomerExternalAccountRequest,
-  CreateQuoteMessage,
   CreateQuoteRequest,
   Quote,
   QUOTES_SUBJECTS,
@@ -302,23 +301,23 @@ export class AgentOperationsController {
     description:
       'Needs CREATE_QUOTES. As POST /quotes, from the customer’s own accounts only (another source account answers 404; another customer in ' +
       '`source.customerId`, 400 INVALID_INPUT naming it). With `immediatelyExecute` the quote is ' +
-      'submitted for execution as an agent action, checked against the policy like POST /agents/me/quotes/{quoteId}/execute.',
+      'submitted for execution as an agent action, checked against the policy like POST /agents/me/quotes/{quoteId}/execute. ' +
+      `With \`immediatelyExecute\`: ${CLIENT_RETRIES} A retry answers this agent's earlier quote as GET returns it now. A repeated Idempotency-Key answers the quote its first call created and submitted.`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: QuoteResponseDto })
   @ApiErrors(400, 401, 403, 404, 409)
-  async createQuote(
+  createQuote(
     @Body() body: CreateQuoteRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
     @CurrentAgent() agent: AuthenticatedAgent,
     @Caller() caller: CallerContext,
   ): Promise<Quote> {
-    // An agent's execution always goes through its policy: the quote is created, then executed as an action.
-    const { immediatelyExecute, ...message } = createQuoteMessage(body, idempotencyKey);
-    const quote = await this.services.request(QUOTES_SUBJECTS.createQuote, message as CreateQuoteMessage, caller);
-    if (!immediatelyExecute) return quote;
-    await this.services.request(AGENT_ACTIONS_SUBJECTS.executeQuote, { agent: scopeOf(agent), quoteId: quote.id }, caller);
-    return this.services.request(QUOTES_SUBJECTS.getQuote, { quoteId: quote.id }, caller);
+    const message = createQuoteMessage(body, idempotencyKey, retryCount);
+    if (!message.immediatelyExecute) return this.services.request(QUOTES_SUBJECTS.createQuote, message, caller);
+    // An agent's execution always goes through its policy: payments creates the quote, then submits it as the agent's action.
+    return this.services.request(AGENT_ACTIONS_SUBJECTS.createQuote, { agent: scopeOf(agent), quote: message }, caller);
   }
 
   @Get('quotes/:quoteId')

@@ -5,6 +5,7 @@ import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { Caller } from '../auth/caller.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { SignedAction, SignedRetry } from '../http/signed-action.decorator';
+import { CLIENT_RETRIES, CLIENT_RETRY_HEADER, clientRetry } from '../http/client-retry';
 import { QuoteResponseDto } from './dto/quote.response';
 
 const IDEMPOTENCY_HEADER = {
@@ -34,13 +35,19 @@ export class QuotesController {
       'Prices a cross-currency payment and locks the rate and fees until `expiresAt`. Lock the sending or the receiving amount (smallest unit of that side): ' +
       'fees are taken from the sending amount (variable fees rounded up), the rest converts at the corridor rate and rounds down to the smallest receiving unit; ' +
       'a locked receiving amount is met by the smallest sending amount that reaches it. `immediatelyExecute` executes it in the same call. ' +
-      'A REALTIME_FUNDING source answers payment instructions; the quote executes once they are paid.',
+      'A REALTIME_FUNDING source answers payment instructions; the quote executes once they are paid. ' +
+      `With \`immediatelyExecute\` (an ACCOUNT source): ${CLIENT_RETRIES} The retry answers that quote as GET returns it now. A quote that does not execute at once moves no money: each call creates one.`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: QuoteResponseDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
-  create(@Body() body: CreateQuoteRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Quote> {
-    return this.services.request(QUOTES_SUBJECTS.createQuote, createQuoteMessage(body, idempotencyKey), caller);
+  create(
+    @Body() body: CreateQuoteRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers(CLIENT_RETRY_HEADER) retryCount: string | undefined,
+    @Caller() caller: CallerContext,
+  ): Promise<Quote> {
+    return this.services.request(QUOTES_SUBJECTS.createQuote, createQuoteMessage(body, idempotencyKey, retryCount), caller);
   }
 
   @Get(':quoteId')
@@ -81,8 +88,11 @@ export class QuotesController {
   }
 }
 
-/** A quote's message: the validated body's fields (nothing else of it) and the `Idempotency-Key` header (also the agents' route). */
-export function createQuoteMessage(body: CreateQuoteRequest, idempotencyKey: string | undefined): CreateQuoteMessage {
+/**
+ * A quote's message: the validated body's fields (nothing else of it), the `Idempotency-Key` header
+ * and a client's retry (`X-Stainless-Retry-Count`) (also the agents' route).
+ */
+export function createQuoteMessage(body: CreateQuoteRequest, idempotencyKey: string | undefined, retryCount?: string): CreateQuoteMessage {
   return {
     source: {
       sourceType: body.source.sourceType,
@@ -116,5 +126,6 @@ export function createQuoteMessage(body: CreateQuoteRequest, idempotencyKey: str
     ...(body.scaFactor !== undefined ? { scaFactor: body.scaFactor } : {}),
     ...(body.senderCustomerInfo !== undefined ? { senderCustomerInfo: body.senderCustomerInfo } : {}),
     ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    ...clientRetry(retryCount),
   } as CreateQuoteMessage;
 }

@@ -5,6 +5,7 @@ import {
   AgentAction,
   AgentActionDecisionMessage,
   AgentActionRef,
+  AgentCreateQuoteMessage,
   AgentExecuteQuoteMessage,
   AgentTransferInMessage,
   AgentTransferOutMessage,
@@ -13,6 +14,7 @@ import {
   ListAgentActionsMessage,
   MessageEnvelope,
   Page,
+  Quote,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { AgentActionsService } from './agent-actions.service';
@@ -34,6 +36,11 @@ export class AgentActionsHandlers {
   @MessagePattern(AGENT_ACTIONS_SUBJECTS.executeQuote)
   executeQuote(@Payload(new EnvelopePipe(AgentExecuteQuoteMessage)) { ctx, payload }: MessageEnvelope<AgentExecuteQuoteMessage>): Promise<AgentAction> {
     return this.actions.executeQuote(ctx, payload);
+  }
+
+  @MessagePattern(AGENT_ACTIONS_SUBJECTS.createQuote)
+  createQuote(@Payload(new EnvelopePipe(AgentCreateQuoteMessage)) { ctx, payload }: MessageEnvelope<AgentCreateQuoteMessage>): Promise<Quote> {
+    return this.actions.createQuote(ctx, payload);
   }
 
   @MessagePattern(AGENT_ACTIONS_SUBJECTS.get)

@@ -7,6 +7,7 @@ import {
   AgentActionDecisionMessage,
   AgentActionRef,
   AgentActionType,
+  AgentCreateQuoteMessage,
   AgentExecuteQuoteMessage,
   AgentScope,
   AgentTransferInMessage,
@@ -15,6 +16,7 @@ import {
   AgentUsageReply,
   amountToWire,
   CallerContext,
+  CreateQuoteMessage,
   ListAgentActionsMessage,
   newId,
   Page,
@@ -23,6 +25,7 @@ import {
 } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, isUniqueViolation, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
+import { isClientRetry, lockFingerprint } from '../client-retries';
 import { accountNotFound } from '../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
 import { QuotesService } from '../quotes/quotes.service';
@@ -33,6 +36,19 @@ import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service';
 import { amountsIn, evaluatePolicy, reserveUsage, usagePeriod } from './agent-policy';
 
 const ACTION_CURSOR = idCursor('AgentAction');
+
+/** A keyless immediately executed quote of an agent: its request's fingerprint, and whether the request is a client's retry. */
+interface QuoteRequestFingerprint {
+  fingerprint: string;
+  retryOf?: { attempt: number };
+}
+
+/** A client's retry found, under the fingerprint's turn, the quote of the try it repeats: that quote answers, this call submits nothing. */
+class RepeatedQuoteRequest extends Error {
+  constructor(readonly quoteId: string) {
+    super(`A client's retry of the request that created quote ${quoteId}`);
+  }
+}
 
 function actionNotFound(actionId: string): ServiceError {
   return new ServiceError('REFERENCE_NOT_FOUND', `Agent action ${actionId} not found`, { actionId });
@@ -131,11 +147,55 @@ export class AgentActionsService {
   }
 
   /**
+   * POST /agents/me/quotes with `immediatelyExecute`: the quote is created, then submitted as the
+   * agent's action (`executeQuote`), and answered as GET returns it. Without an Idempotency-Key the
+   * quote records its request's fingerprint (origin: the agent) in the transaction that submits it,
+   * and a client's retry (`retryOf`) answers the most recent quote with that fingerprint of the
+   * last 24 hours instead of creating and executing another (see client-retries.ts). A repeated
+   * Idempotency-Key answers the quote its first call created and submitted.
+   */
+  async createQuote(ctx: CallerContext, message: AgentCreateQuoteMessage): Promise<Quote> {
+    const { agent, quote: request } = message;
+    const { immediatelyExecute, retryOf, ...rest } = request;
+    const create = rest as CreateQuoteMessage;
+    if (immediatelyExecute !== true) return this.quotes.create(ctx, create);
+    // The agent's route is its own: a client's retry of it answers only this agent's earlier quote.
+    const fingerprint = this.quotes.fingerprintOf(request, `agent:${agent.agentId}`);
+    if (fingerprint && isClientRetry(retryOf)) {
+      const earlier = await this.quotes.retried(ctx, fingerprint);
+      if (earlier) return this.quotes.get(ctx, earlier.id);
+    }
+    const created = await this.quotes.create(ctx, create);
+    // A repeated Idempotency-Key replayed the quote: submitted by its first call already.
+    if (!(await this.repository.findByQuote(ctx.platformId, created.id))) {
+      try {
+        await this.submitQuote(ctx, { agent, quoteId: created.id }, fingerprint ? { fingerprint, retryOf } : undefined);
+      } catch (error) {
+        // The quote just created stays PENDING and expires; the retry answers the quote of the try it repeats.
+        if (error instanceof RepeatedQuoteRequest) return this.quotes.get(ctx, error.quoteId);
+        throw error;
+      }
+    }
+    return this.quotes.get(ctx, created.id);
+  }
+
+  /**
    * An agent executes its customer's quote: checked against the policy with the quote's sending
    * amount, its usage reserved with the action; executed at once, or when the platform approves
    * (a quote that expired meanwhile then fails the action). A failed execution gives the usage back.
    */
-  async executeQuote(ctx: CallerContext, message: AgentExecuteQuoteMessage): Promise<AgentAction> {
+  executeQuote(ctx: CallerContext, message: AgentExecuteQuoteMessage): Promise<AgentAction> {
+    return this.submitQuote(ctx, message);
+  }
+
+  /**
+   * `executeQuote`, for a quote created by a keyless request of the agent (`createQuote`): the
+   * request's fingerprint is written on the quote in the transaction that submits it, under the
+   * fingerprint's turn, so a client's retry that came while the try it repeats was still running
+   * waits for it and answers its quote (RepeatedQuoteRequest). A submission whose execution fails
+   * at once forgets the fingerprint: nothing moved, so a retry runs again.
+   */
+  private async submitQuote(ctx: CallerContext, message: AgentExecuteQuoteMessage, request?: QuoteRequestFingerprint): Promise<AgentAction> {
     const { agent } = message;
     const quote = await this.quotes.get(ctx, message.quoteId);
     const submitted = await this.repository.findByQuote(ctx.platformId, quote.id);
@@ -175,6 +235,12 @@ export class AgentActionsService {
     };
     try {
       await this.transactions.run(async (manager) => {
+        if (request) {
+          await lockFingerprint(manager, ctx.platformId, request.fingerprint);
+          const earlier = isClientRetry(request.retryOf) ? await this.quotes.retried(ctx, request.fingerprint, manager) : undefined;
+          if (earlier) throw new RepeatedQuoteRequest(earlier.id);
+          await this.quotes.recordFingerprint(manager, ctx, quote.id, request.fingerprint);
+        }
         // Checked either way; counted only when the quote executes now (a waiting one counts when approved).
         const usage = await this.repository.lockUsage(manager, ctx.platformId, agent.agentId, day, month);
         const next = reserveUsage(agent.policy, usage, decision.limitAmount);
@@ -196,6 +262,7 @@ export class AgentActionsService {
         await this.quotes.execute(ctx, { quoteId: quote.id, ...(message.idempotencyKey !== undefined ? { idempotencyKey: message.idempotencyKey } : {}) });
       } catch (error) {
         await this.failed(ctx, row.id, failureReasonOf(error));
+        if (request) await this.quotes.recordFingerprint(undefined, ctx, quote.id, null);
         throw error;
       }
     }

@@ -11,6 +11,7 @@ import { AgentApprovalAtDecision1765200000000 } from './1765200000000-AgentAppro
 import { DailyVolumeLimits1765400000000 } from './1765400000000-DailyVolumeLimits';
 import { TransactionRefunds1765300000000 } from './1765300000000-TransactionRefunds';
 import { RequestFingerprints1765700000000 } from './1765700000000-RequestFingerprints';
+import { QuoteRequestFingerprints1765760000000 } from './1765760000000-QuoteRequestFingerprints';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const PAYMENTS_MIGRATIONS = [
   TransactionRefunds1765300000000,
   DailyVolumeLimits1765400000000,
   RequestFingerprints1765700000000,
+  QuoteRequestFingerprints1765760000000,
 ];

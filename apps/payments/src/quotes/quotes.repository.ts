@@ -35,6 +35,7 @@ export interface QuoteRow {
   funding_reference: string | null;
   description: string | null;
   extra: QuoteEntity['extra'] | string;
+  request_fingerprint: string | null;
   failure_reason: QuoteFailureReason | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -72,6 +73,7 @@ function toEntity(row: QuoteRow): QuoteEntity {
     fundingReference: row.funding_reference,
     description: row.description,
     extra: typeof row.extra === 'string' ? (JSON.parse(row.extra) as QuoteEntity['extra']) : row.extra,
+    requestFingerprint: row.request_fingerprint ?? null,
     failureReason: row.failure_reason,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
@@ -80,7 +82,8 @@ function toEntity(row: QuoteRow): QuoteEntity {
   };
 }
 
-export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt'>;
+/** A keyless quote executed at its creation carries its request's fingerprint (`requestFingerprint`). */
+export type NewQuote = Omit<QuoteEntity, 'status' | 'failureReason' | 'updatedAt' | 'executedAt' | 'requestFingerprint'> & Partial<Pick<QuoteEntity, 'requestFingerprint'>>;
 
 // Quotes and their transactions, one probe by primary key per quote, in the keys' order. The
 // transaction is probed by its primary key alone (a LATERAL with LIMIT keeps the planner from
@@ -105,9 +108,9 @@ function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
   return `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
          destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
          rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id,
-         executed_at)
+         executed_at, request_fingerprint)
        VALUES ($1, $2, '${status}', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27, $27, $28, $29,
-         ${status === 'PROCESSING' ? '$27' : 'NULL'})
+         ${status === 'PROCESSING' ? '$27' : 'NULL'}, $30)
        RETURNING *`;
 }
 const INSERT_PENDING = insertQuoteSql('PENDING');
@@ -179,12 +182,30 @@ export class QuotesRepository {
       quote.createdAt,
       quote.expiresAt,
       quote.fundingAccountId,
+      quote.requestFingerprint ?? null,
     ];
   }
 
   async findById(platformId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<QuoteEntity | undefined> {
     const rows = await manager.query<QuoteRow[]>(preparedStatement(`SELECT * FROM quote WHERE platform_id = $1 AND id = $2`), [platformId, id]);
     return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * The most recent quote of the platform with this request fingerprint created at or after
+   * `since` (platform time), read in the caller's transaction when it gives one.
+   */
+  async findByFingerprint(platformId: string, fingerprint: string, since: Date, manager: EntityManager = this.dataSource.manager): Promise<QuoteEntity | undefined> {
+    const rows = await manager.query<QuoteRow[]>(
+      preparedStatement('SELECT * FROM quote WHERE platform_id = $1 AND request_fingerprint = $2 AND created_at >= $3 ORDER BY created_at DESC, id DESC LIMIT 1'),
+      [platformId, fingerprint, since],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** Writes (or, with null, clears) the fingerprint of the request an agent's quote was submitted by. */
+  async setFingerprint(manager: EntityManager, platformId: string, id: string, fingerprint: string | null): Promise<void> {
+    await manager.query(preparedStatement('UPDATE quote SET request_fingerprint = $3 WHERE platform_id = $1 AND id = $2'), [platformId, id, fingerprint]);
   }
 
   /**

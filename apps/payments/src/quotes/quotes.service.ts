@@ -47,6 +47,7 @@ import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.j
 import { NewQuote, QuoteRow, QuotesRepository, QuoteWithTransaction } from './quotes.repository';
 import { CANCELLATION_STEPS, QUOTE_SUCCESS, quoteOutcome, QuoteStep } from './quotes.sandbox';
 import { accountNotFound, accountNotActive } from '../internal-accounts/internal-accounts.errors';
+import { isClientRetry, lockFingerprint, requestFingerprint, retryWindowStart } from '../client-retries';
 import { refusedStatement, refuseWhen } from '../refused-statement';
 
 /** Where a quote pays, once resolved (before pricing). */
@@ -146,11 +147,17 @@ export class QuotesService implements OnModuleInit {
   }
 
   async create(ctx: CallerContext, request: CreateQuoteMessage): Promise<Quote> {
-    const { idempotencyKey, ...body } = request;
+    const { idempotencyKey, retryOf, ...body } = request;
     const hash = requestHash({ operation: 'quote-create', ...body });
     if (idempotencyKey) {
       const earlier = await this.idempotency.replay<Quote>(this.dataSource.manager, ctx.platformId, idempotencyKey, hash);
       if (earlier) return earlier;
+    }
+    // Without a key, a client's retry of a quote executed at its creation answers that quote as it is now.
+    const fingerprint = this.fingerprintOf(request);
+    if (fingerprint && isClientRetry(retryOf)) {
+      const earlier = await this.retried(ctx, fingerprint);
+      if (earlier) return this.toResource(earlier, this.clock.now());
     }
     const lookupRead = request.lookupId !== undefined ? this.umaReceivers.findLookup(ctx.platformId, request.lookupId) : Promise.resolve(undefined);
     lookupRead.catch(() => undefined);
@@ -241,7 +248,7 @@ export class QuotesService implements OnModuleInit {
     // A real-time funded quote executes when its funds arrive, never here. An executing quote is
     // created PROCESSING: it never waits for execution, so it needs no expiry job either.
     if (request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT') {
-      return this.runExecution(ctx, entity, false, idempotencyKey, hash, now);
+      return this.runExecution(ctx, fingerprint ? { ...entity, requestFingerprint: fingerprint } : entity, false, idempotencyKey, hash, now, retryOf);
     }
     // The quote and its expiry job: one statement (no transaction without an Idempotency-Key).
     const expiry = this.scheduler.scheduleStatement([
@@ -256,6 +263,30 @@ export class QuotesService implements OnModuleInit {
     return this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, async (manager) =>
       this.toResource(await this.quotes.insert(manager, entity, [expiry]), now),
     );
+  }
+
+  /**
+   * The fingerprint of a quote executed at its creation without an Idempotency-Key (`origin`:
+   * `agent:<agentId>` for an agent's route), which a client's automatic retry of it matches (see
+   * client-retries.ts); none for any other quote (nothing moves at its creation, or the key decides).
+   */
+  fingerprintOf(request: CreateQuoteMessage, origin?: string): string | undefined {
+    const { idempotencyKey, retryOf: _retryOf, ...body } = request;
+    if (idempotencyKey || request.immediatelyExecute !== true || request.source.sourceType !== 'ACCOUNT') return undefined;
+    return requestFingerprint('quote-create', origin, body);
+  }
+
+  /** The most recent quote with this fingerprint of the last 24 hours of the platform's time. */
+  retried(ctx: CallerContext, fingerprint: string, manager?: EntityManager): Promise<QuoteEntity | undefined> {
+    return this.quotes.findByFingerprint(ctx.platformId, fingerprint, retryWindowStart(this.clock), manager);
+  }
+
+  /**
+   * Records (or, with null, forgets) the fingerprint of the request an agent's quote was created
+   * and submitted by: written in the transaction that submits it.
+   */
+  recordFingerprint(manager: EntityManager | undefined, ctx: CallerContext, quoteId: string, fingerprint: string | null): Promise<void> {
+    return this.quotes.setFingerprint(manager ?? this.dataSource.manager, ctx.platformId, quoteId, fingerprint);
   }
 
   async get(ctx: CallerContext, quoteId: string): Promise<Quote> {
@@ -324,10 +355,33 @@ export class QuotesService implements OnModuleInit {
 
   /**
    * An execution under the request's Idempotency-Key, answered as the quote resource. A
-   * successful one is a single statement, which needs no transaction when there is no key.
+   * successful one is a single statement, which needs no transaction when there is no key. A new
+   * keyless quote carrying its request's fingerprint runs in a transaction holding the
+   * fingerprint's turn: a client's retry (`retryOf`) that came while the try it repeats was still
+   * running waits for it there, then answers it instead of executing again.
    */
-  private async runExecution(ctx: CallerContext, quote: NewQuote, existing: boolean, idempotencyKey: string | undefined, hash: string, now: Date): Promise<Quote> {
-    const work = async (manager: EntityManager) => this.toResource(await this.executeWithin(manager, ctx, quote, existing, now), now);
+  private async runExecution(
+    ctx: CallerContext,
+    quote: NewQuote,
+    existing: boolean,
+    idempotencyKey: string | undefined,
+    hash: string,
+    now: Date,
+    retryOf?: { attempt: number },
+  ): Promise<Quote> {
+    const fingerprint = existing ? undefined : (quote.requestFingerprint ?? undefined);
+    let repeated = false;
+    const work = async (manager: EntityManager) => {
+      if (fingerprint) {
+        await lockFingerprint(manager, ctx.platformId, fingerprint);
+        const earlier = isClientRetry(retryOf) ? await this.retried(ctx, fingerprint, manager) : undefined;
+        if (earlier) {
+          repeated = true;
+          return this.toResource(earlier, this.clock.now());
+        }
+      }
+      return this.toResource(await this.executeWithin(manager, ctx, quote, existing, now), now);
+    };
     // Every other check passed: the sending amount counts against the platform's daily volume in
     // the sending currency (429 DAILY_VOLUME_LIMIT_EXCEEDED past it), given back if the execution is refused.
     // An execution that is refused anyway (the balance does not cover it) answers its own 4xx, not the 429.
@@ -337,19 +391,25 @@ export class QuotesService implements OnModuleInit {
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== 'DAILY_VOLUME_LIMIT_EXCEEDED' || (await this.sourceCovers(ctx, quote))) throw error;
     }
+    const release = async () => {
+      if (day === undefined) return;
+      const counted = day;
+      await this.transactions.run((manager) => this.transfers.releaseDailyVolume(manager, ctx.platformId, quote.sourceCurrency, counted, quote.sendingAmount));
+    };
+    let answer: Quote;
     try {
-      return await this.explainingRefusal(ctx, quote, now, () =>
-        this.outcomeOf(ctx, quote).kind === 'FAILS_AT_EXECUTION'
+      answer = await this.explainingRefusal(ctx, quote, now, () =>
+        this.outcomeOf(ctx, quote).kind === 'FAILS_AT_EXECUTION' || fingerprint
           ? this.idempotency.runOnce(ctx.platformId, idempotencyKey, hash, work)
           : this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, work),
       );
     } catch (error) {
-      if (day !== undefined) {
-        const counted = day;
-        await this.transactions.run((manager) => this.transfers.releaseDailyVolume(manager, ctx.platformId, quote.sourceCurrency, counted, quote.sendingAmount));
-      }
+      await release();
       throw error;
     }
+    // A retry that answered the try it repeats executed nothing: its count goes back.
+    if (repeated) await release();
+    return answer;
   }
 
   /** Whether the quote's source account has the sending amount available (else its execution is refused for funds). */

@@ -309,14 +309,6 @@ export class TransactionsRepository {
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 
-  /**
-   * Takes the turn of the requests with this fingerprint until the caller's transaction ends (a
-   * transaction-scoped advisory lock), so a retry waits for a try of the same request still running.
-   */
-  async lockFingerprint(manager: EntityManager, platformId: string, fingerprint: string): Promise<void> {
-    await manager.query(preparedStatement('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))'), [`payment_transaction:${platformId}:${fingerprint}`]);
-  }
-
   async transition(
     manager: EntityManager,
     platformId: string,

@@ -26,6 +26,7 @@ import { ServiceError } from '@paykit/errors';
 import { Clock, decodeCursor, idCursor, IdempotencyStore, JobScheduler, Outbox, pageLimit, requestHash, ScheduleRequest, toPage, TransactionRunner } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient, signedAction, walletAuthOverTransport } from '@paykit/transport';
 import { SandboxRules } from '@paykit/runtime';
+import { isClientRetry, lockFingerprint, requestFingerprint, retryWindowStart } from '../client-retries';
 import { CustomersClient } from '../counterparties/customers.client';
 import { ExternalAccountsClient } from '../counterparties/external-accounts.client';
 import { CurrencyInfo } from '../currencies/currencies.repository';
@@ -62,9 +63,6 @@ export interface TransferRequest {
   /** Who asked, when not the platform's API itself: `agent:<agentId>` (part of the request's fingerprint). */
   origin?: string;
 }
-
-/** How far back a client's retry of a keyless transfer looks for the request it repeats. */
-export const CLIENT_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A transfer that passed every check before the database transaction, ready to move. */
 export interface CheckedTransfer {
@@ -192,7 +190,7 @@ export class TransfersService implements OnModuleInit {
     const operation = `transfer-${request.type === 'OUTGOING' ? 'out' : 'in'}`;
     const hash = requestHash({ operation, ...body });
     // The platform is the column beside it; the route is the operation and who sent it (an agent's route is its own).
-    const fingerprint = idempotencyKey ? undefined : requestHash({ operation, origin: origin ?? 'platform', ...body });
+    const fingerprint = idempotencyKey ? undefined : requestFingerprint(operation, origin, body);
     const account = await this.accounts.findById(ctx.platformId, request.internalAccountId);
     // Looked for after the account is read: a transfer under the same key that committed before
     // that read left its answer too, so a retry racing it replays instead of seeing its hold.
@@ -237,7 +235,7 @@ export class TransfersService implements OnModuleInit {
 
   /** The most recent transfer with this fingerprint of the last 24 hours of the platform's time. */
   private retried(platformId: string, fingerprint: string, manager?: EntityManager): Promise<PaymentTransactionEntity | undefined> {
-    return this.transfers.findByFingerprint(platformId, fingerprint, new Date(this.clock.now().getTime() - CLIENT_RETRY_WINDOW_MS), manager);
+    return this.transfers.findByFingerprint(platformId, fingerprint, retryWindowStart(this.clock), manager);
   }
 
   /**
@@ -251,7 +249,7 @@ export class TransfersService implements OnModuleInit {
       if (fingerprint) {
         // Requests with one fingerprint take their turns: a client's retry that came while the try it
         // repeats was still running waits for it here, then answers it instead of moving the money again.
-        await this.transfers.lockFingerprint(manager, ctx.platformId, fingerprint);
+        await lockFingerprint(manager, ctx.platformId, fingerprint);
         if (isClientRetry(request.retryOf)) {
           const earlier = await this.retried(ctx.platformId, fingerprint, manager);
           if (earlier) return this.toResource(earlier);
@@ -549,9 +547,4 @@ function assertAmountInRange(amount: bigint, currency: CurrencyInfo): void {
 /** The hash of a wallet transfer's on-chain leg: derived from the transaction id (no chain is reached in this build). */
 function sandboxTransactionHash(transactionId: string): string {
   return createHash('sha256').update(`onchain:${transactionId}`).digest('hex');
-}
-
-/** A client library's automatic retry: `X-Stainless-Retry-Count` 1 or more (0 or none is a first try, which always runs). */
-function isClientRetry(retryOf: { attempt: number } | undefined): boolean {
-  return retryOf !== undefined && retryOf.attempt >= 1;
 }

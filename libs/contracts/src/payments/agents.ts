@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsOneOf } from '@paykit/validation';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageQuery } from '../common';
-import { Quote } from './quotes';
+import { CreateQuoteMessage, Quote } from './quotes';
 import { Transaction } from './replies';
 import { TransferInMessage, TransferOutMessage } from './requests';
 
@@ -229,6 +229,19 @@ export class AgentTransferInMessage {
   transfer!: TransferInMessage;
 }
 
+/** `POST /agents/me/quotes` with `immediatelyExecute`: the quote is created, then submitted for execution as the agent's action. */
+export class AgentCreateQuoteMessage {
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => AgentScope)
+  agent!: AgentScope;
+
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => CreateQuoteMessage)
+  quote!: CreateQuoteMessage;
+}
+
 export class AgentExecuteQuoteMessage {
   @IsDefined()
   @ValidateNested()
@@ -311,6 +324,7 @@ export const AGENT_ACTIONS_SUBJECTS = {
   transferOut: 'payments.agent-action.transfer-out',
   transferIn: 'payments.agent-action.transfer-in',
   executeQuote: 'payments.agent-action.execute-quote',
+  createQuote: 'payments.agent-action.create-quote',
   get: 'payments.agent-action.get',
   list: 'payments.agent-action.list',
   approve: 'payments.agent-action.approve',
@@ -329,6 +343,7 @@ export interface AgentActionsContract {
   [AGENT_ACTIONS_SUBJECTS.transferOut]: { request: AgentTransferOutMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.transferIn]: { request: AgentTransferInMessage; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.executeQuote]: { request: AgentExecuteQuoteMessage; reply: AgentAction };
+  [AGENT_ACTIONS_SUBJECTS.createQuote]: { request: AgentCreateQuoteMessage; reply: Quote };
   [AGENT_ACTIONS_SUBJECTS.get]: { request: AgentActionRef; reply: AgentAction };
   [AGENT_ACTIONS_SUBJECTS.list]: { request: ListAgentActionsMessage; reply: { data: AgentAction[]; hasMore: boolean; nextCursor?: string; totalCount: number } };
   [AGENT_ACTIONS_SUBJECTS.approve]: { request: AgentActionRef; reply: AgentAction };

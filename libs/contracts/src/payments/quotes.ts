@@ -7,6 +7,7 @@ import { IsArray, IsBoolean, IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional,
 import { SignedRetryInput, SignedRetryOutcome } from '../wallet-auth';
 import { PAYMENT_RAILS, PaymentRail, PURPOSES_OF_PAYMENT, PurposeOfPayment } from './enums';
 import { Currency, Transaction } from './replies';
+import { ClientRetry } from './requests';
 
 // Cross-currency payments: exchange rates, quotes and their execution. Wire values (subjects,
 // enums) are frozen.
@@ -273,6 +274,15 @@ export class CreateQuoteMessage extends CreateQuoteRequest {
   @IsOptional()
   @MatchesPattern(IDEMPOTENCY_KEY, '1-255 printable ASCII characters')
   idempotencyKey?: string;
+
+  @ApiPropertyOptional({
+    type: ClientRetry,
+    description: "Set when the request is a client library's retry (`X-Stainless-Retry-Count` 1 or more); heeded for a keyless quote with `immediatelyExecute`",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClientRetry)
+  retryOf?: ClientRetry;
 }
 
 export class GetQuoteRequest {

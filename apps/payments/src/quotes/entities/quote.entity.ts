@@ -52,6 +52,8 @@ export interface QuoteEntity {
   fundingReference: string | null;
   description: string | null;
   extra: QuoteExtra;
+  /** Executed at its creation without an Idempotency-Key: the hash of its request, which a client's automatic retry of it matches (`client-retries.ts`). */
+  requestFingerprint: string | null;
   failureReason: QuoteFailureReason | null;
   createdAt: Date;
   updatedAt: Date;
