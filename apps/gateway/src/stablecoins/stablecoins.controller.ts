@@ -27,12 +27,15 @@ import {
   StablecoinResponseDto,
 } from './dto/stablecoin.response';
 
-const IDEMPOTENCY_HEADER = {
-  name: 'Idempotency-Key',
-  required: true,
-  schema: { type: 'string', maxLength: 255 },
-  description: 'Required. Same key and body: the first answer again, nothing done twice. Same key with another body: 409 CONFLICT (`details.reason` IDEMPOTENCY_KEY_REUSED).',
-} as const;
+/** The required `Idempotency-Key` header, with an example of its own per route (the docs page's "Try it out" sends it). */
+const idempotencyHeader = (example: string) =>
+  ({
+    name: 'Idempotency-Key',
+    required: true,
+    schema: { type: 'string', maxLength: 255 },
+    example,
+    description: 'Required. Same key and body: the first answer again, nothing done twice. Same key with another body: 409 CONFLICT (`details.reason` IDEMPOTENCY_KEY_REUSED).',
+  }) as const;
 
 const SANDBOX_PROVIDER =
   'Sandbox provider: `apiClientId` ending 002 links INVALID; `providerTokenIdentifier` ending 002 is REJECTED in review, 003 FAILS provisioning, 004 is provisioned but DISABLED; ' +
@@ -57,7 +60,7 @@ export class StablecoinsController {
       'A new ACTIVE link to the same provider account REVOKES the earlier ones. ' +
       SANDBOX_PROVIDER,
   })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiHeader(idempotencyHeader('link-3f6c2a'))
   @ApiCreatedResponse({ type: StablecoinProviderAccountResponseDto })
   @ApiErrors(400, 401, 409)
   link(
@@ -104,7 +107,7 @@ export class StablecoinsController {
       'currency code, the platform gets an internal account in it, and quotes price it one for one with its base currency. A symbol already naming a currency answers 409. ' +
       SANDBOX_PROVIDER,
   })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiHeader(idempotencyHeader('register-8b1d47'))
   @ApiCreatedResponse({ type: StablecoinResponseDto })
   @ApiErrors(400, 401, 404, 409)
   register(@Body() body: StablecoinRegisterRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Caller() caller: CallerContext): Promise<Stablecoin> {
@@ -154,7 +157,7 @@ export class StablecoinsController {
       OPERATION_OUTCOMES,
   })
   @ApiParam({ name: 'stablecoinId', example: 'Stablecoin:019542f5-b3e7-1d02-0000-000000000002' })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiHeader(idempotencyHeader('mint-c52e90'))
   @ApiCreatedResponse({ type: StablecoinOperationResponseDto })
   @ApiErrors(400, 401, 404, 409, 503)
   mint(
@@ -195,7 +198,7 @@ export class StablecoinsController {
       OPERATION_OUTCOMES,
   })
   @ApiParam({ name: 'stablecoinId', example: 'Stablecoin:019542f5-b3e7-1d02-0000-000000000002' })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiHeader(idempotencyHeader('burn-a19f03'))
   @ApiCreatedResponse({ type: StablecoinOperationResponseDto })
   @ApiErrors(400, 401, 404, 409, 503)
   burn(
