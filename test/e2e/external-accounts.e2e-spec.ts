@@ -625,6 +625,8 @@ describe('External accounts and discoveries', () => {
       const unknown = await create('Customer:00000000-0000-7000-8000-000000000000', body('USD_ACCOUNT'));
       expect(unknown).toMatchObject({ status: 400, body: { status: 400, code: 'INVALID_INPUT' } });
       expect(unknown.body.details.errors).toEqual([expect.objectContaining({ field: 'customerId' })]);
+      // Told apart from a malformed body: the same request passes once the customer exists.
+      expect(unknown.body.details.reason).toBe('UNKNOWN_REFERENCE');
       const missing = await t.api.post('/customers/external-accounts', body('USD_ACCOUNT'));
       expect(missing.status).toBe(400);
       expect(missing.body.details.errors).toEqual([expect.objectContaining({ field: 'customerId' })]);

@@ -57,10 +57,11 @@ export class ServiceError extends Error {
   /**
    * An id in a request body that names nothing the caller may use (unknown, another platform's, or
    * outside an agent's customer): 400 INVALID_INPUT naming the field, as the reference declares
-   * for those operations. An unknown id in the path stays the resource's 404.
+   * for those operations. An unknown id in the path stays the resource's 404. `details.reason`
+   * UNKNOWN_REFERENCE tells it from a malformed request: the same body may pass once the id exists.
    */
   static unknownReference(field: string, message: string): ServiceError {
-    return ServiceError.invalidField(field, message);
+    return new ServiceError('INVALID_INPUT', 'Request validation failed', { errors: [{ field, message }], reason: 'UNKNOWN_REFERENCE' });
   }
 
   /** 401 with the failed check named in `details.reason`, as the spec asks. */
