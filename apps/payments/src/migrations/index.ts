@@ -12,6 +12,7 @@ import { DailyVolumeLimits1765400000000 } from './1765400000000-DailyVolumeLimit
 import { TransactionRefunds1765300000000 } from './1765300000000-TransactionRefunds';
 import { RequestFingerprints1765700000000 } from './1765700000000-RequestFingerprints';
 import { QuoteRequestFingerprints1765760000000 } from './1765760000000-QuoteRequestFingerprints';
+import { TransactionReturns1765800000000 } from './1765800000000-TransactionReturns';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const PAYMENTS_MIGRATIONS = [
   DailyVolumeLimits1765400000000,
   RequestFingerprints1765700000000,
   QuoteRequestFingerprints1765760000000,
+  TransactionReturns1765800000000,
 ];

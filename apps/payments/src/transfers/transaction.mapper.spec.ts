@@ -43,6 +43,7 @@ function entity(type: TransactionType, changes: Partial<PaymentTransactionEntity
     refundReason: null,
     refundInitiatedAt: null,
     refundSettledAt: null,
+    returnedAt: null,
     ...changes,
   };
 }

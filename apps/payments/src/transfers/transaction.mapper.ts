@@ -54,6 +54,11 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
   // A payout to a wallet: the on-chain leg (network and hash) of its destination.
   const onChain =
     entity.cryptoNetwork !== null && entity.onChainTransactionHash !== null ? { transactionHash: entity.onChainTransactionHash, network: entity.cryptoNetwork } : null;
+  // A payout the receiving bank returned: its rail transfer, RETURNED, and when.
+  const returned =
+    outgoing && entity.returnedAt !== null && entity.paymentRail !== null
+      ? { railDetails: { paymentRail: entity.paymentRail, status: 'RETURNED' as const, returnedAt: entity.returnedAt.toISOString() } }
+      : {};
   const external = { accountId: entity.externalAccountId ?? '', currency: counterpartyCurrency, ...(onChain ? { onChainTransaction: onChain } : {}) };
   const money = { amount: amountToWire(entity.amount), currency: toCurrency(currency) };
   const received = { amount: amountToWire(entity.receivedAmount ?? entity.amount), currency: toCurrency(receivedCurrency) };
@@ -74,7 +79,7 @@ export function toTransaction(entity: PaymentTransactionEntity, currency: Curren
       ? { destinationType: 'ACCOUNT', ...internal }
       : uma !== undefined
         ? { destinationType: 'UMA_ADDRESS', umaAddress: uma, currency: counterpartyCurrency }
-        : { destinationType: 'ACCOUNT', ...external },
+        : { destinationType: 'ACCOUNT', ...external, ...returned },
     sentAmount: money,
     receivedAmount: received,
     ...(entity.fees !== null ? { fees: amountToWire(entity.fees), platformFees: amountToWire(entity.platformFees ?? 0n) } : {}),

@@ -41,6 +41,7 @@ interface TransactionRow {
   refund_reason: RefundReason | null;
   refund_initiated_at: Date | string | null;
   refund_settled_at: Date | string | null;
+  returned_at: Date | string | null;
 }
 
 /** Every column of a transaction row (complete by its type), for reads that join a transaction to another table. */
@@ -81,6 +82,7 @@ const TRANSACTION_COLUMNS = Object.keys({
   refund_reason: 0,
   refund_initiated_at: 0,
   refund_settled_at: 0,
+  returned_at: 0,
 } satisfies Record<keyof TransactionRow, 0>);
 
 /** The select list of transaction `alias` in a join, each column named `t.<column>` so that none collides with the other table's. */
@@ -134,6 +136,7 @@ function toEntity(row: TransactionRow): PaymentTransactionEntity {
     refundReason: row.refund_reason,
     refundInitiatedAt: row.refund_initiated_at === null ? null : new Date(row.refund_initiated_at),
     refundSettledAt: row.refund_settled_at === null ? null : new Date(row.refund_settled_at),
+    returnedAt: row.returned_at === null || row.returned_at === undefined ? null : new Date(row.returned_at),
   };
 }
 
@@ -164,7 +167,7 @@ type CrossCurrencyColumns =
 /** A payout to a wallet: the network and hash of its on-chain leg. */
 type OnChainColumns = 'cryptoNetwork' | 'onChainTransactionHash';
 /** A refund is initiated after the transaction exists (`refundStatement`), never with it. */
-type RefundColumns = 'refundReference' | 'refundStatus' | 'refundReason' | 'refundInitiatedAt' | 'refundSettledAt';
+type RefundColumns = 'refundReference' | 'refundStatus' | 'refundReason' | 'refundInitiatedAt' | 'refundSettledAt' | 'returnedAt';
 /** A transfer requested without an Idempotency-Key: its request's fingerprint (`findByFingerprint`). */
 type FingerprintColumns = 'requestFingerprint';
 export type NewTransaction = Omit<PaymentTransactionEntity, 'createdAt' | 'updatedAt' | 'settledAt' | CrossCurrencyColumns | OnChainColumns | RefundColumns | FingerprintColumns> &
@@ -178,7 +181,8 @@ const INSERT_TRANSACTION = `INSERT INTO payment_transaction (id, platform_id, ty
      $26, $27, $28)`;
 
 const TRANSITION_TRANSACTION = `UPDATE payment_transaction SET status = $4, failure_reason = $5, updated_at = $6,
-       settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END
+       settled_at = CASE WHEN $4 IN ('COMPLETED', 'FAILED') THEN $6 ELSE settled_at END,
+       returned_at = CASE WHEN $3::text = 'COMPLETED' AND $4::text = 'FAILED' THEN $6 ELSE returned_at END
  WHERE platform_id = $1 AND id = $2 AND status = $3`;
 
 /**
@@ -286,6 +290,7 @@ export class TransactionsRepository {
       refundReason: null,
       refundInitiatedAt: null,
       refundSettledAt: null,
+      returnedAt: null,
       createdAt: now,
       updatedAt: now,
       settledAt: tx.status === 'COMPLETED' || tx.status === 'FAILED' ? now : null,
@@ -332,7 +337,15 @@ export class TransactionsRepository {
 
   /** The row `transitionStatement(…, to, failureReason, now)` leaves of `transaction`. */
   transitioned(transaction: PaymentTransactionEntity, to: TransactionStatus, failureReason: string | null, now: Date): PaymentTransactionEntity {
-    return { ...transaction, status: to, failureReason, updatedAt: now, settledAt: to === 'COMPLETED' || to === 'FAILED' ? now : transaction.settledAt };
+    return {
+      ...transaction,
+      status: to,
+      failureReason,
+      updatedAt: now,
+      settledAt: to === 'COMPLETED' || to === 'FAILED' ? now : transaction.settledAt,
+      // A payout that had completed and fails was returned by the receiving bank.
+      returnedAt: transaction.status === 'COMPLETED' && to === 'FAILED' ? now : transaction.returnedAt,
+    };
   }
 
   /**

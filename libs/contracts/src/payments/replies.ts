@@ -146,6 +146,15 @@ export interface TransactionDestination {
   currency: string;
   /** Wallet destinations only. */
   onChainTransaction?: OnChainTransaction;
+  /** The rail transfer that paid the destination, once the receiving bank returned it. */
+  railDetails?: TransactionRailDetails;
+}
+
+/** A payout's rail transfer, as the guides' bank return shows it: its rail, status RETURNED and when. */
+export interface TransactionRailDetails {
+  paymentRail: PaymentRail;
+  status: 'RETURNED';
+  returnedAt: string;
 }
 
 /** A transaction's refund (the reference's Refund), tracked apart from the payment's status. */

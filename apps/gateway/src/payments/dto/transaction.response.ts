@@ -17,6 +17,7 @@ import {
   RefundReason,
   RefundStatus,
   Transaction,
+  TransactionRailDetails,
   TransactionRefund,
   TRANSACTION_DIRECTIONS,
   TRANSACTION_STATUSES,
@@ -64,12 +65,24 @@ export class UmaAddressTransactionSourceDto implements TransactionSource {
   @ApiProperty({ description: 'Currency code of the funds', example: 'USD' }) currency!: string;
 }
 
+export class TransactionRailDetailsDto implements TransactionRailDetails {
+  @ApiProperty({ enum: PAYMENT_RAILS, description: 'The rail the payout was sent over', example: 'ACH' }) paymentRail!: PaymentRail;
+  @ApiProperty({ enum: ['RETURNED'], description: 'Status of the transfer on its rail: RETURNED, the receiving bank sent it back', example: 'RETURNED' })
+  status!: 'RETURNED';
+  @ApiProperty({ description: 'When the receiving bank returned the transfer', format: 'date-time', example: '2025-10-14T09:00:00.000Z' }) returnedAt!: string;
+}
+
 export class TransactionDestinationDto implements TransactionDestination {
   @ApiProperty({ enum: ['ACCOUNT'], description: 'The funds arrive in an account (internal or external)', example: 'ACCOUNT' }) destinationType!: 'ACCOUNT';
   @ApiProperty({ description: 'Internal or external account id', example: 'ExternalAccount:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' }) accountId!: string;
   @ApiProperty({ description: 'Currency code of the account', example: 'USD' }) currency!: string;
   @ApiPropertyOptional({ type: OnChainTransactionDto, description: 'Wallet destinations: the network and hash of the on-chain transfer' })
   onChainTransaction?: OnChainTransactionDto;
+  @ApiPropertyOptional({
+    type: TransactionRailDetailsDto,
+    description: 'A payout the receiving bank returned (failureReason PAYOUT_RETURNED): its rail transfer, status RETURNED and returnedAt',
+  })
+  railDetails?: TransactionRailDetailsDto;
 }
 
 export class UmaAddressTransactionDestinationDto implements TransactionDestination {

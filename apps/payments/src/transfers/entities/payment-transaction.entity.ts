@@ -126,4 +126,8 @@ export class PaymentTransactionEntity {
 
   @Column({ name: 'refund_settled_at', type: 'timestamptz', nullable: true })
   refundSettledAt!: Date | null;
+
+  /** When the receiving bank returned the completed payout (COMPLETED, then FAILED); null: not returned. */
+  @Column({ name: 'returned_at', type: 'timestamptz', nullable: true })
+  returnedAt!: Date | null;
 }
