@@ -238,4 +238,26 @@ describe("Clients of the first and of today's published version of the API docum
       expect(listed.body.data).toEqual([expect.objectContaining({ id: transactionId, status: 'COMPLETED' })]);
     });
   });
+
+  it("refuses the first version's inline external account as a quote destination in one clear 400, creating nothing", async () => {
+    const api = (await t.newPlatform()).api;
+    const customer = await api.post('/customers', FIRST.customer);
+    expect(customer.status).toBe(201);
+    const customerId: string = customer.body.id;
+    // The first version's request example `realTimeFundingToSparkWallet`, with a bank account of that version.
+    const quote = await api.post('/quotes', {
+      source: { customerId, currency: 'USD' },
+      destination: { externalAccountDetails: { customerId, currency: 'MXN', ...FIRST.accounts.MXN } },
+      lockedCurrencySide: 'RECEIVING',
+      lockedCurrencyAmount: 10000,
+      immediatelyExecute: true,
+      description: 'One-off payout',
+    });
+    expect([quote.status, quote.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect(quote.body.details.errors).toEqual([
+      { field: 'destination.externalAccountDetails', message: expect.stringMatching(/POST \/customers\/external-accounts.*destinationType.*ACCOUNT.*accountId/) },
+    ]);
+    expect((await api.get(`/customers/external-accounts?customerId=${customerId}`)).body.data).toEqual([]);
+    expect((await api.get(`/transactions?customerId=${customerId}`)).body.data).toEqual([]);
+  });
 });

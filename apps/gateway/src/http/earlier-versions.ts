@@ -6,8 +6,11 @@ import {
   ignoredFieldWarning,
   operationKey,
   operationsWithReplyWarnings,
+  refusedEarlierVersionFields,
   requestFields,
 } from '@paykit/validation';
+import { ServiceError } from '@paykit/errors';
+import { sendError } from '../errors/http-error.filter';
 
 interface EarlierVersionRequest {
   earlierVersionFieldsIgnored?: string[];
@@ -36,8 +39,15 @@ export function acceptEarlierVersionFields(fastify: FastifyInstance, servedDocum
     return operationKey(request.method, route.slice(basePath.length) || '/');
   };
 
-  fastify.addHook('preValidation', async (request: FastifyRequest & EarlierVersionRequest) => {
+  fastify.addHook('preValidation', async (request: FastifyRequest & EarlierVersionRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
+    // A field of an earlier version that cannot be read today and has its own message: answered
+    // alone, before the errors its absence would cause elsewhere in the body.
+    const refused = operation ? refusedEarlierVersionFields(operation, request.body) : [];
+    if (refused.length > 0) {
+      sendError(reply, ServiceError.invalidInput(refused, 'A field of an earlier version of the API is no longer accepted'));
+      return reply;
+    }
     const allowance = operation ? allowances.get(operation) : undefined;
     if (!allowance) return;
     const query = typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>) : undefined;

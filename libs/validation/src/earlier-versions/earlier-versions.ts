@@ -126,7 +126,16 @@ export const INFERRED_REQUEST_FIELDS: readonly InferredField[] = [
  * Fields of earlier versions that are still refused: ignoring them would change what the request
  * does, so the client must hear of it rather than get a resource it did not ask for.
  */
-export const STILL_REFUSED_REQUEST_FIELDS: ReadonlyArray<{ operation: string; field: string; reason: string }> = [
+export const STILL_REFUSED_REQUEST_FIELDS: ReadonlyArray<{
+  operation: string;
+  field: string;
+  reason: string;
+  /**
+   * The refusal's message, answered before any other check (the request is not read further), where
+   * the contract's "not a recognised field" beside the errors its absence causes would mislead.
+   */
+  instead?: string;
+}> = [
   {
     // Until 2026-02-24 both creation routes shared one body, whose customerId made the customer the
     // owner: ignored here, the account would silently be the platform's.
@@ -134,7 +143,34 @@ export const STILL_REFUSED_REQUEST_FIELDS: ReadonlyArray<{ operation: string; fi
     field: 'customerId',
     reason: "an account meant for a customer would silently become the platform's",
   },
+  {
+    // The first versions (2025-10-13 to 2026-01-29) let a quote's destination be a whole external
+    // account to create (ExternalAccountCreateRequest) and quote in one step. Taken out, the
+    // destination would be left empty; created here, the gateway would write an external account
+    // in another service outside the quote's own transaction (left behind when the quote fails).
+    operation: 'POST /quotes',
+    field: 'destination.externalAccountDetails',
+    reason: 'taken out, it would leave the quote without a destination',
+    instead:
+      'an external account given inline as the destination is no longer accepted: create it first with POST /customers/external-accounts ' +
+      '(the same fields), then send destination { destinationType: "ACCOUNT", accountId: <its id> }',
+  },
 ];
+
+/**
+ * The still-refused fields of `operation` (`METHOD /path` as the allowances name it) that carry
+ * their own message and are present in `body`: each as the field error to answer.
+ */
+export function refusedEarlierVersionFields(operation: string, body: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const row of STILL_REFUSED_REQUEST_FIELDS) {
+    if (row.operation !== operation || row.instead === undefined) continue;
+    const parts = segments(row.field);
+    const key = parts[parts.length - 1];
+    for (const [holder, path] of holders(body, parts, '')) if (key in holder) errors.push({ field: join(path, key), message: row.instead });
+  }
+  return errors;
+}
 
 /** What one operation accepts beyond today's fields. */
 export interface EarlierVersionAllowance {
