@@ -5,6 +5,7 @@ import { QuotesRepository } from '../../apps/payments/src/quotes/quotes.reposito
 import { QuotesService } from '../../apps/payments/src/quotes/quotes.service';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
+import { ledgerOf as ledgerOfReference } from '../support/ledger';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WalletAuthClient } from '../support/wallet-auth-client';
 import { WebhookReceiver } from './customers.support';
@@ -92,26 +93,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
     }, 30_000);
   }
 
-  /** What a quote's entries moved, per currency and ledger purpose; every currency sums to zero. */
-  async function ledgerOf(quoteId: string, platform = platformId): Promise<Record<string, Record<string, number>>> {
-    const rows = await t.stack.services
-      .get('payments')!
-      .get(DataSource)
-      .query<Array<{ currency: string; purpose: string; total: string }>>(
-        `SELECT l.currency_code AS currency, l.purpose, sum(p.amount)::text AS total
-           FROM journal_entry e JOIN posting p ON p.entry_id = e.id JOIN ledger_account l ON l.id = p.account_id
-          WHERE e.platform_id = $1 AND e.reference_id = $2 GROUP BY 1, 2`,
-        [platform, quoteId],
-      );
-    const totals: Record<string, Record<string, number>> = {};
-    for (const row of rows) (totals[row.currency] ??= {})[row.purpose] = Number(row.total);
-    for (const [currency, purposes] of Object.entries(totals)) {
-      expect([currency, Object.values(purposes).reduce((a, b) => a + b, 0)]).toEqual([currency, 0]);
-      for (const purpose of Object.keys(purposes)) if (purposes[purpose] === 0) delete purposes[purpose];
-      if (Object.keys(purposes).length === 0) delete totals[currency];
-    }
-    return totals;
-  }
+  const ledgerOf = (quoteId: string, platform = platformId) => ledgerOfReference(t, platform, quoteId);
 
   describe('GET /exchange-rates', () => {
     it('prices every corridor from a source, fees included, with the 5-minute window it is valid for', async () => {
@@ -709,6 +691,8 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
         status: 'COMPLETED',
         failureReason: undefined,
         refund: undefined,
+        // Rail details appear with the return, not before.
+        destination: { ...final.body.destination, railDetails: undefined },
         updatedAt: completed.updatedAt,
         settledAt: completed.updatedAt,
       });

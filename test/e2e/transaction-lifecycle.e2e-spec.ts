@@ -4,6 +4,7 @@ import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Transaction, WEBHOO
 import { QuotesService } from '../../apps/payments/src/quotes/quotes.service';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { ledgerOf as ledgerOfReference } from '../support/ledger';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 import { WebhookReceiver } from './customers.support';
 
@@ -112,26 +113,7 @@ describe('Transaction lifecycle: refunds', () => {
     }, seconds);
   }
 
-  /** What entries referencing `referenceId` moved, per currency and ledger purpose; every currency sums to zero. */
-  async function ledgerOf(referenceId: string): Promise<Record<string, Record<string, number>>> {
-    const rows = await t.stack.services
-      .get('payments')!
-      .get(DataSource)
-      .query<Array<{ currency: string; purpose: string; total: string }>>(
-        `SELECT l.currency_code AS currency, l.purpose, sum(p.amount)::text AS total
-           FROM journal_entry e JOIN posting p ON p.entry_id = e.id JOIN ledger_account l ON l.id = p.account_id
-          WHERE e.platform_id = $1 AND e.reference_id = $2 GROUP BY 1, 2`,
-        [platformId, referenceId],
-      );
-    const totals: Record<string, Record<string, number>> = {};
-    for (const row of rows) (totals[row.currency] ??= {})[row.purpose] = Number(row.total);
-    for (const [currency, purposes] of Object.entries(totals)) {
-      expect([currency, Object.values(purposes).reduce((a, b) => a + b, 0)]).toEqual([currency, 0]);
-      for (const purpose of Object.keys(purposes)) if (purposes[purpose] === 0) delete purposes[purpose];
-      if (Object.keys(purposes).length === 0) delete totals[currency];
-    }
-    return totals;
-  }
+  const ledgerOf = (referenceId: string) => ledgerOfReference(t, platformId, referenceId);
 
   /** How many QUOTE_REFUND entries a quote has. */
   async function refundEntries(quoteId: string): Promise<number> {
@@ -246,9 +228,18 @@ describe('Transaction lifecycle: refunds', () => {
     expect(await ledgerOf(quoteId)).toEqual(PAID);
     const final = await transactionWhen(transactionId, (tx) => tx.refund?.status === 'COMPLETED');
     expect(final).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_RETURNED', refund: { status: 'COMPLETED', reason: 'TRANSACTION_FAILED' } });
-    expect(await webhookTypes(transactionId, 6)).toEqual(
-      ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'].map((s) => `OUTGOING_PAYMENT.${s}`),
-    );
+    const types = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED'].map((s) => `OUTGOING_PAYMENT.${s}`);
+    expect(await webhookTypes(transactionId, 6)).toEqual(types);
+    // The guide's bank return: the returned payout's destination carries its rail transfer, RETURNED, and when.
+    expect(completed.destination.railDetails).toBeUndefined();
+    expect(final.destination.railDetails).toEqual({ paymentRail: 'SPEI', status: 'RETURNED', returnedAt: expect.any(String) });
+    expect(Date.parse(final.destination.railDetails!.returnedAt)).toBeGreaterThan(Date.parse(completed.settledAt!));
+    expect(final.destination.railDetails!.returnedAt).toBe(final.settledAt);
+    const hooks = new Map((await receiver.waitFor(transactionId, types)).map((hook) => [hook.payload.type, hook.payload.data as Transaction]));
+    expect(hooks.get('OUTGOING_PAYMENT.COMPLETED')!.destination.railDetails).toBeUndefined();
+    for (const type of ['OUTGOING_PAYMENT.FAILED', 'OUTGOING_PAYMENT.REFUND_PENDING', 'OUTGOING_PAYMENT.REFUND_COMPLETED'])
+      expect([type, hooks.get(type)!.destination.railDetails]).toEqual([type, final.destination.railDetails]);
+    expect((await api.get(`/transactions?accountId=${accountId}`)).body.data).toEqual([final]);
     expect(await ledgerOf(quoteId)).toEqual({});
     expect(await refundEntries(quoteId)).toBe(1);
     expect(await balanceOf(accountId)).toBe(10_000);
