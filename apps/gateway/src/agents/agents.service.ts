@@ -19,7 +19,7 @@ function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-/** `AGENT-XXXX-XXXX-XXXX`: 60 random bits, enough for a single-use code that expires. */
+/** `AGENT-` and three groups of four characters (e.g. `AGENT-7KQ2-M4XP-R9DZ`): 60 random bits, enough for a single-use code that expires. */
 function newDeviceCode(): string {
   const group = (): string => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   return `AGENT-${group()}-${group()}-${group()}`;

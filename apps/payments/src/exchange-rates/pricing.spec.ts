@@ -125,7 +125,7 @@ describe(parseRateTable.name, () => {
     const { problems } = parseRateTable(
       {
         corridors: [
-          { source: 'USD', destination: 'XXX', rail: 'SPEI', rate: '17', fixedFee: 0, variableFeeBps: 0, minSendingAmount: 1, maxSendingAmount: 2 },
+          { source: 'USD', destination: 'QQQ', rail: 'SPEI', rate: '17', fixedFee: 0, variableFeeBps: 0, minSendingAmount: 1, maxSendingAmount: 2 },
           { source: 'USD', destination: 'MXN', rail: 'PIGEON', rate: 'x', fixedFee: -1, variableFeeBps: 10_000, minSendingAmount: 5, maxSendingAmount: 2 },
         ],
       },

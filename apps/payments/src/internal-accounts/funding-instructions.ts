@@ -112,7 +112,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
     paymentRails: ['SEPA', 'SEPA_INSTANT'],
     reference,
     iban: ibanOf('DE', derived.digits(18, 'account')),
-    swiftCode: 'SNDBDEFFXXX',
+    swiftCode: 'SNDBDEFF',
     bankName: BANK_NAME,
   }),
   DKK: (derived, reference) => ({

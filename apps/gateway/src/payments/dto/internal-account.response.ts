@@ -38,7 +38,7 @@ export class PaymentAccountInfoDto implements PaymentAccountInfo {
   @ApiPropertyOptional({ enum: ['CHECKING', 'SAVINGS'], description: 'USD: account type', example: 'CHECKING' }) bankAccountType?: 'CHECKING' | 'SAVINGS';
   @ApiPropertyOptional({ description: "The bank's address", example: '1 Market St, San Francisco, CA' }) bankAddress?: string;
   @ApiPropertyOptional({ description: 'IBAN (EUR, DKK, AED)', example: 'DE89370400440532013000' }) iban?: string;
-  @ApiPropertyOptional({ description: 'BIC / SWIFT code', example: 'SNDBDEFFXXX' }) swiftCode?: string;
+  @ApiPropertyOptional({ description: 'BIC / SWIFT code', example: 'SNDBDEFF' }) swiftCode?: string;
   @ApiPropertyOptional({ description: 'MXN: CLABE', pattern: '^[0-9]{18}$', example: '646180157000000004' }) clabeNumber?: string;
   @ApiPropertyOptional({ description: 'GBP: sort code', pattern: '^[0-9]{6}$', example: '040004' }) sortCode?: string;
   @ApiPropertyOptional({ description: 'CAD: institution number', example: '001' }) bankCode?: string;
