@@ -66,6 +66,7 @@ const SECRET_LIKE = /(_DATABASE_URL|_KEY|SECRET|TOKEN_ID|PASSWORD)$/;
 /** The schema-checked model class of an object's kind. */
 function modelOf(object: K8sObject): { new (data: object): { validate(): void } } | undefined {
   const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
+  if (group === 'postgresql.cnpg.io') return cloudNativePgModel(object.kind);
   const module = group === 'keda.sh' ? require(`@kubernetes-models/keda/keda.sh/${version}`) : require(`kubernetes-models/${group ? `${group}/` : ''}${version}`);
   return module[object.kind];
 }
@@ -246,6 +247,31 @@ if (!ready) {
     }
   });
 
+  it.each(['production', 'production-keda'])(
+    '%s: three copies of every event and consumer position, and a CloudNativePG cluster of three behind a session pooler per app',
+    (overlay) => {
+      const objects = rendered.get(overlay)!;
+      for (const app of SERVICE_NAMES) {
+        const env = containerEnv(objects, named(objects, 'Deployment', app)!.spec.template.spec.containers[0]);
+        expect({ app, replicas: valueOf(env.get('NATS_STREAM_REPLICAS')), consumers: valueOf(env.get('NATS_CONSUMER_REPLICAS')) }).toEqual({ app, replicas: '3', consumers: '3' });
+        expect(named(objects, 'Cluster', `${app}-db`)?.spec.instances).toBe(3);
+        const pooler = named(objects, 'Pooler', `${app}-db-pooler`)!;
+        expect(pooler.spec).toMatchObject({ cluster: { name: `${app}-db` }, type: 'rw', pgbouncer: { poolMode: 'session' } });
+        // The pooler's pods are what the app's NetworkPolicy lets it reach.
+        expect(pooler.spec.template.metadata.labels).toEqual({ 'paykit.dev/database': app });
+      }
+      // The official NATS chart's values run the cluster of three those replicas need.
+      const nats = load(readFileSync(join(K8S, 'examples', 'nats-values.yaml'), 'utf8')) as any;
+      expect(nats.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
+    },
+  );
+
+  it('sandbox: one copy of the event stream (one NATS server)', () => {
+    const env = containerEnv(rendered.get('sandbox')!, named(rendered.get('sandbox')!, 'Deployment', 'cards')!.spec.template.spec.containers[0]);
+    expect(valueOf(env.get('NATS_STREAM_REPLICAS'))).toBe('1');
+    expect(ofKind(rendered.get('sandbox')!, 'Pooler')).toEqual([]);
+  });
+
   it('production: cards and webhooks scale on CPU (HorizontalPodAutoscaler)', () => {
     const objects = rendered.get('production')!;
     for (const app of ['cards', 'webhooks']) {
@@ -315,7 +341,9 @@ if (!ready) {
       expect(cluster.spec.inheritedMetadata.labels).toEqual({ 'paykit.dev/database': app });
       for (const overlay of overlays()) {
         const env = containerEnv(rendered.get(overlay)!, named(rendered.get(overlay)!, 'Deployment', app)!.spec.template.spec.containers[0]);
-        expect(env.get(databaseUrlVariable(app))).toEqual({ from: 'secret', secret: `${app}-db-app`, key: 'uri', optional: false });
+        // Production connects through the cluster's pooler; the sandbox straight to the database.
+        const secret = overlay.startsWith('production') ? `${app}-db-pooler` : `${app}-db-app`;
+        expect(env.get(databaseUrlVariable(app))).toEqual({ from: 'secret', secret, key: 'uri', optional: false });
       }
     }
     // The official NATS chart: JetStream on file storage, clustered, monitoring served for KEDA.
@@ -341,6 +369,50 @@ if (!ready) {
     }
   });
 });
+
+/**
+ * CloudNativePG's kinds have no published model package: checked against the part of the
+ * operator's CRDs (postgresql.cnpg.io/v1) these manifests use, unknown fields refused, so a typo
+ * fails here rather than at apply time.
+ */
+function cloudNativePgModel(kind: string): { new (data: object): { validate(): void } } | undefined {
+  const objectSchema = (properties: Record<string, object>, required: string[] = []): object => ({ type: 'object', properties, required, additionalProperties: false });
+  const labels = { type: 'object', additionalProperties: { type: 'string' } };
+  const specs: Record<string, object> = {
+    Cluster: objectSchema(
+      {
+        instances: { type: 'integer', minimum: 1 },
+        inheritedMetadata: objectSchema({ labels }),
+        bootstrap: objectSchema({ initdb: objectSchema({ database: { type: 'string' }, owner: { type: 'string' } }) }),
+        storage: objectSchema({ size: { type: 'string', pattern: '^[0-9]+(Mi|Gi|Ti)$' } }, ['size']),
+      },
+      ['instances', 'storage'],
+    ),
+    Pooler: objectSchema(
+      {
+        cluster: objectSchema({ name: { type: 'string' } }, ['name']),
+        instances: { type: 'integer', minimum: 1 },
+        type: { enum: ['rw', 'ro'] },
+        pgbouncer: objectSchema({ poolMode: { enum: ['session', 'transaction'] } }, ['poolMode']),
+        template: objectSchema({ metadata: objectSchema({ labels }), spec: { type: 'object' } }),
+      },
+      ['cluster', 'pgbouncer'],
+    ),
+  };
+  if (!specs[kind]) return undefined;
+  const Ajv = require('ajv').default;
+  const validate = new Ajv({ allErrors: true }).compile({
+    type: 'object',
+    properties: { apiVersion: { const: 'postgresql.cnpg.io/v1' }, kind: { const: kind }, metadata: { type: 'object' }, spec: specs[kind] },
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  });
+  return class {
+    constructor(private readonly data: object) {}
+    validate(): void {
+      if (!validate(this.data)) throw new Error(JSON.stringify(validate.errors));
+    }
+  };
+}
 
 function valueOf(source: EnvSource | undefined): string | undefined {
   return source && source.from !== 'secret' ? source.value : undefined;

@@ -48,7 +48,12 @@ export function createServiceRuntime(config: RuntimeConfig, processName: string,
   return {
     config,
     client: new ServiceClient(new NatsClient({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, name: `${processName}-client` }), config.rpcTimeoutMs),
-    eventBus: new JetStreamEventBus({ url: config.natsUrl, namespace: setup.namespace ?? config.natsNamespace, connectionName: `${processName}-events` }),
+    eventBus: new JetStreamEventBus({
+      url: config.natsUrl,
+      namespace: setup.namespace ?? config.natsNamespace,
+      connectionName: `${processName}-events`,
+      stream: config.eventStream,
+    }),
   };
 }
 

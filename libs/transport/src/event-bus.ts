@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import { AckPolicy, connect, Consumer, DeliverPolicy, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, connect, Consumer, DeliverPolicy, JetStreamManager, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
 import { EventBatchHandler, EventHandler, InProcessBroker } from './in-process-broker';
-import { pingNats } from './nats.transport';
+import { natsServers, pingNats } from './nats.transport';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
@@ -118,8 +118,29 @@ export class InProcessEventBus implements EventBus {
   }
 }
 
+/**
+ * How the one JetStream stream and its durable consumers are kept. The defaults suit one NATS
+ * server (a laptop, the test stacks); on a cluster of three, `replicas: 3` keeps every event and
+ * every consumer's position on three servers, so losing one loses nothing (the production
+ * overlays and the Helm chart set it; NATS_STREAM_* in libs/runtime's config).
+ */
+export interface EventStreamSettings {
+  /** Copies of every event, each on its own server (1-5, at most the cluster's size). */
+  replicas: number;
+  /** Copies of each durable consumer's state; the stream's by default. */
+  consumerReplicas: number;
+  storage: 'file' | 'memory';
+  /** `limits`: events stay until `maxAgeSeconds`, read by every consumer in its own time; `interest`: until every consumer acknowledged them. */
+  retention: 'limits' | 'interest';
+  maxAgeSeconds: number;
+}
+
+export const EVENT_STREAM_DEFAULTS: EventStreamSettings = { replicas: 1, consumerReplicas: 1, storage: 'file', retention: 'limits', maxAgeSeconds: 7 * 24 * 3600 };
+
 export interface JetStreamOptions {
+  /** One URL or several separated by commas. */
   url: string;
+  stream?: EventStreamSettings;
   /** Stream name and subject namespace; separate stacks on one server use separate ones. */
   namespace?: string;
   connectionName: string;
@@ -168,7 +189,7 @@ export class JetStreamEventBus implements EventBus {
     if (this.connection) return this.connection;
     this.connecting ??= (async () => {
       const nc = await connect({
-        servers: [this.options.url],
+        servers: natsServers(this.options.url),
         name: this.options.connectionName,
         reconnect: true,
         maxReconnectAttempts: -1,
@@ -177,20 +198,12 @@ export class JetStreamEventBus implements EventBus {
         // few percent of the cards service's CPU under load, for traces nothing reads.
         noAsyncTraces: true,
       });
-      const jsm = await nc.jetstreamManager();
-      const config = {
-        name: this.streamName,
-        subjects: [this.subject('*.events.>')],
-        storage: StorageType.File,
-        retention: RetentionPolicy.Limits,
-        // Publishing with msgID = eventId makes a relay retry within this window a no-op.
-        duplicate_window: nanos(10 * 60 * 1000),
-        max_age: nanos(7 * 24 * 3600 * 1000),
-      };
       try {
-        await jsm.streams.info(this.streamName);
-      } catch {
-        await jsm.streams.add(config);
+        await this.ensureStream(await nc.jetstreamManager());
+      } catch (error) {
+        // No stream yet (a cluster still electing its leader): the next call connects again.
+        await nc.close();
+        throw error;
       }
       this.connection = nc;
       return nc;
@@ -199,6 +212,40 @@ export class JetStreamEventBus implements EventBus {
       return await this.connecting;
     } finally {
       this.connecting = undefined;
+    }
+  }
+
+  private get settings(): EventStreamSettings {
+    return this.options.stream ?? EVENT_STREAM_DEFAULTS;
+  }
+
+  /**
+   * Creates the stream, or brings an existing one to the configured replicas and age (both can
+   * change on a live stream: NATS copies the events to the new replicas). Storage and retention
+   * are fixed at creation: a difference is logged, not applied.
+   */
+  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+    const settings = this.settings;
+    const config = {
+      name: this.streamName,
+      subjects: [this.subject('*.events.>')],
+      storage: settings.storage === 'memory' ? StorageType.Memory : StorageType.File,
+      retention: settings.retention === 'interest' ? RetentionPolicy.Interest : RetentionPolicy.Limits,
+      num_replicas: settings.replicas,
+      // Publishing with msgID = eventId makes a relay retry within this window a no-op.
+      duplicate_window: nanos(10 * 60 * 1000),
+      max_age: nanos(settings.maxAgeSeconds * 1000),
+    };
+    const existing = await jsm.streams.info(this.streamName).catch(() => undefined);
+    if (!existing) {
+      await jsm.streams.add(config);
+      return;
+    }
+    if (existing.config.storage !== config.storage || existing.config.retention !== config.retention) {
+      this.logger.warn(`Stream ${this.streamName} keeps its storage (${existing.config.storage}) and retention (${existing.config.retention}); they are fixed at creation`);
+    }
+    if (existing.config.num_replicas !== config.num_replicas || existing.config.max_age !== config.max_age) {
+      await jsm.streams.update(this.streamName, { ...existing.config, num_replicas: config.num_replicas, max_age: config.max_age });
     }
   }
 
@@ -214,9 +261,10 @@ export class JetStreamEventBus implements EventBus {
     const durable = consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
     const filter = this.subject(subjectFilter);
     const existing = await jsm.consumers.info(this.streamName, durable).catch(() => undefined);
-    if (existing && existing.config.filter_subject !== filter) {
-      // The durable consumer keeps its position; only what it receives from now on changes.
-      await jsm.consumers.update(this.streamName, durable, { filter_subject: filter });
+    const replicas = this.settings.consumerReplicas;
+    if (existing && (existing.config.filter_subject !== filter || (existing.config.num_replicas ?? 0) !== replicas)) {
+      // The durable consumer keeps its position; only what it receives from now on, or where its state is kept, changes.
+      await jsm.consumers.update(this.streamName, durable, { filter_subject: filter, num_replicas: replicas });
     } else if (!existing) {
       await jsm.consumers.add(this.streamName, {
         durable_name: durable,
@@ -225,6 +273,7 @@ export class JetStreamEventBus implements EventBus {
         filter_subject: filter,
         ack_wait: nanos(ACK_WAIT_MS),
         max_ack_pending: 1000,
+        num_replicas: replicas,
       });
     }
     return { durable, consumer: await nc.jetstream().consumers.get(this.streamName, durable) };

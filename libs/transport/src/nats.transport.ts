@@ -44,6 +44,14 @@ export async function pingNats(connection: NatsConnection | null | undefined, ti
   }
 }
 
+/** `NATS_URL` as the client takes it: one URL or several separated by commas (members of one cluster). */
+export function natsServers(url: string): string[] {
+  return url
+    .split(',')
+    .map((one) => one.trim())
+    .filter((one) => one.length > 0);
+}
+
 function prefixed(namespace: string | undefined, subject: string): string {
   return namespace ? `${namespace}.${subject}` : subject;
 }
@@ -85,7 +93,7 @@ export class NatsServer extends ServerNats {
     private readonly log?: MessageLog,
   ) {
     super({
-      servers: [transport.url],
+      servers: natsServers(transport.url),
       queue: transport.queue,
       name: transport.name,
       gracefulShutdown: true,
@@ -184,7 +192,7 @@ export class NatsClient implements RequestTransport {
   private async connect(): Promise<NatsConnection> {
     if (this.connection) return this.connection;
     this.connecting ??= connect({
-      servers: [this.transport.url],
+      servers: natsServers(this.transport.url),
       name: this.transport.name,
       reconnect: true,
       maxReconnectAttempts: -1,

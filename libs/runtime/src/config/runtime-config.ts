@@ -1,4 +1,5 @@
 import { Environment, ENVIRONMENTS } from '@paykit/contracts';
+import { EVENT_STREAM_DEFAULTS, EventStreamSettings } from '@paykit/transport';
 
 export const SERVICE_NAMES = ['gateway', 'customers', 'external-accounts', 'payments', 'wallet-auth', 'cards', 'webhooks'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -10,7 +11,10 @@ export interface RuntimeConfig {
   mode: RunMode;
   /** Deployment environment: in production `/sandbox/*` answers 404. */
   deployment: Environment;
+  /** One NATS URL, or several separated by commas (the members of a cluster the client may start from). */
   natsUrl: string;
+  /** Distributed mode: how the JetStream stream and its durable consumers are kept (`EventStreamSettings`). */
+  eventStream?: EventStreamSettings;
   /** Optional prefix of every NATS subject and stream, so stacks can share one server. */
   natsNamespace?: string;
   logLevel: string;
@@ -138,6 +142,21 @@ export class EnvReader {
     return value;
   }
 
+  /** One URL or several separated by commas, each of one of the protocols; answered as given. */
+  urls(name: string, protocols: string[], fallback?: string): string {
+    const value = this.string(name, fallback);
+    if (!value) return value;
+    for (const one of value.split(',').map((part) => part.trim())) {
+      try {
+        const parsed = new URL(one);
+        if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must be ${protocols.join(' or ')} URLs (got "${parsed.protocol}")`);
+      } catch {
+        this.problems.push(`${name} must be a URL or URLs separated by commas (got "${one}")`);
+      }
+    }
+    return value;
+  }
+
   done(): void {
     if (this.problems.length > 0) throw new ConfigError(this.problems);
   }
@@ -153,7 +172,7 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
   const config: RuntimeConfig = {
     mode,
     deployment: read.oneOf('DEPLOYMENT_ENV', ENVIRONMENTS, 'sandbox'),
-    natsUrl: mode === 'distributed' ? read.url('NATS_URL', ['nats:'], 'nats://127.0.0.1:4222') : '',
+    natsUrl: mode === 'distributed' ? read.urls('NATS_URL', ['nats:'], 'nats://127.0.0.1:4222') : '',
     natsNamespace: read.optional('NATS_NAMESPACE'),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     sandboxTimeScale: read.number('SANDBOX_TIME_SCALE', 1, { min: 0, max: 1000 }),
@@ -168,6 +187,14 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
     env: { ...env },
   };
   if (mode === 'distributed') {
+    const replicas = read.number('NATS_STREAM_REPLICAS', EVENT_STREAM_DEFAULTS.replicas, { min: 1, max: 5, integer: true });
+    config.eventStream = {
+      replicas,
+      consumerReplicas: read.number('NATS_CONSUMER_REPLICAS', replicas, { min: 1, max: 5, integer: true }),
+      storage: read.oneOf('NATS_STREAM_STORAGE', ['file', 'memory'] as const, EVENT_STREAM_DEFAULTS.storage),
+      retention: read.oneOf('NATS_STREAM_RETENTION', ['limits', 'interest'] as const, EVENT_STREAM_DEFAULTS.retention),
+      maxAgeSeconds: read.number('NATS_STREAM_MAX_AGE_SECONDS', EVENT_STREAM_DEFAULTS.maxAgeSeconds, { min: 60, integer: true }),
+    };
     if (read.optional('HEALTH_PORT') !== undefined) config.healthPort = read.number('HEALTH_PORT', 0, { min: 1, max: 65535, integer: true });
     for (const service of services) {
       databaseUrls[service] = read.url(databaseUrlVariable(service), ['postgres:', 'postgresql:']);
