@@ -58,6 +58,11 @@ import { RequestLogEntryEntity } from './request-log/entities/request-log-entry.
 import { RequestLogController } from './request-log/request-log.controller';
 import { RequestLogRecorder } from './request-log/request-log.recorder';
 import { RequestLogRepository } from './request-log/request-log.repository';
+import { CreateSandboxFaults1765100000000 } from './migrations/1765100000000-CreateSandboxFaults';
+import { SandboxFaultGuard } from './sandbox-faults/sandbox-fault.guard';
+import { SandboxFaultsController } from './sandbox-faults/sandbox-faults.controller';
+import { SandboxFaultsRepository } from './sandbox-faults/sandbox-faults.repository';
+import { SandboxFaultsService } from './sandbox-faults/sandbox-faults.service';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
@@ -71,6 +76,7 @@ import { RequestLogRepository } from './request-log/request-log.repository';
         CreateRateLimitWindows1764300000000,
         CreateAgents1764320000000,
         CreateSandboxRequestLog1764330000000,
+        CreateSandboxFaults1765100000000,
       ],
     }),
   ],
@@ -111,6 +117,7 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     StablecoinsController,
     SandboxStablecoinsController,
     SandboxClockController,
+    SandboxFaultsController,
     TokensController,
     RequestLogController,
     AgentOperationsController,
@@ -126,7 +133,11 @@ import { RequestLogRepository } from './request-log/request-log.repository';
     AgentsRepository,
     RateLimitStore,
     RateLimiter,
+    SandboxFaultsRepository,
+    SandboxFaultsService,
     { provide: APP_GUARD, useClass: AuthGuard },
+    // After authentication: a sandbox caller's call meets its platform's sandbox faults.
+    { provide: APP_GUARD, useClass: SandboxFaultGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

@@ -7,6 +7,7 @@ import { ReceivedEventEntity } from './inbox/entities/received-event.entity';
 import { InboxModule } from './inbox/inbox.module';
 import { CreateReceivedEvents1732300100000 } from './migrations/1732300100000-CreateReceivedEvents';
 import { CreateWebhookDeliveries1761000000000 } from './migrations/1761000000000-CreateWebhookDeliveries';
+import { CreateDeliveryFaults1765100000000 } from './migrations/1765100000000-CreateDeliveryFaults';
 import { WebhookPlatformEntity } from './webhook-config/entities/webhook-platform.entity';
 import { WebhookConfigModule } from './webhook-config/webhook-config.module';
 
@@ -16,7 +17,7 @@ import { WebhookConfigModule } from './webhook-config/webhook-config.module';
     PersistenceModule.forService({
       service: 'webhooks',
       entities: [ReceivedEventEntity, WebhookPlatformEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity],
-      migrations: [CreateReceivedEvents1732300100000, CreateWebhookDeliveries1761000000000],
+      migrations: [CreateReceivedEvents1732300100000, CreateWebhookDeliveries1761000000000, CreateDeliveryFaults1765100000000],
     }),
     WebhookConfigModule,
     DeliveriesModule,

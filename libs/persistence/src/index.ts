@@ -29,3 +29,4 @@ export * from './clock/clock-handlers';
 export * from './clock/platform-clock.entity';
 export * from './database-logger';
 export * from './idle-poll';
+export * from './sandbox/platform-flags';

@@ -7,8 +7,12 @@ import { ServiceClient } from '@paykit/transport';
 import { WebhooksConfig } from '../config/webhooks-config';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
 import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, DueClaim, LeaseTerms, RecordedAttempt } from './deliveries.repository';
+import { DeliveryFaults } from './delivery-faults';
 import { DeliveryWorker } from './delivery.worker';
 import { pollUntil } from '@paykit/testing';
+
+/** No sandbox fault is set in these cases. */
+const NO_FAULTS = { take: async () => undefined } as unknown as DeliveryFaults;
 
 const MAX_ATTEMPTS = 3;
 
@@ -150,6 +154,7 @@ describe(`${DeliveryWorker.name}: a delivery that cannot be attempted`, () => {
       deadLetters,
       // No platform's clock is advanced here: every offset is zero.
       { offsetMs: async () => 0, onAdvance: () => undefined } as unknown as Clock,
+      NO_FAULTS,
     );
     worker.onApplicationBootstrap();
     try {
@@ -213,6 +218,7 @@ describe(`${DeliveryWorker.name}: a receiver that fails fast`, () => {
       {} as ServiceClient,
       { policy: { maxAttempts: MAX_ATTEMPTS, backoffMs: 5 }, onReplay: () => undefined } as unknown as DeadLetterStore,
       { offsetMs: async () => 0, onAdvance: () => undefined } as unknown as Clock,
+      NO_FAULTS,
       // Embedded mode's idle poll (a minute): no claim comes from it while a case runs.
       { mode: 'embedded' } as RuntimeConfig,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { INCOMING_SUBJECTS, tenantContext } from '@paykit/contracts';
+import { INCOMING_SUBJECTS, tenantContext, tenantEnvironment } from '@paykit/contracts';
 import { backoffAfter, Clock, DeadLetterStore, idlePollMs, isTransientFailure, StatementBatcher } from '@paykit/persistence';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
@@ -9,6 +9,7 @@ import { WEBHOOKS_CONFIG, WebhooksConfig } from '../config/webhooks-config';
 import { signatureHeader } from '../signing/webhook-signature';
 import { WebhookConfigService } from '../webhook-config/webhook-config.service';
 import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DELIVERY_WORKER, LeaseTerms, RecordedAttempt } from './deliveries.repository';
+import { DeliveryFaults } from './delivery-faults';
 import { isRetried, nextRetryAt } from './retry-schedule';
 import { AttemptOutcome, sendWebhook } from './webhook-sender';
 
@@ -106,6 +107,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly deadLetters: DeadLetterStore,
     private readonly clock: Clock,
+    private readonly faults: DeliveryFaults,
     @Optional() @Inject(RUNTIME_CONFIG) runtime?: RuntimeConfig,
   ) {
     this.idlePollMs = runtime ? idlePollMs(runtime, POLL_MS) : POLL_MS;
@@ -271,8 +273,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const attemptedAt = new Date(Date.now() + offsetMs);
     const notSent = (error: string): AttemptOutcome => ({ attemptedAt, latencyMs: 0, error, succeeded: false });
     let outcome: AttemptOutcome;
+    const injected = endpoint && tenantEnvironment(delivery.platformId) === 'sandbox' ? await this.faults.take(delivery.platformId) : undefined;
     if (!endpoint) {
       outcome = notSent('No webhook endpoint is configured');
+    } else if (injected) {
+      // A sandbox fault (POST /sandbox/faults): the attempt fails as if the receiver had answered so.
+      outcome = {
+        attemptedAt,
+        latencyMs: 0,
+        statusCode: injected.status,
+        error: `Injected sandbox fault ${injected.id}: not sent, recorded as answered ${injected.status}`,
+        succeeded: false,
+      };
     } else {
       const signature = await this.platforms.signingKey(delivery.platformId).then(
         (key) => signatureHeader(key, delivery.body),

@@ -1,1 +1,2 @@
 export * from './request-log';
+export * from './faults';

@@ -1,4 +1,5 @@
 import { Page } from '../common';
+import { CreateSandboxFaultRequest, SandboxFault, SandboxFaultIdRequest } from '../sandbox/faults';
 import { ReceivedEvent, WebhookDelivery, WebhookDeliveryDetail, WebhooksPlatformConfig, WebhookTestResult } from './replies';
 import { ListReceivedEventsRequest, ListWebhookDeliveriesRequest, UpdateWebhookConfigRequest, WebhookDeliveryIdRequest } from './requests';
 
@@ -10,6 +11,9 @@ export const WEBHOOKS_SUBJECTS = {
   getDelivery: 'webhooks.delivery.get',
   redeliver: 'webhooks.delivery.redeliver',
   sendTest: 'webhooks.sandbox.test',
+  createFault: 'webhooks.fault.create',
+  listFaults: 'webhooks.fault.list',
+  deleteFault: 'webhooks.fault.delete',
 } as const;
 
 export interface WebhooksContract {
@@ -20,4 +24,7 @@ export interface WebhooksContract {
   [WEBHOOKS_SUBJECTS.getDelivery]: { request: WebhookDeliveryIdRequest; reply: WebhookDeliveryDetail };
   [WEBHOOKS_SUBJECTS.redeliver]: { request: WebhookDeliveryIdRequest; reply: WebhookDelivery };
   [WEBHOOKS_SUBJECTS.sendTest]: { request: Record<string, never>; reply: WebhookTestResult };
+  [WEBHOOKS_SUBJECTS.createFault]: { request: CreateSandboxFaultRequest; reply: SandboxFault };
+  [WEBHOOKS_SUBJECTS.listFaults]: { request: Record<string, never>; reply: SandboxFault[] };
+  [WEBHOOKS_SUBJECTS.deleteFault]: { request: SandboxFaultIdRequest; reply: { deleted: boolean } };
 }

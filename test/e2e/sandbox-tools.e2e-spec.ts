@@ -1,0 +1,204 @@
+/**
+ * @distributed sandbox faults at the gateway edge and in the webhook worker, webhook replay
+ * (webhooks.replay.*), the MCP server over HTTP, snapshots and resets across every service
+ * (<service>.sandbox-state.*)
+ *
+ * The sandbox tools of issue 44, through HTTP in both modes: fault injection (an operation's next
+ * N calls answer an error, then the platform recovers; the next N webhook attempts fail), webhook
+ * replay by filter, the MCP server, and per-platform snapshots, restores and resets. Each is
+ * sandbox-only: a production deployment answers 404 and its /openapi.json lists none of them.
+ */
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
+import { ApiClient } from '../support/api-client';
+import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
+
+const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+
+/** A loopback webhook receiver that keeps every request's headers and payload, in arrival order. */
+class Receiver {
+  readonly received: { headers: IncomingHttpHeaders; payload: { id: string; type: string; timestamp: string; data: { id: string } } }[] = [];
+  private readonly server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      this.received.push({ headers: request.headers, payload: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      response.writeHead(200).end('ok');
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function regulatedPlatform(t: TestStack): Promise<{ api: ApiClient; platformId: string }> {
+  const platform = await t.newPlatform();
+  await t.stack.runtime.client.request(
+    CUSTOMERS_SUBJECTS.updateConfig,
+    { regulated: true },
+    { platformId: platform.platformId, environment: 'sandbox', requestId: 'sandbox-tools' },
+  );
+  return platform;
+}
+
+async function newCustomer(api: ApiClient, fullName = 'Ada Lovelace'): Promise<string> {
+  const created = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-04-12', email: 'ada@example.com', nationality: 'GB', address: ADDRESS });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+async function usdAccount(api: ApiClient, customerId: string): Promise<string> {
+  return eventually(async () => {
+    const listed = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD&type=INTERNAL_FIAT`);
+    return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+  });
+}
+
+/** A funded USD account and an MXN payee (CLABE suffix 001: the payout completes) of a new customer. */
+async function payer(api: ApiClient, funds = 50_000): Promise<{ customerId: string; accountId: string; payeeId: string }> {
+  const customerId = await newCustomer(api);
+  const accountId = await usdAccount(api, customerId);
+  expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: funds })).status).toBe(200);
+  const payee = await api.post('/customers/external-accounts', { customerId, ...mxnExternalAccountBody('001') });
+  expect(payee.status).toBe(201);
+  return { customerId, accountId, payeeId: payee.body.id };
+}
+
+async function quote(api: ApiClient, accountId: string, payeeId: string, amount = 1_000): Promise<string> {
+  const created = await api.post('/quotes', {
+    source: { sourceType: 'ACCOUNT', accountId },
+    destination: { destinationType: 'ACCOUNT', accountId: payeeId },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: amount,
+  });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+describe('Sandbox tools (sandbox deployment)', () => {
+  let t: TestStack;
+
+  beforeAll(async () => {
+    t = await startTestStack();
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  describe('POST /sandbox/faults', () => {
+    it('fails exactly the next 2 quote executions with 503, then the platform recovers; other platforms are untouched', async () => {
+      const { api } = await regulatedPlatform(t);
+      const other = await regulatedPlatform(t);
+      const { accountId, payeeId } = await payer(api);
+      const created = await api.post('/sandbox/faults', { target: 'OPERATION', operation: 'POST /quotes/{quoteId}/execute', effect: 'ERROR', status: 503, count: 2 });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ target: 'OPERATION', operation: 'POST /quotes/{quoteId}/execute', effect: 'ERROR', status: 503, count: 2, remaining: 2 });
+
+      // Another platform's executions are not faulted.
+      const theirs = await payer(other.api);
+      expect((await other.api.post(`/quotes/${await quote(other.api, theirs.accountId, theirs.payeeId)}/execute`, {})).status).toBe(200);
+
+      const quoteId = await quote(api, accountId, payeeId);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(await api.post(`/quotes/${quoteId}/execute`, {}));
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 200]);
+      expect(answers[0].body).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', details: { injectedFault: created.body.id } });
+      // A faulted call did not run: one execution, one transaction.
+      expect(answers[2].body.status).toBe('PROCESSING');
+      // Other operations were never faulted.
+      expect((await api.get(`/quotes/${quoteId}`)).status).toBe(200);
+
+      const listed = await api.get('/sandbox/faults');
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual([expect.objectContaining({ id: created.body.id, remaining: 0 })]);
+      expect((await api.delete(`/sandbox/faults/${created.body.id}`)).status).toBe(204);
+      expect((await api.get('/sandbox/faults')).body).toEqual([]);
+      expect((await api.delete(`/sandbox/faults/${created.body.id}`)).status).toBe(404);
+    });
+
+    it('times out, delays, matches a path prefix, and can be removed before it is spent', async () => {
+      const { api } = await regulatedPlatform(t);
+      const timeout = await api.post('/sandbox/faults', { target: 'OPERATION', pathPrefix: '/customers', effect: 'TIMEOUT', count: 1 });
+      expect(timeout.status).toBe(201);
+      const timedOut = await api.get('/customers');
+      expect(timedOut.status).toBe(504);
+      expect(timedOut.body).toMatchObject({ code: 'SERVICE_TIMEOUT', details: { injectedFault: timeout.body.id } });
+      expect((await api.get('/customers')).status).toBe(200);
+
+      const delay = await api.post('/sandbox/faults', { target: 'OPERATION', operation: 'GET /customers', effect: 'DELAY', delayMs: 200, count: 1 });
+      const started = Date.now();
+      expect((await api.get('/customers')).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      expect((await api.get('/sandbox/faults')).body.find((fault: { id: string }) => fault.id === delay.body.id).remaining).toBe(0);
+
+      const removed = await api.post('/sandbox/faults', { target: 'OPERATION', pathPrefix: '/', effect: 'ERROR', status: 500, count: 5 });
+      // The fault routes themselves are never faulted, so a fault on every path stays removable.
+      expect((await api.delete(`/sandbox/faults/${removed.body.id}`)).status).toBe(204);
+      expect((await api.get('/customers')).status).toBe(200);
+    });
+
+    it('refuses an invalid fault, listing every invalid field', async () => {
+      const { api } = await regulatedPlatform(t);
+      const refused = await api.post('/sandbox/faults', { target: 'OPERATION', operation: 'FETCH quotes', effect: 'SLOW', status: 418, delayMs: -1, count: 0 });
+      expect(refused.status).toBe(400);
+      const fields = refused.body.details.errors.map((error: { field: string }) => error.field).sort();
+      expect(fields).toEqual(['count', 'delayMs', 'effect', 'operation', 'status']);
+      expect((await api.get('/sandbox/faults')).body).toEqual([]);
+    });
+
+    it('fails the next 2 webhook delivery attempts (recorded as answered 503, nothing sent), then deliveries recover', async () => {
+      // Not regulated: each new customer is announced (CUSTOMER.KYC_PENDING).
+      const { api } = await t.newPlatform();
+      const receiver = new Receiver();
+      try {
+        expect((await api.patch('/config', { webhookEndpoint: await receiver.start() })).status).toBe(200);
+        const fault = await api.post('/sandbox/faults', { target: 'WEBHOOK_DELIVERY', effect: 'ERROR', status: 503, count: 2 });
+        expect(fault.status).toBe(201);
+        const tested = await api.post('/sandbox/faults', { target: 'WEBHOOK_DELIVERY', effect: 'DELAY', delayMs: 5, count: 1 });
+        expect(tested.status).toBe(400);
+
+        const customers: string[] = [];
+        for (const name of ['One', 'Two', 'Three']) {
+          const customerId = await newCustomer(api, `Customer ${name}`);
+          customers.push(customerId);
+          // One at a time: each customer's first webhook has had its first attempt before the next.
+          await eventually(async () => {
+            const listed = await api.get(`/webhooks/deliveries?resourceId=${customerId}`);
+            return listed.body.data.length > 0 && listed.body.data.every((delivery: { attemptCount: number }) => delivery.attemptCount > 0) ? true : undefined;
+          });
+        }
+        // Every delivery of the three customers, with its attempts (test retries are scaled down).
+        const deliveries = async () => {
+          const listed = await Promise.all(customers.map(async (customerId) => (await api.get(`/webhooks/deliveries?resourceId=${customerId}`)).body.data));
+          return Promise.all(listed.flat().map(async (delivery: { id: string }) => (await api.get(`/webhooks/deliveries/${delivery.id}`)).body));
+        };
+        const attempted = await deliveries();
+        // Exactly two attempts failed (the first ones; a scaled retry may have taken the second), no other.
+        const attempts = attempted.flatMap((delivery) => delivery.attempts as { statusCode: number; error?: string }[]);
+        const faulted = attempts.filter((attempt) => attempt.statusCode === 503);
+        expect(faulted).toHaveLength(2);
+        expect(faulted.every((attempt) => attempt.error?.includes(fault.body.id))).toBe(true);
+        expect(attempts.filter((attempt) => attempt.statusCode !== 503 && attempt.statusCode !== 200)).toEqual([]);
+        expect((await api.get('/sandbox/faults')).body).toEqual([expect.objectContaining({ id: fault.body.id, target: 'WEBHOOK_DELIVERY', remaining: 0 })]);
+        // The faulted attempts sent nothing; their retries go out on the usual schedule, and succeed.
+        await advanceClock(api, 3600);
+        await eventually(async () => ((await deliveries()).every((delivery) => delivery.status === 'SUCCEEDED') ? true : undefined));
+        const sent = receiver.received.filter((webhook) => customers.includes(webhook.payload.data.id));
+        expect(new Set(sent.map((webhook) => webhook.payload.id))).toEqual(new Set(attempted.map((delivery) => delivery.id)));
+        expect((await api.delete(`/sandbox/faults/${fault.body.id}`)).status).toBe(204);
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
+});
