@@ -66,8 +66,20 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Where the per-test copies go: `PAYKIT_SCRATCH_DIR` when the test runner sets it (a memory-backed
+ * directory: copying and removing a cluster's 1,500 files there costs a tenth of what it costs on
+ * disk, and the database's own writes are cheaper too), otherwise tmp/ beside the templates.
+ */
+function scratchDir(): string {
+  const dir = process.env.PAYKIT_SCRATCH_DIR;
+  if (!dir) return TMP;
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 function copyOf(template: string): string {
-  const dir = join(TMP, `pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = join(scratchDir(), `pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
   cpSync(template, dir, { recursive: true });
   return dir;
 }
