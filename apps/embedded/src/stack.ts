@@ -1,7 +1,7 @@
 import { INestMicroservice } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closePgliteHosts, pgliteHost } from '@paykit/persistence';
-import { createServiceRuntime, Env, loadRuntimeConfig, RunMode, RuntimeConfig, ServiceName, ServiceRuntime, startServiceApp } from '@paykit/runtime';
+import { createServiceRuntime, Env, loadRuntimeConfig, RunMode, RuntimeConfig, ServiceName, ServiceRuntime, startServiceApp, startTracing } from '@paykit/runtime';
 import { InProcessBroker } from '@paykit/transport';
 import { CardsAppModule } from '../../cards/src/app.module';
 import { CustomersAppModule } from '../../customers/src/app.module';
@@ -46,6 +46,8 @@ export interface RunningStack {
 export async function startStack(mode: RunMode, env: Env = process.env): Promise<RunningStack> {
   const config = loadRuntimeConfig(env, mode, ['gateway', ...SERVICE_APPS.map(([name]) => name)]);
   const gatewayConfig = loadGatewayConfig(env);
+  // Every app of this process traces as one service (once per process; off without an endpoint).
+  startTracing('paykit', config);
   const broker = mode === 'embedded' ? new InProcessBroker() : undefined;
   // Opened before any app, so a data directory it cannot use stops the start with its reason (not an app's connection retries).
   if (mode === 'embedded') await pgliteHost(config.embeddedDataDir);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ConfigError, createRootLogger, createServiceRuntime, loadRuntimeConfig, processReadinessChecks, startProbes } from '@paykit/runtime';
+import { ConfigError, createRootLogger, createServiceRuntime, loadRuntimeConfig, processReadinessChecks, registerProcessGauges, startProbes, startTracing } from '@paykit/runtime';
 import { ensureSandboxCredentials } from './auth/sandbox-credentials';
 import { loadGatewayConfig } from './config/gateway-config';
 import { createGatewayHttpApp } from './http/gateway-http-app';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger({ level: runtimeConfig.logLevel }).child({ service: 'gateway' });
+  const tracing = startTracing('gateway', runtimeConfig);
   // The same probe listener as every service (`HEALTH_PORT`); `/health` and `/ready` on the API
   // port stay what they were (`/ready`: every service answers).
   const probes = await startProbes(runtimeConfig, logger);
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   await app.listen({ port: gatewayConfig.port, host: gatewayConfig.host });
   const credentials = await ensureSandboxCredentials(app, gatewayConfig);
   probes?.running(processReadinessChecks({ runtime, dataSource: app.get(DataSource) }));
+  registerProcessGauges('gateway', runtime, app.get(DataSource));
   logger.info({ port: gatewayConfig.port, mode: 'distributed' }, 'gateway ready');
   printCredentialsBanner(gatewayConfig, credentials);
   let stopping = false;
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     await app.close();
     await runtime.client.close();
     await runtime.eventBus.close();
+    await tracing?.shutdown();
     await probes?.close();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity
 import { CreatePlumbingTables1732233600000 } from './migrations/1732233600000-CreatePlumbingTables';
 import { DeletePublishedOutboxEvents1764000000000 } from './migrations/1764000000000-DeletePublishedOutboxEvents';
 import { CreatePlatformClocks1764500000000 } from './migrations/1764500000000-CreatePlatformClocks';
+import { AddTraceContext1766200000000 } from './migrations/1766200000000-AddTraceContext';
 import { PlatformClockEntity } from './clock/platform-clock.entity';
 import { CreateDeadLetters1764310000000 } from './migrations/1764310000000-CreateDeadLetters';
 import { DeadLetterEntity } from './dead-letters/dead-letter.entity';
@@ -48,6 +49,7 @@ export function serviceDataSourceOptions(config: RuntimeConfig, options: Service
       DeletePublishedOutboxEvents1764000000000,
       CreateDeadLetters1764310000000,
       CreatePlatformClocks1764500000000,
+      AddTraceContext1766200000000,
       ...options.migrations,
     ],
     migrationsRun: true,

@@ -21,6 +21,7 @@ import {
 } from '@paykit/transport';
 import { RuntimeConfig, ServiceName } from './config/runtime-config';
 import { PinoNestLogger, rootLogger } from './logger';
+import { processMetrics } from './metrics';
 import { ServiceRuntime, ServiceRuntimeModule } from './service-runtime';
 
 /** The subject every service answers for readiness checks (gateway `/ready`). */
@@ -75,12 +76,20 @@ function healthModule(service: ServiceName): DynamicModule {
 }
 
 /**
- * One debug line per handled message, carrying the gateway's request id, so a request can be
- * followed across services in the logs. Payloads are not logged (they may hold secrets).
+ * Each handled message counted and timed per subject (`paykit_messages_total`,
+ * `paykit_message_duration_seconds`), and at debug level one line carrying the gateway's request
+ * id, so a request can be followed across services in the logs. Payloads are not logged (they
+ * may hold secrets).
  */
-function messageLog(logger: Logger): MessageLog | undefined {
-  if (!logger.isLevelEnabled('debug')) return undefined;
-  return { handled: ({ subject, requestId, ms, code }) => logger.debug({ requestId, subject, ms, code }, code ? 'message refused' : 'message handled') };
+function messageLog(service: ServiceName, logger: Logger): MessageLog {
+  const debug = logger.isLevelEnabled('debug');
+  return {
+    handled: ({ subject, requestId, ms, code }) => {
+      processMetrics.increment('paykit_messages_total', { service, subject, outcome: code ?? 'ok' });
+      processMetrics.observe('paykit_message_duration_seconds', { service, subject }, ms / 1000);
+      if (debug) logger.debug({ requestId, subject, ms: Math.round(ms), code }, code ? 'message refused' : 'message handled');
+    },
+  };
 }
 
 /**
@@ -92,7 +101,7 @@ export async function startServiceApp(service: ServiceName, appModule: Type | Dy
   class ServiceShellModule {}
 
   const logger = rootLogger().child({ service });
-  const log = messageLog(logger);
+  const log = messageLog(service, logger);
   const strategy =
     runtime.config.mode === 'embedded'
       ? new InProcessServer(setup.broker ?? embeddedBroker, log)

@@ -7,3 +7,4 @@ export * from './probes';
 export * from './sandbox-rules';
 export * from './metrics';
 export * from './redaction';
+export * from './tracing';

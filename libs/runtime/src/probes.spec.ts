@@ -48,6 +48,25 @@ describe(ProbeServer.name, () => {
     expect(await response.text()).toContain('paykit_probe_spec_total{service="cards",source="scheduler"} 1\n');
   });
 
+  it('serves latency histograms and gauges read at the scrape; a failing gauge is left out, not the page', async () => {
+    processMetrics.observe('paykit_message_duration_seconds', { service: 'probe-spec', subject: 'a.b' }, 0.003);
+    processMetrics.observe('paykit_message_duration_seconds', { service: 'probe-spec', subject: 'a.b' }, 0.2);
+    const stopReading = processMetrics.gauge('paykit_scheduled_jobs_due', async () => [{ labels: { service: 'probe-spec' }, value: 7 }]);
+    const stopFailing = processMetrics.gauge('paykit_consumer_pending_messages', () => Promise.reject(new Error('NATS away')));
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${probes.port}/metrics`)).text();
+      expect(text).toContain('# TYPE paykit_message_duration_seconds histogram\n');
+      expect(text).toContain('paykit_message_duration_seconds_bucket{service="probe-spec",subject="a.b",le="0.005"} 1\n');
+      expect(text).toContain('paykit_message_duration_seconds_bucket{service="probe-spec",subject="a.b",le="+Inf"} 2\n');
+      expect(text).toContain('paykit_message_duration_seconds_count{service="probe-spec",subject="a.b"} 2\n');
+      expect(text).toContain('# TYPE paykit_scheduled_jobs_due gauge\npaykit_scheduled_jobs_due{service="probe-spec"} 7\n');
+      expect(text).not.toContain('paykit_consumer_pending_messages');
+    } finally {
+      stopReading();
+      stopFailing();
+    }
+  });
+
   it('answers 404 elsewhere', async () => {
     expect((await get('/other')).status).toBe(404);
   });

@@ -122,7 +122,7 @@ export class ProbeServer {
     const path = (request.url ?? '').split('?')[0];
     if (request.method === 'GET' && path === '/metrics') {
       response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4', 'cache-control': 'no-store' });
-      response.end(processMetrics.text());
+      response.end(await processMetrics.render());
       return;
     }
     if (request.method !== 'GET' || (path !== '/livez' && path !== '/readyz')) return send(response, 404, { status: 'not found' });

@@ -5,6 +5,9 @@ import { ConfigError, loadRuntimeConfig, RuntimeConfig, ServiceName } from './co
 import { createRootLogger } from './logger';
 import { createServiceRuntime, requestServerOf, startServiceApp } from './bootstrap';
 import { ProbeServer, processReadinessChecks } from './probes';
+import { startTracing } from './tracing';
+import { processMetrics } from './metrics';
+import { ServiceRuntime } from './service-runtime';
 
 /**
  * The probe listener of a distributed process, when `HEALTH_PORT` is set: started before the app,
@@ -15,6 +18,21 @@ export async function startProbes(config: RuntimeConfig, logger: Logger): Promis
   const probes = await ProbeServer.start(config.healthPort, logger);
   logger.debug({ port: probes.port }, 'probes listening (/livez, /readyz)');
   return probes;
+}
+
+/**
+ * The gauges every distributed process serves at `/metrics`, read at each scrape: the lag of
+ * each JetStream consumer it runs and the due jobs waiting in its database. Every replica reports
+ * the same figures (they are the server's and the database's): read them with max(), not sum().
+ */
+export function registerProcessGauges(service: ServiceName, runtime: ServiceRuntime, dataSource: DataSource): void {
+  processMetrics.gauge('paykit_consumer_pending_messages', async () =>
+    ((await runtime.eventBus.consumerLag?.()) ?? []).map(({ consumer, pending }) => ({ labels: { service, consumer }, value: pending })),
+  );
+  processMetrics.gauge('paykit_scheduled_jobs_due', async () => {
+    const [row]: Array<{ due: number }> = await dataSource.query(`SELECT count(*)::int AS due FROM scheduled_job WHERE status IN ('PENDING', 'RUNNING') AND run_at <= now()`);
+    return [{ labels: { service }, value: row.due }];
+  });
 }
 
 /**
@@ -33,10 +51,13 @@ export async function runServiceProcess(service: ServiceName, appModule: Type | 
     throw error;
   }
   const logger = createRootLogger({ level: config.logLevel }).child({ service });
+  // Before the app, so its database client is instrumented from the first statement.
+  const tracing = startTracing(service, config);
   const probes = await startProbes(config, logger);
   const runtime = createServiceRuntime(config, service);
   const app = await startServiceApp(service, appModule, runtime);
   probes?.running(processReadinessChecks({ runtime, dataSource: app.get(DataSource), server: requestServerOf(app) }));
+  registerProcessGauges(service, runtime, app.get(DataSource));
   logger.info({ mode: 'distributed' }, `${service} ready`);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -48,6 +69,7 @@ export async function runServiceProcess(service: ServiceName, appModule: Type | 
     await app.close();
     await runtime.client.close();
     await runtime.eventBus.close();
+    await tracing?.shutdown();
     await probes?.close();
     process.exit(0);
   };

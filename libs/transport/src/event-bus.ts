@@ -3,7 +3,8 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, connect, Consumer, DeliverPolicy, JetStreamManager, JSONCodec, JsMsg, NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
 import { DomainEvent } from '@paykit/contracts';
 import { EventBatchHandler, EventHandler, InProcessBroker } from './in-process-broker';
-import { natsServers, pingNats } from './nats.transport';
+import { natsServers, pingNats, traceMessageHeaders, traceOfMessage } from './nats.transport';
+import { contextFrom, eventTrace, inSpan, linkTo, rememberEventTrace, SpanKind, TraceHeaders, tracingEnabled } from './tracing';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
@@ -12,8 +13,11 @@ export const EVENT_BUS = Symbol('EVENT_BUS');
  * Delivery is at least once: consumers deduplicate by `eventId`.
  */
 export interface EventBus {
-  /** Concurrent calls are written to the bus in call order (the relay relies on it to pipeline). */
-  publish(event: DomainEvent): Promise<void>;
+  /**
+   * Concurrent calls are written to the bus in call order (the relay relies on it to pipeline).
+   * `trace`: the context the event was written in (its outbox row's), carried to the consumers.
+   */
+  publish(event: DomainEvent, trace?: TraceHeaders): Promise<void>;
   /**
    * A durable, named consumer: it resumes where it stopped after a restart. A consumer that reads
    * events passes `handleEvents({...})` (typed, versioned and validated per subject); only one that
@@ -33,6 +37,8 @@ export interface EventBus {
   consumeBatches(consumerName: string, subjectFilter: string, handler: EventBatchHandler, options?: BatchConsumeOptions): Promise<void>;
   /** Readiness: fails while a bus that has connected cannot reach its broker; absent in-process. */
   ping?(timeoutMs: number): Promise<void>;
+  /** Each durable consumer of this bus and the events it has not yet acknowledged (waiting and in flight); absent in-process. */
+  consumerLag?(): Promise<Array<{ consumer: string; pending: number }>>;
   close(): Promise<void>;
 }
 
@@ -171,6 +177,8 @@ export class JetStreamEventBus implements EventBus {
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
   private readonly stopHandles: Array<() => void> = [];
+  /** The durable consumers this bus runs (their lag is a metric). */
+  private readonly consumers = new Set<string>();
   /** Ends the retries' waits on close. */
   private readonly stopping = new AbortController();
   private closing = false;
@@ -249,9 +257,10 @@ export class JetStreamEventBus implements EventBus {
     }
   }
 
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: DomainEvent, trace?: TraceHeaders): Promise<void> {
     const nc = await this.nats();
-    await nc.jetstream().publish(this.subject(event.subject), codec.encode(event), { msgID: event.eventId });
+    const carried = traceMessageHeaders(trace);
+    await nc.jetstream().publish(this.subject(event.subject), codec.encode(event), carried ? { msgID: event.eventId, headers: carried } : { msgID: event.eventId });
   }
 
   /** The durable consumer of that name, created or, when its filter changed, updated (it keeps its position). */
@@ -276,6 +285,7 @@ export class JetStreamEventBus implements EventBus {
         num_replicas: replicas,
       });
     }
+    this.consumers.add(durable);
     return { durable, consumer: await nc.jetstream().consumers.get(this.streamName, durable) };
   }
 
@@ -302,7 +312,9 @@ export class JetStreamEventBus implements EventBus {
   /** The message's event; an undecodable one is terminated (no retry makes it readable, and it must not hold up the events behind it). */
   private decoded(message: JsMsg, durable: string): DomainEvent | undefined {
     try {
-      return codec.decode(message.data);
+      const event = codec.decode(message.data);
+      if (tracingEnabled()) rememberEventTrace(event, traceOfMessage(message.headers));
+      return event;
     } catch {
       this.logger.error(`Undecodable message ${message.seq} on ${message.subject} dropped by ${durable}`);
       message.term();
@@ -333,7 +345,7 @@ export class JetStreamEventBus implements EventBus {
       // A failed event is retried here rather than given back to the server for later: its
       // resource's next events wait in this process's queue behind it, so none overtakes it.
       const handled = await this.untilHandled(
-        () => succeeds(() => handler(event)),
+        () => succeeds(() => consumed(durable, [event], () => handler(event))),
         () => `Event ${event.eventId} (${event.subject}) not handled by ${durable}`,
       );
       if (!handled) return;
@@ -391,7 +403,7 @@ export class JetStreamEventBus implements EventBus {
           const batch = waiting.splice(0, maxBatch);
           const events = batch.map((entry) => entry.event);
           const handled = await this.untilHandled(
-            () => succeeds(() => handler(events)),
+            () => succeeds(() => consumed(durable, events, () => handler(events))),
             () => `A batch of ${events.length} events from ${events[0].eventId} (${events[0].subject}) not handled by ${durable}`,
           );
           // Not handled: the bus is closing, and gives them back.
@@ -417,6 +429,18 @@ export class JetStreamEventBus implements EventBus {
       void messages.close();
       stopHolding();
     });
+  }
+
+  /** The lag of each durable consumer this bus runs, as the server counts it (shared by every replica's bus). */
+  async consumerLag(): Promise<Array<{ consumer: string; pending: number }>> {
+    if (!this.connection || this.consumers.size === 0) return [];
+    const jsm = await this.connection.jetstreamManager();
+    return Promise.all(
+      [...this.consumers].map(async (durable) => {
+        const info = await jsm.consumers.info(this.streamName, durable);
+        return { consumer: durable, pending: info.num_pending + info.num_ack_pending };
+      }),
+    );
   }
 
   /**
@@ -467,6 +491,23 @@ function giveBack(message: JsMsg): void {
   } catch {
     // Closed meanwhile.
   }
+}
+
+/**
+ * A consumer's handling of events as a span of the trace the first was published in (each of a
+ * batch's events linked); with tracing off, just the handling.
+ */
+function consumed(durable: string, events: DomainEvent[], handle: () => Promise<void>): Promise<void> {
+  if (!tracingEnabled()) return handle();
+  const first = eventTrace(events[0]);
+  const links = events.slice(1).flatMap((event) => linkTo(eventTrace(event)) ?? []);
+  const attributes = {
+    'messaging.system': 'nats',
+    'messaging.consumer.group.name': durable,
+    'messaging.destination.name': events[0].subject,
+    'messaging.batch.message_count': events.length,
+  };
+  return inSpan(`consume ${events[0].subject}`, { kind: SpanKind.CONSUMER, parent: contextFrom(first), links, attributes }, handle);
 }
 
 /** Whether the handler took its events (a failure is retried by the caller). */

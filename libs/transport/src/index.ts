@@ -9,3 +9,4 @@ export * from './message-dispatch';
 export * from './signed-action';
 export * from './event-handlers';
 export * from './contract-reading';
+export * from './tracing';

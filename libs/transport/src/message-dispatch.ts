@@ -18,6 +18,7 @@ export const MESSAGE_SCOPE = Symbol('MESSAGE_SCOPE');
 
 /** Where servers report each handled message (the runtime passes its logger). */
 export interface MessageLog {
+  /** `ms`: the handling's duration, unrounded. */
   handled(entry: { subject: string; requestId?: string; ms: number; code?: string }): void;
 }
 
@@ -41,7 +42,7 @@ export async function settleReply(handler: MessageHandler, data: unknown, subjec
     const requestId = (data as { ctx?: { requestId?: string } } | undefined)?.ctx?.requestId;
     const failure = reply.err as { code?: string } | null | undefined;
     const code = failure === undefined ? undefined : (failure?.code ?? 'INTERNAL_ERROR');
-    log.handled({ subject, requestId, ms: Math.round(performance.now() - started), code });
+    log.handled({ subject, requestId, ms: performance.now() - started, code });
   }
   return reply;
 }

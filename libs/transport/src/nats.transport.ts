@@ -1,7 +1,8 @@
 import { ServerNats } from '@nestjs/microservices';
-import { connect, createInbox, Msg, NatsConnection, Subscription } from 'nats';
+import { connect, createInbox, headers as natsHeaders, Msg, MsgHdrs, NatsConnection, Subscription } from 'nats';
 import { MessageLog, MessageScope, settleReply, WireReply } from './message-dispatch';
 import { RemoteError, RequestTransport, TransportFailure } from './service-client';
+import { contextFrom, currentTraceHeaders, inSpan, SpanKind, TraceHeaders, tracingEnabled } from './tracing';
 
 /**
  * NATS transport for distributed mode: Nest's NATS server (its wire format, `{pattern, data, id}`
@@ -50,6 +51,22 @@ export function natsServers(url: string): string[] {
     .split(',')
     .map((one) => one.trim())
     .filter((one) => one.length > 0);
+}
+
+/** NATS headers carrying the current trace context; undefined when tracing is off (no headers at all then). */
+export function traceMessageHeaders(trace: TraceHeaders | undefined = currentTraceHeaders()): MsgHdrs | undefined {
+  if (!trace) return undefined;
+  const carried = natsHeaders();
+  for (const [name, value] of Object.entries(trace)) carried.set(name, value);
+  return carried;
+}
+
+/** The trace context a message's headers carry, if any. */
+export function traceOfMessage(carried: MsgHdrs | undefined): TraceHeaders | undefined {
+  const traceparent = carried?.get('traceparent');
+  if (!traceparent) return undefined;
+  const tracestate = carried?.get('tracestate');
+  return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
 function prefixed(namespace: string | undefined, subject: string): string {
@@ -153,9 +170,16 @@ export class NatsServer extends ServerNats {
     }
     if (!message.reply || packet.id === undefined) return;
     const handler = this.messageHandlers.get(pattern);
-    const reply: WireReply = handler
-      ? await settleReply(handler, packet.data, pattern, this.log, this.scope)
-      : { err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } };
+    const settle = (): Promise<WireReply> =>
+      handler ? settleReply(handler, packet.data, pattern, this.log, this.scope) : Promise.resolve({ err: { code: 'SERVICE_UNAVAILABLE', message: `No handler for ${pattern}` } });
+    // The handler's work as a span of the caller's trace (its context came in the headers).
+    const reply: WireReply = tracingEnabled()
+      ? await inSpan(
+          `handle ${pattern}`,
+          { kind: SpanKind.SERVER, parent: contextFrom(traceOfMessage(message.headers)), attributes: { 'rpc.system': 'paykit', 'rpc.method': pattern } },
+          settle,
+        )
+      : await settle();
     const data = encode({ id: packet.id, ...reply });
     this.replies.add(() => {
       try {
@@ -228,6 +252,7 @@ export class NatsClient implements RequestTransport {
     const nc = this.connection ?? (await this.connect());
     const token = String(++this.sequence);
     const data = encode({ pattern: subject, data: envelope, id: token });
+    const carried = traceMessageHeaders();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -236,7 +261,7 @@ export class NatsClient implements RequestTransport {
       this.pending.set(token, { resolve, reject, timer });
       this.requests.add(() => {
         try {
-          nc.publish(prefixed(this.transport.namespace, subject), data, { reply: `${this.inbox}.${token}` });
+          nc.publish(prefixed(this.transport.namespace, subject), data, carried ? { reply: `${this.inbox}.${token}`, headers: carried } : { reply: `${this.inbox}.${token}` });
         } catch (error) {
           this.pending.delete(token);
           clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { CallerContext, contractVersion, MessageEnvelope, ReplyOf, RequestOf, Subject } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
+import { inSpan, SpanKind, tracingEnabled } from './tracing';
 
 export const SERVICE_CLIENT = Symbol('SERVICE_CLIENT');
 
@@ -45,6 +46,15 @@ export class ServiceClient {
   /** `timeoutMs` overrides the process's RPC timeout for a request known to carry a lot of work (a bulk import's batch). */
   async request<S extends Subject>(subject: S, payload: RequestOf<S>, ctx: CallerContext, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
     const envelope: MessageEnvelope<RequestOf<S>> = { ctx, payload, schemaVersion: contractVersion(subject) };
+    // The call as a span of the caller's trace; the transport carries its context to the handler.
+    if (tracingEnabled()) {
+      const attributes = { 'rpc.system': 'paykit', 'rpc.method': subject, 'paykit.request_id': ctx.requestId ?? '' };
+      return inSpan(`call ${subject}`, { kind: SpanKind.CLIENT, attributes }, () => this.send(subject, envelope, options));
+    }
+    return this.send(subject, envelope, options);
+  }
+
+  private async send<S extends Subject>(subject: S, envelope: MessageEnvelope<RequestOf<S>>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
     try {
       return (await this.transport.request(subject, envelope, options?.timeoutMs ?? this.timeoutMs)) as ReplyOf<S>;
     } catch (error) {

@@ -20,6 +20,7 @@ import { CONSOLE_PATH, findConsoleAssets } from './console-assets';
 import { acceptEarlierVersionFields } from './earlier-versions';
 import { clientError, frameworkError, MAX_PATH_SEGMENT_LENGTH, refuseUnacceptableBodies, refuseUnreadableBodies } from './edge-errors';
 import { loggableUrl } from './loggable-url';
+import { measureRequests, traceRequests } from './request-telemetry';
 import { GATEWAY_CONFIG } from './tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -141,6 +142,8 @@ export async function createGatewayHttpApp(runtime: ServiceRuntime, config: Gate
 
   const fastify = app.getHttpAdapter().getInstance();
   const requestLog = rootLogger().child({ service: 'gateway' });
+  traceRequests(fastify);
+  measureRequests(fastify);
   fastify.addHook('onRequest', refuseUnreadableBodies);
   fastify.addHook('preValidation', refuseUnacceptableBodies);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {

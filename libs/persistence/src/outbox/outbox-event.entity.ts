@@ -23,4 +23,8 @@ export class OutboxEventEntity {
 
   @Column({ type: 'integer', default: 0 })
   attempts!: number;
+
+  /** The W3C traceparent of the work that wrote the event (null when tracing is off). */
+  @Column({ name: 'trace_context', type: 'text', nullable: true })
+  traceContext!: string | null;
 }

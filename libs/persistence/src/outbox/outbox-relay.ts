@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainEvent } from '@paykit/contracts';
-import { EVENT_BUS, EventBus } from '@paykit/transport';
+import { contextFrom, currentTraceHeaders, EVENT_BUS, EventBus, inSpan, SpanKind, tracingEnabled } from '@paykit/transport';
 import { EVENTS_READY, EventsReadyGate, RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { returningRows } from '../query-rows';
 import { idlePollMs } from '../idle-poll';
@@ -29,7 +29,7 @@ const SETTLE_AND_CLAIM_SQL = `WITH settled AS (
                   WHERE (claimed_until IS NULL OR claimed_until < now())
                     AND seq <> ALL($1::bigint[])
                   ORDER BY seq LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED)
-   RETURNING seq, event`;
+   RETURNING seq, event, trace_context`;
 
 /**
  * Publishes committed outbox rows to the bus in commit order, at least once, and deletes
@@ -147,13 +147,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * once the claim expires; the bus drops the repeat (message id = event id).
    */
   private async publishBatch(): Promise<number> {
-    const claimed = await returningRows<{ seq: string; event: DomainEvent }>(this.dataSource, SETTLE_AND_CLAIM_SQL, [this.published]);
+    const claimed = await returningRows<{ seq: string; event: DomainEvent; trace_context: string | null }>(this.dataSource, SETTLE_AND_CLAIM_SQL, [this.published]);
     this.published = [];
     if (claimed.length === 0) return 0;
     claimed.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
     // The whole batch is handed to the bus at once (it keeps call order), so one round trip
     // to the broker serves many events; only the prefix before a failure counts as published.
-    const results = await Promise.allSettled(claimed.map((row) => this.bus.publish(row.event)));
+    const results = await Promise.allSettled(claimed.map((row) => (tracingEnabled() ? this.tracedPublish(row) : this.bus.publish(row.event))));
     const firstFailure = results.findIndex((result) => result.status === 'rejected');
     const published = claimed.slice(0, firstFailure < 0 ? claimed.length : firstFailure).map((row) => row.seq);
     if (firstFailure >= 0) {
@@ -172,6 +172,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     for (const row of claimed) this.failing.delete(row.seq);
     this.published = published;
     return claimed.length;
+  }
+
+  /** The publish as a span of the trace the row was written in, whose context goes with the event. */
+  private tracedPublish(row: { event: DomainEvent; trace_context: string | null }): Promise<void> {
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': row.event.subject, 'messaging.message.id': row.event.eventId };
+    return inSpan(`publish ${row.event.subject}`, { kind: SpanKind.PRODUCER, parent: contextFrom(row.trace_context), attributes }, () =>
+      this.bus.publish(row.event, currentTraceHeaders()),
+    );
   }
 
   /** Counts a non-transient failure of the row; at the limit, moves it to the dead-letter table (true). */

@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { contractVersion, DomainEvent, NewEvent, uuidv7 } from '@paykit/contracts';
+import { currentTraceparent } from '@paykit/transport';
 import { EntityInsert } from '../entity-insert';
 import { preparedStatement } from '../prepared-statements';
 import { Clock } from '../clock/clock';
@@ -39,7 +40,12 @@ export class Outbox {
 
   async add(manager: EntityManager, event: NewEvent): Promise<void> {
     const full = this.stamped(event);
-    await manager.query(preparedStatement('INSERT INTO outbox_event (id, subject, event) VALUES ($1, $2, $3)'), [full.eventId, full.subject, JSON.stringify(full)]);
+    await manager.query(preparedStatement('INSERT INTO outbox_event (id, subject, event, trace_context) VALUES ($1, $2, $3, $4)'), [
+      full.eventId,
+      full.subject,
+      JSON.stringify(full),
+      currentTraceparent(),
+    ]);
   }
 
   /** Several events in few statements (one per 500), in the given order, inside the caller's transaction. */
@@ -70,8 +76,8 @@ export class Outbox {
   eventPart(event: NewEvent, after: string): Statement {
     const full = this.stamped(event);
     return {
-      sql: `INSERT INTO outbox_event (id, subject, event) SELECT $1, $2, $3 FROM ${after} LIMIT 1`,
-      params: [full.eventId, full.subject, JSON.stringify(full)],
+      sql: `INSERT INTO outbox_event (id, subject, event, trace_context) SELECT $1, $2, $3, $4 FROM ${after} LIMIT 1`,
+      params: [full.eventId, full.subject, JSON.stringify(full), currentTraceparent()],
     };
   }
 
@@ -88,10 +94,19 @@ export class Outbox {
     guard?: InsertGuard,
   ): Promise<boolean[]> {
     const key = insert.keyColumn;
+    const traceContext = currentTraceparent();
     const recordset = rows.map((row, ord): Record<string, unknown> => {
       const full = this.stamped(row.event);
       const record: Record<string, unknown> = insert.record(row.entity);
-      return { ...record, outbox_ord: ord, outbox_guarded: row.guarded === true, outbox_event_id: full.eventId, outbox_subject: full.subject, outbox_event: full };
+      return {
+        ...record,
+        outbox_ord: ord,
+        outbox_guarded: row.guarded === true,
+        outbox_event_id: full.eventId,
+        outbox_subject: full.subject,
+        outbox_event: full,
+        outbox_trace_context: traceContext,
+      };
     });
     const sql = insertsWithEventsSql(insert, guard);
     const inserted: Array<{ key: unknown }> = await runner.query(sql, [JSON.stringify(recordset)]);
@@ -113,7 +128,7 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
   const condition = guard && !guard.skipExisting ? guard : undefined;
   const sql = preparedStatement(`WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb)
-        AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, ${insert.recordsetColumns})
+        AS i(outbox_ord int, outbox_guarded boolean, outbox_event_id uuid, outbox_subject text, outbox_event jsonb, outbox_trace_context text, ${insert.recordsetColumns})
     )${condition ? `, ${condition.ctes}` : ''}, inserted AS (
       INSERT INTO ${insert.table} (${insert.columnList})
       SELECT ${insert.columnList} FROM input i ${condition ? `WHERE NOT i.outbox_guarded OR (${condition.condition})` : ''}
@@ -121,8 +136,8 @@ function insertsWithEventsSql(insert: EntityInsert<ObjectLiteral>, guard: Insert
       ${guard?.skipExisting ? `ON CONFLICT ("${key}") DO NOTHING` : ''}
       RETURNING "${key}"
     ), announced AS (
-      INSERT INTO outbox_event (id, subject, event)
-      SELECT i.outbox_event_id, i.outbox_subject, i.outbox_event FROM input i JOIN inserted n ON n."${key}" = i."${key}"
+      INSERT INTO outbox_event (id, subject, event, trace_context)
+      SELECT i.outbox_event_id, i.outbox_subject, i.outbox_event, i.outbox_trace_context FROM input i JOIN inserted n ON n."${key}" = i."${key}"
        ORDER BY i.outbox_ord
     )
     SELECT "${key}" AS key FROM inserted`);
@@ -142,12 +157,13 @@ function stamped(event: NewEvent, occurredAt: string): DomainEvent {
 export async function addOutboxEvents(manager: EntityManager, events: NewEvent[], at: Date = new Date()): Promise<void> {
   const occurredAt = at.toISOString();
   const full = events.map((event) => stamped(event, occurredAt));
+  const traceContext = currentTraceparent();
   for (let start = 0; start < full.length; start += 500) {
     const slice = full.slice(start, start + 500);
-    const values = slice.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
+    const values = slice.map((_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`).join(', ');
     await manager.query(
-      `INSERT INTO outbox_event (id, subject, event) VALUES ${values}`,
-      slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e)]),
+      `INSERT INTO outbox_event (id, subject, event, trace_context) VALUES ${values}`,
+      slice.flatMap((e) => [e.eventId, e.subject, JSON.stringify(e), traceContext]),
     );
   }
 }

@@ -3,6 +3,7 @@ import { ClassConstructor } from 'class-transformer';
 import { DataSource, EntityManager } from 'typeorm';
 import { uuidv7 } from '@paykit/contracts';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
+import { contextFrom, currentTraceparent, inSpan, tracingEnabled } from '@paykit/transport';
 import { validateContract } from '@paykit/validation';
 import { TransactionRunner } from '../transaction-runner';
 import { idlePollMs } from '../idle-poll';
@@ -65,6 +66,8 @@ interface ClaimedJob {
   runAt: Date;
   /** Its platform's clock offset when it was claimed (read with the claim: a job's transaction cannot read outside it). */
   offsetMs: number;
+  /** The traceparent of the work that scheduled it (null when tracing was off). */
+  traceContext: string | null;
 }
 
 /**
@@ -88,11 +91,11 @@ const LEASE_SECONDS = 15;
 const VACUUM_AFTER_JOBS = 1_000;
 
 /** Inserts the jobs of a JSON recordset; a job whose platform is not in scope gets that platform's clock offset added here. */
-const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id)
+const SCHEDULE_JOBS = preparedStatement(`INSERT INTO scheduled_job (id, kind, payload, run_at, dedupe_key, platform_id, trace_context)
    SELECT id, kind, payload,
           run_at + CASE WHEN add_offset THEN COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = t.platform_id), 0) ELSE 0 END * interval '1 second',
-          dedupe_key, platform_id
-     FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean)
+          dedupe_key, platform_id, trace_context
+     FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, kind text, payload jsonb, run_at timestamptz, dedupe_key text, platform_id text, add_offset boolean, trace_context text)
    ON CONFLICT (dedupe_key) DO NOTHING`);
 
 /** `runWithin`'s DONE mark, for one job or a batch: each job by its id and the attempt number of this pass's claim. */
@@ -205,6 +208,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
    */
   scheduleStatement<P extends object>(requests: Array<ScheduleRequest<P>>): Statement {
     const scheduledAt = Date.now();
+    const traceContext = currentTraceparent();
     const rows = requests.map((request) => {
       const scale = request.sandboxDelay ? this.config.sandboxTimeScale : 1;
       // Due when real time has moved on by the (scaled) delay, whatever the platform's offset.
@@ -222,6 +226,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
         dedupe_key: request.dedupeKey ?? null,
         platform_id: request.platformId ?? null,
         add_offset: !inScope && request.platformId !== undefined,
+        trace_context: traceContext,
       };
     });
     return { sql: SCHEDULE_JOBS, params: [JSON.stringify(rows)] };
@@ -338,7 +343,7 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
                                + COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = j.platform_id), 0) * interval '1 second')
                              OR (j.status = 'RUNNING' AND j.locked_until < now()))
                       ORDER BY j.run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts, platform_id AS "platformId", run_at AS "runAt",
+        RETURNING id, kind, payload, attempts, platform_id AS "platformId", run_at AS "runAt", trace_context AS "traceContext",
                   COALESCE((SELECT c.offset_seconds FROM platform_clock c WHERE c.platform_id = scheduled_job.platform_id), 0) AS "offsetSeconds"`,
       [Clock.real(), limit, platformId ?? null, ...kinds],
     );
@@ -386,6 +391,13 @@ export class JobScheduler implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async runHandler(manager: EntityManager, job: ClaimedJob): Promise<void> {
+    if (!tracingEnabled()) return this.runHandlerNow(manager, job);
+    // The step as a span of the trace that scheduled it.
+    const attributes = { 'paykit.job.kind': job.kind, 'paykit.job.id': job.id, 'paykit.job.attempt': job.attempts };
+    await inSpan(`job ${job.kind}`, { parent: contextFrom(job.traceContext), attributes }, () => this.runHandlerNow(manager, job));
+  }
+
+  private async runHandlerNow(manager: EntityManager, job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!.run;
     // A job of a platform runs at its due time in that platform's time, as if the time had passed.
     if (job.platformId) await this.clock.at(job.platformId, job.offsetMs, job.runAt, () => handler(job.payload, manager));

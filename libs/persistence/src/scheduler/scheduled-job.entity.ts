@@ -31,4 +31,8 @@ export class ScheduledJobEntity {
 
   @Column({ name: 'dedupe_key', type: 'text', nullable: true })
   dedupeKey!: string | null;
+
+  /** The W3C traceparent of the work that scheduled it (null when tracing is off). */
+  @Column({ name: 'trace_context', type: 'text', nullable: true })
+  traceContext?: string | null;
 }

@@ -34,6 +34,11 @@ export interface RuntimeConfig {
    * hand-made configs (tests): the defaults apply.
    */
   deadLetters?: { maxAttempts: number; backoffMs: number };
+  /**
+   * OpenTelemetry (libs/runtime tracing.ts): spans exported over OTLP/HTTP to `otlpEndpoint`
+   * (OTEL_EXPORTER_OTLP_ENDPOINT; unset: tracing off, at no cost), new traces kept at `sampleRatio`.
+   */
+  tracing?: { otlpEndpoint?: string; sampleRatio: number };
   /** Distributed mode: the PostgreSQL URL of each service's own database. */
   databaseUrls: Partial<Record<ServiceName, string>>;
   /**
@@ -182,6 +187,11 @@ export function loadRuntimeConfig(env: Env, mode: RunMode, services: readonly Se
     deadLetters: {
       maxAttempts: read.number('DEAD_LETTER_MAX_ATTEMPTS', 5, { min: 1, max: 100, integer: true }),
       backoffMs: read.number('DEAD_LETTER_BACKOFF_MS', 100, { min: 1, max: 60_000, integer: true }),
+    },
+    tracing: {
+      otlpEndpoint: read.optional('OTEL_EXPORTER_OTLP_ENDPOINT'),
+      // The OpenTelemetry variable's meaning for the parent-based trace-id-ratio sampler.
+      sampleRatio: read.number('OTEL_TRACES_SAMPLER_ARG', 1, { min: 0, max: 1 }),
     },
     databaseUrls,
     env: { ...env },

@@ -1,0 +1,93 @@
+import { createServer, Server } from 'node:http';
+import { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace';
+import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
+import { startTracing, Tracing } from '@paykit/runtime';
+import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
+
+/**
+ * One trace per payment (distributed mode: every service on NATS and its own PostgreSQL): a
+ * quote's execution, from the HTTP request through the service calls (context in the NATS
+ * headers), the outbox rows and their relay, JetStream and its consumers, the scheduled steps
+ * the test clock makes due, to the webhook deliveries of each status, shares one trace id.
+ */
+describe('Tracing a quote execution across every hop', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing | undefined;
+  let t: TestStack;
+  let receiver: Server;
+  let receiverUrl: string;
+  const deliveries: string[] = [];
+
+  beforeAll(async () => {
+    tracing = startTracing('tracing-spec', { tracing: { sampleRatio: 1 } }, exporter);
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        deliveries.push(body);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/webhooks`;
+    t = await startTestStack({ mode: 'distributed' });
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+    await tracing?.shutdown();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  it('follows the execution, its scheduled steps and its webhooks in one trace', async () => {
+    const { api, platformId } = await t.newPlatform();
+    const ctx: CallerContext = { platformId, environment: 'sandbox', requestId: 'tracing-spec' };
+    await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
+    expect((await api.patch('/config', { webhookEndpoint: receiverUrl })).status).toBe(200);
+    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+    const customer = await api.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', birthDate: '1990-04-12', nationality: 'GB', address });
+    const accountId = await eventually(async () => {
+      const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
+      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+    });
+    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 })).status).toBe(200);
+    const payee = await api.post('/customers/external-accounts', { customerId: customer.body.id, ...mxnExternalAccountBody('001') });
+    const quote = await api.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId },
+      destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000,
+    });
+    expect([quote.status, quote.body]).toEqual([201, expect.anything()]);
+
+    const executed = await api.post(`/quotes/${quote.body.id}/execute`, {});
+    expect(executed.status).toBe(200);
+    // The steps after PROCESSING are scheduled jobs; the test clock makes them due.
+    await advanceClock(api, 400);
+
+    const requestSpan = await eventually(async () => exporter.getFinishedSpans().find((span) => span.name === 'POST /2025-10-13/quotes/:quoteId/execute'));
+    const traceId = requestSpan.spanContext().traceId;
+    const inTrace = (): ReadableSpan[] => exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
+    // PENDING, PROCESSING and COMPLETED delivered, each a span of the execution's trace.
+    const spans = await eventually(async () => {
+      const found = inTrace();
+      return found.filter((span) => span.name === 'webhook delivery').length >= 3 ? found : undefined;
+    }, 30_000);
+    const names = new Set(spans.map((span) => span.name));
+    const kinds = (prefix: string) => [...names].filter((name) => name.startsWith(prefix));
+    // Each kind of hop is in it: the request, service calls and their handlers, the relay's
+    // publishes, the consumers, the scheduled steps, the deliveries.
+    expect(kinds('call payments.')).not.toEqual([]);
+    expect(kinds('handle payments.')).not.toEqual([]);
+    expect(kinds('publish payments.events.')).not.toEqual([]);
+    expect(kinds('consume payments.events.')).not.toEqual([]);
+    expect(kinds('job ')).not.toEqual([]);
+    expect(names.has('webhook delivery')).toBe(true);
+    // Every span but the request's own has its parent inside the trace: no hop started afresh.
+    const ids = new Set(spans.map((span) => span.spanContext().spanId));
+    const orphans = spans.filter((span) => span !== requestSpan && !ids.has(span.parentSpanContext?.spanId ?? ''));
+    expect(orphans.map((span) => span.name)).toEqual([]);
+    expect(deliveries.length).toBeGreaterThanOrEqual(3);
+  });
+});
