@@ -1,6 +1,8 @@
 import { ClientRequest, Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '@paykit/contracts';
+import { processMetrics } from '@paykit/runtime';
+import { inSpan, SpanKind, tracingEnabled } from '@paykit/transport';
 
 /** What one POST to a receiver came to. */
 export interface AttemptOutcome {
@@ -42,6 +44,35 @@ const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
  * failed attempt with the reason in `error`. Redirects are not followed (a 3xx is a failure).
  */
 export function sendWebhook(request: SendRequest): Promise<AttemptOutcome> {
+  return (tracingEnabled() ? tracedPost(request) : post(request)).then((outcome) => {
+    const result = outcome.succeeded ? 'delivered' : outcome.statusCode !== undefined ? 'rejected' : 'unreachable';
+    processMetrics.increment('paykit_webhook_deliveries_total', { outcome: result });
+    return outcome;
+  });
+}
+
+function tracedPost(request: SendRequest): Promise<AttemptOutcome> {
+  // The delivery as a span of the trace of the event it announces (the inbox's consumer span, for a first attempt).
+  return inSpan('webhook delivery', { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': hostOf(request.url) } }, async () => {
+    const outcome = await post(request);
+    if (!outcome.succeeded) throw Object.assign(new Error(outcome.error ?? `HTTP ${outcome.statusCode}`), { outcome });
+    return outcome;
+  }).catch((error: { outcome?: AttemptOutcome }) => {
+    // A failed attempt marks its span failed; the caller still gets the outcome, not an error.
+    if (error.outcome) return error.outcome;
+    throw error;
+  });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+function post(request: SendRequest): Promise<AttemptOutcome> {
   const attemptedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
