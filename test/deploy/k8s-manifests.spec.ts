@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load, loadAll } from 'js-yaml';
 import { CARDS_WORKER_CONSUMER, WEBHOOKS_CONSUMER } from '@paykit/contracts';
-import { databaseUrlVariable, Env, loadRuntimeConfig, READINESS_CHECK_TIMEOUT_MS, RuntimeConfig, SERVICE_NAMES, ServiceName, variablesRead } from '@paykit/runtime';
+import { databaseUrlVariable, Env, loadRuntimeConfig, METRICS, READINESS_CHECK_TIMEOUT_MS, RuntimeConfig, SERVICE_NAMES, ServiceName, variablesRead } from '@paykit/runtime';
 import { loadExternalAccountsConfig } from '../../apps/external-accounts/src/config/external-accounts-config';
 import { loadGatewayConfig } from '../../apps/gateway/src/config/gateway-config';
 import { loadPaymentsConfig } from '../../apps/payments/src/config/payments-config';
@@ -281,37 +281,50 @@ if (!ready) {
     }
   });
 
-  it('production-keda: cards and webhooks scale on CPU, their JetStream consumer lag and their backlog (KEDA), with no HPA of their own', () => {
+  it('production-keda: cards and webhooks scale on CPU, their JetStream consumer lag and their backlog (KEDA, from the apps metrics), with no HPA of their own', () => {
     const objects = rendered.get('production-keda')!;
     expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
-    for (const [app, consumer] of [
-      ['cards', CARDS_WORKER_CONSUMER],
-      ['webhooks', WEBHOOKS_CONSUMER],
+    for (const [app, consumer, backlog] of [
+      ['cards', CARDS_WORKER_CONSUMER, 'paykit_scheduled_jobs_due'],
+      ['webhooks', WEBHOOKS_CONSUMER, 'paykit_webhook_deliveries_due'],
     ]) {
       const scaled = named(objects, 'ScaledObject', app)!;
       expect(scaled.spec.scaleTargetRef.name).toBe(app);
-      expect(scaled.spec.triggers.map((trigger: { type: string }) => trigger.type).sort()).toEqual(['cpu', 'nats-jetstream', 'postgresql']);
-      // The backlog in the app's own database, read with the connection string its container has.
-      const backlog = scaled.spec.triggers.find((trigger: { type: string }) => trigger.type === 'postgresql');
-      const container = named(objects, 'Deployment', app)!.spec.template.spec.containers[0];
-      expect(containerEnv(objects, container).has(backlog.metadata.connectionFromEnv)).toBe(true);
-      expect(backlog.metadata.connectionFromEnv).toBe(databaseUrlVariable(app as ServiceName));
-      expect(Number(backlog.metadata.targetQueryValue)).toBeGreaterThan(0);
-      const lag = scaled.spec.triggers.find((trigger: { type: string }) => trigger.type === 'nats-jetstream');
-      // The stream and consumer the apps create (no NATS_NAMESPACE in a deployment: PAYKIT_EVENTS).
-      expect(lag.metadata).toMatchObject({ stream: 'PAYKIT_EVENTS', consumer, account: '$G' });
-      expect(Number(lag.metadata.lagThreshold)).toBeGreaterThan(0);
-      expect(lag.metadata.natsServerMonitoringEndpoint).toMatch(/:8222$/);
+      expect(scaled.spec.triggers.map((trigger: { type: string }) => trigger.type).sort()).toEqual(['cpu', 'prometheus', 'prometheus']);
+      const queries = scaled.spec.triggers
+        .filter((trigger: { type: string }) => trigger.type === 'prometheus')
+        .map((trigger: { metadata: { query: string; threshold: string; serverAddress: string } }) => {
+          expect(Number(trigger.metadata.threshold)).toBeGreaterThan(0);
+          expect(trigger.metadata.serverAddress).toMatch(/^http:\/\/[a-z0-9.-]+:9090$/);
+          return trigger.metadata.query;
+        });
+      // The lag of the consumer the app creates, and its backlog; every name one the apps serve.
+      expect(queries).toEqual([`max(paykit_consumer_pending_messages{service="${app}",consumer="${consumer}"})`, expect.stringContaining(`max(${backlog}`)]);
+      for (const query of queries) expect(Object.keys(METRICS)).toContain(/max\((\w+)/.exec(query)![1]);
     }
     const runtime = containerEnv(objects, named(objects, 'Deployment', 'cards')!.spec.template.spec.containers[0]);
     expect(valueOf(runtime.get('NATS_NAMESPACE'))).toBe('');
+  });
+
+  it.each(overlays())('%s: every pod is scraped for its metrics on its probe port, and only Prometheus may reach that port', (overlay) => {
+    const objects = rendered.get(overlay)!;
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const container = deployment.spec.template.spec.containers[0];
+      const port = container.ports.find((entry: { name: string }) => entry.name === 'health').containerPort;
+      expect(deployment.spec.template.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+    }
+    const metrics = named(objects, 'NetworkPolicy', 'paykit-metrics-ingress')!;
+    expect(metrics.spec.ingress).toEqual([
+      { from: [{ namespaceSelector: {}, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } }], ports: [{ port: 'health', protocol: 'TCP' }] },
+    ]);
   });
 
   it.each(overlays())('%s: only the gateway takes traffic; each app reaches NATS, its own database and DNS', (overlay) => {
     const policies = ofKind(rendered.get(overlay)!, 'NetworkPolicy');
     const deny = policies.find((policy) => policy.metadata.name === 'paykit-default-deny')!;
     expect(deny.spec).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'paykit' } }, policyTypes: ['Ingress', 'Egress'] });
-    const ingress = policies.filter((policy) => policy.spec.ingress);
+    // Besides the metrics port opened to Prometheus alone (checked above).
+    const ingress = policies.filter((policy) => policy.spec.ingress && policy.metadata.name !== 'paykit-metrics-ingress');
     expect(ingress.map((policy) => policy.spec.podSelector.matchLabels)).toEqual([{ 'app.kubernetes.io/name': 'gateway' }]);
     for (const app of SERVICE_NAMES) {
       const egress = policies
