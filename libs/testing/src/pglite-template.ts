@@ -13,10 +13,15 @@ const TEMPLATE = join(TMP, 'pglite-template');
  * takes seconds, so one template is made per machine (in a child process) and copied per test.
  */
 export function freshPgliteDataDir(): string {
+  return copyOf(emptyClusterTemplate());
+}
+
+/** The empty cluster's template directory, made once per machine (in a child process). */
+function emptyClusterTemplate(): string {
   if (!existsSync(join(TEMPLATE, 'PG_VERSION'))) {
     for (;;) {
       if (takeLock(TEMPLATE)) break;
-      if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return copyOf(TEMPLATE);
+      if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
       spawnSync('sleep', ['0.2']);
     }
     try {
@@ -31,7 +36,7 @@ export function freshPgliteDataDir(): string {
       releaseLock(TEMPLATE);
     }
   }
-  return copyOf(TEMPLATE);
+  return TEMPLATE;
 }
 
 /**
@@ -51,7 +56,8 @@ export async function freshMigratedPgliteDataDir(migrate: (dataDir: string) => P
     try {
       if (!existsSync(join(template, 'PG_VERSION'))) {
         const building = buildingDirFor(template);
-        renameSync(freshPgliteDataDir(), building);
+        // Built beside the template (a rename cannot cross from the scratch directory's filesystem).
+        cpSync(emptyClusterTemplate(), building, { recursive: true });
         await migrate(building);
         publish(building, template);
       }
