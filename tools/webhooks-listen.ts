@@ -7,6 +7,11 @@
  *
  *   npm run webhooks:listen -- --token-id <id> --secret <secret> [--url http://127.0.0.1:8080/2025-10-13]
  *                              [--port 4242] [--forward-to http://127.0.0.1:3000/webhooks]
+ *                              [--replay [--replay-type CUSTOMER.KYC_PENDING]... [--replay-resource <id>]
+ *                                        [--replay-from <ISO time>] [--replay-to <ISO time>]]
+ *
+ * --replay has the platform's past webhooks sent again to this listener (POST /sandbox/webhooks/replay),
+ * filtered by type, resource and time range, in their original order; each is printed marked as a replay.
  *
  * Credentials default to SANDBOX_TOKEN_ID / SANDBOX_TOKEN_SECRET, the URL to PAYKIT_URL.
  */
@@ -23,12 +28,24 @@ export interface ListenerOptions {
   port: number;
   /** Where to pass each verified event on (raw body and signature header unchanged). */
   forwardTo?: string;
+  /** Once listening, replay the platform's past webhooks that match to this listener. */
+  replay?: ReplayFilter;
   print?: (line: string) => void;
+}
+
+/** The filter of `POST /sandbox/webhooks/replay` (none: every webhook of the platform). */
+export interface ReplayFilter {
+  types?: string[];
+  resourceId?: string;
+  from?: string;
+  to?: string;
 }
 
 export interface RunningListener {
   /** The endpoint it set: `http://127.0.0.1:<port>/webhooks`. */
   url: string;
+  /** The replay started with `replay`, if any. */
+  replayId?: string;
   close(): Promise<void>;
 }
 
@@ -38,12 +55,13 @@ interface PlatformConfig {
 }
 
 const SIGNATURE_HEADER = 'x-service-signature';
+const REPLAY_HEADER = 'x-paykit-replay';
 
 export async function startWebhookListener(options: ListenerOptions): Promise<RunningListener> {
   const print = options.print ?? ((line: string) => process.stdout.write(line + '\n'));
   const authorization = `Basic ${Buffer.from(`${options.credentials.tokenId}:${options.credentials.secret}`).toString('base64')}`;
-  const api = async (method: 'GET' | 'PATCH', body?: unknown): Promise<PlatformConfig> => {
-    const response = await fetch(`${options.baseUrl}/config`, {
+  const api = async <T = PlatformConfig>(method: 'GET' | 'PATCH' | 'POST', body?: unknown, path = '/config'): Promise<T> => {
+    const response = await fetch(`${options.baseUrl}${path}`, {
       method,
       headers: { authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
@@ -51,8 +69,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       throw new Error(`cannot reach ${options.baseUrl} (is \`npm start\` running? set --url or PAYKIT_URL otherwise)`);
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} /config answered ${response.status}: ${text}`);
-    return JSON.parse(text) as PlatformConfig;
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
   };
 
   const before = await api('GET');
@@ -70,6 +88,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks);
     const header = request.headers[SIGNATURE_HEADER];
+    const replay = request.headers[REPLAY_HEADER];
     const verified = verify(publicKeyPem, rawBody, typeof header === 'string' ? header : undefined);
     let event: { id?: string; type?: string; timestamp?: string; data?: { id?: string } } = {};
     try {
@@ -83,6 +102,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       (event.data?.id ?? '(no resource id)').padEnd(46),
       verified ? '✔ signature verified' : '✘ SIGNATURE INVALID',
       event.id ?? '(no id)',
+      ...(typeof replay === 'string' ? [`(replay ${replay})`] : []),
     ];
     if (!verified) {
       print(columns.join('  '));
@@ -96,7 +116,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     }
     const forwarded = await fetch(options.forwardTo, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: String(header) },
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: String(header), ...(typeof replay === 'string' ? { [REPLAY_HEADER]: replay } : {}) },
       body: rawBody,
       signal: AbortSignal.timeout(9000),
     }).then(
@@ -121,9 +141,17 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   print(`Listening on ${url}: set as the webhook endpoint${before.webhookEndpoint ? ` (was ${before.webhookEndpoint}; restored on exit)` : ''}.`);
   print(options.forwardTo ? `Forwarding verified events to ${options.forwardTo}.` : 'Verifying every signature with the platform public key. Ctrl-C to stop.');
 
+  let replayId: string | undefined;
+  if (options.replay) {
+    const started = await api<{ id: string; total: number }>('POST', { ...options.replay, url }, '/sandbox/webhooks/replay');
+    replayId = started.id;
+    print(`Replaying ${started.total} webhook(s) in their original order (${started.id}).`);
+  }
+
   let closed = false;
   return {
     url,
+    replayId,
     async close() {
       if (closed) return;
       closed = true;
@@ -153,6 +181,11 @@ async function main(): Promise<void> {
       secret: { type: 'string' },
       port: { type: 'string' },
       'forward-to': { type: 'string' },
+      replay: { type: 'boolean' },
+      'replay-type': { type: 'string', multiple: true },
+      'replay-resource': { type: 'string' },
+      'replay-from': { type: 'string' },
+      'replay-to': { type: 'string' },
     },
   });
   const tokenId = values['token-id'] ?? process.env.SANDBOX_TOKEN_ID;
@@ -174,6 +207,7 @@ async function main(): Promise<void> {
     credentials: { tokenId, secret },
     port,
     forwardTo: values['forward-to'],
+    replay: values.replay ? { types: values['replay-type'], resourceId: values['replay-resource'], from: values['replay-from'], to: values['replay-to'] } : undefined,
   });
   const stop = (): void => {
     void listener.close().then(

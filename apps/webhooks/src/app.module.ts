@@ -8,6 +8,8 @@ import { InboxModule } from './inbox/inbox.module';
 import { CreateReceivedEvents1732300100000 } from './migrations/1732300100000-CreateReceivedEvents';
 import { CreateWebhookDeliveries1761000000000 } from './migrations/1761000000000-CreateWebhookDeliveries';
 import { CreateDeliveryFaults1765100000000 } from './migrations/1765100000000-CreateDeliveryFaults';
+import { CreateWebhookReplays1765110000000 } from './migrations/1765110000000-CreateWebhookReplays';
+import { ReplaysModule } from './replays/replays.module';
 import { WebhookPlatformEntity } from './webhook-config/entities/webhook-platform.entity';
 import { WebhookConfigModule } from './webhook-config/webhook-config.module';
 
@@ -17,10 +19,11 @@ import { WebhookConfigModule } from './webhook-config/webhook-config.module';
     PersistenceModule.forService({
       service: 'webhooks',
       entities: [ReceivedEventEntity, WebhookPlatformEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity],
-      migrations: [CreateReceivedEvents1732300100000, CreateWebhookDeliveries1761000000000, CreateDeliveryFaults1765100000000],
+      migrations: [CreateReceivedEvents1732300100000, CreateWebhookDeliveries1761000000000, CreateDeliveryFaults1765100000000, CreateWebhookReplays1765110000000],
     }),
     WebhookConfigModule,
     DeliveriesModule,
+    ReplaysModule,
     InboxModule,
   ],
 })

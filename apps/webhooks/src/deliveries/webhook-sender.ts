@@ -24,6 +24,8 @@ export interface SendRequest {
   signal?: AbortSignal;
   /** Keep the receiver's answer (the test webhook reports it); deliveries drop it. */
   keepResponseBody?: boolean;
+  /** Headers beyond the signed webhook's own (a replay's mark). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** Read (and drop) at most this much of a receiver's answer, so a connection can be reused. */
@@ -101,6 +103,7 @@ function post(request: SendRequest): Promise<AttemptOutcome> {
           'content-length': body.length,
           [WEBHOOK_SIGNATURE_HEADER]: request.signature,
           'user-agent': 'Paykit-Webhooks/1',
+          ...request.extraHeaders,
         },
       };
       outgoing = url.protocol === 'https:' ? httpsRequest(url, { ...options, agent: httpsAgent }) : httpRequest(url, { ...options, agent: httpAgent });

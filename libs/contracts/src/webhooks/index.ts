@@ -3,3 +3,4 @@ export * from './subjects';
 export * from './events';
 export * from './requests';
 export * from './replies';
+export * from './replays';

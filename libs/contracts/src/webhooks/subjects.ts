@@ -1,4 +1,5 @@
 import { Page } from '../common';
+import { ReplayWebhooksRequest, WebhookReplay, WebhookReplayIdRequest } from './replays';
 import { CreateSandboxFaultRequest, SandboxFault, SandboxFaultIdRequest } from '../sandbox/faults';
 import { ReceivedEvent, WebhookDelivery, WebhookDeliveryDetail, WebhooksPlatformConfig, WebhookTestResult } from './replies';
 import { ListReceivedEventsRequest, ListWebhookDeliveriesRequest, UpdateWebhookConfigRequest, WebhookDeliveryIdRequest } from './requests';
@@ -14,6 +15,8 @@ export const WEBHOOKS_SUBJECTS = {
   createFault: 'webhooks.fault.create',
   listFaults: 'webhooks.fault.list',
   deleteFault: 'webhooks.fault.delete',
+  replay: 'webhooks.replay.create',
+  getReplay: 'webhooks.replay.get',
 } as const;
 
 export interface WebhooksContract {
@@ -27,4 +30,6 @@ export interface WebhooksContract {
   [WEBHOOKS_SUBJECTS.createFault]: { request: CreateSandboxFaultRequest; reply: SandboxFault };
   [WEBHOOKS_SUBJECTS.listFaults]: { request: Record<string, never>; reply: SandboxFault[] };
   [WEBHOOKS_SUBJECTS.deleteFault]: { request: SandboxFaultIdRequest; reply: { deleted: boolean } };
+  [WEBHOOKS_SUBJECTS.replay]: { request: ReplayWebhooksRequest; reply: WebhookReplay };
+  [WEBHOOKS_SUBJECTS.getReplay]: { request: WebhookReplayIdRequest; reply: WebhookReplay };
 }
