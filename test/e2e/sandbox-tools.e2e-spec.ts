@@ -13,6 +13,11 @@ import { AddressInfo } from 'node:net';
 import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { assertSandboxPlatform, createPaykitMcpServer, httpPaykitApi } from '../../apps/gateway/src/mcp/paykit-mcp-server';
+import { startWebhookListener } from '../../tools/webhooks-listen';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 
 const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
@@ -198,6 +203,189 @@ describe('Sandbox tools (sandbox deployment)', () => {
         expect((await api.delete(`/sandbox/faults/${fault.body.id}`)).status).toBe(204);
       } finally {
         await receiver.close();
+      }
+    });
+  });
+
+  describe('POST /sandbox/webhooks/replay', () => {
+    it('sends exactly the filtered webhooks again, in their original order, each marked as a replay', async () => {
+      const { api } = await t.newPlatform();
+      const endpoint = new Receiver();
+      const listener = new Receiver();
+      try {
+        expect((await api.patch('/config', { webhookEndpoint: await endpoint.start() })).status).toBe(200);
+        const listenerUrl = await listener.start();
+        const customers: string[] = [];
+        for (const name of ['One', 'Two', 'Three']) customers.push(await newCustomer(api, `Replayed ${name}`));
+        type Delivery = { id: string; type: string; resourceId: string; occurredAt: string; status: string };
+        // Every webhook of the three delivered once, oldest first (the log lists newest first).
+        const log = await eventually(async () => {
+          const listed = (await api.get('/webhooks/deliveries?limit=100')).body.data as Delivery[];
+          const ours = listed.filter((delivery) => customers.includes(delivery.resourceId));
+          return customers.every((id) => ours.some((delivery) => delivery.resourceId === id)) && ours.every((delivery) => delivery.status === 'SUCCEEDED')
+            ? ours.reverse()
+            : undefined;
+        });
+        const original = endpoint.received.length;
+
+        // By type and resource, to a listener.
+        const byResource = await api.post('/sandbox/webhooks/replay', { types: ['CUSTOMER.KYC_PENDING'], resourceId: customers[0], url: listenerUrl });
+        expect(byResource.status).toBe(202);
+        const expected = log.filter((delivery) => delivery.type === 'CUSTOMER.KYC_PENDING' && delivery.resourceId === customers[0]);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(byResource.body).toMatchObject({ url: listenerUrl, total: expected.length, filter: { types: ['CUSTOMER.KYC_PENDING'], resourceId: customers[0] } });
+        const done = await eventually(async () => {
+          const replay = await api.get(`/sandbox/webhooks/replays/${byResource.body.id}`);
+          return replay.body.status === 'COMPLETED' ? replay.body : undefined;
+        });
+        expect(done).toMatchObject({ delivered: expected.length, failed: 0 });
+        expect(listener.received.map((webhook) => webhook.payload.id)).toEqual(expected.map((delivery) => delivery.id));
+        expect(listener.received.every((webhook) => webhook.headers['x-paykit-replay'] === byResource.body.id)).toBe(true);
+
+        // By time range (the second and third customers' events), to the platform's endpoint, in the original order.
+        const from = log.find((delivery) => delivery.resourceId === customers[1])!.occurredAt;
+        const inRange = log.filter((delivery) => delivery.occurredAt >= from);
+        const byTime = await api.post('/sandbox/webhooks/replay', { from });
+        expect(byTime.status).toBe(202);
+        expect(byTime.body.items.map((item: { deliveryId: string }) => item.deliveryId)).toEqual(inRange.map((delivery) => delivery.id));
+        const replayed = await eventually(async () => (endpoint.received.length >= original + inRange.length ? endpoint.received.slice(original) : undefined));
+        expect(replayed.map((webhook) => webhook.payload.id)).toEqual(inRange.map((delivery) => delivery.id));
+        expect(replayed.every((webhook) => webhook.headers['x-paykit-replay'] === byTime.body.id)).toBe(true);
+        // The delivery log is not changed by a replay.
+        expect((await api.get(`/webhooks/deliveries/${inRange[0].id}`)).body.attemptCount).toBe(1);
+
+        // `npm run webhooks:listen -- --replay --replay-resource <id>`: the listener asks for the replay to itself.
+        const lines: string[] = [];
+        const listening = await startWebhookListener({
+          baseUrl: api.baseUrl,
+          credentials: api.credentials!,
+          port: 0,
+          replay: { resourceId: customers[2] },
+          print: (line) => lines.push(line),
+        });
+        try {
+          const third = log.filter((delivery) => delivery.resourceId === customers[2]);
+          const printed = await eventually(async () => {
+            const marked = lines.filter((line) => line.includes(`(replay ${listening.replayId})`));
+            return marked.length >= third.length ? marked : undefined;
+          });
+          expect(printed.map((line) => third.findIndex((delivery) => line.includes(delivery.id)))).toEqual(third.map((_, index) => index));
+          expect(printed.every((line) => line.includes('signature verified'))).toBe(true);
+        } finally {
+          await listening.close();
+        }
+
+        expect((await api.post('/sandbox/webhooks/replay', { from, to: from })).status).toBe(400);
+        expect((await api.get('/sandbox/webhooks/replays/WebhookReplay:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69')).status).toBe(404);
+      } finally {
+        await Promise.all([endpoint.close(), listener.close()]);
+      }
+    });
+  });
+
+  describe('MCP server', () => {
+    /** A tool's JSON answer. */
+    async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ status: number; body: any }> {
+      const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
+      return JSON.parse(result.content[0].text);
+    }
+
+    it('over HTTP ({base_url}/sandbox/mcp): an MCP client lists the tools and completes a payout through them', async () => {
+      const { api } = await regulatedPlatform(t);
+      const authorization = `Basic ${Buffer.from(`${api.credentials!.tokenId}:${api.credentials!.secret}`).toString('base64')}`;
+      const client = new Client({ name: 'sandbox-tools-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${api.baseUrl}/sandbox/mcp`), { requestInit: { headers: { authorization } } }));
+      try {
+        const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+        expect(tools).toEqual(['advance_clock', 'describe_operation', 'execute', 'list_webhook_deliveries', 'run_simulator', 'search']);
+        const found = JSON.parse(((await client.callTool({ name: 'search', arguments: { query: 'execute quote' } })) as { content: { text: string }[] }).content[0].text);
+        expect(found[0].operation).toBe('POST /quotes/{quoteId}/execute');
+        const described = JSON.parse(
+          ((await client.callTool({ name: 'describe_operation', arguments: { operation: 'POST /quotes' } })) as { content: { text: string }[] }).content[0].text,
+        );
+        expect(described.requestBody.properties).toHaveProperty('lockedCurrencyAmount');
+
+        // The payout, through the tools only.
+        const customer = await call(client, 'execute', {
+          operation: 'POST /customers',
+          body: { customerType: 'INDIVIDUAL', fullName: 'Mcp Payer', birthDate: '1990-04-12', email: 'mcp@example.com', nationality: 'GB', address: ADDRESS },
+        });
+        expect(customer.status).toBe(201);
+        const accountId = await eventually(async () => {
+          const listed = await call(client, 'execute', {
+            operation: 'GET /customers/internal-accounts',
+            query: { customerId: customer.body.id, currency: 'USD', type: 'INTERNAL_FIAT' },
+          });
+          return listed.body.data[0]?.id as string | undefined;
+        });
+        expect(
+          (await call(client, 'run_simulator', { simulator: 'POST /sandbox/internal-accounts/{accountId}/fund', pathParams: { accountId }, body: { amount: 10_000 } })).status,
+        ).toBe(200);
+        const payee = await call(client, 'execute', { operation: 'POST /customers/external-accounts', body: { customerId: customer.body.id, ...mxnExternalAccountBody('001') } });
+        expect(payee.status).toBe(201);
+        const quoted = await call(client, 'execute', {
+          operation: 'POST /quotes',
+          body: {
+            source: { sourceType: 'ACCOUNT', accountId },
+            destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+            lockedCurrencySide: 'SENDING',
+            lockedCurrencyAmount: 5_000,
+          },
+        });
+        expect(quoted.status).toBe(201);
+        const executed = await call(client, 'execute', { operation: 'POST /quotes/{quoteId}/execute', pathParams: { quoteId: quoted.body.id }, body: {} });
+        expect(executed.status).toBe(200);
+        expect((await call(client, 'advance_clock', { seconds: 400 })).status).toBe(200);
+        const settled = await eventually(async () => {
+          const fetched = await call(client, 'execute', { operation: 'GET /transactions/{transactionId}', pathParams: { transactionId: executed.body.transactionId } });
+          return fetched.body.status === 'COMPLETED' ? fetched.body : undefined;
+        });
+        expect(settled.id).toBe(executed.body.transactionId);
+        const delivered = await call(client, 'list_webhook_deliveries', { resourceId: executed.body.transactionId });
+        expect(delivered.status).toBe(200);
+
+        // An API error is a tool error carrying the envelope; an unknown operation is refused before any call.
+        const refused = (await client.callTool({ name: 'execute', arguments: { operation: 'GET /quotes/{quoteId}', pathParams: { quoteId: 'Quote:unknown' } } })) as {
+          isError?: boolean;
+          content: { text: string }[];
+        };
+        expect(refused.isError).toBe(true);
+        expect(JSON.parse(refused.content[0].text).status).toBe(404);
+        expect(((await client.callTool({ name: 'execute', arguments: { operation: 'GET /nowhere' } })) as { isError?: boolean }).isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('refuses production tokens: 403 on the HTTP route, and `npm run mcp` (stdio) will not start with one', async () => {
+      const production = await t.newPlatform('production');
+      const authorization = `Basic ${Buffer.from(`${production.credentials.tokenId}:${production.credentials.secret}`).toString('base64')}`;
+      const answer = await fetch(`${production.api.baseUrl}/sandbox/mcp`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(answer.status).toBe(403);
+      await expect(assertSandboxPlatform(httpPaykitApi(production.api.baseUrl, production.credentials))).rejects.toThrow(/production token/);
+    });
+
+    it("the stdio server's tools (npm run mcp: the API over HTTP with the platform's token) answer an SDK client", async () => {
+      const { api } = await t.newPlatform();
+      const paykit = httpPaykitApi(api.baseUrl, api.credentials!);
+      await assertSandboxPlatform(paykit);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const server = createPaykitMcpServer(paykit);
+      await server.connect(serverSide);
+      const client = new Client({ name: 'sandbox-tools-test', version: '1.0.0' });
+      await client.connect(clientSide);
+      try {
+        expect((await client.listTools()).tools).toHaveLength(6);
+        const advanced = await call(client, 'advance_clock', { seconds: 60 });
+        expect(advanced).toMatchObject({ status: 200, body: { advancedSeconds: 60 } });
+        expect(((await client.callTool({ name: 'run_simulator', arguments: { simulator: 'GET /customers' } })) as { isError?: boolean }).isError).toBe(true);
+      } finally {
+        await client.close();
+        await server.close();
       }
     });
   });
