@@ -38,6 +38,7 @@ import { InternalAccountsController } from './payments/internal-accounts.control
 import { TransactionsController, TransfersController } from './payments/transfers.controller';
 import { ExchangeRatesController } from './quotes/exchange-rates.controller';
 import { QuotesController } from './quotes/quotes.controller';
+import { QuoteAuthorizationController } from './quotes/quote-authorization.controller';
 import { ReceiverLookupController } from './quotes/receiver-lookup.controller';
 import { SandboxPaymentsController, TransactionActionsController } from './quotes/transaction-actions.controller';
 import { CryptoController, InvitationsController, UmaProvidersController, VaspsController } from './quotes/directory.controller';
@@ -48,6 +49,7 @@ import { AuthCredentialsController } from './wallet-auth/auth-credentials.contro
 import { AuthSessionsController } from './wallet-auth/auth-sessions.controller';
 import { DelegatedKeysController } from './wallet-auth/delegated-keys.controller';
 import { WalletAccountsController } from './wallet-auth/wallet-accounts.controller';
+import { SandboxScaController, ScaController } from './wallet-auth/sca.controller';
 import { CardsController } from './cards/cards.controller';
 import { SandboxCardsController } from './cards/sandbox-cards.controller';
 import { CardRevealPageController } from './cards/card-reveal-page.controller';
@@ -96,6 +98,7 @@ import { McpController } from './mcp/mcp.controller';
     TransactionsController,
     ExchangeRatesController,
     QuotesController,
+    QuoteAuthorizationController,
     ReceiverLookupController,
     TransactionActionsController,
     SandboxPaymentsController,
@@ -112,6 +115,8 @@ import { McpController } from './mcp/mcp.controller';
     AuthSessionsController,
     DelegatedKeysController,
     WalletAccountsController,
+    ScaController,
+    SandboxScaController,
     CardsController,
     SandboxCardsController,
     CardRevealPageController,

@@ -8,6 +8,8 @@ import { DelegatedKeyEntity } from './delegated-keys/entities/delegated-key.enti
 import { AuthCredentialEntity } from './credentials/entities/auth-credential.entity';
 import { CreateWalletAuth1732300400000 } from './migrations/1732300400000-CreateWalletAuth';
 import { CreateDelegatedKey1764100000000 } from './migrations/1764100000000-CreateDelegatedKey';
+import { CreateSca1766000000000 } from './migrations/1766000000000-CreateSca';
+import { ScaModule } from './sca/sca.module';
 import { AuthSessionEntity } from './sessions/entities/auth-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { SignedRetryModule } from './signed-retry/signed-retry.module';
@@ -18,13 +20,14 @@ import { SignedRetryModule } from './signed-retry/signed-retry.module';
     PersistenceModule.forService({
       service: 'wallet-auth',
       entities: [WalletAccountEntity, AuthCredentialEntity, AuthSessionEntity, DelegatedKeyEntity],
-      migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764100000000],
+      migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764100000000, CreateSca1766000000000],
     }),
     SignedRetryModule,
     AccountsModule,
     SessionsModule,
     CredentialsModule,
     DelegatedKeysModule,
+    ScaModule,
   ],
 })
 export class WalletAuthAppModule {}

@@ -2,7 +2,17 @@ import { CARDS_EVENTS, CARDS_WORK_EVENTS, AdviceReceivedData, AuthorizationInter
 import { DomainEvent } from './common';
 import { BeneficialOwner, BulkImportJob, Customer, CustomerDocument, CUSTOMERS_EVENTS, Verification } from './customers';
 import { EXTERNAL_ACCOUNTS_EVENTS, ExternalAccount } from './external-accounts';
-import { AGENT_ACTIONS_EVENTS, AgentAction, CustomerAccountsProvisionedData, InternalAccount, InternalAccountRecord, Invitation, PAYMENTS_EVENTS, Transaction } from './payments';
+import {
+  AGENT_ACTIONS_EVENTS,
+  AgentAction,
+  CustomerAccountsProvisionedData,
+  InternalAccount,
+  InternalAccountRecord,
+  Invitation,
+  PAYMENTS_EVENTS,
+  QuoteAuthorizationTransaction,
+  Transaction,
+} from './payments';
 import { AuthMethod, AuthSession, WALLET_AUTH_EVENTS, WalletProvisionedData } from './wallet-auth';
 
 /**
@@ -32,6 +42,7 @@ export interface EventMap {
   [PAYMENTS_EVENTS.internalAccountBalanceChanged]: InternalAccount;
   [PAYMENTS_EVENTS.transactionStatusChanged]: Transaction;
   [PAYMENTS_EVENTS.transactionRefundChanged]: Transaction;
+  [PAYMENTS_EVENTS.quoteAuthorizationChanged]: QuoteAuthorizationTransaction;
   [PAYMENTS_EVENTS.invitationClaimed]: Invitation;
   [AGENT_ACTIONS_EVENTS.pendingApproval]: AgentAction;
   [WALLET_AUTH_EVENTS.credentialCreated]: AuthMethod;

@@ -1,7 +1,7 @@
 import { CustomersContract } from './customers';
 import { WebhooksContract } from './webhooks';
 import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract, StablecoinsContract } from './payments';
-import { WalletAuthContract } from './wallet-auth';
+import { WalletAuthContract, WalletAuthScaContract } from './wallet-auth';
 import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 import { HealthContract } from './health';
@@ -38,6 +38,7 @@ export type MessageMap = CustomersContract &
   AgentActionsContract &
   StablecoinsContract &
   WalletAuthContract &
+  WalletAuthScaContract &
   ExternalAccountsContract &
   CardsContract &
   HealthContract &

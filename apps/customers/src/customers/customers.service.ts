@@ -21,6 +21,7 @@ import {
   UpdateCustomerBody,
   UpdateCustomerRequest,
   WALLET_AUTH_SUBJECTS,
+  isScaRegulated,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
 import {
@@ -357,6 +358,7 @@ export class CustomersService implements BeforeApplicationShutdown {
       ...(entity.kycStatus ? { kycStatus: entity.kycStatus } : {}),
       ...(entity.kybStatus ? { kybStatus: entity.kybStatus } : {}),
       feeConfigs: config.feeConfigs ?? [],
+      scaRegulated: isScaRegulated(entity.address),
     };
   }
 }

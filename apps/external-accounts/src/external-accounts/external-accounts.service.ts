@@ -25,6 +25,7 @@ import {
   UpdateExternalAccountMessage,
   tenantContext,
   UpdateExternalAccountRequest,
+  WALLET_AUTH_SCA_SUBJECTS,
 } from '@paykit/contracts';
 import { FieldError, ServiceError } from '@paykit/errors';
 import { decodeCursor, idCursor, isUniqueViolation, JobScheduler, Outbox, pageLimit, toPage, TransactionRunner, Clock } from '@paykit/persistence';
@@ -210,6 +211,13 @@ export class ExternalAccountsService implements OnModuleInit {
 
   /** Removal is a state change: the account becomes INACTIVE and stays readable. Repeating it is a no-op. */
   async remove(ctx: CallerContext, request: RemoveExternalAccountRequest): Promise<ExternalAccount> {
+    // A trusted beneficiary (Strong Customer Authentication, owned by wallet-auth) is untrusted first.
+    if (request.ownerType !== 'PLATFORM' && (await this.services.request(WALLET_AUTH_SCA_SUBJECTS.getTrust, { externalAccountId: request.externalAccountId }, ctx)).trusted) {
+      throw new ServiceError(
+        'BENEFICIARY_TRUSTED',
+        `External account ${request.externalAccountId} is a trusted beneficiary: untrust it (POST .../untrust and its /confirm) before deleting it`,
+      );
+    }
     return this.transactions.run(async (manager) => {
       const entity = this.visible(ctx, await this.accounts.findById(ctx.platformId, request.externalAccountId, request.ownerType, manager, true), request.externalAccountId);
       if (entity.status !== 'INACTIVE') {

@@ -93,10 +93,14 @@ export class CustomerExternalAccountsController {
   }
 
   @Delete(':externalAccountId')
-  @ApiOperation({ summary: "Remove a customer's external account", description: 'The account becomes INACTIVE and stays readable (history). Repeating the call changes nothing.' })
+  @ApiOperation({
+    summary: "Remove a customer's external account",
+    description:
+      'The account becomes INACTIVE and stays readable (history). Repeating the call changes nothing. A trusted beneficiary (Strong Customer Authentication) answers 409 BENEFICIARY_TRUSTED: untrust it first.',
+  })
   @ApiParam({ name: 'externalAccountId', example: ID_EXAMPLE })
   @ApiOkResponse({ type: ExternalAccountResponseDto, description: 'The account, now INACTIVE' })
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 404, 409)
   remove(@Param('externalAccountId') externalAccountId: string, @Caller() caller: CallerContext): Promise<ExternalAccount> {
     return this.services.request(EXTERNAL_ACCOUNTS_SUBJECTS.removeAccount, { externalAccountId, ownerType: 'CUSTOMER' }, caller);
   }

@@ -9,6 +9,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: "Not found (also for another platform's resources)",
   409: "Conflict with the resource's current state",
   410: 'Gone: the customer has been deleted (`CUSTOMER_DELETED`)',
+  423: "The customer's SCA login is locked or suspended (`ACCOUNT_LOCKED`, `details.lockedUntil`)",
   429: 'Too many requests; retry after `Retry-After` seconds',
   503: 'A dependency is unavailable for now (`SERVICE_UNAVAILABLE`); retry later',
 };

@@ -76,5 +76,6 @@ export function toQuote(quote: QuoteEntity, sending: CurrencyInfo, receiving: Cu
     },
     ...(quote.description !== null ? { description: quote.description } : {}),
     ...(quote.failureReason !== null ? { failureReason: quote.failureReason } : {}),
+    ...(status === 'PENDING_AUTHORIZATION' && quote.extra.sca ? { scaChallenge: quote.extra.sca.challenge } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AuthorizeQuoteMessage,
   CreateQuoteMessage,
   ExecuteQuoteMessage,
   GetQuoteRequest,
@@ -12,11 +13,15 @@ import {
   Transaction,
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
+import { QuoteAuthorization } from './quote-authorization';
 import { QuotesService } from './quotes.service';
 
 @Controller()
 export class QuotesHandlers {
-  constructor(private readonly quotes: QuotesService) {}
+  constructor(
+    private readonly quotes: QuotesService,
+    private readonly authorization: QuoteAuthorization,
+  ) {}
 
   @MessagePattern(QUOTES_SUBJECTS.createQuote)
   create(@Payload(new EnvelopePipe(CreateQuoteMessage)) { ctx, payload }: MessageEnvelope<CreateQuoteMessage>): Promise<Quote> {
@@ -36,5 +41,15 @@ export class QuotesHandlers {
   @MessagePattern(QUOTES_SUBJECTS.sandboxSend)
   sandboxSend(@Payload(new EnvelopePipe(SandboxSendRequest)) { ctx, payload }: MessageEnvelope<SandboxSendRequest>): Promise<Transaction> {
     return this.quotes.sandboxSend(ctx, payload);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.authorizeQuote)
+  authorize(@Payload(new EnvelopePipe(AuthorizeQuoteMessage)) { ctx, payload }: MessageEnvelope<AuthorizeQuoteMessage>): Promise<Quote> {
+    return this.authorization.authorize(ctx, payload);
+  }
+
+  @MessagePattern(QUOTES_SUBJECTS.resendQuoteAuthorization)
+  resend(@Payload(new EnvelopePipe(GetQuoteRequest)) { ctx, payload }: MessageEnvelope<GetQuoteRequest>): Promise<{ ok: true }> {
+    return this.authorization.resend(ctx, payload.quoteId);
   }
 }

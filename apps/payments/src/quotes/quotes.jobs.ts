@@ -60,3 +60,20 @@ export class ExpireQuoteJob {
 export const ADVANCE_QUOTE_JOB: JobKind<AdvanceQuoteJob> = { name: 'payments.quote.advance', payload: AdvanceQuoteJob };
 /** Marks a quote nobody executed EXPIRED once its lock runs out. */
 export const EXPIRE_QUOTE_JOB: JobKind<ExpireQuoteJob> = { name: 'payments.quote.expire', payload: ExpireQuoteJob };
+
+export class ExpireQuoteAuthorizationJob {
+  @IsString()
+  @IsNotEmpty()
+  platformId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  quoteId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  challengeId!: string;
+}
+
+/** Fails a quote (SCA_NOT_COMPLETED) whose SCA challenge expired unanswered; nothing moved. */
+export const EXPIRE_QUOTE_AUTHORIZATION_JOB: JobKind<ExpireQuoteAuthorizationJob> = { name: 'payments.quote.authorization-expire', payload: ExpireQuoteAuthorizationJob };

@@ -7,6 +7,7 @@ import { InternalAccountsModule } from '../internal-accounts/internal-accounts.m
 import { LedgerModule } from '../ledger/ledger.module';
 import { ReceiverLookupModule } from '../receiver-lookup/receiver-lookup.module';
 import { TransfersModule } from '../transfers/transfers.module';
+import { QuoteAuthorization } from './quote-authorization';
 import { QuoteLedger } from './quote-ledger';
 import { QuotesHandlers } from './quotes.handlers';
 import { QuotesRepository } from './quotes.repository';
@@ -15,7 +16,7 @@ import { QuotesService } from './quotes.service';
 @Module({
   imports: [PaymentsConfigModule, CurrenciesModule, CounterpartiesModule, ExchangeRatesModule, InternalAccountsModule, LedgerModule, TransfersModule, ReceiverLookupModule],
   controllers: [QuotesHandlers],
-  providers: [QuotesService, QuotesRepository, QuoteLedger],
+  providers: [QuotesService, QuotesRepository, QuoteLedger, QuoteAuthorization],
   exports: [QuotesService, QuotesRepository],
 })
 export class QuotesModule {}

@@ -104,7 +104,7 @@ export interface QuoteWithTransaction {
  * A new quote's row; an executing one starts PROCESSING, stamped executed at its creation. Both
  * prepared: a single-row insert on the hot path of every payment.
  */
-function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
+function insertQuoteSql(status: 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING'): string {
   return `INSERT INTO quote (id, platform_id, status, source_type, source_account_id, customer_id, source_currency, crypto_network, destination_type, destination_kind,
          destination_account_id, destination_uma_address, destination_currency, payment_rail, locked_side, sending_amount, receiving_amount, service_fee, platform_fee,
          rate_micros, fixed_fee, variable_fee_bps, transaction_id, sandbox_outcome, funding_reference, description, extra, created_at, updated_at, expires_at, funding_account_id,
@@ -115,6 +115,8 @@ function insertQuoteSql(status: 'PENDING' | 'PROCESSING'): string {
 }
 const INSERT_PENDING = insertQuoteSql('PENDING');
 const INSERT_EXECUTING = insertQuoteSql('PROCESSING');
+/** A real-time funded quote of an SCA-regulated customer: its funding challenge comes with it. */
+const INSERT_AWAITING_AUTHORIZATION = insertQuoteSql('PENDING_AUTHORIZATION');
 /** PENDING -> PROCESSING while the lock holds: the one conditional update that lets a quote execute once, however many executions race. */
 const BEGIN_EXECUTION = `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
   WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at > $3 RETURNING *`;
@@ -129,8 +131,8 @@ export class QuotesRepository {
    * statement: atomic alone, so it needs no transaction of its own. An execution inserts its
    * quote with `executionPart`.
    */
-  async insert(manager: EntityManager, quote: NewQuote, alongside: Statement[] = []): Promise<QuoteEntity> {
-    const statement = new CompositeStatement().add('quote', { sql: INSERT_PENDING, params: this.insertParams(quote) });
+  async insert(manager: EntityManager, quote: NewQuote, alongside: Statement[] = [], awaitingAuthorization = false): Promise<QuoteEntity> {
+    const statement = new CompositeStatement().add('quote', { sql: awaitingAuthorization ? INSERT_AWAITING_AUTHORIZATION : INSERT_PENDING, params: this.insertParams(quote) });
     alongside.forEach((part, i) => statement.add(`alongside_${i}`, part));
     const { sql, params } = statement.end({ sql: 'SELECT * FROM quote', params: [] });
     const rows = await returningRows<QuoteRow>(manager, preparedStatement(sql), params);
@@ -244,6 +246,52 @@ export class QuotesRepository {
       manager,
       `UPDATE quote SET status = 'EXPIRED', updated_at = $3 WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at <= $3 RETURNING *`,
       [platformId, id, now],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /**
+   * Strong Customer Authentication: the quote waits for `sca.challenge`. From PENDING (unexpired:
+   * the execution that starts it) or from PENDING_AUTHORIZATION while `previousChallengeId` is the
+   * challenge it waits for (the next of a sequence).
+   */
+  async awaitAuthorization(
+    manager: EntityManager,
+    platformId: string,
+    id: string,
+    sca: NonNullable<QuoteEntity['extra']['sca']>,
+    previousChallengeId: string | null,
+    now: Date,
+  ): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = 'PENDING_AUTHORIZATION', extra = jsonb_set(extra, '{sca}', $3::jsonb), updated_at = $5
+        WHERE platform_id = $1 AND id = $2
+          AND ((status = 'PENDING' AND $4::text IS NULL AND expires_at > $5) OR (status = 'PENDING_AUTHORIZATION' AND extra->'sca'->'challenge'->>'id' = $4::text))
+        RETURNING *`,
+      [platformId, id, JSON.stringify(sca), previousChallengeId, now],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** PENDING_AUTHORIZATION -> PENDING once the last challenge (`challengeId`) is authorized. */
+  async authorized(manager: EntityManager, platformId: string, id: string, challengeId: string, now: Date): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = 'PENDING', extra = extra - 'sca', updated_at = $4
+        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING_AUTHORIZATION' AND extra->'sca'->'challenge'->>'id' = $3 RETURNING *`,
+      [platformId, id, challengeId, now],
+    );
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** PENDING_AUTHORIZATION -> FAILED (SCA_NOT_COMPLETED) when `challengeId` expired unanswered. */
+  async authorizationExpired(manager: EntityManager, platformId: string, id: string, challengeId: string, now: Date): Promise<QuoteEntity | undefined> {
+    const rows = await returningRows<QuoteRow>(
+      manager,
+      `UPDATE quote SET status = 'FAILED', failure_reason = 'SCA_NOT_COMPLETED', extra = extra - 'sca', updated_at = $4
+        WHERE platform_id = $1 AND id = $2 AND status = 'PENDING_AUTHORIZATION' AND extra->'sca'->'challenge'->>'id' = $3 RETURNING *`,
+      [platformId, id, challengeId, now],
     );
     return rows[0] ? toEntity(rows[0]) : undefined;
   }

@@ -41,6 +41,7 @@ import { transactionRefundEvent, transactionStatusEvent } from '../transfers/tra
 import { NewTransaction, RefundMove, TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { QuoteDestinationKind, QuoteEntity } from './entities/quote.entity';
+import { QuoteAuthorization } from './quote-authorization';
 import { QuoteLedger, QuoteMove } from './quote-ledger';
 import { toQuote } from './quote.mapper';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob, EXPIRE_QUOTE_JOB } from './quotes.jobs';
@@ -133,9 +134,11 @@ export class QuotesService implements OnModuleInit {
     @Inject(UMA_RECEIVER_RESOLVER) private readonly umaReceivers: UmaReceiverResolver,
     private readonly sandbox: SandboxRules,
     private readonly clock: Clock,
+    private readonly authorization: QuoteAuthorization,
   ) {}
 
   onModuleInit(): void {
+    this.authorization.bind(this);
     this.scheduler.register(
       ADVANCE_QUOTE_JOB,
       (payload, manager) => this.advance(payload, manager),
@@ -196,6 +199,8 @@ export class QuotesService implements OnModuleInit {
     // An override in the request replaces the platform's configured fee (the reference's platformFeeOverride).
     const price = this.price(priced, request, request.platformFeeOverride ? undefined : configuredPlatformFee(await feeConfigs, source.currency, destination.currency));
     const customer = await readiness;
+    // A customer subject to Strong Customer Authentication (an EEA address) authorizes the payment; an embedded wallet's signature already does.
+    const scaRegulated = customer?.scaRegulated === true && source.account?.type !== 'EMBEDDED_WALLET';
 
     const now = this.clock.now();
     const id = newId('Quote');
@@ -241,13 +246,14 @@ export class QuotesService implements OnModuleInit {
         ...(request.senderCustomerInfo !== undefined ? { senderCustomerInfo: request.senderCustomerInfo } : {}),
         ...(destination.counterpartyInformation ? { counterpartyInformation: destination.counterpartyInformation } : {}),
         ...(walletSignature ? { walletSignature } : {}),
+        ...(scaRegulated ? { scaRegulated: true, ...(request.scaFactor !== undefined ? { scaFactor: request.scaFactor } : {}) } : {}),
       },
       createdAt: now,
       expiresAt,
     };
     // A real-time funded quote executes when its funds arrive, never here. An executing quote is
     // created PROCESSING: it never waits for execution, so it needs no expiry job either.
-    if (request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT') {
+    if (request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT' && !scaRegulated) {
       return this.runExecution(ctx, fingerprint ? { ...entity, requestFingerprint: fingerprint } : entity, false, idempotencyKey, hash, now, retryOf);
     }
     // The quote and its expiry job: one statement (no transaction without an Idempotency-Key).
@@ -260,9 +266,25 @@ export class QuotesService implements OnModuleInit {
         dedupeKey: `${id}:expire`,
       },
     ]);
-    return this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, async (manager) =>
-      this.toResource(await this.quotes.insert(manager, entity, [expiry]), now),
-    );
+    // A real-time funded quote of a regulated customer waits for its FUNDING challenge: no payment instructions before it.
+    const funding = scaRegulated && request.source.sourceType === 'REALTIME_FUNDING' ? await this.authorization.firstChallenge(ctx, entity) : undefined;
+    if (funding) entity.extra.sca = funding;
+    let inserted: QuoteEntity | undefined;
+    const answer = await this.idempotency.runOnceInOneStatement(ctx.platformId, idempotencyKey, hash, async (manager) => {
+      inserted = await this.quotes.insert(manager, entity, [expiry], funding !== undefined);
+      return this.toResource(inserted, now);
+    });
+    if (inserted && funding) await this.authorization.created(ctx, inserted);
+    // immediatelyExecute for a regulated customer: the execution waits for its challenges.
+    if (inserted && scaRegulated && request.immediatelyExecute === true && request.source.sourceType === 'ACCOUNT') {
+      return (await this.authorization.begin(ctx, inserted)) ?? this.executeAuthorized(ctx, inserted);
+    }
+    return answer;
+  }
+
+  /** Executes a quote whose Strong Customer Authentication is complete (or that needed no challenge). */
+  executeAuthorized(ctx: CallerContext, quote: QuoteEntity): Promise<Quote> {
+    return this.executeOnce(ctx, quote, undefined, requestHash({ operation: 'quote-execute', quoteId: quote.id }));
   }
 
   /**
@@ -326,6 +348,11 @@ export class QuotesService implements OnModuleInit {
       if (account.type === 'EMBEDDED_WALLET') walletId = account.id;
     }
     const run = () => this.executeOnce(ctx, quote, request.idempotencyKey, hash);
+    if (walletId === undefined && quote.extra.scaRegulated) {
+      // A regulated customer's quote waits for its challenges (POST /quotes/{quoteId}/authorize executes it).
+      const waiting = await this.authorization.begin(ctx, quote);
+      if (waiting) return { result: waiting };
+    }
     if (walletId === undefined) return { result: await run() };
     if (!request.signedRetry) throw new ServiceError('WALLET_SIGNATURE_MISSING', `A quote paid from embedded wallet ${walletId} must be signed by a session of the wallet`);
     return signedAction(walletAuthOverTransport(this.services), ctx, { accountId: walletId, operation: 'QUOTE_EXECUTE', input: quoteSignedRetry(quote, request.signedRetry) }, run);
@@ -543,32 +570,7 @@ export class QuotesService implements OnModuleInit {
 
   /** The parts writing the quote's transaction (`change`), its first event and the first of its steps. */
   private async transactionParts(quote: NewQuote, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null, steps: QuoteStep[]): Promise<Array<[string, Statement]>> {
-    const row: NewTransaction = {
-      id: quote.transactionId,
-      platformId: quote.platformId,
-      type: 'OUTGOING',
-      status,
-      customerId: quote.customerId,
-      platformCustomerId: quote.customerId === null ? null : (quote.extra.platformCustomerId ?? quote.customerId),
-      internalAccountId: (quote.sourceAccountId ?? quote.fundingAccountId)!,
-      // A UMA counterparty is named by its address, never by the account behind it.
-      externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
-      currencyCode: quote.sourceCurrency,
-      amount: quote.sendingAmount,
-      holdId: null,
-      description: quote.description,
-      failureReason,
-      paymentRail: quote.paymentRail,
-      railSelectionMode: quote.extra.railChosen ? 'MANUAL' : 'AUTO',
-      remittanceInformation: quote.extra.remittanceInformation ?? null,
-      purposeOfPayment: (quote.extra.purposeOfPayment as PurposeOfPayment | undefined) ?? null,
-      quoteId: quote.id,
-      receivedCurrencyCode: quote.destinationCurrency,
-      receivedAmount: quote.receivingAmount,
-      counterpartyUmaAddress: quote.destinationUmaAddress,
-      fees: quote.serviceFee + quote.platformFee,
-      platformFees: quote.platformFee,
-    };
+    const row = transactionRowOf(quote, status, failureReason);
     const now = this.clock.now();
     const transaction = await this.transfers.toResource(this.transactionsRepo.entityOf(row, now));
     const change = this.transactionsRepo.insertStatement(row, now);
@@ -576,6 +578,15 @@ export class QuotesService implements OnModuleInit {
     for (const next of this.nextStepStatements(quote, steps)) parts.push(['next_step', next]);
     parts.push(['announced', this.outbox.eventPart(transactionStatusEvent(quote.platformId, transaction), 'change')]);
     return parts;
+  }
+
+  /**
+   * The transaction a quote's execution will create, as GET would return it, before it exists:
+   * what the webhooks of a quote waiting for Strong Customer Authentication carry.
+   */
+  async transactionToBe(quote: QuoteEntity, failureReason: QuoteFailureReason | null): Promise<Transaction> {
+    const row = transactionRowOf(quote, failureReason === null ? 'PENDING' : 'FAILED', failureReason);
+    return this.transfers.toResource(this.transactionsRepo.entityOf(row, this.clock.now()));
   }
 
   /**
@@ -957,4 +968,34 @@ function fundingReference(quoteId: string): string {
 /** A customer named in the quote's source that is not the caller's to use: 400 naming the field (POST /quotes declares no 404). */
 function unknownSourceCustomer(customerId: string): ServiceError {
   return ServiceError.unknownReference('source.customerId', `Customer ${customerId} not found`);
+}
+
+/** The row of a quote's transaction (its execution writes it). */
+function transactionRowOf(quote: NewQuote, status: 'PENDING' | 'FAILED', failureReason: QuoteFailureReason | null): NewTransaction {
+  return {
+    id: quote.transactionId,
+    platformId: quote.platformId,
+    type: 'OUTGOING',
+    status,
+    customerId: quote.customerId,
+    platformCustomerId: quote.customerId === null ? null : (quote.extra.platformCustomerId ?? quote.customerId),
+    internalAccountId: (quote.sourceAccountId ?? quote.fundingAccountId)!,
+    // A UMA counterparty is named by its address, never by the account behind it.
+    externalAccountId: quote.destinationKind === 'UMA_SANDBOX' || quote.destinationKind === 'UMA_CUSTOMER' ? null : quote.destinationAccountId,
+    currencyCode: quote.sourceCurrency,
+    amount: quote.sendingAmount,
+    holdId: null,
+    description: quote.description,
+    failureReason,
+    paymentRail: quote.paymentRail,
+    railSelectionMode: quote.extra.railChosen ? 'MANUAL' : 'AUTO',
+    remittanceInformation: quote.extra.remittanceInformation ?? null,
+    purposeOfPayment: (quote.extra.purposeOfPayment as PurposeOfPayment | undefined) ?? null,
+    quoteId: quote.id,
+    receivedCurrencyCode: quote.destinationCurrency,
+    receivedAmount: quote.receivingAmount,
+    counterpartyUmaAddress: quote.destinationUmaAddress,
+    fees: quote.serviceFee + quote.platformFee,
+    platformFees: quote.platformFee,
+  };
 }

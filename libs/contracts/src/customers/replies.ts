@@ -136,6 +136,8 @@ export interface CustomerRequirements {
    * without another request); absent from a customers service of an earlier release.
    */
   feeConfigs?: FeeConfig[];
+  /** Whether the customer is subject to Strong Customer Authentication (`isScaRegulated`: an address in the EEA); absent from an earlier release. */
+  scaRegulated?: boolean;
 }
 
 export interface CounterpartyField {

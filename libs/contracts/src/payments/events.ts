@@ -1,5 +1,5 @@
 import { RefundStatus, TransactionStatus, TransactionType } from './enums';
-import { InternalAccountRecord } from './replies';
+import { InternalAccountRecord, Transaction } from './replies';
 
 export const PAYMENTS_EVENTS = {
   /**
@@ -34,6 +34,12 @@ export const PAYMENTS_EVENTS = {
    * as GET returns it, its `refund` object included.
    */
   transactionRefundChanged: 'payments.events.transaction.refund-changed',
+  /**
+   * A regulated customer's quote waits for Strong Customer Authentication (`webhookType`
+   * OUTGOING_PAYMENT.PENDING_AUTHORIZATION), or its challenge expired unanswered (OUTGOING_PAYMENT.FAILED,
+   * SCA_NOT_COMPLETED): data = the transaction the quote's execution creates (it does not exist yet), with that status.
+   */
+  quoteAuthorizationChanged: 'payments.events.quote.authorization-changed',
   /** An invitation was claimed; `webhookType` INVITATION.CLAIMED, data = the Invitation as GET returns it. */
   invitationClaimed: 'payments.events.invitation.claimed',
 } as const;
@@ -58,6 +64,15 @@ export function transactionWebhookType(type: TransactionType, status: Transactio
   if (!TRANSACTION_WEBHOOK_STATUSES[type].includes(status)) return undefined;
   return `${type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'}.${status}`;
 }
+
+/** The webhook types of a quote's Strong Customer Authentication (wire values: frozen). */
+export const QUOTE_AUTHORIZATION_WEBHOOK_TYPES = {
+  pendingAuthorization: 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION',
+  notCompleted: 'OUTGOING_PAYMENT.FAILED',
+} as const;
+
+/** `data` of `payments.events.quote.authorization-changed`: the quote's transaction-to-be, PENDING_AUTHORIZATION or FAILED. */
+export type QuoteAuthorizationTransaction = Omit<Transaction, 'status'> & { status: 'PENDING_AUTHORIZATION' | 'FAILED' };
 
 /** Webhook event type of a transaction's refund entering `status` (the API defines one for each). */
 export function transactionRefundWebhookType(type: TransactionType, status: RefundStatus): string {

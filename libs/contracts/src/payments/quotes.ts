@@ -5,6 +5,7 @@ import { IsOneOf, IsPositiveMinorAmount, MatchesPattern } from '@paykit/validati
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { SignedRetryInput, SignedRetryOutcome } from '../wallet-auth';
+import { SCA_FACTORS, ScaChallenge, ScaFactor, ScaProofInput } from '../wallet-auth/sca';
 import { PAYMENT_RAILS, PaymentRail, PURPOSES_OF_PAYMENT, PurposeOfPayment } from './enums';
 import { Currency, Transaction } from './replies';
 import { ClientRetry } from './requests';
@@ -23,8 +24,6 @@ export const QUOTE_SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
 export type QuoteSourceType = (typeof QUOTE_SOURCE_TYPES)[number];
 export const QUOTE_DESTINATION_TYPES = ['ACCOUNT', 'UMA_ADDRESS'] as const;
 export type QuoteDestinationType = (typeof QUOTE_DESTINATION_TYPES)[number];
-export const SCA_FACTORS = ['SMS_OTP', 'TOTP', 'PASSKEY'] as const;
-export type ScaFactor = (typeof SCA_FACTORS)[number];
 /** Why an outgoing cross-currency payment FAILED (the reference's OutgoingTransactionFailureReason values used here). */
 export const QUOTE_FAILURE_REASONS = [
   'QUOTE_EXPIRED',
@@ -33,6 +32,7 @@ export const QUOTE_FAILURE_REASONS = [
   'ACCOUNT_CANNOT_RECEIVE',
   'COMPLIANCE_REJECTED',
   'COUNTERPARTY_POST_TX_FAILED',
+  'SCA_NOT_COMPLETED',
 ] as const;
 export type QuoteFailureReason = (typeof QUOTE_FAILURE_REASONS)[number];
 
@@ -313,6 +313,14 @@ export class ExecuteQuoteMessage extends GetQuoteRequest {
   signedRetry?: SignedRetryInput;
 }
 
+/** POST /quotes/{quoteId}/authorize: the quote and the proof (the reference's ScaAuthorization). */
+export class AuthorizeQuoteMessage extends ScaProofInput {
+  @ApiProperty({ description: 'Quote id', example: 'Quote:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69' })
+  @IsString()
+  @IsNotEmpty()
+  quoteId!: string;
+}
+
 export interface QuoteSource {
   sourceType: QuoteSourceType;
   accountId?: string;
@@ -365,6 +373,8 @@ export interface Quote {
   };
   description?: string;
   failureReason?: QuoteFailureReason;
+  /** While PENDING_AUTHORIZATION: the SCA challenge to satisfy now (POST /quotes/{quoteId}/authorize). */
+  scaChallenge?: ScaChallenge;
 }
 
 // ---- Receiver lookup ----
@@ -456,6 +466,10 @@ export const QUOTES_SUBJECTS = {
   lookupUmaReceiver: 'payments.receiver.lookup-uma',
   lookupExternalAccountReceiver: 'payments.receiver.lookup-external-account',
   sandboxSend: 'payments.quote.sandbox-send',
+  /** POST /quotes/{quoteId}/authorize: the proof of the quote's SCA challenge. */
+  authorizeQuote: 'payments.quote.authorize',
+  /** POST /quotes/{quoteId}/authorize/resend: the SMS code of the quote's challenge, again. */
+  resendQuoteAuthorization: 'payments.quote.authorize-resend',
 } as const;
 
 export interface QuotesContract {
@@ -463,6 +477,8 @@ export interface QuotesContract {
   [QUOTES_SUBJECTS.createQuote]: { request: CreateQuoteMessage; reply: Quote };
   [QUOTES_SUBJECTS.getQuote]: { request: GetQuoteRequest; reply: Quote };
   [QUOTES_SUBJECTS.executeQuote]: { request: ExecuteQuoteMessage; reply: SignedRetryOutcome<Quote> };
+  [QUOTES_SUBJECTS.authorizeQuote]: { request: AuthorizeQuoteMessage; reply: Quote };
+  [QUOTES_SUBJECTS.resendQuoteAuthorization]: { request: GetQuoteRequest; reply: { ok: true } };
   [QUOTES_SUBJECTS.lookupUmaReceiver]: { request: LookupUmaReceiverRequest; reply: ReceiverLookup };
   [QUOTES_SUBJECTS.lookupExternalAccountReceiver]: { request: LookupExternalAccountReceiverRequest; reply: ReceiverLookup };
   [QUOTES_SUBJECTS.sandboxSend]: { request: SandboxSendRequest; reply: Transaction };

@@ -4,3 +4,4 @@ export * from './events';
 export * from './requests';
 export * from './replies';
 export * from './canonical-request';
+export * from './sca';

@@ -1,3 +1,4 @@
+import { ScaChallengeDto } from '../../wallet-auth/dto/sca.response';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   PAYMENT_RAILS,
@@ -100,4 +101,9 @@ export class QuoteResponseDto implements Quote {
   @ApiPropertyOptional({ type: QuoteRateDetailsDto }) rateDetails?: QuoteRateDetailsDto;
   @ApiPropertyOptional({ example: 'Invoice 1234' }) description?: string;
   @ApiPropertyOptional({ enum: QUOTE_FAILURE_REASONS, description: 'Why the payment FAILED', example: 'QUOTE_EXECUTION_FAILED' }) failureReason?: QuoteFailureReason;
+  @ApiPropertyOptional({
+    type: ScaChallengeDto,
+    description: 'While PENDING_AUTHORIZATION (SCA-regulated customers): the challenge to authorize now with POST /quotes/{quoteId}/authorize',
+  })
+  scaChallenge?: ScaChallengeDto;
 }

@@ -1,4 +1,14 @@
-import { PaymentRail, QuoteDestinationType, QuoteFailureReason, QuoteLockSide, QuoteSourceType, QuoteStatus } from '@paykit/contracts';
+import {
+  PaymentRail,
+  QuoteDestinationType,
+  QuoteFailureReason,
+  QuoteLockSide,
+  QuoteSourceType,
+  QuoteStatus,
+  ScaChallenge,
+  ScaChallengePurpose,
+  ScaFactor,
+} from '@paykit/contracts';
 
 /** What a quote pays: the kind of destination decides where the destination leg posts. */
 export const QUOTE_DESTINATION_KINDS = ['INTERNAL_ACCOUNT', 'EXTERNAL_ACCOUNT', 'UMA_SANDBOX', 'UMA_CUSTOMER'] as const;
@@ -17,6 +27,12 @@ export interface QuoteExtra {
   railChosen?: boolean;
   /** An EMBEDDED_WALLET source: the challenge issued with the quote, whose stamp executes it in one call (`paymentInstructions[].accountOrWalletInfo.payloadToSign`). */
   walletSignature?: { requestId: string; payloadToSign: string };
+  /** The paying customer is SCA-regulated (customers' `scaRegulated` at creation): executing needs Strong Customer Authentication. */
+  scaRegulated?: boolean;
+  /** The factor the request preferred for its challenges (`scaFactor`). */
+  scaFactor?: ScaFactor;
+  /** While PENDING_AUTHORIZATION: the challenge to answer now and the purposes still to authorize after it. */
+  sca?: { challenge: ScaChallenge; remaining: ScaChallengePurpose[] };
 }
 
 /** A priced, locked cross-currency payment (table `quote`). */
