@@ -9,7 +9,7 @@ import { loadGatewayConfig } from '../../apps/gateway/src/config/gateway-config'
 import { loadPaymentsConfig } from '../../apps/payments/src/config/payments-config';
 import { loadWalletAuthConfig } from '../../apps/wallet-auth/src/config/wallet-auth-config';
 import { loadWebhooksConfig } from '../../apps/webhooks/src/config/webhooks-config';
-import { containerEnv, EnvSource, K8S, K8sObject, kubectlAvailable, named, ofKind, overlays, render, ROOT } from './kustomize-render';
+import { containerEnv, EnvSource, K8S, K8sObject, kubectlAvailable, modelOf, named, ofKind, overlays, render, ROOT } from './kustomize-render';
 
 /**
  * The Kubernetes deployment (deploy/k8s), checked offline: every overlay renders with
@@ -61,15 +61,6 @@ function secretStandIn(name: string): string {
 }
 
 const SECRET_LIKE = /(_DATABASE_URL|_KEY|SECRET|TOKEN_ID|PASSWORD)$/;
-
-/* eslint-disable @typescript-eslint/no-require-imports */
-/** The schema-checked model class of an object's kind. */
-function modelOf(object: K8sObject): { new (data: object): { validate(): void } } | undefined {
-  const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
-  if (group === 'postgresql.cnpg.io') return cloudNativePgModel(object.kind);
-  const module = group === 'keda.sh' ? require(`@kubernetes-models/keda/keda.sh/${version}`) : require(`kubernetes-models/${group ? `${group}/` : ''}${version}`);
-  return module[object.kind];
-}
 
 const ready = kubectlAvailable();
 if (!ready) {
@@ -382,50 +373,6 @@ if (!ready) {
     }
   });
 });
-
-/**
- * CloudNativePG's kinds have no published model package: checked against the part of the
- * operator's CRDs (postgresql.cnpg.io/v1) these manifests use, unknown fields refused, so a typo
- * fails here rather than at apply time.
- */
-function cloudNativePgModel(kind: string): { new (data: object): { validate(): void } } | undefined {
-  const objectSchema = (properties: Record<string, object>, required: string[] = []): object => ({ type: 'object', properties, required, additionalProperties: false });
-  const labels = { type: 'object', additionalProperties: { type: 'string' } };
-  const specs: Record<string, object> = {
-    Cluster: objectSchema(
-      {
-        instances: { type: 'integer', minimum: 1 },
-        inheritedMetadata: objectSchema({ labels }),
-        bootstrap: objectSchema({ initdb: objectSchema({ database: { type: 'string' }, owner: { type: 'string' } }) }),
-        storage: objectSchema({ size: { type: 'string', pattern: '^[0-9]+(Mi|Gi|Ti)$' } }, ['size']),
-      },
-      ['instances', 'storage'],
-    ),
-    Pooler: objectSchema(
-      {
-        cluster: objectSchema({ name: { type: 'string' } }, ['name']),
-        instances: { type: 'integer', minimum: 1 },
-        type: { enum: ['rw', 'ro'] },
-        pgbouncer: objectSchema({ poolMode: { enum: ['session', 'transaction'] } }, ['poolMode']),
-        template: objectSchema({ metadata: objectSchema({ labels }), spec: { type: 'object' } }),
-      },
-      ['cluster', 'pgbouncer'],
-    ),
-  };
-  if (!specs[kind]) return undefined;
-  const Ajv = require('ajv').default;
-  const validate = new Ajv({ allErrors: true }).compile({
-    type: 'object',
-    properties: { apiVersion: { const: 'postgresql.cnpg.io/v1' }, kind: { const: kind }, metadata: { type: 'object' }, spec: specs[kind] },
-    required: ['apiVersion', 'kind', 'metadata', 'spec'],
-  });
-  return class {
-    constructor(private readonly data: object) {}
-    validate(): void {
-      if (!validate(this.data)) throw new Error(JSON.stringify(validate.errors));
-    }
-  };
-}
 
 function valueOf(source: EnvSource | undefined): string | undefined {
   return source && source.from !== 'secret' ? source.value : undefined;

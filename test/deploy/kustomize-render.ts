@@ -70,3 +70,56 @@ export function containerEnv(objects: K8sObject[], container: any): Map<string, 
   }
   return env;
 }
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The schema-checked model class of an object's kind. */
+export function modelOf(object: K8sObject): { new (data: object): { validate(): void } } | undefined {
+  const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
+  if (group === 'postgresql.cnpg.io') return cloudNativePgModel(object.kind);
+  const module = group === 'keda.sh' ? require(`@kubernetes-models/keda/keda.sh/${version}`) : require(`kubernetes-models/${group ? `${group}/` : ''}${version}`);
+  return module[object.kind];
+}
+
+/**
+ * CloudNativePG's kinds have no published model package: checked against the part of the
+ * operator's CRDs (postgresql.cnpg.io/v1) these manifests use, unknown fields refused, so a typo
+ * fails here rather than at apply time.
+ */
+function cloudNativePgModel(kind: string): { new (data: object): { validate(): void } } | undefined {
+  const objectSchema = (properties: Record<string, object>, required: string[] = []): object => ({ type: 'object', properties, required, additionalProperties: false });
+  const labels = { type: 'object', additionalProperties: { type: 'string' } };
+  const specs: Record<string, object> = {
+    Cluster: objectSchema(
+      {
+        instances: { type: 'integer', minimum: 1 },
+        inheritedMetadata: objectSchema({ labels }),
+        bootstrap: objectSchema({ initdb: objectSchema({ database: { type: 'string' }, owner: { type: 'string' } }) }),
+        storage: objectSchema({ size: { type: 'string', pattern: '^[0-9]+(Mi|Gi|Ti)$' } }, ['size']),
+      },
+      ['instances', 'storage'],
+    ),
+    Pooler: objectSchema(
+      {
+        cluster: objectSchema({ name: { type: 'string' } }, ['name']),
+        instances: { type: 'integer', minimum: 1 },
+        type: { enum: ['rw', 'ro'] },
+        pgbouncer: objectSchema({ poolMode: { enum: ['session', 'transaction'] } }, ['poolMode']),
+        template: objectSchema({ metadata: objectSchema({ labels }), spec: { type: 'object' } }),
+      },
+      ['cluster', 'pgbouncer'],
+    ),
+  };
+  if (!specs[kind]) return undefined;
+  const Ajv = require('ajv').default;
+  const validate = new Ajv({ allErrors: true }).compile({
+    type: 'object',
+    properties: { apiVersion: { const: 'postgresql.cnpg.io/v1' }, kind: { const: kind }, metadata: { type: 'object' }, spec: specs[kind] },
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  });
+  return class {
+    constructor(private readonly data: object) {}
+    validate(): void {
+      if (!validate(this.data)) throw new Error(JSON.stringify(validate.errors));
+    }
+  };
+}
