@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule } from '@paykit/persistence';
+import { PersistenceModule, ServiceDatabaseOptions } from '@paykit/persistence';
 import { AccountsModule } from './accounts/accounts.module';
 import { WalletAccountEntity } from './accounts/entities/wallet-account.entity';
 import { CredentialsModule } from './credentials/credentials.module';
@@ -14,20 +14,15 @@ import { AuthSessionEntity } from './sessions/entities/auth-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { SignedRetryModule } from './signed-retry/signed-retry.module';
 
+/** wallet-auth's database: its entities and migrations (repository specs run them on PGlite). */
+export const WALLET_AUTH_DATABASE: ServiceDatabaseOptions = {
+  service: 'wallet-auth',
+  entities: [WalletAccountEntity, AuthCredentialEntity, AuthSessionEntity, DelegatedKeyEntity],
+  migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764100000000, CreateSca1766000000000],
+};
+
 /** The wallet-auth bounded context: credentials, sessions, delegated keys, the enclave key and the signed-retry mechanism. */
 @Module({
-  imports: [
-    PersistenceModule.forService({
-      service: 'wallet-auth',
-      entities: [WalletAccountEntity, AuthCredentialEntity, AuthSessionEntity, DelegatedKeyEntity],
-      migrations: [CreateWalletAuth1732300400000, CreateDelegatedKey1764100000000, CreateSca1766000000000],
-    }),
-    SignedRetryModule,
-    AccountsModule,
-    SessionsModule,
-    CredentialsModule,
-    DelegatedKeysModule,
-    ScaModule,
-  ],
+  imports: [PersistenceModule.forService(WALLET_AUTH_DATABASE), SignedRetryModule, AccountsModule, SessionsModule, CredentialsModule, DelegatedKeysModule, ScaModule],
 })
 export class WalletAuthAppModule {}

@@ -110,7 +110,7 @@ export class ScaService {
 
   async listFactors(ctx: CallerContext, request: ScaCustomerQuery): Promise<ScaFactorList> {
     const customer = await this.regulated(ctx, request.customerId);
-    const factors: ScaFactorView[] = customer.phoneNumber ? [{ factor: 'SMS_OTP', name: 'Verified phone' }] : [];
+    const factors: ScaFactorView[] = hasVerifiedPhone(customer) ? [{ factor: 'SMS_OTP', name: 'Verified phone' }] : [];
     for (const row of await this.sca.activeFactors(ctx.platformId, customer.id)) {
       factors.push(row.type === 'PASSKEY' ? { factor: 'PASSKEY', credentialId: row.credentialId!, name: 'Passkey' } : { factor: 'TOTP', name: 'Authenticator app' });
     }
@@ -224,7 +224,7 @@ export class ScaService {
       if (!active.some((row) => row.type === 'TOTP')) throw ServiceError.invalidInput([{ field: 'factor', message: 'the customer has no TOTP factor enrolled' }]);
       return { factor: 'TOTP' };
     }
-    if (request.factor === 'SMS_OTP' && !customer.phoneNumber) throw ServiceError.invalidInput([{ field: 'factor', message: 'the customer has no verified phone number' }]);
+    if (request.factor === 'SMS_OTP' && !hasVerifiedPhone(customer)) throw ServiceError.invalidInput([{ field: 'factor', message: 'the customer has no verified phone number' }]);
     const passkey = active.find((row) => row.type === 'PASSKEY');
     if (request.factor === 'PASSKEY' && !passkey) throw ServiceError.invalidInput([{ field: 'factor', message: 'the customer has no passkey enrolled' }]);
     const challenge = await this.newChallenge(ctx, customer, {
@@ -383,7 +383,7 @@ export class ScaService {
     const customer = await this.regulated(ctx, request.customerId);
     const now = this.clock.now();
     const enrolled =
-      request.factor === 'SMS_OTP' ? Boolean(customer.phoneNumber) : (await this.sca.activeFactors(ctx.platformId, customer.id)).some((row) => row.type === request.factor);
+      request.factor === 'SMS_OTP' ? hasVerifiedPhone(customer) : (await this.sca.activeFactors(ctx.platformId, customer.id)).some((row) => row.type === request.factor);
     if (!enrolled) throw ServiceError.invalidInput([{ field: 'factor', message: `the customer has no ${request.factor} factor to reset` }]);
     const recent = await this.sca.countResetsSince(ctx.platformId, customer.id, new Date(now.getTime() - DAY_MS));
     if (recent.count >= SCA_RESETS_PER_DAY) throw rateLimited(`At most ${SCA_RESETS_PER_DAY} resets per 24 hours`, recent.oldest!.getTime() + DAY_MS - now.getTime());
@@ -633,6 +633,14 @@ export class ScaService {
       completedAt: reset.completedAt ? reset.completedAt.toISOString() : null,
     };
   }
+}
+
+/**
+ * SMS_OTP rides on the customer's phone once verified: a phone the provider asks to verify
+ * (contact verification) counts once VERIFIED, any other phone number as it is.
+ */
+function hasVerifiedPhone(customer: Customer): boolean {
+  return Boolean(customer.phoneNumber) && customer.contactVerification?.phone !== 'PENDING';
 }
 
 /** A reset not finished when its window closes reads EXPIRED. */
