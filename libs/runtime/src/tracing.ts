@@ -42,6 +42,10 @@ export function startTracing(serviceName: string, config: Pick<RuntimeConfig, 't
   // Statements as spans of the work that runs them (none outside a trace).
   const pg = new PgInstrumentation({ requireParentSpan: true });
   pg.setTracerProvider(provider);
+  // The instrumentation patches the driver on its next require: the persistence library loaded it
+  // before this ran (an app's imports come first), so require it once more now.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('pg');
   setTracingEnabled(true);
   started = {
     async shutdown() {
