@@ -145,6 +145,11 @@ describe('Environments: a production deployment applies no sandbox rule, whateve
       ['POST', '/sandbox/webhooks/replay'],
       ['GET', '/sandbox/webhooks/replays/WebhookReplay:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
       ['POST', '/sandbox/mcp'],
+      ['POST', '/sandbox/snapshots'],
+      ['GET', '/sandbox/snapshots'],
+      ['POST', '/sandbox/snapshots/start/restore'],
+      ['POST', '/sandbox/reset'],
+      ['POST', '/sandbox/seed'],
     ];
     for (const client of [t.api, production]) {
       for (const [method, path] of routes) {

@@ -10,6 +10,7 @@
  */
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
 import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';
@@ -387,6 +388,108 @@ describe('Sandbox tools (sandbox deployment)', () => {
         await client.close();
         await server.close();
       }
+    });
+  });
+
+  describe('POST /sandbox/snapshots, POST /sandbox/snapshots/{name}/restore, POST /sandbox/reset', () => {
+    /** The platform's ledger, per ledger account: every account's postings and its stored totals agree, and each currency sums to zero. */
+    async function ledgerTotals(platformId: string): Promise<{ accounts: number; currencies: Record<string, number> }> {
+      const payments = t.stack.services.get('payments')!.get(DataSource);
+      const rows = await payments.query<{ currency: string; total: string; entries: number }[]>(
+        `SELECT l.currency_code AS currency, sum(p.amount)::text AS total, count(DISTINCT e.id)::int AS entries
+           FROM journal_entry e JOIN posting p ON p.entry_id = e.id JOIN ledger_account l ON l.id = p.account_id
+          WHERE e.platform_id = $1 GROUP BY 1`,
+        [platformId],
+      );
+      return { accounts: rows.reduce((total, row) => total + row.entries, 0), currencies: Object.fromEntries(rows.map((row) => [row.currency, Number(row.total)])) };
+    }
+
+    it('a test suite restored to a snapshot between two runs gets identical results; other platforms are untouched; a reset empties the platform', async () => {
+      const { api, platformId } = await regulatedPlatform(t);
+      const other = await regulatedPlatform(t);
+      const theirs = await newCustomer(other.api, 'Other Platform');
+      const { customerId, accountId, payeeId } = await payer(api, 20_000);
+      await advanceClock(api, 60);
+      const saved = await api.post('/sandbox/snapshots', { name: 'start' });
+      expect(saved.status).toBe(201);
+      expect(saved.body).toMatchObject({ name: 'start', rows: { customers: expect.any(Number), payments: expect.any(Number) } });
+      const ledgerAtStart = await ledgerTotals(platformId);
+
+      /** The suite: a payout run to completion, and what it observes (no ids: they are new each run). */
+      async function suite() {
+        const quoteId = await quote(api, accountId, payeeId, 5_000);
+        const executed = await api.post(`/quotes/${quoteId}/execute`, {});
+        expect(executed.status).toBe(200);
+        await advanceClock(api, 400);
+        const transaction = await eventually(async () => {
+          const fetched = await api.get(`/transactions/${executed.body.transactionId}`);
+          return fetched.body.status === 'COMPLETED' ? fetched.body : undefined;
+        }, 20_000);
+        const customers = (await api.get('/customers')).body.data.map((customer: { fullName: string }) => customer.fullName);
+        return {
+          status: transaction.status,
+          sent: transaction.sentAmount,
+          received: transaction.receivedAmount,
+          balance: (await api.get(`/internal-accounts/${accountId}`)).body.balance,
+          quotes: (await api.get('/transactions')).body.data.length,
+          clock: (await api.get('/sandbox/clock')).body.advancedSeconds,
+          customers,
+        };
+      }
+
+      const first = await suite();
+      const restored = await api.post('/sandbox/snapshots/start/restore');
+      expect(restored.status).toBe(200);
+      // As saved: the money back, the clock back, the run's transaction gone, the ledger as it was.
+      expect((await api.get(`/internal-accounts/${accountId}`)).body.balance.amount).toBe(20_000);
+      expect((await api.get('/sandbox/clock')).body.advancedSeconds).toBe(60);
+      expect((await api.get('/transactions')).body.data).toEqual([]);
+      expect(await ledgerTotals(platformId)).toEqual(ledgerAtStart);
+      const second = await suite();
+      expect(second).toEqual(first);
+      expect(Object.values((await ledgerTotals(platformId)).currencies).every((total) => total === 0)).toBe(true);
+
+      // Another platform saw none of it.
+      expect((await other.api.get(`/customers/${theirs}`)).status).toBe(200);
+      expect((await other.api.get('/sandbox/clock')).body.advancedSeconds).toBe(0);
+
+      expect((await api.get('/sandbox/snapshots')).body).toEqual([expect.objectContaining({ name: 'start' })]);
+      expect((await api.post('/sandbox/snapshots/nothing-saved/restore')).status).toBe(404);
+      expect((await api.post('/sandbox/snapshots', { name: '../bad name' })).status).toBe(400);
+
+      const reset = await api.post('/sandbox/reset');
+      expect(reset.status).toBe(200);
+      expect((await api.get(`/customers/${customerId}`)).status).toBe(404);
+      expect((await api.get('/customers')).body.data).toEqual([]);
+      expect((await api.get('/sandbox/clock')).body.advancedSeconds).toBe(0);
+      expect(await ledgerTotals(platformId)).toEqual({ accounts: 0, currencies: {} });
+      // Snapshots outlive a reset, and the platform works on from an empty state.
+      expect((await api.post('/sandbox/snapshots/start/restore')).status).toBe(200);
+      expect((await api.get(`/customers/${customerId}`)).status).toBe(200);
+      expect((await other.api.get(`/customers/${theirs}`)).status).toBe(200);
+      expect((await api.delete('/sandbox/snapshots/start')).status).toBe(204);
+    });
+
+    it('seeds known customers and balances, after a reset when asked; refuses a bad seed whole', async () => {
+      const { api } = await regulatedPlatform(t);
+      await newCustomer(api, 'Before The Seed');
+      const person = (fullName: string) => ({ customerType: 'INDIVIDUAL', fullName, birthDate: '1990-04-12', email: 'seed@example.com', nationality: 'GB', address: ADDRESS });
+      const seeded = await api.post('/sandbox/seed', {
+        reset: true,
+        customers: [{ customer: person('Seeded Alice'), balances: [{ currency: 'USD', amount: 25_000 }] }, { customer: person('Seeded Bob') }],
+      });
+      expect(seeded.status).toBe(200);
+      expect(seeded.body.customers).toHaveLength(2);
+      const [alice] = seeded.body.customers;
+      expect(alice.accounts).toEqual([{ currency: 'USD', accountId: expect.any(String), amount: 25_000 }]);
+      expect((await api.get(`/internal-accounts/${alice.accounts[0].accountId}`)).body.balance.amount).toBe(25_000);
+      const names = (await api.get('/customers')).body.data.map((customer: { fullName: string }) => customer.fullName).sort();
+      expect(names).toEqual(['Seeded Alice', 'Seeded Bob']);
+
+      const refused = await api.post('/sandbox/seed', { customers: [{ customer: person('Bad Amount'), balances: [{ currency: 'usd', amount: -5 }] }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.errors.map((error: { field: string }) => error.field).sort()).toEqual(['customers.0.balances.0.amount', 'customers.0.balances.0.currency']);
+      expect((await api.get('/customers')).body.data).toHaveLength(2);
     });
   });
 });

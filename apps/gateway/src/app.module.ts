@@ -66,6 +66,11 @@ import { SandboxFaultsController } from './sandbox-faults/sandbox-faults.control
 import { SandboxFaultsRepository } from './sandbox-faults/sandbox-faults.repository';
 import { SandboxFaultsService } from './sandbox-faults/sandbox-faults.service';
 import { McpController } from './mcp/mcp.controller';
+import { CreateSandboxSnapshots1766100000000 } from './migrations/1766100000000-CreateSandboxSnapshots';
+import { SandboxSnapshotsController } from './sandbox-snapshots/sandbox-snapshots.controller';
+import { SandboxSnapshotsRepository } from './sandbox-snapshots/sandbox-snapshots.repository';
+import { SandboxSnapshotsService } from './sandbox-snapshots/sandbox-snapshots.service';
+import { SandboxSeedService } from './sandbox-snapshots/sandbox-seed.service';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
 @Module({
@@ -80,6 +85,7 @@ import { McpController } from './mcp/mcp.controller';
         CreateAgents1764320000000,
         CreateSandboxRequestLog1764330000000,
         CreateSandboxFaults1765100000000,
+        CreateSandboxSnapshots1766100000000,
       ],
     }),
   ],
@@ -125,6 +131,7 @@ import { McpController } from './mcp/mcp.controller';
     SandboxClockController,
     SandboxFaultsController,
     McpController,
+    SandboxSnapshotsController,
     TokensController,
     RequestLogController,
     AgentOperationsController,
@@ -142,6 +149,9 @@ import { McpController } from './mcp/mcp.controller';
     RateLimiter,
     SandboxFaultsRepository,
     SandboxFaultsService,
+    SandboxSnapshotsRepository,
+    SandboxSnapshotsService,
+    SandboxSeedService,
     { provide: APP_GUARD, useClass: AuthGuard },
     // After authentication: a sandbox caller's call meets its platform's sandbox faults.
     { provide: APP_GUARD, useClass: SandboxFaultGuard },

@@ -6,6 +6,7 @@ import { ExternalAccountsContract } from './external-accounts';
 import { CardsContract } from './cards';
 import { HealthContract } from './health';
 import { ClockContract } from './clock';
+import { SandboxStateContract } from './sandbox';
 
 export * from './amounts';
 export * from './common';
@@ -42,7 +43,8 @@ export type MessageMap = CustomersContract &
   ExternalAccountsContract &
   CardsContract &
   HealthContract &
-  ClockContract;
+  ClockContract &
+  SandboxStateContract;
 export type Subject = keyof MessageMap;
 export type RequestOf<S extends Subject> = MessageMap[S]['request'];
 export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

@@ -30,3 +30,4 @@ export * from './clock/platform-clock.entity';
 export * from './database-logger';
 export * from './idle-poll';
 export * from './sandbox/platform-flags';
+export * from './sandbox/sandbox-state';

@@ -11,6 +11,7 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { Clock } from './clock/clock';
 import { clockHandlersModule } from './clock/clock-handlers';
+import { sandboxStateHandlersModule } from './sandbox/sandbox-state';
 import { PlatformTimeScope } from './clock/platform-time.scope';
 import { MESSAGE_SCOPE } from '@paykit/transport';
 
@@ -35,7 +36,8 @@ export class PersistenceModule {
           dataSourceFactory: (options) => openServiceDataSource(options!),
         }),
         // The gateway starts each advance (it fans it out); every other service applies it.
-        ...(options.service === 'gateway' ? [] : [clockHandlersModule(options.service)]),
+        // The gateway starts each advance (it fans it out) and orchestrates snapshots; every other service applies them.
+        ...(options.service === 'gateway' ? [] : [clockHandlersModule(options.service), sandboxStateHandlersModule(options.service)]),
       ],
       providers: [...providers, { provide: MESSAGE_SCOPE, useClass: PlatformTimeScope }],
       exports: [...providers, TypeOrmModule],

@@ -5,8 +5,13 @@ import { PlatformFlags } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { SandboxFaultsRepository } from './sandbox-faults.repository';
 
-/** The sandbox fault routes themselves are never faulted: a fault on `/` must stay removable. */
-const FAULT_ROUTES = '/sandbox/faults';
+/**
+ * Routes never faulted: the fault routes (a fault on `/` must stay removable) and the snapshot
+ * routes (a restore's own pause must not stop the next restore from being asked for).
+ */
+const UNFAULTED_ROUTES = ['/sandbox/faults', '/sandbox/snapshots', '/sandbox/reset', '/sandbox/seed'];
+/** A pause takes every call of the platform while it lasts. */
+const PAUSE_CALLS = 1_000;
 
 /**
  * Sandbox faults. Operation faults are the gateway's (they act at its edge, before any service
@@ -55,12 +60,27 @@ export class SandboxFaultsService {
   }
 
   /**
+   * Runs `work` with the platform's API paused: meanwhile its calls answer 503 (a fault on every
+   * path, at the edge like any fault; another gateway replica sees it within a second), so no
+   * request of the platform runs while its state is replaced service by service.
+   */
+  async pausing<T>(platformId: string, work: () => Promise<T>): Promise<T> {
+    const pause = await this.repository.create(platformId, { pathPrefix: '/', effect: 'ERROR', status: 503, count: PAUSE_CALLS });
+    this.live.set(platformId, true);
+    try {
+      return await work();
+    } finally {
+      await this.repository.delete(platformId, pause.id);
+    }
+  }
+
+  /**
    * Applies the platform's next fault matching this call, if any: throws the injected error or
    * timeout, or waits the injected delay (real time: it is latency, not sandbox time) and lets the
    * call run. `operation` is `METHOD /path/{template}` and `path` the path, both under `{base_url}`.
    */
   async applyTo(caller: CallerContext, operation: string, path: string): Promise<void> {
-    if (path === FAULT_ROUTES || path.startsWith(`${FAULT_ROUTES}/`)) return;
+    if (UNFAULTED_ROUTES.some((route) => path === route || path.startsWith(`${route}/`))) return;
     if (!(await this.live.isOn(caller.platformId))) return;
     const fault = await this.repository.take(caller.platformId, operation, path);
     if (!fault) return;

@@ -13,6 +13,7 @@ import { TransactionRefunds1765300000000 } from './1765300000000-TransactionRefu
 import { RequestFingerprints1765700000000 } from './1765700000000-RequestFingerprints';
 import { QuoteRequestFingerprints1765760000000 } from './1765760000000-QuoteRequestFingerprints';
 import { TransactionReturns1765800000000 } from './1765800000000-TransactionReturns';
+import { SandboxStateReplace1766100000000 } from './1766100000000-SandboxStateReplace';
 
 /** Every migration of the payments database, oldest first (the app and its specs run the same list). */
 export const PAYMENTS_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const PAYMENTS_MIGRATIONS = [
   RequestFingerprints1765700000000,
   QuoteRequestFingerprints1765760000000,
   TransactionReturns1765800000000,
+  SandboxStateReplace1766100000000,
 ];

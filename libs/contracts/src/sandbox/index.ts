@@ -1,2 +1,3 @@
 export * from './request-log';
 export * from './faults';
+export * from './state';

@@ -162,6 +162,24 @@ export class Clock {
     return this.remember(platformId, Number(rows[0].offset_seconds)) / 1000;
   }
 
+  /**
+   * Sets the platform's offset to what a sandbox snapshot saved, back in time if need be: only a
+   * restore or reset of the platform's whole state does this (every other change moves forward).
+   */
+  async restoreOffset(platformId: string, offsetSeconds: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO platform_clock (platform_id, offset_seconds) VALUES ($1, $2)
+       ON CONFLICT (platform_id) DO UPDATE SET offset_seconds = EXCLUDED.offset_seconds, updated_at = now()`,
+      [platformId, offsetSeconds],
+    );
+    this.remember(platformId, offsetSeconds);
+  }
+
+  /** Drops what this process knows of the platform's offset (its rows were replaced): the next read goes to the database. */
+  forget(platformId: string): void {
+    this.offsets.delete(platformId);
+  }
+
   /** Runs `listener` after each advance of a platform, before the advance is answered. */
   onAdvance(listener: ClockAdvanceListener): void {
     this.listeners.push(listener);
