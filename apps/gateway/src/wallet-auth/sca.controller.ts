@@ -95,7 +95,7 @@ export class ScaController {
   @Delete('sca/factors/:credentialId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an enrolled SCA factor', description: `A passkey, by its credentialId.${REGULATED}` })
-  @ApiParam({ name: 'credentialId', description: "The passkey's credentialId" })
+  @ApiParam({ name: 'credentialId', description: "The passkey's credentialId", example: 'KEbWNCc7NgaYnUyrNeFGX9_3Y-8oJ3KwzjnaiD1d1LU' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(400, 401, 404, 409)
   async deleteFactor(@Param('credentialId') credentialId: string, @Query() query: ScaCustomerQuery, @Caller() caller: CallerContext): Promise<void> {
