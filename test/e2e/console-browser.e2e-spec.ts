@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, Locator, Page } from 'playwright-core';
 import { describeWithBrowser, launchChromium } from '../support/chromium';
@@ -158,6 +160,65 @@ describeConsole('sandbox console (/console/) in headless Chromium', () => {
       expect(await delayed.innerText()).toContain('ACTIVE');
       await screenshot('5-clock');
       expect(pageErrors).toEqual([]);
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'uses the sandbox tools: saves and restores a snapshot, adds and removes a fault, replays webhooks to a listener, shows the MCP endpoint, resets',
+    async () => {
+      const replayed: string[] = [];
+      const listener = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          replayed.push(String(request.headers['x-paykit-replay']));
+          response.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      try {
+        await open('Sandbox tools');
+        await page.getByLabel('Snapshot name').fill('console-start');
+        await page.getByRole('button', { name: 'Save snapshot' }).click();
+        await row('snapshots', 'console-start').waitFor();
+
+        await page.getByLabel('Operation or path prefix').fill('POST /quotes');
+        await page.getByLabel('Faulted calls').fill('3');
+        await page.getByRole('button', { name: 'Add fault' }).click();
+        const fault = row('faults', 'POST /quotes');
+        await fault.locator('.fault-remaining', { hasText: '3 of 3' }).waitFor();
+        expect((await t.api.get('/sandbox/faults')).body).toEqual([expect.objectContaining({ operation: 'POST /quotes', effect: 'ERROR', status: 503, remaining: 3 })]);
+        await fault.getByRole('button', { name: 'Remove' }).click();
+        await fault.waitFor({ state: 'detached' });
+        expect((await t.api.get('/sandbox/faults')).body).toEqual([]);
+
+        const deliveries = (await t.api.get('/webhooks/deliveries?limit=100')).body.data.length;
+        expect(deliveries).toBeGreaterThan(0);
+        await page.getByLabel('Replay URL').fill(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks`);
+        await page.getByRole('button', { name: 'Replay webhooks' }).click();
+        const replay = page.locator('.replay');
+        await replay.waitFor();
+        const replayId = (await replay.getAttribute('data-id'))!;
+        await eventually(async () => (replayed.length === deliveries ? true : undefined));
+        expect(new Set(replayed)).toEqual(new Set([replayId]));
+        await page.getByRole('button', { name: 'Refresh replay' }).click();
+        await replay.locator('.replay-counts', { hasText: `${deliveries} delivered, 0 failed of ${deliveries}` }).waitFor();
+
+        await page.locator('.mcp-url', { hasText: `/${API_VERSION}/sandbox/mcp` }).waitFor();
+        await screenshot('6-sandbox-tools');
+
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page.getByRole('button', { name: 'Reset sandbox' }).click();
+        await page.getByRole('status').filter({ hasText: 'reset' }).waitFor();
+        expect((await t.api.get('/customers')).body.data).toEqual([]);
+        await row('snapshots', 'console-start').getByRole('button', { name: 'Restore' }).click();
+        await page.getByRole('status').filter({ hasText: 'Restored snapshot console-start' }).waitFor();
+        expect((await t.api.get('/customers')).body.data.map((customer: { fullName: string }) => customer.fullName)).toContain('Ada Lovelace');
+        expect(pageErrors).toEqual([]);
+      } finally {
+        listener.closeAllConnections();
+        await new Promise((resolve) => listener.close(resolve));
+      }
     },
     STEP_TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@ import { ClockPage } from './pages/clock';
 import { CustomersPage } from './pages/customers';
 import { ExternalAccountsPage } from './pages/external-accounts';
 import { RequestLogPage } from './pages/request-log';
+import { SandboxToolsPage } from './pages/sandbox-tools';
 import { TransactionsPage } from './pages/transactions';
 import { WebhooksPage } from './pages/webhooks';
 
@@ -17,6 +18,7 @@ const PAGES = [
   { id: 'webhooks', title: 'Webhooks', component: WebhooksPage },
   { id: 'clock', title: 'Test clock', component: ClockPage },
   { id: 'request-log', title: 'Request log', component: RequestLogPage },
+  { id: 'sandbox-tools', title: 'Sandbox tools', component: SandboxToolsPage },
 ] as const;
 
 type Banner = { kind: 'error' | 'notice'; text: string } | undefined;
