@@ -5,6 +5,8 @@
  * checked wherever money could move.
  * @distributed wallet-auth.sca-* subjects (gateway, payments and external-accounts to wallet-auth), the payments.quote.authorization-expire job
  */
+import { base32Decode, totpCode } from '../../apps/wallet-auth/src/crypto/totp';
+import { CredentialsService } from '../../apps/gateway/src/auth/credentials.service';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Quote, Transaction, WALLET_AUTH_SCA_SUBJECTS, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { SoftwareAuthenticator } from '../../libs/testing/src/software-authenticator';
@@ -38,8 +40,8 @@ describe('Strong Customer Authentication', () => {
     await t?.stop();
   });
 
-  async function newCustomer(address = BERLIN): Promise<string> {
-    const created = await api.post('/customers', {
+  async function newCustomer(address = BERLIN, client = api): Promise<string> {
+    const created = await client.post('/customers', {
       customerType: 'INDIVIDUAL',
       fullName: 'Ada Lovelace',
       birthDate: '1990-04-12',
@@ -378,6 +380,31 @@ describe('Strong Customer Authentication', () => {
       const sixth = await api.post(`/sca/factors/reset?customerId=${customerId}`, { factor: 'SMS_OTP' });
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('production tokens', () => {
+    it('take no sandbox code: a TOTP factor is enrolled and logs in with the RFC 6238 code of its secret', async () => {
+      const issued = await t.stack.http.get(CredentialsService).issueToken(platformId, 'production', 'sca test');
+      const production = t.api.withCredentials({ tokenId: issued.tokenId, secret: issued.secret });
+      const customerId = await newCustomer(BERLIN, production);
+      const enrollment = await production.post(`/sca/factors?customerId=${customerId}`, { type: 'TOTP' });
+      expect(enrollment.status).toBe(200);
+      const secret = base32Decode(enrollment.body.secretBase32Encoded as string);
+      // The production tenant's clock is real time (no test clock moves it).
+      const now = () => new Date();
+      const code = totpCode(secret, now());
+      const sandboxCode = await production.post(`/sca/factors/confirm?customerId=${customerId}`, {
+        type: 'TOTP',
+        secret: enrollment.body.secret,
+        code: code === SANDBOX_CODE ? '654321' : SANDBOX_CODE,
+      });
+      expect(sandboxCode.status).toBe(400);
+      const confirmed = await production.post(`/sca/factors/confirm?customerId=${customerId}`, { type: 'TOTP', secret: enrollment.body.secret, code });
+      expect(confirmed.status).toBe(200);
+      const login = await production.post(`/sca/login/complete?customerId=${customerId}`, { factor: 'TOTP', code: totpCode(secret, now()), endUserIpAddress: '203.0.113.42' });
+      expect(login.status).toBe(200);
+      expect(login.body.status).toBe('SUCCESS');
     });
   });
 

@@ -69,7 +69,7 @@ import {
   SCA_SESSION_TTL_MS,
   ScaBinding,
 } from './sca.rules';
-import { isSandboxScaCode } from './sca.sandbox';
+import { isSandboxScaCode, SCA_SANDBOX_CODE } from './sca.sandbox';
 
 const TOTP_ISSUER = 'Paykit';
 const RECOVERY_CODES = 8;
@@ -437,6 +437,8 @@ export class ScaService {
 
   /** The sandbox's liveness check: the platform says how it went. */
   async simulateLiveness(ctx: CallerContext, request: SandboxLivenessRequest): Promise<TwoFactorResetStatus> {
+    // The gateway already refuses /sandbox/* outside the sandbox; a production caller never drives liveness.
+    if (!isSandboxCaller(this.config, ctx)) throw new ServiceError('FORBIDDEN', 'The liveness outcome is simulated for sandbox callers only');
     const customer = await this.regulated(ctx, request.customerId);
     const reset = await this.requireReset(ctx, customer.id, request.resetId);
     const from: ScaResetRow['status'][] = request.outcome === 'PENDING_REVIEW' ? ['INITIATED'] : ['INITIATED', 'PENDING_REVIEW'];
@@ -587,7 +589,7 @@ export class ScaService {
   }
 
   private codeFor(ctx: CallerContext): string {
-    return isSandboxCaller(this.config, ctx) ? '123456' : randomInt(0, 1_000_000).toString().padStart(6, '0');
+    return isSandboxCaller(this.config, ctx) ? SCA_SANDBOX_CODE : randomInt(0, 1_000_000).toString().padStart(6, '0');
   }
 
   private async deliver(ctx: CallerContext, customer: Customer, code: string): Promise<void> {
