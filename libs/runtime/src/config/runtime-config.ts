@@ -154,9 +154,9 @@ export class EnvReader {
     for (const one of value.split(',').map((part) => part.trim())) {
       try {
         const parsed = new URL(one);
-        if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must be ${protocols.join(' or ')} URLs (got "${parsed.protocol}")`);
+        if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${parsed.protocol}")`);
       } catch {
-        this.problems.push(`${name} must be a URL or URLs separated by commas (got "${one}")`);
+        this.problems.push(`${name} must be a URL, or URLs separated by commas (got "${one}")`);
       }
     }
     return value;
