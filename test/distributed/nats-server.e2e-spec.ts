@@ -3,9 +3,10 @@ import { NATS_TEST_URL } from '@paykit/testing';
 import { MessageLog, NatsClient, NatsServer, TransportFailure } from '@paykit/transport';
 
 /**
- * NatsServer relies on Nest's ServerNats for connecting, the grace period and closing, and
- * replaces its subscriptions with its own (one lean request path per handler). This fails if
- * Nest stops calling `bindEvents` to subscribe, or stops closing through `close`.
+ * NatsServer relies on Nest's ServerNats for connecting and closing, and replaces its
+ * subscriptions with its own (one lean request path per handler) and its grace period with a wait
+ * for the requests in flight. This fails if Nest stops calling `bindEvents` to subscribe, or
+ * stops closing through `close`.
  */
 describe(NatsServer.name, () => {
   const namespace = `nats-server-${uuidv7()}`;
@@ -26,6 +27,37 @@ describe(NatsServer.name, () => {
       expect(handled).toEqual(['spec.echo']);
       await server.close();
       await expect(client.request('spec.echo', { said: 'again' }, 5000)).rejects.toEqual(new TransportFailure('NO_RESPONDERS'));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers a request in flight when it closes, before closing its connection', async () => {
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const server = new NatsServer({ ...transport, queue: 'nats-server-spec-grace' });
+    server.addHandler(
+      'spec.slow',
+      async (data: unknown) => {
+        started();
+        await handlerMayFinish;
+        return data;
+      },
+      false,
+    );
+    await new Promise<void>((resolve, reject) => {
+      void server.listen((error?: unknown) => (error === undefined ? resolve() : reject(new Error('The NATS server did not start'))));
+    });
+    const client = new NatsClient(transport);
+    try {
+      const answer = client.request('spec.slow', { said: 'in flight' }, 5000);
+      await handlerStarted;
+      const closing = server.close();
+      finish();
+      await closing;
+      await expect(answer).resolves.toEqual({ said: 'in flight' });
     } finally {
       await client.close();
     }

@@ -97,6 +97,9 @@ export class PublishBatch {
   };
 }
 
+/** How long a closing server waits for the requests it is answering. */
+const GRACE_PERIOD_MS = 300;
+
 export class NatsServer extends ServerNats {
   private readonly replies = new PublishBatch();
   /** This server's subscriptions, one per handler (Nest's own list stays empty: it binds none). */
@@ -104,6 +107,8 @@ export class NatsServer extends ServerNats {
   /** The connection the handlers are bound to (ServerNats keeps its own privately). */
   private boundConnection?: NatsConnection;
   private scope?: MessageScope;
+  /** Requests being answered: close waits for them (at most GRACE_PERIOD_MS), not for a fixed time. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly transport: NatsTransportOptions,
@@ -113,8 +118,8 @@ export class NatsServer extends ServerNats {
       servers: natsServers(transport.url),
       queue: transport.queue,
       name: transport.name,
-      gracefulShutdown: true,
-      gracePeriod: 300,
+      // The grace period is this class's own (close): Nest's waits the whole period out, even with nothing in flight.
+      gracefulShutdown: false,
       // Reconnect forever: the service recovers by itself when NATS comes back.
       reconnect: true,
       maxReconnectAttempts: -1,
@@ -141,7 +146,7 @@ export class NatsServer extends ServerNats {
         queue,
         callback: (error, message) => {
           if (error) this.logger.error(error);
-          else void this.answer(pattern, message);
+          else this.track(this.answer(pattern, message));
         },
       });
       this.answering.push(subscription);
@@ -149,12 +154,25 @@ export class NatsServer extends ServerNats {
   }
 
   /**
-   * Graceful: no new requests once the subscriptions end (another replica takes them), then
-   * ServerNats waits its grace period for the requests in flight and closes the connection.
+   * Graceful: no new requests once the subscriptions end (another replica takes them), then the
+   * requests in flight are answered (for at most the grace period), their replies flushed to the
+   * server, and the connection closed. A stack stops in milliseconds, not 300 ms per service.
    */
   override async close(): Promise<void> {
     for (const subscription of this.answering.splice(0)) subscription.unsubscribe();
+    let graceOver!: NodeJS.Timeout;
+    const grace = new Promise<void>((resolve) => (graceOver = setTimeout(resolve, GRACE_PERIOD_MS)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), grace]);
+    clearTimeout(graceOver);
+    // Replies leave in a batch at the end of the turn (PublishBatch); then the server must have them.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.boundConnection && !this.boundConnection.isClosed()) await this.boundConnection.flush().catch(() => undefined);
     await super.close();
+  }
+
+  private track(answering: Promise<void>): void {
+    this.inFlight.add(answering);
+    void answering.finally(() => this.inFlight.delete(answering));
   }
 
   /**
