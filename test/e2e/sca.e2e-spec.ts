@@ -384,7 +384,7 @@ describe('Strong Customer Authentication', () => {
   });
 
   describe('production tokens', () => {
-    it('take no sandbox code: a TOTP factor is enrolled and logs in with the RFC 6238 code of its secret', async () => {
+    it('take no sandbox code: a TOTP factor is enrolled and logs in with the RFC 6238 code of its secret, each code once', async () => {
       const issued = await t.stack.http.get(CredentialsService).issueToken(platformId, 'production', 'sca test');
       const production = t.api.withCredentials({ tokenId: issued.tokenId, secret: issued.secret });
       const customerId = await newCustomer(BERLIN, production);
@@ -402,7 +402,12 @@ describe('Strong Customer Authentication', () => {
       expect(sandboxCode.status).toBe(400);
       const confirmed = await production.post(`/sca/factors/confirm?customerId=${customerId}`, { type: 'TOTP', secret: enrollment.body.secret, code });
       expect(confirmed.status).toBe(200);
-      const login = await production.post(`/sca/login/complete?customerId=${customerId}`, { factor: 'TOTP', code: totpCode(secret, now()), endUserIpAddress: '203.0.113.42' });
+      // Each time step's code is taken once: the code that confirmed the factor cannot log in.
+      const replayed = await production.post(`/sca/login/complete?customerId=${customerId}`, { factor: 'TOTP', code, endUserIpAddress: '203.0.113.42' });
+      expect(replayed.status).toBe(400);
+      // The next step's code is within the accepted drift (one step either side).
+      const nextStep = totpCode(secret, new Date(now().getTime() + 30_000));
+      const login = await production.post(`/sca/login/complete?customerId=${customerId}`, { factor: 'TOTP', code: nextStep, endUserIpAddress: '203.0.113.42' });
       expect(login.status).toBe(200);
       expect(login.body.status).toBe('SUCCESS');
     });

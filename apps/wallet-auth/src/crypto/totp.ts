@@ -40,23 +40,32 @@ export function base32Decode(text: string): Buffer {
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 
+/** The RFC 6238 time step holding `at`. */
+export function totpTimeStep(at: Date, periodSeconds = TOTP_PERIOD_SECONDS): number {
+  return Math.floor(at.getTime() / 1000 / periodSeconds);
+}
+
 /** RFC 6238 (HMAC-SHA1, RFC 4226 dynamic truncation) for the time step holding `at`. */
 export function totpCode(secret: Uint8Array, at: Date, digits = TOTP_DIGITS, periodSeconds = TOTP_PERIOD_SECONDS): string {
-  const counter = BigInt(Math.floor(at.getTime() / 1000 / periodSeconds));
   const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(counter);
+  message.writeUInt32BE(Math.floor(totpTimeStep(at, periodSeconds) / 2 ** 32), 0);
+  message.writeUInt32BE(totpTimeStep(at, periodSeconds) % 2 ** 32, 4);
   const hmac = createHmac('sha1', secret).update(message).digest();
   const offset = hmac[hmac.length - 1] & 0x0f;
   const binary = ((hmac[offset] & 0x7f) << 24) | (hmac[offset + 1] << 16) | (hmac[offset + 2] << 8) | hmac[offset + 3];
   return (binary % 10 ** digits).toString().padStart(digits, '0');
 }
 
-/** Whether `code` is the code of the current time step or of one step either side (clock drift). */
-export function totpMatches(secret: Uint8Array, code: string, now: Date): boolean {
-  for (const step of [0, -1, 1]) {
-    const expected = Buffer.from(totpCode(secret, new Date(now.getTime() + step * TOTP_PERIOD_SECONDS * 1000)));
+/**
+ * The time step whose code `code` is, among the current step and one either side (clock drift);
+ * undefined when it is none of them. The caller accepts each step once (RFC 6238 §5.2).
+ */
+export function totpMatchedStep(secret: Uint8Array, code: string, now: Date): number | undefined {
+  for (const offset of [0, -1, 1]) {
+    const at = new Date(now.getTime() + offset * TOTP_PERIOD_SECONDS * 1000);
+    const expected = Buffer.from(totpCode(secret, at));
     const given = Buffer.from(code);
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return true;
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return totpTimeStep(at);
   }
-  return false;
+  return undefined;
 }

@@ -62,6 +62,23 @@ describe('ScaRepository on PostgreSQL (PGlite)', () => {
     expect(await sca.isTrusted(THEIRS, 'ExternalAccount:1')).toBe(false);
   });
 
+  it("takes each TOTP time step once (a replayed code loses), and only the tenant's", async () => {
+    await sca.insertFactor(MINE, {
+      id: 'ScaFactor:totp-steps',
+      customerId: 'Customer:0190f1c2-7a6b-7cc1-9a2e-000000000002',
+      type: 'TOTP',
+      secretSealed: 'sealed',
+      secretDigest: 'digest-steps',
+      enrollmentChallenge: null,
+      createdAt: NOW,
+    });
+    expect(await sca.claimTotpStep(THEIRS, 'ScaFactor:totp-steps', 56_666_667)).toBe(false);
+    expect(await sca.claimTotpStep(MINE, 'ScaFactor:totp-steps', 56_666_667)).toBe(true);
+    expect(await sca.claimTotpStep(MINE, 'ScaFactor:totp-steps', 56_666_667)).toBe(false);
+    expect(await sca.claimTotpStep(MINE, 'ScaFactor:totp-steps', 56_666_666)).toBe(false);
+    expect(await sca.claimTotpStep(MINE, 'ScaFactor:totp-steps', 56_666_668)).toBe(true);
+  });
+
   it('invalidates a challenge at its fifth wrong proof, and settles a pending one once', async () => {
     const challenge = {
       id: 'ScaChallenge:1',

@@ -14,6 +14,7 @@ export interface ScaFactorRow {
   enrollmentChallenge: string | null;
   credentialId: string | null;
   publicKey: string | null;
+  /** A passkey's signature counter; a TOTP factor's last accepted time step. */
   counter: number;
   recoveryCodeDigests: string[];
   createdAt: Date;
@@ -123,6 +124,19 @@ export class ScaRepository {
       `UPDATE sca_factor SET status = 'DELETED', updated_at = $5
         WHERE platform_id = $1 AND customer_id = $2 AND type = $3 AND status = 'ACTIVE' AND ($4::text IS NULL OR credential_id = $4) RETURNING id`,
       [platformId, customerId, match.type, match.credentialId ?? null, now],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A TOTP factor's counter is the last time step it accepted: a step is taken once, by one
+   * conditional update, so a code seen in use (or sent twice at once) cannot log in again.
+   */
+  async claimTotpStep(platformId: string, id: string, step: number): Promise<boolean> {
+    const rows = await returningRows<unknown>(
+      this.dataSource,
+      `UPDATE sca_factor SET counter = $3 WHERE platform_id = $1 AND id = $2 AND type = 'TOTP' AND counter < $3 RETURNING id`,
+      [platformId, id, step],
     );
     return rows.length > 0;
   }

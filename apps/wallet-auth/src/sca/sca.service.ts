@@ -49,7 +49,7 @@ import { Clock, isUniqueViolation, TransactionRunner } from '@paykit/persistence
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { OTP_SENDER, OtpSender } from '../credentials/otp-sender';
 import { isSandboxCaller, WALLET_AUTH_CONFIG, WalletAuthConfig } from '../config/wallet-auth-config';
-import { base32Decode, base32Encode, totpMatches } from '../crypto/totp';
+import { base32Decode, base32Encode, totpMatchedStep } from '../crypto/totp';
 import { PasskeyAssertion, verifyPasskeyAssertion, verifyPasskeyRegistration, WebAuthnError } from '../crypto/webauthn';
 import { EnclaveKeysService } from '../keys/enclave-keys.service';
 import { ScaChallengeRow, ScaFactorRow, ScaRepository, ScaResetRow } from './sca.repository';
@@ -181,7 +181,7 @@ export class ScaService {
     if (request.type === 'TOTP') {
       const pending = await this.sca.pendingTotp(ctx.platformId, customer.id, digest(request.secret!));
       if (!pending) throw ServiceError.invalidInput([{ field: 'secret', message: 'secret names no TOTP enrollment of this customer (start one with POST /sca/factors)' }]);
-      if (!this.totpProofMatches(ctx, pending, request.code!, now)) throw invalidProof('The TOTP code is not valid', 'INVALID_CODE');
+      if (!(await this.totpProofMatches(ctx, pending, request.code!, now))) throw invalidProof('The TOTP code is not valid', 'INVALID_CODE');
       const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
       await this.activate(ctx, pending, { recoveryCodeDigests: codes.map((code) => this.keys.mac(code)) }, now);
       return { type: 'TOTP', recoveryCodes: codes };
@@ -248,7 +248,7 @@ export class ScaService {
       const totp = (await this.sca.activeFactors(ctx.platformId, customer.id)).find((row) => row.type === 'TOTP');
       if (!totp) throw ServiceError.invalidInput([{ field: 'factor', message: 'the customer has no TOTP factor enrolled' }]);
       if (!request.code) throw ServiceError.invalidInput([{ field: 'code', message: 'code is required for TOTP' }]);
-      proven = this.totpProofMatches(ctx, totp, request.code, now);
+      proven = await this.totpProofMatches(ctx, totp, request.code, now);
     } else {
       if (request.factor === 'SMS_OTP' && !request.challengeId) throw ServiceError.invalidInput([{ field: 'challengeId', message: 'challengeId is required for SMS_OTP' }]);
       const challenge =
@@ -583,9 +583,11 @@ export class ScaService {
     return challenge.codeDigest !== null && this.keys.macMatches(codeMacInput(challenge.id, bound, proof.code), challenge.codeDigest);
   }
 
-  private totpProofMatches(ctx: CallerContext, factor: ScaFactorRow, code: string, now: Date): boolean {
+  /** A right code of a time step not used before (a replayed code counts as wrong). */
+  private async totpProofMatches(ctx: CallerContext, factor: ScaFactorRow, code: string, now: Date): Promise<boolean> {
     if (isSandboxCaller(this.config, ctx) && isSandboxScaCode(code)) return true;
-    return totpMatches(base32Decode(this.keys.open(factor.secretSealed!)), code, now);
+    const step = totpMatchedStep(base32Decode(this.keys.open(factor.secretSealed!)), code, now);
+    return step !== undefined && (await this.sca.claimTotpStep(ctx.platformId, factor.id, step));
   }
 
   private codeFor(ctx: CallerContext): string {
