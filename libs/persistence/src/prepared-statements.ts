@@ -104,13 +104,19 @@ export class PreparingClient extends Client {
       pg.connection.parsedStatements[name] !== undefined || pg.connection.submittedNamedStatements[name] !== undefined || pg._queryQueue.some((query) => query.name === name);
     if (!onServer) return forget();
     // A failure (the connection is closing, or its transaction failed already) leaves one plan on a session that ends with it.
-    const done = Reflect.apply(unnamedQuery, this, [`DEALLOCATE ${name}`]) as Promise<unknown>;
+    const done = Reflect.apply(pgQuery(), this, [`DEALLOCATE ${name}`]) as Promise<unknown>;
     done.then(forget, forget);
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called with the client as `this` below
-const unnamedQuery = Client.prototype.query;
+/**
+ * pg's own query, looked up at each call rather than once: tracing's instrumentation wraps it after
+ * this module loaded (libs/runtime tracing.ts), and a query must go through the wrapper.
+ */
+function pgQuery(): (...args: unknown[]) => unknown {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the client as `this`
+  return Client.prototype.query;
+}
 
 // Defined rather than overridden: `pg`'s typings overload `query` a dozen ways, and this forwards every one unchanged.
 Object.defineProperty(PreparingClient.prototype, 'query', {
@@ -119,7 +125,7 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
   value: function preparingQuery(this: PreparingClient, ...args: unknown[]): unknown {
     const [text, values] = args;
     const marked = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? prepared.get(text) : undefined;
-    const result: unknown = Reflect.apply(unnamedQuery, this, marked === undefined ? args : [{ name: this.nameFor(marked), text, values }]);
+    const result: unknown = Reflect.apply(pgQuery(), this, marked === undefined ? args : [{ name: this.nameFor(marked), text, values }]);
     return result;
   },
 });
