@@ -2,7 +2,7 @@ import { EVENT_SCHEMA_VERSION } from './common';
 import { EventSubject } from './event-map';
 import { CUSTOMERS_SUBJECTS } from './customers';
 import { EXTERNAL_ACCOUNTS_SUBJECTS } from './external-accounts';
-import type { Subject } from './index';
+import type { Subject } from './message-map';
 
 /** A request/reply subject or an event subject: each names one contract. */
 export type ContractName = Subject | EventSubject;

@@ -1,13 +1,3 @@
-import { CustomersContract } from './customers';
-import { WebhooksContract } from './webhooks';
-import { AgentActionsContract, DirectoryContract, IncomingContract, PaymentsContract, QuotesContract, StablecoinsContract } from './payments';
-import { WalletAuthContract, WalletAuthScaContract } from './wallet-auth';
-import { ExternalAccountsContract } from './external-accounts';
-import { CardsContract } from './cards';
-import { HealthContract } from './health';
-import { ClockContract } from './clock';
-import { SandboxStateContract } from './sandbox';
-
 export * from './amounts';
 export * from './common';
 export * from './ids';
@@ -21,30 +11,8 @@ export * from './external-accounts';
 export * from './cards';
 export * from './event-map';
 export * from './event-payloads';
+export * from './message-map';
 export * from './contract-versions';
 export * from './health';
 export * from './clock';
 export * from './sandbox';
-
-/**
- * Every request/reply subject of the product with its payload and reply types.
- * The typed client (libs/transport) only accepts subjects and payloads listed here.
- */
-export type MessageMap = CustomersContract &
-  WebhooksContract &
-  PaymentsContract &
-  QuotesContract &
-  IncomingContract &
-  DirectoryContract &
-  AgentActionsContract &
-  StablecoinsContract &
-  WalletAuthContract &
-  WalletAuthScaContract &
-  ExternalAccountsContract &
-  CardsContract &
-  HealthContract &
-  ClockContract &
-  SandboxStateContract;
-export type Subject = keyof MessageMap;
-export type RequestOf<S extends Subject> = MessageMap[S]['request'];
-export type ReplyOf<S extends Subject> = MessageMap[S]['reply'];

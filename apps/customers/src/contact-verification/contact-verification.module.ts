@@ -1,13 +1,12 @@
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
-import { ContactCodesRepository } from './contact-codes.repository';
+import { ContactCodesModule } from './contact-codes.module';
 import { ContactVerificationHandlers } from './contact-verification.handlers';
 import { ContactVerificationService } from './contact-verification.service';
 
 @Module({
-  imports: [forwardRef(() => CustomersModule)],
+  imports: [CustomersModule, ContactCodesModule],
   controllers: [ContactVerificationHandlers],
-  providers: [ContactVerificationService, ContactCodesRepository],
-  exports: [ContactCodesRepository],
+  providers: [ContactVerificationService],
 })
 export class ContactVerificationModule {}

@@ -1,13 +1,13 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { ContactVerificationModule } from '../contact-verification/contact-verification.module';
+import { Module } from '@nestjs/common';
+import { ContactCodesModule } from '../contact-verification/contact-codes.module';
 import { PlatformConfigModule } from '../platform-config/platform-config.module';
 import { CustomersHandlers } from './customers.handlers';
 import { CustomersRepository } from './customers.repository';
 import { CustomersService } from './customers.service';
 
 @Module({
-  // forwardRef: a changed email or phone drops its pending contact code, and contact verification updates customers.
-  imports: [PlatformConfigModule, forwardRef(() => ContactVerificationModule)],
+  // Contact codes only (not contact verification, which uses customers): a changed email or phone drops its pending code.
+  imports: [PlatformConfigModule, ContactCodesModule],
   controllers: [CustomersHandlers],
   providers: [CustomersService, CustomersRepository],
   exports: [CustomersService, CustomersRepository],

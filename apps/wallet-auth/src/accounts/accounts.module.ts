@@ -1,5 +1,5 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { CredentialsModule } from '../credentials/credentials.module';
+import { Module } from '@nestjs/common';
+import { CredentialsRepositoryModule } from '../credentials/credentials-repository.module';
 import { KeysModule } from '../keys/keys.module';
 import { SignedRetryModule } from '../signed-retry/signed-retry.module';
 import { AccountsHandlers } from './accounts.handlers';
@@ -8,8 +8,7 @@ import { WalletAccountsService } from './wallet-accounts.service';
 import { WalletExportService } from './wallet-export.service';
 
 @Module({
-  // forwardRef: credentials and accounts use each other's repositories (an account is created with its first credential).
-  imports: [KeysModule, SignedRetryModule, forwardRef(() => CredentialsModule)],
+  imports: [KeysModule, SignedRetryModule, CredentialsRepositoryModule],
   controllers: [AccountsHandlers],
   providers: [WalletAccountsService, WalletExportService, WalletAccountsRepository],
   exports: [WalletAccountsService, WalletAccountsRepository],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WalletAuthConfigModule } from '../config/wallet-auth-config.module';
-import { LoggingOtpSender, OTP_SENDER } from '../credentials/otp-sender';
+import { OtpSenderModule } from '../credentials/otp-sender.module';
 import { KeysModule } from '../keys/keys.module';
 import { ScaHandlers } from './sca.handlers';
 import { ScaRepository } from './sca.repository';
@@ -8,8 +8,8 @@ import { ScaService } from './sca.service';
 
 /** Strong Customer Authentication of SCA-regulated customers (README, "Strong Customer Authentication"). */
 @Module({
-  imports: [WalletAuthConfigModule, KeysModule],
+  imports: [WalletAuthConfigModule, KeysModule, OtpSenderModule],
   controllers: [ScaHandlers],
-  providers: [ScaService, ScaRepository, { provide: OTP_SENDER, useClass: LoggingOtpSender }],
+  providers: [ScaService, ScaRepository],
 })
 export class ScaModule {}
