@@ -20,3 +20,14 @@ export function amountToWire(amount: bigint): number {
   if (!fitsOnWire(amount)) throw new Error(`Amount ${amount} exceeds the exactly representable range`);
   return Number(amount);
 }
+
+/** A fee rate in basis points (an integer on the wire, as amounts are), for bigint arithmetic on amounts. */
+export function basisPointsFromWire(basisPoints: number): bigint {
+  return BigInt(basisPoints);
+}
+
+/** 10^decimals: minor units per major unit of a currency with `decimals` places (the factor between two currencies' minor units). */
+export function decimalScale(decimals: number): bigint {
+  if (!Number.isSafeInteger(decimals) || decimals < 0) throw new Error(`Decimal places must be a non-negative integer, got ${decimals}`);
+  return 10n ** BigInt(decimals);
+}

@@ -28,8 +28,8 @@ export class DocumentsRepository {
     return inserted.length > 0;
   }
 
-  async setSize(manager: EntityManager, documentId: string, sizeBytes: bigint): Promise<void> {
-    await manager.update(DocumentEntity, { id: documentId }, { sizeBytes: sizeBytes.toString() });
+  async setSize(manager: EntityManager, documentId: string, sizeBytes: number): Promise<void> {
+    await manager.update(DocumentEntity, { id: documentId }, { sizeBytes: String(sizeBytes) });
   }
 
   async chunks(manager: EntityManager, documentId: string): Promise<Buffer[]> {

@@ -147,8 +147,9 @@ export class DocumentsService {
       const document = await this.documents.findForUpdate(manager, ctx.platformId, request.documentId);
       if (!document) throw documentNotFound(request.documentId);
       if (document.status !== 'UPLOADING') throw new ServiceError('CONFLICT', 'The document upload is already complete');
-      const size = BigInt(document.sizeBytes) + BigInt(data.length);
-      if (size > BigInt(DOCUMENT_MAX_BYTES)) throw new ServiceError('PAYLOAD_TOO_LARGE', `Documents are limited to ${DOCUMENT_MAX_BYTES} bytes`);
+      // Byte counts, bounded far below 2^53 by DOCUMENT_MAX_BYTES: numbers are exact.
+      const size = Number(document.sizeBytes) + data.length;
+      if (size > DOCUMENT_MAX_BYTES) throw new ServiceError('PAYLOAD_TOO_LARGE', `Documents are limited to ${DOCUMENT_MAX_BYTES} bytes`);
       // A retried chunk is stored once.
       if (await this.documents.insertChunk(manager, document.id, request.index, data)) await this.documents.setSize(manager, document.id, size);
       return { received: data.length };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { amountFromColumn } from '@paykit/persistence';
 import { AgentActionStatus, AgentActionType, AgentPolicy, AgentTransferDetails } from '@paykit/contracts';
 import { UsageCounters } from './agent-policy';
 import { TransferStep } from '../transfers/transfers.sandbox';
@@ -64,7 +65,7 @@ function toRow(raw: Raw): AgentActionRow {
     rejectionReason: (raw.rejection_reason as string | null) ?? null,
     usageDay: raw.usage_day as string,
     usageMonth: raw.usage_month as string,
-    usageAmount: BigInt(raw.usage_amount as string),
+    usageAmount: amountFromColumn(raw.usage_amount as string),
     pendingSteps: json<TransferStep[]>(raw.pending_steps),
     policy: json<AgentPolicy>(raw.policy),
     usageCounted: raw.usage_counted === undefined || raw.usage_counted === null ? true : Boolean(raw.usage_counted),
@@ -79,8 +80,8 @@ function toUsage(raw: Raw): StoredUsage {
     day: raw.day as string,
     month: raw.month as string,
     dailyCount: Number(raw.daily_count),
-    dailySpend: BigInt(raw.daily_spend as string),
-    monthlySpend: BigInt(raw.monthly_spend as string),
+    dailySpend: amountFromColumn(raw.daily_spend as string),
+    monthlySpend: amountFromColumn(raw.monthly_spend as string),
   };
 }
 

@@ -1,4 +1,4 @@
-import { AgentPolicy, amountToWire } from '@paykit/contracts';
+import { AgentPolicy, amountFromWire, amountToWire } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 
 export interface PolicyInput {
@@ -76,7 +76,7 @@ export function evaluatePolicy(policy: AgentPolicy, input: PolicyInput): PolicyD
   const converted = input.currency === limits.currency ? {} : { convertedAmount: amountToWire(limitAmount), policyCurrency: limits.currency };
   const rule = policy.accountRestrictions?.accountRules?.find((candidate) => candidate.accountId === input.internalAccountId);
   const perTransaction = rule?.perTransactionLimit ?? limits.perTransactionLimit;
-  if (limitAmount > BigInt(perTransaction)) {
+  if (limitAmount > amountFromWire(perTransaction)) {
     throw velocity('perTransactionLimit', `The amount is over the agent's per-transaction limit of ${perTransaction} ${limits.currency}`, {
       perTransactionLimit: perTransaction,
       amount: amountToWire(input.amount),
@@ -90,7 +90,7 @@ export function evaluatePolicy(policy: AgentPolicy, input: PolicyInput): PolicyD
   if (threshold?.amount !== undefined && threshold.amount !== null) {
     const thresholdAmount = input.amountIn(threshold.currency ?? limits.currency);
     // No rate to compare with: the platform decides.
-    overThreshold = thresholdAmount === undefined || thresholdAmount > BigInt(threshold.amount);
+    overThreshold = thresholdAmount === undefined || thresholdAmount > amountFromWire(threshold.amount);
   }
   return { requiresApproval: mode === 'APPROVAL_REQUIRED' || overThreshold, limitAmount };
 }
@@ -106,10 +106,10 @@ export function reserveUsage(policy: AgentPolicy, usage: UsageCounters, amount: 
       ...details,
     });
   }
-  if (limits.dailyLimit !== undefined && limits.dailyLimit !== null && next.dailySpend > BigInt(limits.dailyLimit)) {
+  if (limits.dailyLimit !== undefined && limits.dailyLimit !== null && next.dailySpend > amountFromWire(limits.dailyLimit)) {
     throw velocity('dailyLimit', `The agent's daily limit of ${limits.dailyLimit} ${limits.currency} would be exceeded`, { dailyLimit: limits.dailyLimit, ...details });
   }
-  if (limits.monthlyLimit !== undefined && limits.monthlyLimit !== null && next.monthlySpend > BigInt(limits.monthlyLimit)) {
+  if (limits.monthlyLimit !== undefined && limits.monthlyLimit !== null && next.monthlySpend > amountFromWire(limits.monthlyLimit)) {
     throw velocity('monthlyLimit', `The agent's monthly limit of ${limits.monthlyLimit} ${limits.currency} would be exceeded`, { monthlyLimit: limits.monthlyLimit, ...details });
   }
   return next;

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
   amountFromWire,
   amountToWire,
+  basisPointsFromWire,
   CallerContext,
   EstimateWithdrawalFeeRequest,
   ListUmaProvidersQuery,
@@ -113,8 +114,8 @@ export class DirectoryService implements OnModuleInit {
       ]);
     }
     const amount = amountFromWire(request.amount);
-    const networkFee = BigInt(network.networkFee);
-    const applicationFee = (amount * BigInt(network.applicationFeeBps) + 9_999n) / 10_000n;
+    const networkFee = amountFromWire(network.networkFee);
+    const applicationFee = (amount * basisPointsFromWire(network.applicationFeeBps) + 9_999n) / 10_000n;
     const totalFee = networkFee + applicationFee;
     if (totalFee >= amount) {
       throw new ServiceError('AMOUNT_OUT_OF_RANGE', `The fees (${totalFee}) take the whole amount`, { totalFee: amountToWire(totalFee) });

@@ -1,5 +1,16 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { amountToWire, CallerContext, ExchangeRate, ExchangeRateList, ExchangeRatesQuery, fitsOnWire, MAX_WIRE_AMOUNT, PaymentRail } from '@paykit/contracts';
+import {
+  amountFromWire,
+  amountToWire,
+  CallerContext,
+  decimalScale,
+  ExchangeRate,
+  ExchangeRateList,
+  ExchangeRatesQuery,
+  fitsOnWire,
+  MAX_WIRE_AMOUNT,
+  PaymentRail,
+} from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { ConfigError } from '@paykit/runtime';
 import { PAYMENTS_CONFIG, PaymentsConfig } from '../config/payments-config';
@@ -22,7 +33,7 @@ const PAR = RATE_SCALE;
  */
 export function stablecoinCorridors(coin: CurrencyInfo): Corridor[] {
   const base = coin.peggedTo!;
-  const unit = 10n ** BigInt(Math.max(0, coin.decimals - 2));
+  const unit = decimalScale(Math.max(0, coin.decimals - 2));
   const coinSide = { fixedFee: 0n, variableFeeBps: 10n, minSendingAmount: 100n * unit, maxSendingAmount: 100_000_000_000n * unit };
   const baseSide = { fixedFee: 0n, variableFeeBps: 10n, minSendingAmount: 100n, maxSendingAmount: 100_000_000_000n };
   const payoutRail: PaymentRail = base === 'USD' ? 'ACH' : 'BANK_TRANSFER';
@@ -95,7 +106,7 @@ export class ExchangeRatesService implements OnModuleInit {
   async list(ctx: CallerContext, query: ExchangeRatesQuery, now = this.clock.now()): Promise<ExchangeRateList> {
     const feeConfigs = await this.customers.feeConfigs(ctx);
     const destinations = query.destinationCurrency ? new Set(query.destinationCurrency) : undefined;
-    const sending = query.sendingAmount === undefined ? DEFAULT_SENDING_AMOUNT : BigInt(query.sendingAmount);
+    const sending = query.sendingAmount === undefined ? DEFAULT_SENDING_AMOUNT : amountFromWire(query.sendingAmount);
     const updatedAt = this.updatedAt(now).toISOString();
     const data: ExchangeRate[] = [];
     for (const corridor of this.corridors) {

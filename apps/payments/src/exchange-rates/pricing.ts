@@ -1,4 +1,4 @@
-import { PaymentRail } from '@paykit/contracts';
+import { amountFromWire, basisPointsFromWire, decimalScale, PaymentRail } from '@paykit/contracts';
 
 /** Rates are kept as integers: destination major units per source major unit, times 10^6. */
 export const RATE_SCALE = 1_000_000n;
@@ -53,7 +53,7 @@ export interface ConfiguredFee {
 export function configuredPlatformFee(configs: readonly ConfiguredFee[], source: string, destination: string): PlatformFee {
   if (source === destination) return NO_PLATFORM_FEE;
   const fee = configs.find((c) => c.feeType === 'CROSS_CURRENCY_TRANSACTION' && c.sourceCurrency === source && c.fixedFee.currency === source);
-  return fee ? { fixed: BigInt(fee.fixedFee.amount), variableBps: BigInt(fee.variableFeeBps) } : NO_PLATFORM_FEE;
+  return fee ? { fixed: amountFromWire(fee.fixedFee.amount), variableBps: basisPointsFromWire(fee.variableFeeBps) } : NO_PLATFORM_FEE;
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {
@@ -81,7 +81,7 @@ export function receivingFor(corridor: Corridor, sending: bigint, sourceDecimals
   const { serviceFee, platformFee } = feesFor(corridor, sending, platform);
   const net = sending - serviceFee - platformFee;
   if (net <= 0n) return 0n;
-  return (net * corridor.rateMicros * 10n ** BigInt(destinationDecimals)) / (RATE_SCALE * 10n ** BigInt(sourceDecimals));
+  return (net * corridor.rateMicros * decimalScale(destinationDecimals)) / (RATE_SCALE * decimalScale(sourceDecimals));
 }
 
 /** Prices a sending amount: the receiver gets the converted amount after fees, rounded down. */
@@ -96,7 +96,7 @@ export function priceSending(corridor: Corridor, sending: bigint, sourceDecimals
 export function priceReceiving(corridor: Corridor, receiving: bigint, sourceDecimals: number, destinationDecimals: number, platform: PlatformFee = NO_PLATFORM_FEE): Price {
   const bps = corridor.variableFeeBps + platform.variableBps;
   if (bps >= BPS) throw new RangeError('variable fees of 100% or more cannot price a receiving amount');
-  const net = ceilDiv(receiving * RATE_SCALE * 10n ** BigInt(sourceDecimals), corridor.rateMicros * 10n ** BigInt(destinationDecimals));
+  const net = ceilDiv(receiving * RATE_SCALE * decimalScale(sourceDecimals), corridor.rateMicros * decimalScale(destinationDecimals));
   // A first estimate from the fee formula, then the exact smallest amount around it.
   let sending = ceilDiv((net + corridor.fixedFee + platform.fixed) * BPS, BPS - bps);
   while (receivingFor(corridor, sending, sourceDecimals, destinationDecimals, platform) < receiving) sending += 1n;
@@ -115,7 +115,7 @@ export interface ConversionRate {
  * smallest unit: what is checked against a limit is never understated. No fees.
  */
 export function convertRoundingUp(amount: bigint, rate: ConversionRate, sourceDecimals: number, targetDecimals: number): bigint {
-  return ceilDiv(amount * rate.numerator * 10n ** BigInt(targetDecimals), rate.denominator * 10n ** BigInt(sourceDecimals));
+  return ceilDiv(amount * rate.numerator * decimalScale(targetDecimals), rate.denominator * decimalScale(sourceDecimals));
 }
 
 /** The API's `exchangeRate`: sending currency units per receiving currency unit. */
@@ -127,6 +127,7 @@ export function sendingUnitsPerReceivingUnit(corridor: Corridor): number {
 export function parseRate(value: string): bigint | undefined {
   const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(value);
   if (!match) return undefined;
-  const micros = BigInt(match[1]) * RATE_SCALE + BigInt((match[2] ?? '').padEnd(6, '0'));
+  // At most 12 and 6 digits: exact as numbers.
+  const micros = amountFromWire(Number(match[1])) * RATE_SCALE + amountFromWire(Number((match[2] ?? '').padEnd(6, '0')));
   return micros > 0n ? micros : undefined;
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_RAILS, PaymentRail } from '@paykit/contracts';
+import { amountFromWire, PAYMENT_RAILS, PaymentRail } from '@paykit/contracts';
 import { Corridor, parseRate } from './pricing';
 
 /** A corridor as an operator writes it (JSON): amounts in the source currency's smallest unit, the rate as a decimal string. */
@@ -93,7 +93,7 @@ export function parseRateTable(spec: unknown, knownCurrency: (code: string) => b
     const amount = (name: 'fixedFee' | 'variableFeeBps' | 'minSendingAmount' | 'maxSendingAmount', max = Number.MAX_SAFE_INTEGER) => {
       const value = raw[name];
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > max) problems.push(`${at}.${name} must be an integer from 0 to ${max}`);
-      return BigInt(typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
+      return amountFromWire(typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
     };
     const fixedFee = amount('fixedFee');
     const variableFeeBps = amount('variableFeeBps', 9_999);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS, tenantEnvironment } from '@paykit/contracts';
+import { amountFromWire, amountToWire, CallerContext, ClaimInvitationMessage, CreateInvitationRequest, Invitation, PAYMENTS_EVENTS, tenantEnvironment } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { isUniqueViolation, Outbox, TransactionRunner, Clock } from '@paykit/persistence';
 import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
@@ -62,7 +62,7 @@ export class InvitationsService {
           inviterUma,
           inviterCustomerId: inviter.customerId,
           firstName: request.firstName ?? null,
-          amountToSend: request.amountToSend === undefined ? null : BigInt(request.amountToSend),
+          amountToSend: request.amountToSend === undefined ? null : amountFromWire(request.amountToSend),
           amountCurrency,
           createdAt: now,
           expiresAt,

@@ -14,7 +14,7 @@ import {
   StablecoinProviderEnvironment,
   StablecoinServiceOperationsStatus,
 } from '@paykit/contracts';
-import { returningRows } from '@paykit/persistence';
+import { amountFromColumn, returningRows } from '@paykit/persistence';
 
 export interface ProviderAccountRow {
   id: string;
@@ -133,8 +133,8 @@ function toOperation(raw: Raw): OperationRow {
     stablecoinId: raw.stablecoin_id as string,
     operationType: raw.operation_type as StablecoinOperationType,
     status: raw.status as StablecoinOperationStatus,
-    amount: BigInt(raw.amount as string),
-    fiatAmount: BigInt(raw.fiat_amount as string),
+    amount: amountFromColumn(raw.amount as string),
+    fiatAmount: amountFromColumn(raw.fiat_amount as string),
     fiatCurrency: raw.fiat_currency as string,
     providerAccountId: raw.provider_account_id as string,
     source: json<StablecoinOperationSource>(raw.source),
