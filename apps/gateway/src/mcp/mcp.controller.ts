@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiAcceptedResponse, ApiBasicAuth, ApiBody, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBasicAuth, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@paykit/errors';
@@ -8,6 +8,7 @@ import { BasicAuthOnly } from '../auth/public.decorator';
 import { ApiErrors } from '../http/api-errors.decorator';
 import { basePath, GatewayConfig } from '../config/gateway-config';
 import { GATEWAY_CONFIG } from '../http/tokens';
+import { McpMessageBody } from './mcp-message.dto';
 import { createPaykitMcpServer, OpenApiDocument, PaykitApi } from './paykit-mcp-server';
 
 /** Where MCP clients connect: `{base_url}/sandbox/mcp` (Streamable HTTP, BasicAuth of a sandbox token). */
@@ -41,13 +42,15 @@ export class McpController {
     description:
       'The Model Context Protocol endpoint for AI coding tools: tools `search`, `describe_operation`, `execute`, `run_simulator`, `advance_clock` and ' +
       '`list_webhook_deliveries`, acting as the platform of the Basic credentials. Stateless: POST each JSON-RPC message (Accept: application/json, ' +
-      'text/event-stream); answered as JSON, 202 for notifications. Client configuration: docs/sandbox-tools.md. Sandbox only, Basic authentication only.',
+      'text/event-stream); answered as JSON whatever the Accept header, 202 for notifications; a message that is not a JSON-RPC request or notification ' +
+      'is a 400 in the error envelope. Client configuration: docs/sandbox-tools.md. Sandbox only, Basic authentication only.',
   })
-  @ApiBody({ description: 'A JSON-RPC 2.0 message of the MCP protocol', schema: { type: 'object', example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } } })
   @ApiOkResponse({ description: 'The JSON-RPC answer', schema: { type: 'object', example: { jsonrpc: '2.0', id: 1, result: { tools: [] } } } })
   @ApiAcceptedResponse({ description: 'A notification was received (no body)' })
   @ApiErrors(400, 401, 403)
-  async exchange(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async exchange(@Body() _validated: McpMessageBody, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // Answers are always JSON here (never a stream), so any client may read them: the SDK asks for both.
+    request.raw.headers.accept = 'application/json, text/event-stream';
     const server = createPaykitMcpServer(this.inProcessApi(request.headers.authorization ?? ''));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The SDK writes the answer itself.
@@ -58,6 +61,7 @@ export class McpController {
     });
     try {
       await server.connect(transport);
+      // The message as sent (validated above): the SDK tells requests from notifications by the keys present.
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {
       this.logger.warn(`MCP exchange failed: ${(error as Error).message}`);

@@ -77,12 +77,14 @@ export class SandboxStateStore {
   /** Makes the platform's rows of every state table those of `state` (a table it lacks: none), in one transaction. */
   async replace(platformId: string, state: ServiceSandboxState): Promise<number> {
     const tables = await this.stateTables();
+    // Read before the transaction: PGlite runs one session, which the transaction holds.
+    const schema = await this.schema();
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT set_config('paykit.sandbox_state', 'replace', true)`);
       for (const table of [...tables].reverse()) await manager.query(`DELETE FROM ${quote(table.name)} t WHERE ${table.scope('t')}`, [platformId]);
       for (const table of tables) {
         const rows = state.tables[table.name];
-        if (rows !== undefined) await this.insert(manager, table.name, rows);
+        if (rows !== undefined) await insert(manager, schema, table.name, rows);
       }
     });
     // Its test clock may have moved back: read it afresh.
@@ -90,9 +92,11 @@ export class SandboxStateStore {
     return tables.length;
   }
 
-  private async insert(manager: EntityManager, table: string, rows: string): Promise<void> {
-    // Identity columns keep their saved values (a delivery's receipt sequence orders it).
-    await manager.query(`INSERT INTO ${quote(table)} OVERRIDING SYSTEM VALUE SELECT * FROM jsonb_populate_recordset(null::${quote(table)}, $1::jsonb)`, [rows]);
+  private schemaName?: Promise<string>;
+
+  private schema(): Promise<string> {
+    this.schemaName ??= this.dataSource.query<{ schema: string }[]>(`SELECT current_schema() AS schema`).then((rows) => rows[0].schema);
+    return this.schemaName;
   }
 
   /** The state tables, parents before children (found once per process: the schema changes only by migrations, at start). */
@@ -146,6 +150,12 @@ export class SandboxStateStore {
     }
     return parentsFirst([...found.values()], keys);
   }
+}
+
+async function insert(manager: EntityManager, schema: string, table: string, rows: string): Promise<void> {
+  // Identity columns keep their saved values (a delivery's receipt sequence orders it). The row
+  // type is schema-qualified: pg_catalog comes first in type lookups (a table named `box` is not the geometric type).
+  await manager.query(`INSERT INTO ${quote(table)} OVERRIDING SYSTEM VALUE SELECT * FROM jsonb_populate_recordset(null::${quote(schema)}.${quote(table)}, $1::jsonb)`, [rows]);
 }
 
 /** Orders tables so that every table comes after the tables its foreign keys point at (ties by name). */
