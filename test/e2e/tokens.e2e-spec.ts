@@ -18,6 +18,12 @@ const MANAGE_OPERATIONS = new Set([
   'POST /customers/{customerId}/verify-phone',
   'POST /customers/{customerId}/verify-phone/confirm',
   'POST /webhooks/deliveries/{deliveryId}/redeliver',
+  // Sandbox snapshots replace the platform's whole state, and seeds create customers.
+  'POST /sandbox/snapshots',
+  'POST /sandbox/snapshots/{name}/restore',
+  'DELETE /sandbox/snapshots/{name}',
+  'POST /sandbox/reset',
+  'POST /sandbox/seed',
   'POST /tokens',
   'GET /tokens',
   'GET /tokens/{tokenId}',
