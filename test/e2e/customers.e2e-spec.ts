@@ -307,6 +307,8 @@ describe('Customers: create, read, list, update, configuration', () => {
         customerType: 'INDIVIDUAL',
         kycStatus: 'PENDING',
         feeConfigs: [],
+        // A US address: outside the EEA, so no strong customer authentication.
+        scaRegulated: false,
       });
     });
 
