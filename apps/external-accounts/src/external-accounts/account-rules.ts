@@ -14,6 +14,7 @@ import { FieldError } from '@paykit/errors';
 import { isE164, validateContract } from '@paykit/validation';
 import { isEmail } from 'class-validator';
 import { checkDigitWarnings, isValidIbanChecksum, SEPA_IBAN_LENGTHS } from './check-digits';
+import { Clock } from '@paykit/persistence';
 
 /**
  * The bodies of account creation and update, validated here once: the wire shape of the contract
@@ -110,7 +111,7 @@ const CRYPTO_CURRENCIES = new Set(['BTC', 'USDC', 'USDT']);
  * spans more than one field. Runs on input that may be invalid in any other way (never throws);
  * `currency` may be unknown (updates).
  */
-export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'accountInfo', today = new Date()): FieldError[] {
+export function accountRuleErrors(currency: unknown, info: unknown, prefix = 'accountInfo', today = Clock.real()): FieldError[] {
   if (!isPlain(info) || !isAccountType(info.accountType)) return [];
   const accountType = info.accountType;
   const corridor = CORRIDORS[accountType];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { AgentPolicy, Environment } from '@paykit/contracts';
+import { Clock } from '@paykit/persistence';
 import { AgentAccessTokenEntity } from '../auth/entities/agent-access-token.entity';
 import { AgentDeviceCodeEntity } from './entities/agent-device-code.entity';
 import { AgentEntity } from './entities/agent.entity';
@@ -53,14 +54,17 @@ function toRow(raw: RawAgent): AgentRow {
 /** Agents, their device codes and access tokens (codes and tokens as SHA-256 digests only). */
 @Injectable()
 export class AgentsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
 
   async insertAgent(manager: EntityManager, agent: Omit<AgentEntity, 'createdAt' | 'updatedAt' | 'deletedAt' | 'isPaused'>): Promise<void> {
-    const now = new Date();
+    const now = this.clock.now();
     await manager.getRepository(AgentEntity).insert({ ...agent, isPaused: false, createdAt: now, updatedAt: now, deletedAt: null });
   }
 
@@ -89,12 +93,12 @@ export class AgentsRepository {
   }
 
   async update(manager: EntityManager, platformId: string, agentId: string, changes: Partial<Pick<AgentEntity, 'name' | 'isPaused' | 'policy'>>): Promise<void> {
-    await manager.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: new Date() });
+    await manager.getRepository(AgentEntity).update({ platformId, id: agentId, deletedAt: IsNull() }, { ...changes, updatedAt: this.clock.now() });
   }
 
   /** Deletes the agent: its access tokens and unredeemed codes stop with it (one transaction: the caller's). */
   async delete(manager: EntityManager, platformId: string, agentId: string): Promise<void> {
-    const now = new Date();
+    const now = this.clock.now();
     await manager.getRepository(AgentEntity).update({ platformId, id: agentId }, { deletedAt: now, updatedAt: now });
     await manager.getRepository(AgentAccessTokenEntity).update({ agentId, revokedAt: IsNull() }, { revokedAt: now });
     await manager.getRepository(AgentDeviceCodeEntity).update({ agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
@@ -102,7 +106,7 @@ export class AgentsRepository {
 
   /** A new device code for the agent; every unredeemed earlier one is voided. */
   async insertDeviceCode(manager: EntityManager, code: Pick<AgentDeviceCodeEntity, 'codeSha256' | 'platformId' | 'agentId' | 'expiresAt'>): Promise<AgentDeviceCodeEntity> {
-    const now = new Date();
+    const now = this.clock.now();
     await manager.getRepository(AgentDeviceCodeEntity).update({ agentId: code.agentId, redeemedAt: IsNull(), voidedAt: IsNull() }, { voidedAt: now });
     const row: AgentDeviceCodeEntity = { ...code, redeemedAt: null, voidedAt: null, createdAt: now };
     await manager.getRepository(AgentDeviceCodeEntity).insert(row);
@@ -119,7 +123,7 @@ export class AgentsRepository {
   }
 
   async markRedeemed(manager: EntityManager, codeSha256: string): Promise<void> {
-    await manager.getRepository(AgentDeviceCodeEntity).update({ codeSha256 }, { redeemedAt: new Date() });
+    await manager.getRepository(AgentDeviceCodeEntity).update({ codeSha256 }, { redeemedAt: this.clock.now() });
   }
 
   async insertAccessToken(manager: EntityManager, token: Omit<AgentAccessTokenEntity, 'revokedAt'>): Promise<void> {

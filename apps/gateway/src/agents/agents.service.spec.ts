@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { Clock } from '@paykit/persistence';
 import { ServiceClient } from '@paykit/transport';
 import { AuthInvalidations } from '../auth/auth-invalidations';
 import { AgentsRepository } from './agents.repository';
@@ -28,7 +29,7 @@ function serviceWith(code: Partial<AgentDeviceCodeEntity> | null): { service: Ag
     markRedeemed: jest.fn(),
     insertAccessToken: inserted,
   } as unknown as AgentsRepository;
-  return { service: new AgentsService(repository, {} as ServiceClient, {} as AuthInvalidations), inserted };
+  return { service: new AgentsService(repository, {} as ServiceClient, {} as AuthInvalidations, { now: () => Clock.real() } as Clock), inserted };
 }
 
 describe('AgentsService.redeem', () => {

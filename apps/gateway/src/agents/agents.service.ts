@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_ACTIONS_SUBJECTS, AgentPolicy, AgentUsage, CallerContext, CUSTOMERS_SUBJECTS, newId } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
+import { Clock } from '@paykit/persistence';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { AuthInvalidations } from '../auth/auth-invalidations';
 import { AgentFilter, AgentRow, AgentsRepository } from './agents.repository';
@@ -52,6 +53,7 @@ export class AgentsService {
     private readonly repository: AgentsRepository,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly invalidations: AuthInvalidations,
+    private readonly clock: Clock,
   ) {}
 
   async create(caller: CallerContext, request: CreateAgentRequest): Promise<{ agent: AgentResource; deviceCode: AgentDeviceCodeResource }> {
@@ -78,7 +80,7 @@ export class AgentsService {
         codeSha256: codeDigest(code),
         platformId: caller.platformId,
         agentId,
-        expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS),
+        expiresAt: expiresIn(DEVICE_CODE_TTL_MS),
       });
     });
     return { agent: await this.get(caller, agentId), deviceCode: toDeviceCode(code, deviceCode) };
@@ -138,7 +140,7 @@ export class AgentsService {
     if (agent.isConnected) throw new ServiceError('CONFLICT', `Agent ${agentId} is connected; delete it and create a new one to reinstall`, { agentId });
     const code = newDeviceCode();
     const row = await this.repository.transaction((manager) =>
-      this.repository.insertDeviceCode(manager, { codeSha256: codeDigest(code), platformId: caller.platformId, agentId, expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS) }),
+      this.repository.insertDeviceCode(manager, { codeSha256: codeDigest(code), platformId: caller.platformId, agentId, expiresAt: expiresIn(DEVICE_CODE_TTL_MS) }),
     );
     return toDeviceCode(code, row);
   }
@@ -159,7 +161,8 @@ export class AgentsService {
       const row = await this.repository.lockDeviceCode(manager, codeDigest(code));
       if (!row || row.voidedAt !== null) throw deviceCodeNotFound();
       if (row.redeemedAt !== null) throw ServiceError.invalidField('code', 'This device code was already redeemed');
-      if (row.expiresAt.getTime() <= Date.now()) throw new ServiceError('EXPIRED', 'This device code has expired; generate a new one', { expiresAt: row.expiresAt.toISOString() });
+      if (row.expiresAt.getTime() <= Clock.real().getTime())
+        throw new ServiceError('EXPIRED', 'This device code has expired; generate a new one', { expiresAt: row.expiresAt.toISOString() });
       const agent = await this.repository.find(row.platformId, row.agentId, manager);
       if (!agent) throw deviceCodeNotFound();
       await this.repository.markRedeemed(manager, row.codeSha256);
@@ -170,7 +173,7 @@ export class AgentsService {
         agentId: agent.id,
         customerId: agent.customerId,
         tokenSha256: sha256(accessToken),
-        expiresAt: new Date(Date.now() + AGENT_TOKEN_TTL_MS),
+        expiresAt: expiresIn(AGENT_TOKEN_TTL_MS),
       });
       return { agentId: agent.id, agentName: agent.name, accessToken, policy: agent.policy };
     });
@@ -186,7 +189,7 @@ export class AgentsService {
   async withUsage(caller: CallerContext, rows: AgentRow[]): Promise<AgentResource[]> {
     if (rows.length === 0) return [];
     const { usage } = await this.services.request(AGENT_ACTIONS_SUBJECTS.usage, { agents: rows.map((row) => ({ agentId: row.id })) }, caller);
-    const now = new Date();
+    const now = this.clock.now();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -199,6 +202,11 @@ export class AgentsService {
       updatedAt: row.updatedAt.toISOString(),
     }));
   }
+}
+
+/** Device codes and agent access tokens expire in real time, as API tokens do (auth plumbing: see Clock). */
+function expiresIn(ms: number): Date {
+  return new Date(Clock.real().getTime() + ms);
 }
 
 function deviceCodeNotFound(): ServiceError {

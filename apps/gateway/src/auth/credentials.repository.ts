@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, LessThanOrEqual, MoreThanOrEqual, Raw, And, FindOptionsWhere, FindOperator } from 'typeorm';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { AgentPolicy, Environment } from '@paykit/contracts';
-import { preparedStatement } from '@paykit/persistence';
+import { Clock, preparedStatement } from '@paykit/persistence';
 import { PlatformEntity } from './entities/platform.entity';
 
 /** What an AgentAuth bearer token resolves to: its agent as it is now. */
@@ -71,7 +71,7 @@ export class CredentialsRepository {
   ): Promise<ApiTokenEntity> {
     const repository = manager.getRepository(ApiTokenEntity);
     const existing = await repository.findOneBy({ id: token.id });
-    await repository.upsert({ ...token, publicId: existing?.publicId ?? token.publicId, revokedAt: null, updatedAt: new Date() }, ['id']);
+    await repository.upsert({ ...token, publicId: existing?.publicId ?? token.publicId, revokedAt: null, updatedAt: Clock.real() }, ['id']);
     return repository.findOneByOrFail({ id: token.id });
   }
 
@@ -115,7 +115,7 @@ export class CredentialsRepository {
   }
 
   async revokeToken(manager: EntityManager, tokenId: string): Promise<void> {
-    await manager.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: new Date(), updatedAt: new Date() });
+    await manager.getRepository(ApiTokenEntity).update({ id: tokenId }, { revokedAt: Clock.real(), updatedAt: Clock.real() });
   }
 
   /** The agent behind a live access token, as it is now (one statement). */

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { newId, REQUEST_LOG_ID_TYPE } from '@paykit/contracts';
-import { JobScheduler } from '@paykit/persistence';
+import { Clock, JobScheduler } from '@paykit/persistence';
 import { GatewayConfig } from '../config/gateway-config';
 import { GATEWAY_CONFIG } from '../http/tokens';
 import { RequestLogEntryEntity } from './entities/request-log-entry.entity';
@@ -49,7 +49,7 @@ export class RequestLogRecorder implements OnModuleInit, BeforeApplicationShutdo
 
   onModuleInit(): void {
     this.scheduler.register(PRUNE_REQUEST_LOG_JOB, (payload, manager) =>
-      this.repository.prune(manager, payload.platformId, { rows: this.config.requestLog.retentionRows, days: this.config.requestLog.retentionDays }, new Date()),
+      this.repository.prune(manager, payload.platformId, { rows: this.config.requestLog.retentionRows, days: this.config.requestLog.retentionDays }, Clock.real()),
     );
   }
 
@@ -59,7 +59,7 @@ export class RequestLogRecorder implements OnModuleInit, BeforeApplicationShutdo
       this.dropped += 1;
       return;
     }
-    this.buffer.push({ ...record, id: newId(REQUEST_LOG_ID_TYPE), createdAt: new Date() });
+    this.buffer.push({ ...record, id: newId(REQUEST_LOG_ID_TYPE), createdAt: Clock.real() });
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();
     // Armed only while rows wait: an idle gateway has no timer for the request log.
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
@@ -95,7 +95,7 @@ export class RequestLogRecorder implements OnModuleInit, BeforeApplicationShutdo
   }
 
   private async schedulePrunes(rows: RequestLogEntryEntity[]): Promise<void> {
-    const window = Math.floor(Date.now() / PRUNE_WINDOW_MS);
+    const window = Math.floor(Clock.real().getTime() / PRUNE_WINDOW_MS);
     const due = [...new Set(rows.map((row) => row.platformId))].filter((platformId) => this.pruneScheduled.get(platformId) !== window);
     if (due.length === 0) return;
     await this.scheduler.scheduleBatch(
@@ -103,7 +103,7 @@ export class RequestLogRecorder implements OnModuleInit, BeforeApplicationShutdo
         kind: PRUNE_REQUEST_LOG_JOB,
         payload: { platformId },
         // At the window's end: the rows of the whole window are in by then.
-        delayMs: (window + 1) * PRUNE_WINDOW_MS - Date.now(),
+        delayMs: (window + 1) * PRUNE_WINDOW_MS - Clock.real().getTime(),
         dedupeKey: `${PRUNE_REQUEST_LOG_JOB.name}:${platformId}:${window}`,
       })),
     );

@@ -3,6 +3,7 @@ import { CallerContext, CUSTOMERS_SUBJECTS, PAYMENTS_SUBJECTS, SeededCustomer, S
 import { ServiceError } from '@paykit/errors';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
 import { SandboxSnapshotsService } from './sandbox-snapshots.service';
+import { Clock } from '@paykit/persistence';
 
 /** How long a seeded customer's internal account may take to be provisioned (payments opens it on the customer's event). */
 const PROVISIONING_WAIT_MS = 15_000;
@@ -39,11 +40,11 @@ export class SandboxSeedService {
 
   /** The customer's internal account of `currency`, once provisioned (bounded wait: it opens on the customer's event). */
   private async accountOf(caller: CallerContext, customerId: string, currency: string): Promise<string> {
-    const deadline = Date.now() + PROVISIONING_WAIT_MS;
+    const deadline = Clock.real().getTime() + PROVISIONING_WAIT_MS;
     for (;;) {
       const page = await this.services.request(PAYMENTS_SUBJECTS.listInternalAccounts, { owner: 'CUSTOMER', customerId, currency, limit: 1 }, caller);
       if (page.data[0]) return page.data[0].id;
-      if (Date.now() > deadline) {
+      if (Clock.real().getTime() > deadline) {
         throw ServiceError.invalidField('customers.balances.currency', `Customer ${customerId} has no ${currency} internal account (is ${currency} among its currencies?)`);
       }
       await new Promise((resolve) => setTimeout(resolve, PROVISIONING_POLL_MS));

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { RUNTIME_CONFIG, RuntimeConfig } from '@paykit/runtime';
 import { Currency } from '@paykit/contracts';
 import { CurrenciesRepository, CurrencyInfo } from './currencies.repository';
+import { Clock } from '@paykit/persistence';
 
 const CURRENCY_CODE = /^[A-Z0-9]{3,8}$/;
 
@@ -42,8 +43,8 @@ export class CurrencyCatalog implements OnModuleInit {
 
   async find(code: string): Promise<CurrencyInfo | undefined> {
     const found = (await this.all()).get(code);
-    if (found || this.runtime.mode !== 'distributed' || Date.now() - this.lastReload < 1000 || !CURRENCY_CODE.test(code)) return found;
-    this.lastReload = Date.now();
+    if (found || this.runtime.mode !== 'distributed' || Clock.real().getTime() - this.lastReload < 1000 || !CURRENCY_CODE.test(code)) return found;
+    this.lastReload = Clock.real().getTime();
     this.loading = undefined;
     return (await this.all()).get(code);
   }

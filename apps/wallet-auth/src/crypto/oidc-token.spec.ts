@@ -17,7 +17,7 @@ const ISSUER = 'https://accounts.google.com';
 const AUDIENCE = 'platform-client-id.apps.example.com';
 const SUBJECT = '110169484474386276334';
 const FIXED_NOW_SECONDS = 1_760_000_000;
-const fixedClock = (): number => FIXED_NOW_SECONDS * 1000;
+const fixedNow = (): Date => new Date(FIXED_NOW_SECONDS * 1000);
 
 function baseClaims(overrides: Record<string, unknown> = {}): JWTPayload {
   return {
@@ -48,7 +48,7 @@ async function expectOidcFailure(promise: Promise<unknown>, kind: OidcTokenError
 }
 
 describe(OidcTokenVerifier.name, () => {
-  const sandboxVerifier = new OidcTokenVerifier({ supportedIssuers: [{ issuer: ISSUER }], sandbox: true, clock: fixedClock });
+  const sandboxVerifier = new OidcTokenVerifier({ supportedIssuers: [{ issuer: ISSUER }], sandbox: true, now: fixedNow });
 
   describe('checkRegistrationToken (sandbox rules)', () => {
     it('accepts a JWT-shaped token with a dummy signature and returns its identity', async () => {
@@ -118,7 +118,7 @@ describe(OidcTokenVerifier.name, () => {
       const laterVerifier = new OidcTokenVerifier({
         supportedIssuers: [{ issuer: ISSUER }],
         sandbox: true,
-        clock: () => (FIXED_NOW_SECONDS + 120) * 1000,
+        now: () => new Date((FIXED_NOW_SECONDS + 120) * 1000),
       });
       await expectOidcFailure(laterVerifier.checkRegistrationToken(token), 'UNAUTHORIZED', OIDC_TOKEN_FAILURE_REASONS.issuedAtTooOld);
     });

@@ -9,10 +9,7 @@ import {
   type JWTPayload,
   type ProtectedHeaderParameters,
 } from 'jose';
-
-/** Milliseconds since the epoch; injected so tests and the sandbox can pin time. */
-export type Clock = () => number;
-export const systemClock: Clock = () => Date.now();
+import { Clock } from '@paykit/persistence';
 
 /**
  * A fixed token value the sandbox once accepted in place of a JWT. It is refused everywhere now,
@@ -78,7 +75,11 @@ export interface OidcTokenVerifierOptions {
   supportedIssuers: readonly OidcIssuerConfig[];
   /** Sandbox skips the signature check (the signature segment may be a dummy); every claim rule still applies. */
   sandbox: boolean;
-  clock?: Clock;
+  /**
+   * The time tokens are judged at: real time (`Clock.real`, the one clock's plumbing reading) by
+   * default, since a token's lifetime is set by its issuer, not by a platform's test clock; tests pin it.
+   */
+  now?: () => Date;
   /** Replaces the remote JWKS fetch, e.g. with a local key set in tests. */
   keySetResolver?: OidcKeySetResolver;
 }
@@ -160,13 +161,13 @@ export const remoteKeySetResolver: OidcKeySetResolver = (issuerConfig) => {
 /** Applies the spec's OIDC rules (sandbox and production) to registration and verification tokens. */
 export class OidcTokenVerifier {
   private readonly issuersByName: ReadonlyMap<string, OidcIssuerConfig>;
-  private readonly clock: Clock;
+  private readonly now: () => Date;
   private readonly keySetResolver: OidcKeySetResolver;
   private readonly keySets = new Map<string, OidcKeySetGetter>();
 
   constructor(private readonly options: OidcTokenVerifierOptions) {
     this.issuersByName = new Map(options.supportedIssuers.map((config) => [config.issuer, config]));
-    this.clock = options.clock ?? systemClock;
+    this.now = options.now ?? (() => Clock.real());
     this.keySetResolver = options.keySetResolver ?? remoteKeySetResolver;
     if (!options.sandbox && !options.keySetResolver) {
       const withoutKeySet = options.supportedIssuers.find((config) => !config.jwksUri);
@@ -209,7 +210,7 @@ export class OidcTokenVerifier {
     if (audience === undefined) throw unauthorized(OIDC_TOKEN_FAILURE_REASONS.audienceInvalid);
     if (!isNonEmptyString(claims.sub)) throw unauthorized(OIDC_TOKEN_FAILURE_REASONS.subjectInvalid);
 
-    const nowSeconds = this.clock() / 1000;
+    const nowSeconds = this.now().getTime() / 1000;
     if (!isFiniteNumber(claims.iat)) throw unauthorized(OIDC_TOKEN_FAILURE_REASONS.issuedAtInvalid);
     if (claims.iat < nowSeconds - OIDC_MAX_TOKEN_AGE_SECONDS - OIDC_CLOCK_SKEW_SECONDS) {
       throw unauthorized(OIDC_TOKEN_FAILURE_REASONS.issuedAtTooOld);

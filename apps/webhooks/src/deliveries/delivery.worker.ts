@@ -113,7 +113,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.idlePollMs = runtime ? idlePollMs(runtime, POLL_MS) : POLL_MS;
     this.claimBatch = Math.ceil(config.maxConcurrencyPerPlatform / 4);
     deadLetters.onReplay('webhook-delivery', DELIVERY_WORKER, async (letter) => {
-      await this.deliveries.revive(letter.messageId, new Date());
+      await this.deliveries.revive(letter.messageId, Clock.real());
       this.kick();
     });
     // An advanced test clock is answered once the retries it made due have started.
@@ -151,7 +151,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   lookSoon(): void {
     if (this.lastClaimLeased) this.kick();
-    else this.wakeAt(new Date());
+    else this.wakeAt(Clock.real());
   }
 
   /** Look for due deliveries now (one settled and freed its resource's next, a slot freed for work waiting, a redelivery). */
@@ -218,7 +218,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   lease<T>(statement: (terms: LeaseTerms) => Promise<{ leased: ClaimedDelivery[]; result: T }>): Promise<T> {
     const turn = this.leasing.then(async () => {
-      const now = new Date();
+      const now = Clock.real();
       const terms: LeaseTerms = {
         now,
         leaseToken: randomUUID(),
@@ -270,7 +270,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const endpoint = delivery.endpointUrl;
     // Attempts and their retry times are in the platform's time (its test clock may be ahead).
     const offsetMs = await this.clock.offsetMs(delivery.platformId);
-    const attemptedAt = new Date(Date.now() + offsetMs);
+    const attemptedAt = new Date(Clock.real().getTime() + offsetMs);
     const notSent = (error: string): AttemptOutcome => ({ attemptedAt, latencyMs: 0, error, succeeded: false });
     let outcome: AttemptOutcome;
     const injected = endpoint && tenantEnvironment(delivery.platformId) === 'sandbox' ? await this.faults.take(delivery.platformId) : undefined;
@@ -333,7 +333,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** A delivery that could not be attempted: postponed with backoff, or parked once a non-transient error has repeated enough. */
   private async notAttempted(delivery: ClaimedDelivery, leaseToken: string, error: unknown): Promise<void> {
     const transient = isTransientFailure(error);
-    const failing = this.unattemptable.get(delivery.id) ?? { failures: 0, firstFailedAt: new Date() };
+    const failing = this.unattemptable.get(delivery.id) ?? { failures: 0, firstFailedAt: Clock.real() };
     failing.failures += 1;
     this.unattemptable.set(delivery.id, failing);
     if (!transient && failing.failures >= this.deadLetters.policy.maxAttempts) {
@@ -341,7 +341,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       await this.deliveries.park(delivery, leaseToken, this.deadLetters, { error, attempts: failing.failures, firstFailedAt: failing.firstFailedAt });
       return;
     }
-    const retryAt = new Date(Date.now() + backoffAfter(this.deadLetters.policy, failing.failures));
+    const retryAt = new Date(Clock.real().getTime() + backoffAfter(this.deadLetters.policy, failing.failures));
     this.logger.warn(`Webhook delivery ${delivery.id} could not be attempted (${failing.failures}${transient ? ', transient' : ''}): ${(error as Error).message}`);
     await this.deliveries.postpone(delivery.id, leaseToken, retryAt);
     this.wakeAt(retryAt);
@@ -375,7 +375,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /** Records the attempt and moves the delivery on (delivered, retry later, or failed); returns the next attempt time if any. */
   private async record(delivery: ClaimedDelivery, leaseToken: string, endpoint: string, outcome: AttemptOutcome): Promise<Date | undefined> {
-    const now = new Date();
+    const now = Clock.real();
     let next: AttemptRecord['next'];
     if (outcome.succeeded) {
       next = { status: 'SUCCEEDED', nextAttemptAt: null, roundFailures: 0, roundStartedAt: delivery.roundStartedAt };
@@ -432,12 +432,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const timer = setTimeout(
       () => {
         this.wake = undefined;
-        this.lastWakeAt = Date.now();
-        while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Date.now()) this.wakeTimes.shift();
+        this.lastWakeAt = Clock.real().getTime();
+        while (this.wakeTimes.length > 0 && this.wakeTimes[0] <= Clock.real().getTime()) this.wakeTimes.shift();
         this.kick();
         this.armWake();
       },
-      Math.max(0, next - Date.now(), this.lastWakeAt + WAKE_SPACING_MS - Date.now()) + 1,
+      Math.max(0, next - Clock.real().getTime(), this.lastWakeAt + WAKE_SPACING_MS - Clock.real().getTime()) + 1,
     );
     this.wake = { at: next, timer };
   }

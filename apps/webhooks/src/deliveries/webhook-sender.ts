@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '@paykit/contracts';
 import { processMetrics } from '@paykit/runtime';
 import { inSpan, SpanKind, tracingEnabled } from '@paykit/transport';
+import { Clock } from '@paykit/persistence';
 
 /** What one POST to a receiver came to. */
 export interface AttemptOutcome {
@@ -75,7 +76,7 @@ function hostOf(url: string): string {
 }
 
 function post(request: SendRequest): Promise<AttemptOutcome> {
-  const attemptedAt = new Date();
+  const attemptedAt = Clock.real();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise<AttemptOutcome>((resolve) => {

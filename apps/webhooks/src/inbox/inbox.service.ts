@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ALL_EVENTS_FILTER, CallerContext, currentWebhookType, DomainEvent, newId, ReceivedEvent, WEBHOOKS_CONSUMER } from '@paykit/contracts';
-import { DeadLetterStore, TransientFailure } from '@paykit/persistence';
+import { Clock, DeadLetterStore, TransientFailure } from '@paykit/persistence';
 import { EVENT_BUS, EventBus } from '@paykit/transport';
 import { webhookBody } from '../deliveries/delivery.mapper';
 import { LeaseTerms } from '../deliveries/deliveries.repository';
@@ -15,7 +15,7 @@ const RECEIVE_BATCH = 100;
 
 /** Terms under which the statement leases nothing. */
 function nothingToLease(): LeaseTerms {
-  const now = new Date();
+  const now = Clock.real();
   return { now, leaseToken: '00000000-0000-0000-0000-000000000000', leaseUntil: now, perPlatform: 0, limit: 0, answered: [] };
 }
 
