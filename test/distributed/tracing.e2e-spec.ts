@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
-import { startTracing, Tracing } from '@paykit/runtime';
+import { processMetrics, startTracing, Tracing } from '@paykit/runtime';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 
@@ -96,6 +96,11 @@ describe('Tracing a quote execution across every hop', () => {
     const orphans = spans.filter((span) => span !== requestSpan && !ids.has(span.parentSpanContext?.spanId ?? ''));
     expect(orphans.map((span) => span.name)).toEqual([]);
     expect(deliveries.length).toBeGreaterThanOrEqual(3);
+    // The same path in the metrics: the operation counted and timed at the gateway and in payments, the deliveries by outcome.
+    const metrics = await processMetrics.render();
+    expect(metrics).toContain('paykit_http_requests_total{operation="POST /2025-10-13/quotes/:quoteId/execute",status="2xx"} 1\n');
+    expect(metrics).toMatch(/paykit_message_duration_seconds_count\{service="payments",subject="payments\.quote\.execute"\} [1-9]/);
+    expect(processMetrics.value('paykit_webhook_deliveries_total', { outcome: 'delivered' })).toBeGreaterThanOrEqual(3);
     process.stdout.write(`tracing: ${spans.length} spans in the execution's trace, ${names.size} kinds: ${[...names].sort().join(', ')}\n`);
   });
 });
