@@ -16,6 +16,17 @@ import { PaymentTransactionEntity } from '../transfers/entities/payment-transact
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
 import { AdvanceTransferJob } from '../transfers/transfers.jobs';
+import { AdvanceTransfer } from '../transfers/use-cases/advance-transfer';
+import { CheckTransfer } from '../transfers/use-cases/check-transfer';
+import { DailyVolume } from '../transfers/use-cases/daily-volume';
+import { MoveTransfer } from '../transfers/use-cases/move-transfer';
+import { StartApprovedTransfer } from '../transfers/use-cases/start-approved-transfer';
+import { TransactionReader } from '../transfers/use-cases/transaction-reader';
+import { TransferFunds } from '../transfers/use-cases/transfer-funds';
+import { TransferIn } from '../transfers/use-cases/transfer-in';
+import { TransferOut } from '../transfers/use-cases/transfer-out';
+import { TransferSteps } from '../transfers/use-cases/transfer-steps';
+import { VelocityLimits } from '../transfers/use-cases/velocity-limits';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -127,23 +138,24 @@ describe('ledger invariants (property)', () => {
     const noWalletAuth = {} as ServiceClient;
     accounts = new InternalAccountsService(accountsRepository, currencies, customers, runner, outbox, noWalletAuth);
     ledgerService = new LedgerService(ledger, holds, accountsRepository, currencies, runner, dataSource, accounts);
+    const clock = new Clock(dataSource);
+    const transactionsRepository = new TransactionsRepository(dataSource, clock);
+    const idempotency = new IdempotencyStore(runner);
+    const reader = new TransactionReader(transactionsRepository, currencies, idempotency, dataSource, clock);
+    const dailyVolume = new DailyVolume(transactionsRepository, clock);
+    const funds = new TransferFunds(ledgerService, ledger, accounts, new VelocityLimits(transactionsRepository, currencies), dailyVolume);
+    const steps = new TransferSteps(scheduler);
+    const check = new CheckTransfer(reader, accountsRepository, external, currencies, customers, new SandboxRules('sandbox'));
+    const move = new MoveTransfer(transactionsRepository, reader, funds, steps, idempotency, outbox, clock);
     transfers = new TransfersService(
-      new TransactionsRepository(dataSource, new Clock(dataSource)),
-      accountsRepository,
-      accounts,
-      ledger,
-      ledgerService,
-      currencies,
-      customers,
-      external,
-      new IdempotencyStore(runner),
-      scheduler,
-      runner,
-      outbox,
-      dataSource,
-      noWalletAuth,
-      new SandboxRules('sandbox'),
-      new Clock(dataSource),
+      new TransferOut(check, move, noWalletAuth),
+      new TransferIn(check, move),
+      check,
+      move,
+      new AdvanceTransfer(scheduler, transactionsRepository, reader, funds, steps, outbox, clock),
+      new StartApprovedTransfer(transactionsRepository, funds, steps),
+      reader,
+      dailyVolume,
     );
   }, 60_000);
 
