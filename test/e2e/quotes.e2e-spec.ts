@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Quote, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
 import { QuotesRepository } from '../../apps/payments/src/quotes/quotes.repository';
-import { QuotesService } from '../../apps/payments/src/quotes/quotes.service';
+import { QuoteExecution } from '../../apps/payments/src/quotes/use-cases/quote-execution';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody, usdExternalAccountBody } from '../support/payments-fixtures';
 import { ledgerOf as ledgerOfReference } from '../support/ledger';
@@ -967,7 +967,7 @@ describe('Cross-currency payments: exchange rates and quotes', () => {
       // Frozen between the request's checks and the execution's statement: refused by its guard.
       const payments = t.stack.services.get('payments')!;
       const quote = (await payments.get(QuotesRepository).findById(platformId, created.body.id))!;
-      await expect(payments.get(QuotesService).executeWithin(payments.get(DataSource).manager, ctx, quote, true, new Date())).rejects.toMatchObject({
+      await expect(payments.get(QuoteExecution).within(payments.get(DataSource).manager, ctx, quote, true, new Date())).rejects.toMatchObject({
         code: 'CONFLICT',
         details: { reason: 'ACCOUNT_NOT_ACTIVE', status: 'FROZEN' },
       });

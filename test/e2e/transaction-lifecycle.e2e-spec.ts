@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount, Transaction, WEBHOOKS_SUBJECTS } from '@paykit/contracts';
-import { QuotesService } from '../../apps/payments/src/quotes/quotes.service';
+import { AdvanceQuoteStep } from '../../apps/payments/src/quotes/use-cases/advance-quote-step';
 import { ApiClient } from '../support/api-client';
 import { mxnExternalAccountBody } from '../support/payments-fixtures';
 import { ledgerOf as ledgerOfReference } from '../support/ledger';
@@ -208,10 +208,10 @@ describe('Transaction lifecycle: refunds', () => {
     expect(await balanceOf(accountId)).toBe(10_000);
 
     // The refund's step delivered twice (the bus and the scheduler deliver at least once): one credit.
-    const quotes = t.stack.services.get('payments')!.get(QuotesService);
+    const steps = t.stack.services.get('payments')!.get(AdvanceQuoteStep);
     const payments = t.stack.services.get('payments')!.get(DataSource);
     for (const status of ['REFUND_PENDING', 'REFUND_COMPLETED'] as const) {
-      await payments.transaction((manager) => quotes.advance({ platformId, quoteId, step: { status, delayMs: 0, refundReason: 'TRANSACTION_FAILED' }, next: [] }, manager));
+      await payments.transaction((manager) => steps.run({ platformId, quoteId, step: { status, delayMs: 0, refundReason: 'TRANSACTION_FAILED' }, next: [] }, manager));
     }
     expect(await refundEntries(quoteId)).toBe(1);
     expect(await balanceOf(accountId)).toBe(10_000);

@@ -14,33 +14,40 @@ import {
 } from '@paykit/contracts';
 import { EnvelopePipe } from '@paykit/transport';
 import { QuoteAuthorization } from './quote-authorization';
-import { QuotesService } from './quotes.service';
+import { CreateQuote } from './use-cases/create-quote';
+import { ExecuteQuote } from './use-cases/execute-quote';
+import { QuoteReader } from './use-cases/quote-reader';
+import { SandboxSend } from './use-cases/sandbox-send';
 
+/** The quotes subjects, each answered by its use case. */
 @Controller()
 export class QuotesHandlers {
   constructor(
-    private readonly quotes: QuotesService,
+    private readonly createQuote: CreateQuote,
+    private readonly reader: QuoteReader,
+    private readonly executeQuote: ExecuteQuote,
+    private readonly sandboxSendQuote: SandboxSend,
     private readonly authorization: QuoteAuthorization,
   ) {}
 
   @MessagePattern(QUOTES_SUBJECTS.createQuote)
   create(@Payload(new EnvelopePipe(CreateQuoteMessage)) { ctx, payload }: MessageEnvelope<CreateQuoteMessage>): Promise<Quote> {
-    return this.quotes.create(ctx, payload);
+    return this.createQuote.run(ctx, payload);
   }
 
   @MessagePattern(QUOTES_SUBJECTS.getQuote)
   get(@Payload(new EnvelopePipe(GetQuoteRequest)) { ctx, payload }: MessageEnvelope<GetQuoteRequest>): Promise<Quote> {
-    return this.quotes.get(ctx, payload.quoteId);
+    return this.reader.get(ctx, payload.quoteId);
   }
 
   @MessagePattern(QUOTES_SUBJECTS.executeQuote)
   execute(@Payload(new EnvelopePipe(ExecuteQuoteMessage)) { ctx, payload }: MessageEnvelope<ExecuteQuoteMessage>): Promise<SignedRetryOutcome<Quote>> {
-    return this.quotes.execute(ctx, payload);
+    return this.executeQuote.run(ctx, payload);
   }
 
   @MessagePattern(QUOTES_SUBJECTS.sandboxSend)
   sandboxSend(@Payload(new EnvelopePipe(SandboxSendRequest)) { ctx, payload }: MessageEnvelope<SandboxSendRequest>): Promise<Transaction> {
-    return this.quotes.sandboxSend(ctx, payload);
+    return this.sandboxSendQuote.run(ctx, payload);
   }
 
   @MessagePattern(QUOTES_SUBJECTS.authorizeQuote)

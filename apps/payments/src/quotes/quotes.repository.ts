@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { QuoteFailureReason, QuoteStatus } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
+import { NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
+import { refuseWhen } from '../refused-statement';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { joinedTransaction, joinedTransactionColumns } from '../transfers/transactions.repository';
 import { QuoteEntity } from './entities/quote.entity';
@@ -121,6 +123,17 @@ const INSERT_AWAITING_AUTHORIZATION = insertQuoteSql('PENDING_AUTHORIZATION');
 const BEGIN_EXECUTION = `UPDATE quote SET status = 'PROCESSING', executed_at = $3, updated_at = $3
   WHERE platform_id = $1 AND id = $2 AND status = 'PENDING' AND expires_at > $3 RETURNING *`;
 
+/** An execution's guard: its quote moved (or was inserted); else the statement is refused (QUOTE_NOT_EXECUTABLE). */
+export const QUOTE_MOVED_GUARD = refuseWhen('NOT EXISTS (SELECT 1 FROM quote)', 'QUOTE_NOT_EXECUTABLE');
+/** A step's guard: its transaction moved from the status read under the lock; else nothing of the step commits. */
+export const TRANSACTION_CHANGED_GUARD = refuseWhen('NOT EXISTS (SELECT 1 FROM change)', 'TRANSACTION_CHANGED_CONCURRENTLY');
+/**
+ * The condition (over the `source` part: the source account's status read under its lock) that the
+ * source account may still move money, and the guard refusing the execution when it may not.
+ */
+export const SOURCE_MOVABLE = `EXISTS (SELECT 1 FROM source WHERE status IN (${NEW_MOVEMENT_STATUSES.map((status) => `'${status}'`).join(', ')}))`;
+export const SOURCE_MOVABLE_GUARD = refuseWhen(`NOT ${SOURCE_MOVABLE}`, 'ACCOUNT_NOT_ACTIVE', '(SELECT status FROM source)');
+
 /** Quotes, always scoped by platform. Status changes are conditional on the status they leave. */
 @Injectable()
 export class QuotesRepository {
@@ -151,6 +164,29 @@ export class QuotesRepository {
   /** The quote's row as an execution's statement returned it. */
   executed(row: QuoteRow): QuoteEntity {
     return toEntity(row);
+  }
+
+  /**
+   * Runs an execution composed of `statement`'s parts (one with the quote's row named `quote`) as
+   * one statement, refused as a whole when one of `guards` holds: the quote as executed.
+   */
+  async runExecution(manager: EntityManager, statement: CompositeStatement, guards: string[]): Promise<QuoteEntity> {
+    const { sql, params } = statement.end({ sql: `SELECT q.*, CASE ${guards.join(' ')} ELSE true END AS executed FROM (SELECT 1) one LEFT JOIN quote q ON true`, params: [] });
+    const [row] = await manager.query<QuoteRow[]>(preparedStatement(sql), params);
+    return toEntity(row);
+  }
+
+  /** Runs the quote's move of an execution the sandbox fails: the quote as moved, undefined when it could not move. */
+  async startExecution(manager: EntityManager, statement: CompositeStatement): Promise<QuoteEntity | undefined> {
+    const { sql, params } = statement.end({ sql: 'SELECT * FROM quote', params: [] });
+    const [row] = await manager.query<QuoteRow[]>(preparedStatement(sql), params);
+    return row ? toEntity(row) : undefined;
+  }
+
+  /** Runs `statement`'s parts as one statement, refused as a whole when one of `guards` holds (none: it always runs). */
+  async runComposed(manager: EntityManager, statement: CompositeStatement, guards: string[] = []): Promise<void> {
+    const { sql, params } = statement.end({ sql: guards.length > 0 ? `SELECT CASE ${guards.join(' ')} ELSE true END AS advanced` : 'SELECT 1', params: [] });
+    await manager.query(preparedStatement(sql), params);
   }
 
   private insertParams(quote: NewQuote): unknown[] {
@@ -206,8 +242,12 @@ export class QuotesRepository {
   }
 
   /** Writes (or, with null, clears) the fingerprint of the request an agent's quote was submitted by. */
-  async setFingerprint(manager: EntityManager, platformId: string, id: string, fingerprint: string | null): Promise<void> {
-    await manager.query(preparedStatement('UPDATE quote SET request_fingerprint = $3 WHERE platform_id = $1 AND id = $2'), [platformId, id, fingerprint]);
+  async setFingerprint(manager: EntityManager | undefined, platformId: string, id: string, fingerprint: string | null): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(preparedStatement('UPDATE quote SET request_fingerprint = $3 WHERE platform_id = $1 AND id = $2'), [
+      platformId,
+      id,
+      fingerprint,
+    ]);
   }
 
   /**

@@ -3,7 +3,7 @@ import { CounterpartiesModule } from '../counterparties/counterparties.module';
 import { CurrenciesModule } from '../currencies/currencies.module';
 import { ExchangeRatesModule } from '../exchange-rates/exchange-rates.module';
 import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
-import { UMA_RECEIVER_RESOLVER } from '../quotes/quotes.service';
+import { UMA_RECEIVER_RESOLVER } from '../quotes/use-cases/quote-parties';
 import { ReceiverLookupHandlers } from './receiver-lookup.handlers';
 import { ReceiverLookupRepository } from './receiver-lookup.repository';
 import { ReceiverLookupService } from './receiver-lookup.service';

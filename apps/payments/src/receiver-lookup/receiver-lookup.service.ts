@@ -16,7 +16,7 @@ import { CurrencyCatalog, toCurrency } from '../currencies/currency-catalog';
 import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service';
 import { RATE_SCALE, receivingFor } from '../exchange-rates/pricing';
 import { InternalAccountsRepository } from '../internal-accounts/internal-accounts.repository';
-import { ResolvedDestination, UmaReceiverResolver } from '../quotes/quotes.service';
+import { ResolvedDestination, UmaReceiverResolver } from '../quotes/use-cases/quote-parties';
 import { SANDBOX_UMA_DOMAIN, sandboxUmaOutcomeKey, sandboxUmaReceiver } from './receiver-lookup.sandbox';
 import { DirectoryEntry, ReceiverLookupRecord, ReceiverLookupRepository } from './receiver-lookup.repository';
 import { parseUmaAddress } from './uma-address';
