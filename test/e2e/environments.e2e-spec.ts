@@ -136,29 +136,6 @@ describe('Environments: a production deployment applies no sandbox rule, whateve
     expect(tags.filter((tag) => /sandbox/i.test(tag))).toEqual([]);
   });
 
-  it('has none of the sandbox tools (faults, webhook replay, MCP, snapshots, reset, seed): 404 whatever the token', async () => {
-    const production = await productionClient(t, platformId);
-    const routes: [string, string][] = [
-      ['POST', '/sandbox/faults'],
-      ['GET', '/sandbox/faults'],
-      ['DELETE', '/sandbox/faults/SandboxFault:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
-      ['POST', '/sandbox/webhooks/replay'],
-      ['GET', '/sandbox/webhooks/replays/WebhookReplay:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
-      ['POST', '/sandbox/mcp'],
-      ['POST', '/sandbox/snapshots'],
-      ['GET', '/sandbox/snapshots'],
-      ['POST', '/sandbox/snapshots/start/restore'],
-      ['POST', '/sandbox/reset'],
-      ['POST', '/sandbox/seed'],
-    ];
-    for (const client of [t.api, production]) {
-      for (const [method, path] of routes) {
-        const answer = method === 'GET' ? await client.get(path) : method === 'DELETE' ? await client.delete(path) : await client.post(path, {});
-        expect([method, path, answer.status]).toEqual([method, path, 404]);
-      }
-    }
-  });
-
   it("magic values are plain data: a sandbox token's KYC-rejecting name, invalid-account number and delayed card are not applied", async () => {
     // Suffix 002 rejects KYC in the sandbox; here the review waits for a provider.
     const rejectedInSandbox = await t.api.post('/customers', customerBody('Ada Lovelace 002'));

@@ -493,3 +493,42 @@ describe('Sandbox tools (sandbox deployment)', () => {
     });
   });
 });
+
+describe('Sandbox tools (production deployment)', () => {
+  let t: TestStack;
+
+  beforeAll(async () => {
+    t = await startTestStack({ env: { DEPLOYMENT_ENV: 'production', WEBHOOK_KEY_ENCRYPTION_KEY: '11'.repeat(32), PAYMENTS_KEY_ENCRYPTION_KEY: '22'.repeat(32) } });
+  });
+
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('has none of them: 404 on every route whatever the token, none in /openapi.json, and `npm run mcp` will not start', async () => {
+    const routes: [string, string][] = [
+      ['POST', '/sandbox/faults'],
+      ['GET', '/sandbox/faults'],
+      ['DELETE', '/sandbox/faults/SandboxFault:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
+      ['POST', '/sandbox/webhooks/replay'],
+      ['GET', '/sandbox/webhooks/replays/WebhookReplay:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69'],
+      ['POST', '/sandbox/mcp'],
+      ['POST', '/sandbox/snapshots'],
+      ['GET', '/sandbox/snapshots'],
+      ['POST', '/sandbox/snapshots/start/restore'],
+      ['DELETE', '/sandbox/snapshots/start'],
+      ['POST', '/sandbox/reset'],
+      ['POST', '/sandbox/seed'],
+    ];
+    const production = await t.newPlatform('production');
+    for (const client of [t.api, production.api]) {
+      for (const [method, path] of routes) {
+        const answer = method === 'GET' ? await client.get(path) : method === 'DELETE' ? await client.delete(path) : await client.post(path, {});
+        expect([method, path, answer.status]).toEqual([method, path, 404]);
+      }
+    }
+    const document = (await (await fetch(`${t.stack.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+    await expect(assertSandboxPlatform(httpPaykitApi(t.api.baseUrl, t.credentials))).rejects.toThrow(/production deployment/);
+  });
+});
