@@ -1,6 +1,6 @@
-import { RuleTester } from 'eslint';
+import { Rule, RuleTester } from 'eslint';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module that eslint.config.js loads too
-const { rules } = require('./eslint-rules') as { rules: Record<string, RuleTester.RuleModule> };
+const { rules } = require('./eslint-rules') as { rules: Record<string, Rule.RuleModule> };
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
 
