@@ -42,6 +42,8 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
   const activeCards: string[] = [];
   const delayedCards: string[] = [];
   const answered: Authorization[] = [];
+  /** Each process's probe port, where it also serves its metrics. */
+  const healthPorts: Record<string, number> = {};
 
   beforeAll(async () => {
     nats = await PrivateNats.start();
@@ -50,7 +52,6 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     const port = await freePort();
     const credentials = { tokenId: 'tok_replicas00001', secret: randomBytes(32).toString('base64url') };
     api = new ApiClient(`http://127.0.0.1:${port}/2025-10-13`, credentials);
-    const healthPorts: Record<string, number> = {};
     const replica = async (app: string, name: string, extra: Record<string, string> = {}) => {
       const healthPort = await freePort();
       healthPorts[name] = healthPort;
@@ -193,7 +194,7 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
     await expectConsistent();
   }, 150_000);
 
-  it("answers the autoscaler's backlog queries (deploy/k8s KEDA postgresql triggers) on the apps' own schemas", async () => {
+  it("serves what the autoscaler's queries read (deploy/k8s KEDA prometheus triggers), at zero once everything is worked off", async () => {
     const scaled = (
       loadAll(readFileSync(join(__dirname, '..', '..', 'deploy', 'k8s', 'components', 'keda', 'scaled-objects.yaml'), 'utf8')) as Array<{
         metadata: { name: string };
@@ -201,10 +202,26 @@ describe('Replicas: three cards and two webhooks processes (apps as processes)',
       }>
     ).filter(Boolean);
     for (const app of ['cards', 'webhooks'] as const) {
-      const query = scaled.find((object) => object.metadata.name === app)!.spec.triggers.find((trigger) => trigger.type === 'postgresql')!.metadata.query!;
-      const { rows } = await db[app].query<{ count: string }>(query);
-      // Everything is worked off by now.
-      expect(rows).toEqual([{ count: '0' }]);
+      const queries = scaled
+        .find((object) => object.metadata.name === app)!
+        .spec.triggers.filter((trigger) => trigger.type === 'prometheus')
+        .map((trigger) => trigger.metadata.query!);
+      expect(queries.length).toBeGreaterThan(0);
+      // A replica still running (the test before killed each app's first).
+      const replica = [...CARDS, ...WEBHOOKS].find((name) => name.startsWith(app) && apps.process(name)?.exitCode === null && apps.process(name)?.signalCode === null)!;
+      const exposition = await (await fetch(`http://127.0.0.1:${healthPorts[replica]}/metrics`)).text();
+      for (const query of queries) {
+        // The queries are max(<metric>{<label>="<value>",...}): the series a scrape of the app gives Prometheus.
+        const [, metric, matchers = ''] = /^max\((\w+)(?:\{(.*)\})?\)$/.exec(query) ?? [];
+        expect(metric).toBeDefined();
+        const wanted = matchers.split(',').filter(Boolean);
+        const values = exposition
+          .split('\n')
+          .filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `))
+          .filter((line) => wanted.every((matcher) => line.includes(matcher)))
+          .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
+        expect({ query, values: values.length > 0 ? values : 'no such series' }).toEqual({ query, values: values.map(() => 0) });
+      }
     }
   });
 
