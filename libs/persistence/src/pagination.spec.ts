@@ -1,10 +1,24 @@
-import { CursorKey, decodeCursor, idCursor, pageLimit, toPage } from './pagination';
+import { CursorKey, decodeCursor, encodeCursor, idCursor, pageLimit, readCursor, toPage } from './pagination';
 
 const CARD_ID = 'Card:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
 const cursorOf = (key: string): string => Buffer.from(key, 'utf8').toString('base64url');
 const rows = ['Card:0190f1c2-7a6b-7cc1-9a2e-000000000003', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000002', 'Card:0190f1c2-7a6b-7cc1-9a2e-000000000001'].map((id) => ({ id }));
 
 describe('pagination', () => {
+  describe(readCursor.name, () => {
+    it('reads back what encodeCursor wrote, for any of a list of several kinds', () => {
+      const key = idCursor('Transaction', 'CardTransaction');
+      const card = 'CardTransaction:0190f1c2-7a6b-7cc1-9a2e-1f2d3c4b5a69';
+      expect(readCursor(encodeCursor(card), key)).toBe(card);
+      expect(encodeCursor(card)).toBe(cursorOf(card));
+    });
+
+    it('answers undefined for a cursor the list never issued (decodeCursor refuses it)', () => {
+      expect(readCursor(encodeCursor(CARD_ID), idCursor('Transaction', 'CardTransaction'))).toBeUndefined();
+      expect(readCursor('bm9wZQ', idCursor('Card'))).toBeUndefined();
+    });
+  });
+
   describe(pageLimit.name, () => {
     it('defaults to 20 and keeps a given limit', () => {
       expect(pageLimit(undefined)).toBe(20);

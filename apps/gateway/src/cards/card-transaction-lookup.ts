@@ -11,6 +11,7 @@ import {
   Page,
   Transaction,
 } from '@paykit/contracts';
+import { encodeCursor, idCursor, readCursor } from '@paykit/persistence';
 import { ServiceClient } from '@paykit/transport';
 import { TransactionResponseDto } from '../payments/dto/transaction.response';
 import { CardTransactionResponseDto } from './dto/card.response';
@@ -76,7 +77,8 @@ export type TransactionListFilters = Pick<ListTransactionsQuery, 'limit' | 'curs
   sortOrder?: 'asc' | 'desc';
 };
 
-const ID_TYPES = ['Transaction', 'CardTransaction'] as const;
+/** The merged list's cursor: the last id shown, of either kind, in the format of every list (libs/persistence pagination). */
+const TRANSACTION_LIST_CURSOR = idCursor('Transaction', 'CardTransaction');
 
 /**
  * `GET /transactions` lists card transactions too (`type: CARD`): one page from each owner, merged
@@ -95,9 +97,10 @@ export async function listWithCardTransactions(
   listPayments: PaymentsPage,
 ): Promise<Page<Transaction | CardTransaction>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-  const past = query.cursor === undefined ? undefined : uuidOfCursor(query.cursor);
+  const lastShown = query.cursor === undefined ? undefined : readCursor(query.cursor, TRANSACTION_LIST_CURSOR);
   // Not a cursor of this list: payments refuses it with the field named.
-  if (query.cursor !== undefined && past === undefined) return listPayments(query.cursor, limit);
+  if (query.cursor !== undefined && lastShown === undefined) return listPayments(query.cursor, limit);
+  const past = lastShown === undefined ? undefined : uuidOf(lastShown);
   const ascending = query.sortOrder === 'asc';
   const status = query.status as string | undefined;
   const accounts = [...new Set([query.accountId, query.accountIdentifier, query.senderAccountIdentifier].filter((a): a is string => a !== undefined))];
@@ -109,7 +112,7 @@ export async function listWithCardTransactions(
     (status === undefined || (CARD_TRANSACTION_STATUSES as readonly string[]).includes(status)) &&
     (query.customerId === undefined || query.customerId.startsWith('Customer:'));
   const [payments, cards] = await Promise.all([
-    listPayments(past === undefined ? undefined : cursorOf('Transaction', past), limit),
+    listPayments(past === undefined ? undefined : encodeCursor(`Transaction:${past}`), limit),
     withCards
       ? services.request(
           CARDS_SUBJECTS.searchCardTransactions,
@@ -123,7 +126,7 @@ export async function listWithCardTransactions(
             createdBefore: query.createdBefore ?? (query.endDate === undefined ? undefined : new Date(Date.parse(query.endDate) + 1).toISOString()),
             sortOrder: query.sortOrder,
             limit,
-            cursor: past === undefined ? undefined : cursorOf('CardTransaction', past),
+            cursor: past === undefined ? undefined : encodeCursor(`CardTransaction:${past}`),
           },
           caller,
         )
@@ -134,21 +137,9 @@ export async function listWithCardTransactions(
   const data = merged.slice(0, limit);
   const hasMore = merged.length > limit || payments.hasMore || cards.hasMore;
   const totalCount = (payments.totalCount ?? 0) + (cards.totalCount ?? 0);
-  return { data, hasMore, ...(hasMore && data.length > 0 ? { nextCursor: Buffer.from(data[data.length - 1].id, 'utf8').toString('base64url') } : {}), totalCount };
+  return { data, hasMore, ...(hasMore && data.length > 0 ? { nextCursor: encodeCursor(TRANSACTION_LIST_CURSOR.encode(data[data.length - 1])) } : {}), totalCount };
 }
 
 function uuidOf(id: string): string {
   return id.slice(id.indexOf(':') + 1);
-}
-
-function cursorOf(idType: string, uuid: string): string {
-  return Buffer.from(`${idType}:${uuid}`, 'utf8').toString('base64url');
-}
-
-/** The uuid a cursor of this list stands below, or undefined for one it never issued. */
-function uuidOfCursor(cursor: string): string | undefined {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  const type = ID_TYPES.find((t) => id.startsWith(`${t}:`));
-  const uuid = type === undefined ? '' : uuidOf(id);
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid) ? uuid : undefined;
 }
