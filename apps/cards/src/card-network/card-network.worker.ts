@@ -2,7 +2,10 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CARDS_WORK_EVENTS, CARDS_WORK_FILTER, CARDS_WORKER_CONSUMER } from '@paykit/contracts';
 import { DeadLetterStore, Clock } from '@paykit/persistence';
 import { EVENT_BUS, EventBus, handleEvents } from '@paykit/transport';
-import { CardNetworkService } from './card-network.service';
+import { ApplyAdvice } from './use-cases/apply-advice';
+import { CompleteDelayedPull } from './use-cases/complete-delayed-pull';
+import { IssuerMoney } from './use-cases/issuer-money';
+import { ReconcileClosedCard } from './use-cases/reconcile-closed-card';
 
 /**
  * The cards service's durable subscription to its own work queue: steps that call the
@@ -15,7 +18,10 @@ import { CardNetworkService } from './card-network.service';
 export class CardNetworkWorker implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    private readonly network: CardNetworkService,
+    private readonly completeDelayedPull: CompleteDelayedPull,
+    private readonly reconcileClosedCard: ReconcileClosedCard,
+    private readonly applyAdvice: ApplyAdvice,
+    private readonly money: IssuerMoney,
     private readonly deadLetters: DeadLetterStore,
     private readonly clock: Clock,
   ) {}
@@ -28,10 +34,10 @@ export class CardNetworkWorker implements OnApplicationBootstrap {
         this.deadLetters.guard(
           CARDS_WORKER_CONSUMER,
           handleEvents({
-            [CARDS_WORK_EVENTS.pullDue]: (event) => this.network.completeDelayedPull(event.platformId, event.data.cardTransactionId),
-            [CARDS_WORK_EVENTS.cardClosed]: (event) => this.network.reconcileClosedCard(event.platformId, event.data.cardId),
-            [CARDS_WORK_EVENTS.adviceReceived]: (event) => this.network.applyAdvice(event.platformId, event.data),
-            [CARDS_WORK_EVENTS.authorizationInterrupted]: (event) => this.network.undoInterrupted(event.platformId, event.data),
+            [CARDS_WORK_EVENTS.pullDue]: (event) => this.completeDelayedPull.run(event.platformId, event.data.cardTransactionId),
+            [CARDS_WORK_EVENTS.cardClosed]: (event) => this.reconcileClosedCard.run(event.platformId, event.data.cardId),
+            [CARDS_WORK_EVENTS.adviceReceived]: (event) => this.applyAdvice.run(event.platformId, event.data),
+            [CARDS_WORK_EVENTS.authorizationInterrupted]: (event) => this.money.undoInterrupted(event.platformId, event.data),
           }),
         ),
       ),

@@ -6,10 +6,18 @@ import { EntityManager } from 'typeorm';
 import { CardsRepository } from '../cards/cards.repository';
 import { CardEntity } from '../cards/entities/card.entity';
 import { INTERRUPTED_AUTHORIZATION_JOB } from './card-network.jobs';
-import { CardNetworkService } from './card-network.service';
 import { CardTransactionsRepository } from './card-transactions.repository';
 import { CardTransactionEntity } from './entities/card-transaction.entity';
 import { LedgerClient } from './ledger.client';
+import { ApplyAdvice } from './use-cases/apply-advice';
+import { AuthorizationJobs } from './use-cases/authorization-jobs';
+import { AuthorizeCard } from './use-cases/authorize-card';
+import { CardTransactionReader } from './use-cases/card-transaction-reader';
+import { CardTransactionWriter } from './use-cases/card-transaction-writer';
+import { IssuerMoney } from './use-cases/issuer-money';
+import { NetworkRules } from './use-cases/issuer-rules';
+import { SimulateAuthorization } from './use-cases/simulate-authorization';
+import { SimulateReturn } from './use-cases/simulate-return';
 
 const ctx: CallerContext = { platformId: 'platform-1', environment: 'sandbox', requestId: 'spec' };
 const USDC = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
@@ -99,21 +107,28 @@ function setup(maxSpendPerTransaction: bigint | null = null) {
     addManyWithInserts: jest.fn((_manager: unknown, _insert: unknown, rows: unknown[]) => Promise.resolve(rows.map(() => true))),
   };
   const scheduler = { register: jest.fn(), schedule: jest.fn(), scheduleBatch: jest.fn().mockResolvedValue(undefined) };
-  const service = new CardNetworkService(
-    cards as unknown as CardsRepository,
-    cardTransactions as unknown as CardTransactionsRepository,
-    ledger as unknown as LedgerClient,
-    transactions as unknown as TransactionRunner,
-    outbox as unknown as Outbox,
-    scheduler as unknown as JobScheduler,
-    { deployment: 'sandbox', rpcTimeoutMs: 5000 } as RuntimeConfig,
-    new SandboxRules('sandbox'),
-    { now: () => new Date() } as Clock,
-  );
+  const repositories = [cards as unknown as CardsRepository, cardTransactions as unknown as CardTransactionsRepository] as const;
+  const runner = transactions as unknown as TransactionRunner;
+  const clock = { now: () => new Date() } as Clock;
+  const rules = new NetworkRules(new SandboxRules('sandbox'));
+  const reader = new CardTransactionReader(...repositories);
+  const writer = new CardTransactionWriter(repositories[1], runner, outbox as unknown as Outbox);
+  const money = new IssuerMoney(ledger as unknown as LedgerClient, writer, clock);
+  const jobs = new AuthorizationJobs(scheduler as unknown as JobScheduler, outbox as unknown as Outbox, { deployment: 'sandbox', rpcTimeoutMs: 5000 } as RuntimeConfig);
+  const authorizeCard = new AuthorizeCard(...repositories, writer, money, jobs, rules, runner, clock);
+  const simulateAuthorization = new SimulateAuthorization(rules, reader, authorizeCard);
+  const simulateReturn = new SimulateReturn(rules, reader, repositories[1], writer, ledger as unknown as LedgerClient, runner);
+  const applyAdvice = new ApplyAdvice(...repositories, authorizeCard);
+  // The use cases under test, by the names the simulators and the worker answer to.
+  const service = {
+    authorize: (context: CallerContext, request: SimulateAuthorizationRequest) => simulateAuthorization.run(context, request),
+    return: (context: CallerContext, request: Parameters<SimulateReturn['run']>[1]) => simulateReturn.run(context, request),
+    applyAdvice: (platformId: string, data: Parameters<ApplyAdvice['run']>[1]) => applyAdvice.run(platformId, data),
+  };
   return { service, cards, cardTransactions, ledger, outbox, scheduler };
 }
 
-describe(CardNetworkService.name, () => {
+describe('card network use cases', () => {
   describe('return', () => {
     it('gives the reserved amount back when the ledger refuses the refund (compensation)', async () => {
       const { service, cardTransactions, ledger, outbox } = setup();
