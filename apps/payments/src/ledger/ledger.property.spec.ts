@@ -15,6 +15,7 @@ import { InternalAccountsService } from '../internal-accounts/internal-accounts.
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { TransactionsRepository } from '../transfers/transactions.repository';
 import { TransfersService } from '../transfers/transfers.service';
+import { TransactionLimitsRepository } from '../transfers/transaction-limits.repository';
 import { AdvanceTransferJob } from '../transfers/transfers.jobs';
 import { AdvanceTransfer } from '../transfers/use-cases/advance-transfer';
 import { CheckTransfer } from '../transfers/use-cases/check-transfer';
@@ -142,8 +143,9 @@ describe('ledger invariants (property)', () => {
     const transactionsRepository = new TransactionsRepository(dataSource, clock);
     const idempotency = new IdempotencyStore(runner);
     const reader = new TransactionReader(transactionsRepository, currencies, idempotency, dataSource, clock);
-    const dailyVolume = new DailyVolume(transactionsRepository, clock);
-    const funds = new TransferFunds(ledgerService, ledger, accounts, new VelocityLimits(transactionsRepository, currencies), dailyVolume);
+    const limits = new TransactionLimitsRepository(dataSource);
+    const dailyVolume = new DailyVolume(limits, clock);
+    const funds = new TransferFunds(ledgerService, ledger, accounts, new VelocityLimits(limits, currencies), dailyVolume);
     const steps = new TransferSteps(scheduler);
     const check = new CheckTransfer(reader, accountsRepository, external, currencies, customers, new SandboxRules('sandbox'));
     const move = new MoveTransfer(transactionsRepository, reader, funds, steps, idempotency, outbox, clock);

@@ -5,7 +5,7 @@ import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement
 import { NEW_MOVEMENT_STATUSES } from '../ledger/ledger.service';
 import { refuseWhen } from '../refused-statement';
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
-import { joinedTransaction, joinedTransactionColumns } from '../transfers/transactions.repository';
+import { joinedTransaction, joinedTransactionColumns } from '../transfers/transaction-row';
 import { QuoteEntity } from './entities/quote.entity';
 
 export interface QuoteRow {

@@ -3,6 +3,7 @@ import { CounterpartiesModule } from '../counterparties/counterparties.module';
 import { CurrenciesModule } from '../currencies/currencies.module';
 import { InternalAccountsModule } from '../internal-accounts/internal-accounts.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { TransactionLimitsRepository } from './transaction-limits.repository';
 import { TransactionsRepository } from './transactions.repository';
 import { TransfersHandlers } from './transfers.handlers';
 import { TransfersService } from './transfers.service';
@@ -36,7 +37,7 @@ const USE_CASES = [
 @Module({
   imports: [CurrenciesModule, CounterpartiesModule, InternalAccountsModule, LedgerModule],
   controllers: [TransfersHandlers],
-  providers: [TransfersService, TransactionsRepository, ...USE_CASES],
+  providers: [TransfersService, TransactionsRepository, TransactionLimitsRepository, ...USE_CASES],
   exports: [TransfersService, TransactionsRepository, TransactionReader, DailyVolume],
 })
 export class TransfersModule {}

@@ -3,18 +3,18 @@ import { EntityManager } from 'typeorm';
 import { amountFromWire, amountToWire, CallerContext, DailyVolumeLimit, SetDailyVolumeLimitRequest } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { Clock } from '@paykit/persistence';
-import { TransactionsRepository } from '../transactions.repository';
+import { TransactionLimitsRepository } from '../transaction-limits.repository';
 
 /** The platform's daily volume limit per currency: PUT of the limit, and each payment's count against it. */
 @Injectable()
 export class DailyVolume {
   constructor(
-    private readonly transfers: TransactionsRepository,
+    private readonly limits: TransactionLimitsRepository,
     private readonly clock: Clock,
   ) {}
 
   async setLimit(ctx: CallerContext, request: SetDailyVolumeLimitRequest): Promise<DailyVolumeLimit> {
-    await this.transfers.setDailyVolumeLimit(
+    await this.limits.setDailyVolumeLimit(
       ctx.platformId,
       request.currency,
       request.maxAmountPerDay === null || request.maxAmountPerDay === undefined ? null : amountFromWire(request.maxAmountPerDay),
@@ -29,7 +29,7 @@ export class DailyVolume {
    */
   async reserve(manager: EntityManager, platformId: string, currency: string, amount: bigint): Promise<string> {
     const day = this.clock.now().toISOString().slice(0, 10);
-    const reserved = await this.transfers.reserveDailyVolume(manager, platformId, currency, day, amount);
+    const reserved = await this.limits.reserveDailyVolume(manager, platformId, currency, day, amount);
     if (reserved && !reserved.added) {
       throw new ServiceError('DAILY_VOLUME_LIMIT_EXCEEDED', `The amount would exceed the platform's daily volume limit of ${amountToWire(reserved.limit)} in ${currency}`, {
         limit: { currency, maxAmountPerDay: amountToWire(reserved.limit), period: 'DAY' },
@@ -42,6 +42,6 @@ export class DailyVolume {
   }
 
   async release(manager: EntityManager, platformId: string, currency: string, day: string, amount: bigint): Promise<void> {
-    await this.transfers.releaseDailyVolume(manager, platformId, currency, day, amount);
+    await this.limits.releaseDailyVolume(manager, platformId, currency, day, amount);
   }
 }

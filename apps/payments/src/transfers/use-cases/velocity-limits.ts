@@ -3,19 +3,19 @@ import { EntityManager } from 'typeorm';
 import { amountFromWire, amountToWire, CallerContext, SetVelocityLimitRequest, VelocityLimit } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { CurrencyCatalog } from '../../currencies/currency-catalog';
-import { TransactionsRepository } from '../transactions.repository';
+import { TransactionLimitsRepository } from '../transaction-limits.repository';
 
 /** A customer's velocity limits per currency (daily count and amount): PUT of the limit, and each transfer's check against it. */
 @Injectable()
 export class VelocityLimits {
   constructor(
-    private readonly transfers: TransactionsRepository,
+    private readonly limits: TransactionLimitsRepository,
     private readonly currencies: CurrencyCatalog,
   ) {}
 
   async set(ctx: CallerContext, request: SetVelocityLimitRequest): Promise<VelocityLimit> {
     if (!(await this.currencies.find(request.currency))) throw new ServiceError('INVALID_CURRENCY', `Unknown currency ${request.currency}`);
-    await this.transfers.setVelocityLimit(
+    await this.limits.setVelocityLimit(
       ctx.platformId,
       request.customerId,
       request.currency,
@@ -34,7 +34,7 @@ export class VelocityLimits {
 
   /** VELOCITY_LIMIT_EXCEEDED when one more transfer of `amount` would pass the customer's limit (its usage locked until the caller's transaction ends). */
   async assertWithin(manager: EntityManager, platformId: string, customerId: string, currency: string, amount: bigint): Promise<void> {
-    const usage = await this.transfers.lockVelocity(manager, platformId, customerId, currency);
+    const usage = await this.limits.lockVelocity(manager, platformId, customerId, currency);
     if (!usage) return;
     const overCount = usage.maxCount !== null && usage.count + 1 > usage.maxCount;
     const overAmount = usage.maxAmount !== null && usage.amount + amount > usage.maxAmount;
