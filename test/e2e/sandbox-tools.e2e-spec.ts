@@ -470,6 +470,27 @@ describe('Sandbox tools (sandbox deployment)', () => {
       expect((await api.delete('/sandbox/snapshots/start')).status).toBe(204);
     });
 
+    it("takes the platform's agents with it: a reset removes them and stops their tokens at once, a restore brings both back", async () => {
+      const { api } = await regulatedPlatform(t);
+      const customerId = await newCustomer(api);
+      const policy = { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 } };
+      const agent = await api.post('/agents', { name: 'Snapshot agent', customerId, policy });
+      expect(agent.status).toBe(201);
+      const redeemed = await api.post(`/agents/device-codes/${agent.body.deviceCode.code}/redeem`, undefined, { auth: null });
+      const asAgent = { auth: null, headers: { authorization: `Bearer ${redeemed.body.accessToken}` } };
+      // Verified once, so the gateway caches the token: the reset must drop it from the cache too.
+      expect((await api.get('/agents/me', asAgent)).status).toBe(200);
+      expect((await api.post('/sandbox/snapshots', { name: 'with-agent' })).status).toBe(201);
+
+      expect((await api.post('/sandbox/reset')).status).toBe(200);
+      expect((await api.get('/agents')).body.data).toEqual([]);
+      expect((await api.get('/agents/me', asAgent)).status).toBe(401);
+
+      expect((await api.post('/sandbox/snapshots/with-agent/restore')).status).toBe(200);
+      expect((await api.get('/agents')).body.data).toEqual([expect.objectContaining({ id: agent.body.agent.id, customerId })]);
+      expect((await api.get('/agents/me', asAgent)).body).toMatchObject({ id: agent.body.agent.id, isConnected: true });
+    });
+
     it('seeds known customers and balances, after a reset when asked; refuses a bad seed whole', async () => {
       const { api } = await regulatedPlatform(t);
       await newCustomer(api, 'Before The Seed');

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { PersistenceModule } from '@paykit/persistence';
+import { PersistenceModule, SANDBOX_STATE_TABLES, SandboxStateStore } from '@paykit/persistence';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthInvalidations } from './auth/auth-invalidations';
 import { CredentialsRepository } from './auth/credentials.repository';
@@ -69,7 +69,7 @@ import { McpController } from './mcp/mcp.controller';
 import { CreateSandboxSnapshots1766100000000 } from './migrations/1766100000000-CreateSandboxSnapshots';
 import { SandboxSnapshotsController } from './sandbox-snapshots/sandbox-snapshots.controller';
 import { SandboxSnapshotsRepository } from './sandbox-snapshots/sandbox-snapshots.repository';
-import { SandboxSnapshotsService } from './sandbox-snapshots/sandbox-snapshots.service';
+import { GATEWAY_STATE_TABLES, SandboxSnapshotsService } from './sandbox-snapshots/sandbox-snapshots.service';
 import { SandboxSeedService } from './sandbox-snapshots/sandbox-seed.service';
 
 /** The gateway: all HTTP, authentication, validation and the error envelope; no business data. */
@@ -152,6 +152,8 @@ import { SandboxSeedService } from './sandbox-snapshots/sandbox-seed.service';
     SandboxSnapshotsRepository,
     SandboxSnapshotsService,
     SandboxSeedService,
+    SandboxStateStore,
+    { provide: SANDBOX_STATE_TABLES, useValue: GATEWAY_STATE_TABLES },
     { provide: APP_GUARD, useClass: AuthGuard },
     // After authentication: a sandbox caller's call meets its platform's sandbox faults.
     { provide: APP_GUARD, useClass: SandboxFaultGuard },

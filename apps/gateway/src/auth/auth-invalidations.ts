@@ -8,8 +8,12 @@ export const AUTH_INVALIDATION_CHANNEL = 'paykit_auth_invalidation';
 /** After a lost listener connection, the next attempt waits this long. */
 const RECONNECT_DELAY_MS = 1_000;
 
-/** A credential whose cached verification is no longer right: an agent (paused, resumed, edited, deleted) or an API token (deleted, re-issued). */
-export type AuthInvalidation = { agentId: string } | { apiTokenId: string };
+/**
+ * A credential whose cached verification is no longer right: an agent (paused, resumed, edited,
+ * deleted), every agent of a platform (its sandbox state restored or reset) or an API token
+ * (deleted, re-issued).
+ */
+export type AuthInvalidation = { agentId: string } | { agentsOfPlatform: string } | { apiTokenId: string };
 
 /** A replica-local cache kept right by invalidations. */
 export interface InvalidationSubscriber {

@@ -76,6 +76,7 @@ export class CredentialsService implements InvalidationSubscriber {
 
   invalidate(change: AuthInvalidation): void {
     if ('agentId' in change) this.agentTokens.invalidate((_digest, verified) => verified.agent.agentId === change.agentId);
+    else if ('agentsOfPlatform' in change) this.agentTokens.invalidate((_digest, verified) => verified.platformId === change.agentsOfPlatform);
     else this.verified.invalidate((tokenId) => tokenId === change.apiTokenId);
   }
 

@@ -1,14 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CallerContext, SandboxSnapshot, ServiceSandboxState } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
-import { Clock, sandboxStateExportSubject, sandboxStateReplaceSubject } from '@paykit/persistence';
+import { Clock, sandboxStateExportSubject, sandboxStateReplaceSubject, SandboxStateStore } from '@paykit/persistence';
 import { SERVICE_NAMES, ServiceName } from '@paykit/runtime';
 import { SERVICE_CLIENT, ServiceClient } from '@paykit/transport';
+import { AuthInvalidations } from '../auth/auth-invalidations';
 import { SandboxFaultsService } from '../sandbox-faults/sandbox-faults.service';
 import { SandboxSnapshotsRepository } from './sandbox-snapshots.repository';
 
-/** Every service that keeps platform data (the gateway keeps only the platform's test clock in a snapshot). */
+/** Every service that keeps platform data, asked over the transport (the gateway's own part, its agents, is read here). */
 const STATE_SERVICES = SERVICE_NAMES.filter((service) => service !== 'gateway');
+
+/** The gateway's tables of a platform's sandbox state: its agents, their device codes and access tokens (not API tokens, snapshots or faults). */
+export const GATEWAY_STATE_TABLES: readonly string[] = ['agent', 'agent_device_code', 'agent_access_token'];
 
 /** A platform's whole sandbox state: each service's part, and the gateway's test clock total. */
 interface PlatformState {
@@ -34,6 +38,9 @@ export class SandboxSnapshotsService {
     private readonly faults: SandboxFaultsService,
     private readonly clock: Clock,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    /** The gateway's own part (GATEWAY_STATE_TABLES). */
+    private readonly gatewayState: SandboxStateStore,
+    private readonly invalidations: AuthInvalidations,
   ) {}
 
   async save(caller: CallerContext, name: string): Promise<SandboxSnapshot> {
@@ -65,7 +72,7 @@ export class SandboxSnapshotsService {
     const parts = await Promise.all(STATE_SERVICES.map((service) => this.services.request(sandboxStateExportSubject(service), {}, caller)));
     return {
       clockOffsetSeconds: await this.clock.storedOffsetSeconds(caller.platformId),
-      services: Object.fromEntries(STATE_SERVICES.map((service, index) => [service, parts[index]])),
+      services: { ...Object.fromEntries(STATE_SERVICES.map((service, index) => [service, parts[index]])), gateway: await this.gatewayState.export(caller.platformId) },
     };
   }
 
@@ -85,9 +92,13 @@ export class SandboxSnapshotsService {
 
   /** Writes a state to every service (each in one transaction of its own); the first failure, if any. */
   private async write(caller: CallerContext, state: PlatformState): Promise<Error | undefined> {
-    const results = await Promise.allSettled(
-      STATE_SERVICES.map((service) => this.services.request(sandboxStateReplaceSubject(service), { tables: state.services[service]?.tables ?? {} }, caller)),
-    );
+    const results = await Promise.allSettled([
+      ...STATE_SERVICES.map((service) => this.services.request(sandboxStateReplaceSubject(service), { tables: state.services[service]?.tables ?? {} }, caller)),
+      // The agents' cached verifications on every replica drop as their rows change.
+      this.gatewayState.replace(caller.platformId, { tables: state.services.gateway?.tables ?? {} }, (work) =>
+        this.invalidations.transaction([{ agentsOfPlatform: caller.platformId }], work),
+      ),
+    ]);
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) return failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
     await this.clock.restoreOffset(caller.platformId, state.clockOffsetSeconds);

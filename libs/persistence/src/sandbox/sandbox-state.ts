@@ -1,4 +1,4 @@
-import { Controller, DynamicModule, Injectable, Module } from '@nestjs/common';
+import { Controller, DynamicModule, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { MessageEnvelope, ReplaceSandboxStateRequest, SandboxStateExportSubject, SandboxStateReplaceSubject, ServiceSandboxState } from '@paykit/contracts';
@@ -19,6 +19,15 @@ export function sandboxStateReplaceSubject(service: ServiceName): SandboxStateRe
  * parked dead letters) and settings of the sandbox tools themselves (webhook delivery faults).
  */
 const NOT_STATE = new Set(['outbox_event', 'dead_letter', 'webhook_delivery_fault', 'migrations', 'typeorm_metadata']);
+
+/**
+ * Given, the only tables (and the tables hanging off them) that are a platform's sandbox state in
+ * this service: the gateway's agents, not its API tokens, snapshots or faults.
+ */
+export const SANDBOX_STATE_TABLES = Symbol('SANDBOX_STATE_TABLES');
+
+/** Runs a replace's statements in one transaction (by default the store's own). */
+export type StateTransaction = (work: (manager: EntityManager) => Promise<void>) => Promise<void>;
 
 /** A table holding rows of a platform, and how its rows are told: its own column, or its parent's rows through a foreign key. */
 interface StateTable {
@@ -56,6 +65,7 @@ export class SandboxStateStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    @Optional() @Inject(SANDBOX_STATE_TABLES) private readonly only?: readonly string[],
   ) {}
 
   /** The platform's rows of every state table, read in one repeatable-read transaction (one consistent view). */
@@ -74,12 +84,15 @@ export class SandboxStateStore {
     });
   }
 
-  /** Makes the platform's rows of every state table those of `state` (a table it lacks: none), in one transaction. */
-  async replace(platformId: string, state: ServiceSandboxState): Promise<number> {
+  /**
+   * Makes the platform's rows of every state table those of `state` (a table it lacks: none), in
+   * one transaction: the store's own, or the one `transaction` runs (announcing what it changed).
+   */
+  async replace(platformId: string, state: ServiceSandboxState, transaction: StateTransaction = (work) => this.dataSource.transaction(work)): Promise<number> {
     const tables = await this.stateTables();
     // Read before the transaction: PGlite runs one session, which the transaction holds.
     const schema = await this.schema();
-    await this.dataSource.transaction(async (manager) => {
+    await transaction(async (manager) => {
       await manager.query(`SELECT set_config('paykit.sandbox_state', 'replace', true)`);
       for (const table of [...tables].reverse()) await manager.query(`DELETE FROM ${quote(table.name)} t WHERE ${table.scope('t')}`, [platformId]);
       for (const table of tables) {
@@ -127,15 +140,16 @@ export class SandboxStateStore {
         WHERE con.contype = 'f' AND n.nspname = current_schema()`,
     );
     const found = new Map<string, StateTable>();
+    const excluded = (table: string) => NOT_STATE.has(table) || (this.only !== undefined && !this.only.includes(table));
     for (const { table_name, scoped } of columns) {
-      if (scoped && !NOT_STATE.has(table_name)) found.set(table_name, { name: table_name, scope: (alias) => `${alias}.platform_id = $1` });
+      if (scoped && !excluded(table_name)) found.set(table_name, { name: table_name, scope: (alias) => `${alias}.platform_id = $1` });
     }
     // Tables without the column whose rows hang off a state table, however deep.
     for (let added = true; added;) {
       added = false;
       for (const key of keys) {
         const parent = found.get(key.parent);
-        if (found.has(key.child) || NOT_STATE.has(key.child) || !parent || key.child === key.parent) continue;
+        if (found.has(key.child) || excluded(key.child) || !parent || key.child === key.parent) continue;
         found.set(key.child, {
           name: key.child,
           scope: (alias, depth = 0) => {
