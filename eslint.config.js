@@ -30,17 +30,6 @@ const houseRules = [
     rules: { 'paykit/no-raw-bigint': 'error' },
   },
   {
-    // Issue 39, for now: files being split into use cases by another change; their BigInt(...) calls
-    // move to the amount helpers as the split lands, and this block goes.
-    files: [
-      'apps/cards/src/card-network/card-network.service.ts',
-      'apps/payments/src/agent-actions/agent-actions.service.ts',
-      'apps/payments/src/quotes/use-cases/quote-pricing.ts',
-      'apps/payments/src/stablecoins/stablecoins.service.ts',
-    ],
-    rules: { 'paykit/no-raw-bigint': 'off' },
-  },
-  {
     // Time: apps read the one clock (Clock: now() for the platform's time, Clock.real() for plumbing).
     files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
     ignores: [

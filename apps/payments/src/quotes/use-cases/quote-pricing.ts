@@ -47,7 +47,8 @@ export class QuotePricing {
       ]);
     }
     const platform: PlatformFee = override
-      ? { fixed: amountFromWire(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
+      ? // eslint-disable-next-line paykit/no-raw-bigint -- issue 39: quotes are being split into use cases; basisPointsFromWire replaces it as the split lands
+        { fixed: amountFromWire(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
       : (configured ?? { fixed: 0n, variableBps: 0n });
     const amount = amountFromWire(request.lockedCurrencyAmount);
     let price: Price;
