@@ -20,7 +20,7 @@ const houseRules = [
     files: PRODUCTION,
     ignores: [
       ...NOT_TESTS,
-      'libs/contracts/src/amounts.ts', // the helpers: amountFromWire, basisPointsFromWire, decimalScale
+      'libs/contracts/src/amounts.ts', // the helpers: amountFromWire, amountFromDigits, basisPointsFromWire, decimalScale
       'libs/persistence/src/amount-column.ts', // the helpers: amountFromColumn for raw rows and entity columns
       'libs/persistence/src/outbox/outbox-relay.ts', // event sequence numbers (bigint column text), not amounts
       'apps/webhooks/src/deliveries/deliveries.service.ts', // the same event sequence numbers, checked for range

@@ -16,7 +16,7 @@ const noRawBigint = {
     type: 'problem',
     docs: { description: 'Amounts cross into bigint through the amount helpers of @paykit/contracts, not BigInt(...)' },
     messages: {
-      raw: 'BigInt(...) outside the amount helpers: use amountFromWire / basisPointsFromWire / decimalScale (@paykit/contracts) or amountFromColumn (@paykit/persistence).',
+      raw: 'BigInt(...) outside the amount helpers: use amountFromWire / amountFromDigits / basisPointsFromWire / decimalScale (@paykit/contracts) or amountFromColumn (@paykit/persistence).',
     },
     schema: [],
   },

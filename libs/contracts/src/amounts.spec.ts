@@ -1,4 +1,4 @@
-import { amountFromWire, amountToWire, basisPointsFromWire, decimalScale, MAX_WIRE_AMOUNT } from './amounts';
+import { amountFromDigits, amountFromWire, amountToWire, basisPointsFromWire, decimalScale, MAX_WIRE_AMOUNT } from './amounts';
 
 describe(amountToWire.name, () => {
   it.each([0n, 1n, -250n, MAX_WIRE_AMOUNT, -MAX_WIRE_AMOUNT])('carries %s exactly', (amount) => {
@@ -35,5 +35,15 @@ describe(decimalScale.name, () => {
 describe(basisPointsFromWire.name, () => {
   it('reads basis points as a bigint', () => {
     expect(basisPointsFromWire(25)).toBe(25n);
+  });
+});
+
+describe(amountFromDigits.name, () => {
+  it('reads a string of digits beyond 2^53 exactly', () => {
+    expect(amountFromDigits('1000000000000000000000')).toBe(10n ** 21n);
+  });
+
+  it.each(['', '-1', '1.5', ' 1', '0x10'])('refuses %j', (text) => {
+    expect(() => amountFromDigits(text)).toThrow('not a string of digits');
   });
 });

@@ -21,6 +21,15 @@ export function amountToWire(amount: bigint): number {
   return Number(amount);
 }
 
+/**
+ * An amount the wire carries as a string of digits (the reference's stablecoin amounts, which may
+ * pass 2^53 in an 18-decimal coin's smallest unit). The string is validated first (digits only).
+ */
+export function amountFromDigits(digits: string): bigint {
+  if (!/^\d+$/.test(digits)) throw new Error(`Amount ${JSON.stringify(digits)} is not a string of digits`);
+  return BigInt(digits);
+}
+
 /** A fee rate in basis points (an integer on the wire, as amounts are), for bigint arithmetic on amounts. */
 export function basisPointsFromWire(basisPoints: number): bigint {
   return BigInt(basisPoints);
