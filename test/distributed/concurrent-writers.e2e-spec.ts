@@ -47,7 +47,9 @@ describe('Concurrent writers on PostgreSQL', () => {
     dataSource = new DataSource({ type: 'postgres', url: url.toString(), entities: [GadgetEntity, DiscoveryBankEntity, IdempotencyRecordEntity], poolSize: 4 });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE gadget (id text PRIMARY KEY, label text NOT NULL)');
-    await dataSource.query('CREATE TABLE outbox_event (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id uuid NOT NULL, subject text NOT NULL, event jsonb NOT NULL)');
+    await dataSource.query(
+      'CREATE TABLE outbox_event (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id uuid NOT NULL, subject text NOT NULL, event jsonb NOT NULL, trace_context text)',
+    );
     await dataSource.query(
       'CREATE TABLE idempotency_record (platform_id text, idempotency_key text, request_hash text NOT NULL, response jsonb, CONSTRAINT pk_idempotency_record PRIMARY KEY (platform_id, idempotency_key))',
     );
