@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { amountFromWire, amountToWire, CreateQuoteMessage, fitsOnWire } from '@paykit/contracts';
+import { amountFromWire, amountToWire, basisPointsFromWire, CreateQuoteMessage, fitsOnWire } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
 import { CurrencyCatalog } from '../../currencies/currency-catalog';
 import { ExchangeRatesService, PricedCorridor } from '../../exchange-rates/exchange-rates.service';
@@ -47,8 +47,7 @@ export class QuotePricing {
       ]);
     }
     const platform: PlatformFee = override
-      ? // eslint-disable-next-line paykit/no-raw-bigint -- issue 39: quotes are being split into use cases; basisPointsFromWire replaces it as the split lands
-        { fixed: amountFromWire(override.platformFixedFee.amount), variableBps: BigInt(override.platformVariableFeeBps) }
+      ? { fixed: amountFromWire(override.platformFixedFee.amount), variableBps: basisPointsFromWire(override.platformVariableFeeBps) }
       : (configured ?? { fixed: 0n, variableBps: 0n });
     const amount = amountFromWire(request.lockedCurrencyAmount);
     let price: Price;

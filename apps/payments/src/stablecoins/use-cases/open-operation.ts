@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  amountFromDigits,
   CallerContext,
   CreateStablecoinBurnMessage,
   CreateStablecoinMintMessage,
@@ -48,8 +49,7 @@ export class OpenOperation {
 
 /** The amount in the coin's smallest unit and, exactly, in its base currency's. */
 function convert(coin: StablecoinRow, wire: string): { amount: bigint; fiatAmount: bigint } {
-  // eslint-disable-next-line paykit/no-raw-bigint -- issue 39: a string-amount helper (still to write) replaces it
-  const amount = BigInt(wire);
+  const amount = amountFromDigits(wire);
   const base = coin.decimals - 2;
   const unit = decimalScale(Math.max(0, base));
   if (amount <= 0n) throw ServiceError.invalidField('amount', 'amount must be greater than 0');
