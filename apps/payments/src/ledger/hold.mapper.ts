@@ -1,6 +1,6 @@
 import { amountToWire, Credit, Hold } from '@paykit/contracts';
 import { HoldEntity } from './entities/hold.entity';
-import { available, Balance } from './ledger.repository';
+import { available, Balance } from './ledger-outcomes';
 
 /** The Hold reply of the ledger messages. */
 export function toHold(entity: HoldEntity, balance: Balance): Hold {

@@ -14,7 +14,8 @@ import { InternalAccountsService } from '../internal-accounts/internal-accounts.
 import { PaymentTransactionEntity } from '../transfers/entities/payment-transaction.entity';
 import { HoldEntity } from './entities/hold.entity';
 import { HoldsRepository } from './holds.repository';
-import { LedgerOutcome, LedgerRepository } from './ledger.repository';
+import { LedgerOutcome } from './ledger-outcomes';
+import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 import { PAYMENTS_MIGRATIONS } from '../migrations';
 

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { LEDGER_REFUSAL_REASONS, LedgerRefusalReason, MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
-import { ServiceError } from '@paykit/errors';
+import { LedgerRefusalReason, MAX_WIRE_AMOUNT, newId } from '@paykit/contracts';
 import { amountFromColumn, amountToColumn, CompositeStatement, preparedStatement, returningRows, Statement } from '@paykit/persistence';
-import { balanceLimit, insufficientFunds } from '../internal-accounts/internal-accounts.errors';
-import { refusedStatement } from '../refused-statement';
-import { HoldEntity } from './entities/hold.entity';
 import { HoldRow, NewHold, toHoldEntity } from './holds.repository';
+import { Balance, HoldCapture, HoldChange, LedgerOutcome, PostedEntry, refusal, refusalReason } from './ledger-outcomes';
 import { assertBalanced, EntryKind, JournalEntryInput, LedgerAccountRef, PostingLine, SystemPurpose, UnbalancedEntryError } from './ledger-entry';
-
-/** A checked account's running totals. */
-export interface Balance {
-  posted: bigint;
-  held: bigint;
-}
 
 /** The running totals as a statement returns them (bigint columns arrive as text). */
 interface BalanceRow {
@@ -24,40 +15,6 @@ interface BalanceRow {
 function toBalance(row: BalanceRow): Balance {
   return { posted: amountFromColumn(row.posted), held: amountFromColumn(row.held) };
 }
-
-export interface PostedEntry {
-  entryId: string;
-  /** Running totals of the checked accounts after the entry, by account id. */
-  balances: Map<string, Balance>;
-}
-
-/** A hold as a ledger statement left it, with its account's running totals right after. */
-export interface HoldChange {
-  hold: HoldEntity;
-  balance: Balance;
-}
-
-export interface HoldCapture {
-  platformId: string;
-  holdId: string;
-  amount: bigint;
-  /** The caller key of the capture, kept on the hold. */
-  resolutionKey: string;
-  /** The platform's contra account the captured amount goes to. */
-  counterparty: SystemPurpose;
-  kind: EntryKind;
-}
-
-/**
- * What a (batched) hold or capture statement did with one of its requests. Nothing changed
- * for a request that is not DONE.
- */
-export type LedgerOutcome =
-  | { status: 'DONE'; change: HoldChange }
-  /** Its account's total over the batch was not available (alone: this request's amount is not). */
-  | { status: 'SHORT' }
-  /** Not applicable as asked: the hold key is taken, the account or hold is not in the required state, the contra account is missing. */
-  | { status: 'SKIPPED' };
 
 const HOLD_COLUMNS = [
   'id',
@@ -96,27 +53,6 @@ const WITHIN_BALANCE_LIMITS = (amount: string) => `posted + ${amount} - held >= 
 /** The lines of an entry on checked accounts, in account order (the order their rows are locked in). */
 function checkedLines(entry: JournalEntryInput): PostingLine[] {
   return entry.lines.filter((line) => line.account.checked).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-}
-
-/** Why a checked account refuses a posting of `amount`: a debit finds too little, a credit too much. */
-function refusalReason(amount: bigint): LedgerRefusalReason {
-  return amount > 0n ? LEDGER_REFUSAL_REASONS.balanceLimit : LEDGER_REFUSAL_REASONS.insufficientFunds;
-}
-
-/** The answer to a posting a checked account refused. */
-export function ledgerRefusal(reason: LedgerRefusalReason): ServiceError {
-  return reason === LEDGER_REFUSAL_REASONS.balanceLimit ? balanceLimit() : insufficientFunds();
-}
-
-/** A statement refused (refuse_statement) with a ledger refusal reason, as the answer it gets; undefined for any other error. */
-export function ledgerRefusalOf(error: unknown): ServiceError | undefined {
-  const refused = refusedStatement(error);
-  const reasons: string[] = Object.values(LEDGER_REFUSAL_REASONS);
-  return refused && reasons.includes(refused.code) ? ledgerRefusal(refused.code as LedgerRefusalReason) : undefined;
-}
-
-function refusal(amount: bigint): ServiceError {
-  return ledgerRefusal(refusalReason(amount));
 }
 
 /**
@@ -422,9 +358,4 @@ export class LedgerRepository {
     const rows = await manager.query<BalanceRow[]>(`SELECT posted, held FROM ledger_account WHERE id = $1`, [accountId]);
     return rows[0] && toBalance(rows[0]);
   }
-}
-
-/** Available balance of a running total. */
-export function available(balance: Balance): bigint {
-  return balance.posted - balance.held;
 }

@@ -28,7 +28,8 @@ import { HoldEntity } from './entities/hold.entity';
 import { toCredit, toHold } from './hold.mapper';
 import { HoldsRepository, NewHold } from './holds.repository';
 import { EntryKind, SystemPurpose } from './ledger-entry';
-import { Balance, HoldCapture, HoldChange, LedgerOutcome, LedgerRepository } from './ledger.repository';
+import { Balance, HoldCapture, HoldChange, LedgerOutcome } from './ledger-outcomes';
+import { LedgerRepository } from './ledger.repository';
 
 /**
  * Two hold and two capture statements in flight at a time, of up to 32 requests each: the

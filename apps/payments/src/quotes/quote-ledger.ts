@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CompositeStatement, preparedStatement, Statement } from '@paykit/persistence';
-import { ledgerRefusalOf, LedgerRepository } from '../ledger/ledger.repository';
+import { ledgerRefusalOf } from '../ledger/ledger-outcomes';
+import { LedgerRepository } from '../ledger/ledger.repository';
 import { EntryKind, LedgerAccountRef, PostingLine } from '../ledger/ledger-entry';
 import { refuseWhen } from '../refused-statement';
 import { NewQuote } from './quotes.repository';

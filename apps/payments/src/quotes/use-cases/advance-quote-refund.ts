@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CompositeStatement } from '@paykit/persistence';
-import { ledgerRefusalOf } from '../../ledger/ledger.repository';
+import { ledgerRefusalOf } from '../../ledger/ledger-outcomes';
 import { PaymentTransactionEntity } from '../../transfers/entities/payment-transaction.entity';
 import { RefundMove } from '../../transfers/transactions.repository';
 import { QuoteEntity } from '../entities/quote.entity';

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { TransactionStatus } from '@paykit/contracts';
 import { CompositeStatement, JobScheduler } from '@paykit/persistence';
-import { ledgerRefusalOf } from '../../ledger/ledger.repository';
+import { ledgerRefusalOf } from '../../ledger/ledger-outcomes';
 import { QuoteLedger, QuoteMove } from '../quote-ledger';
 import { ADVANCE_QUOTE_JOB, AdvanceQuoteJob } from '../quotes.jobs';
 import { QuotesRepository, TRANSACTION_CHANGED_GUARD } from '../quotes.repository';

@@ -5,7 +5,7 @@ import { CompositeStatement } from '@paykit/persistence';
 import { SandboxRules } from '@paykit/runtime';
 import { accountNotActive, accountNotFound } from '../../internal-accounts/internal-accounts.errors';
 import { InternalAccountsRepository } from '../../internal-accounts/internal-accounts.repository';
-import { ledgerRefusalOf } from '../../ledger/ledger.repository';
+import { ledgerRefusalOf } from '../../ledger/ledger-outcomes';
 import { refusedStatement } from '../../refused-statement';
 import { QuoteEntity } from '../entities/quote.entity';
 import { QuoteLedger } from '../quote-ledger';
