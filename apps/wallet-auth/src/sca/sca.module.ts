@@ -4,12 +4,17 @@ import { OtpSenderModule } from '../credentials/otp-sender.module';
 import { KeysModule } from '../keys/keys.module';
 import { ScaHandlers } from './sca.handlers';
 import { ScaRepository } from './sca.repository';
-import { ScaService } from './sca.service';
+import { ScaChallenges } from './sca-challenges';
+import { ScaCustomers } from './sca-customers';
+import { ScaFactors } from './sca-factors';
+import { ScaLogin } from './sca-login';
+import { ScaProofs } from './sca-proofs';
+import { ScaResets } from './sca-resets';
 
 /** Strong Customer Authentication of SCA-regulated customers (README, "Strong Customer Authentication"). */
 @Module({
   imports: [WalletAuthConfigModule, KeysModule, OtpSenderModule],
   controllers: [ScaHandlers],
-  providers: [ScaService, ScaRepository],
+  providers: [ScaRepository, ScaCustomers, ScaProofs, ScaFactors, ScaLogin, ScaChallenges, ScaResets],
 })
 export class ScaModule {}
