@@ -1,8 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace';
-import { CallerContext, CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
+import { CallerContext, CUSTOMERS_SUBJECTS } from '@paykit/contracts';
 import { processMetrics, startTracing, Tracing } from '@paykit/runtime';
-import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { fundedPayerWithMxnPayee } from '../support/payments-fixtures';
 import { advanceClock, eventually, startTestStack, TestStack } from '../support/test-stack';
 
 /**
@@ -45,24 +45,10 @@ describe('Tracing a quote execution across every hop', () => {
     const ctx: CallerContext = { platformId, environment: 'sandbox', requestId: 'tracing-spec' };
     await t.stack.runtime.client.request(CUSTOMERS_SUBJECTS.updateConfig, { regulated: true }, ctx);
     expect((await api.patch('/config', { webhookEndpoint: receiverUrl })).status).toBe(200);
-    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
-    const customer = await api.post('/customers', {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      birthDate: '1990-04-12',
-      email: 'ada@example.com',
-      nationality: 'GB',
-      address,
-    });
-    const accountId = await eventually(async () => {
-      const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
-      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
-    });
-    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 })).status).toBe(200);
-    const payee = await api.post('/customers/external-accounts', { customerId: customer.body.id, ...mxnExternalAccountBody('001') });
+    const { accountId, payeeId } = await fundedPayerWithMxnPayee(api, 10_000);
     const quote = await api.post('/quotes', {
       source: { sourceType: 'ACCOUNT', accountId },
-      destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+      destination: { destinationType: 'ACCOUNT', accountId: payeeId },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 10_000,
     });

@@ -3,7 +3,7 @@
  */
 import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
 import { ApiClient } from '../support/api-client';
-import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { fundedPayerWithMxnPayee } from '../support/payments-fixtures';
 import { eventually, startTestStack, TestStack } from '../support/test-stack';
 
 /**
@@ -31,24 +31,10 @@ describe('Cross-currency payments: quote expiry and the approval deadline', () =
   });
 
   it('answers 409 with reason QUOTE_EXPIRED once the lock ran out, and moves nothing', async () => {
-    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
-    const customer = await api.post('/customers', {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      email: 'ada@example.com',
-      birthDate: '1990-04-12',
-      nationality: 'GB',
-      address,
-    });
-    const accountId = await eventually(async () => {
-      const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
-      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
-    });
-    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 })).status).toBe(200);
-    const payee = await api.post('/customers/external-accounts', { customerId: customer.body.id, ...mxnExternalAccountBody('001') });
+    const { accountId, payeeId } = await fundedPayerWithMxnPayee(api, 10_000);
     const created = await api.post('/quotes', {
       source: { sourceType: 'ACCOUNT', accountId },
-      destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+      destination: { destinationType: 'ACCOUNT', accountId: payeeId },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 10_000,
     });

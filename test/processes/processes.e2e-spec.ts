@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { CUSTOMERS_SUBJECTS, InternalAccount } from '@paykit/contracts';
+import { CUSTOMERS_SUBJECTS } from '@paykit/contracts';
 import { DistributedResources } from '@paykit/testing';
 import { NatsClient, ServiceClient } from '@paykit/transport';
-import { mxnExternalAccountBody } from '../support/payments-fixtures';
+import { fundedPayerWithMxnPayee } from '../support/payments-fixtures';
 import { ApiClient } from '../support/api-client';
 import { checkResponsesAgainstServedDocument } from '../support/openapi-conformance';
 import { UNREACHED_RATE_LIMITS, advanceClock, eventually, migratedDistributedResources } from '../support/test-stack';
@@ -148,25 +148,10 @@ describe('Distributed deployment: one process per app', () => {
     await operator.close();
     expect((await api.patch('/config', { webhookEndpoint: `${sink.url}/webhooks` })).status).toBe(200);
 
-    const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
-    const customer = await api.post('/customers', {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      birthDate: '1990-04-12',
-      email: 'ada@example.com',
-      nationality: 'GB',
-      address,
-    });
-    expect(customer.status).toBe(201);
-    const accountId = await eventually(async () => {
-      const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
-      return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
-    }, 20_000);
-    expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 })).status).toBe(200);
-    const payee = await api.post('/customers/external-accounts', { customerId: customer.body.id, ...mxnExternalAccountBody('001') });
+    const { accountId, payeeId } = await fundedPayerWithMxnPayee(api, 10_000);
     const quote = await api.post('/quotes', {
       source: { sourceType: 'ACCOUNT', accountId },
-      destination: { destinationType: 'ACCOUNT', accountId: payee.body.id },
+      destination: { destinationType: 'ACCOUNT', accountId: payeeId },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 10_000,
     });

@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { InternalAccount } from '@paykit/contracts';
 import { ServiceError } from '@paykit/errors';
+import { ApiClient } from './api-client';
+import { eventually } from './test-stack';
 
 const ADDRESS = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
 
@@ -53,4 +56,29 @@ function clabeEndingIn(suffix: string): string {
     const sum = [...body].reduce((total, digit, i) => total + ((Number(digit) * weights[i % 3]) % 10), 0);
     if ((10 - (sum % 10)) % 10 === Number(suffix[2])) return `${body}${suffix[2]}`;
   }
+}
+
+/**
+ * A customer of a US address (outside the EEA: no strong customer authentication) whose USD account
+ * is funded with `amount`, and an MXN payee of theirs whose CLABE ends in `payeeSuffix` (the sandbox
+ * quote outcome): what a payout needs.
+ */
+export async function fundedPayerWithMxnPayee(api: ApiClient, amount: number, payeeSuffix = '001'): Promise<{ customerId: string; accountId: string; payeeId: string }> {
+  const customer = await api.post('/customers', {
+    customerType: 'INDIVIDUAL',
+    fullName: 'Ada Lovelace',
+    birthDate: '1990-04-12',
+    email: 'ada@example.com',
+    nationality: 'GB',
+    address: ADDRESS,
+  });
+  expect(customer.status).toBe(201);
+  const accountId = await eventually(async () => {
+    const listed = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&currency=USD&type=INTERNAL_FIAT`);
+    return (listed.body.data as InternalAccount[] | undefined)?.[0]?.id;
+  }, 20_000);
+  expect((await api.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount })).status).toBe(200);
+  const payee = await api.post('/customers/external-accounts', { customerId: customer.body.id, ...mxnExternalAccountBody(payeeSuffix) });
+  expect(payee.status).toBe(201);
+  return { customerId: customer.body.id, accountId, payeeId: payee.body.id };
 }
