@@ -125,7 +125,8 @@ function event(index: number): DomainEvent {
           ))
         ) {
           retries += 1;
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          // Retried once the stream answers again (a leader elected among the servers left), not after a fixed pause.
+          await eventually(() => jsm.streams.info('CLUSTERSPEC_EVENTS').then((state) => (state.cluster?.leader ? true : undefined)), 30_000);
         }
         published += 1;
         if (published === KILL_AFTER) leader.process.kill('SIGKILL');
