@@ -12,7 +12,7 @@ export class ScaCustomers {
   async regulated(ctx: CallerContext, customerId: string): Promise<Customer> {
     const customer = await this.services.request(CUSTOMERS_SUBJECTS.getCustomer, { customerId }, ctx);
     if (!isScaRegulated(customer.address)) {
-      throw new ServiceError('CONFLICT', `SCA is not required for customer ${customerId} (its address is outside the EEA)`, { reason: 'SCA_NOT_REQUIRED' });
+      throw new ServiceError('CONFLICT', `SCA is not required for customer ${customerId} (it has no address in the EEA)`, { reason: 'SCA_NOT_REQUIRED' });
     }
     return customer;
   }
